@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dnsim-events",
+    products: [
+        .library(name: "DNSimEvents", targets: ["DNSimEvents"]),
+        .executable(name: "dnsim-events", targets: ["dnsim-events"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "DNSimEvents",
+            dependencies: ["CGSL", "CYAML"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .executableTarget(
+            name: "dnsim-events",
+            dependencies: ["DNSimEvents"]
+        ),
+        .testTarget(
+            name: "DNSimEventsTests",
+            dependencies: ["DNSimEvents", "CGSL"]
+        ),
+    ]
+)

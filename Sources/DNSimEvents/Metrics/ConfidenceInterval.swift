@@ -1,0 +1,53 @@
+import CGSL
+import Foundation
+
+/// A 95% interval around an estimate, and how it was computed.
+public struct ConfidenceInterval: Sendable, Equatable {
+    public enum Method: String, Sendable {
+        /// Student t over independent devices (SPEC §4).
+        case student = "t"
+        /// Wilson score over cycles, for a single device.
+        case wilson
+    }
+
+    public var estimate: Double
+    public var low: Double
+    public var high: Double
+    public var method: Method
+
+    public var halfWidth: Double { (high - low) / 2 }
+    public func contains(_ value: Double) -> Bool { low <= value && value <= high }
+    /// Whether the interval lies entirely on one side of zero.
+    public var excludesZero: Bool { low > 0 || high < 0 }
+
+    static let level = 0.95
+
+    /// The t-interval of a mean from n values given Σx and Σx².
+    public static func student(count: Int64, sum: Double, sumOfSquares: Double,
+                               clampTo range: ClosedRange<Double>? = nil) -> ConfidenceInterval {
+        let n = Double(count)
+        guard count > 0 else { return ConfidenceInterval(estimate: 0, low: 0, high: 0, method: .student) }
+        let mean = sum / n
+        guard count > 1 else { return ConfidenceInterval(estimate: mean, low: mean, high: mean, method: .student) }
+        let variance = max(0, (sumOfSquares - n * mean * mean) / (n - 1))
+        let quantile = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, n - 1)
+        let half = quantile * (variance / n).squareRoot()
+        var low = mean - half, high = mean + half
+        if let range {
+            low = min(max(low, range.lowerBound), range.upperBound)
+            high = min(max(high, range.lowerBound), range.upperBound)
+        }
+        return ConfidenceInterval(estimate: mean, low: low, high: high, method: .student)
+    }
+
+    /// Wilson's score interval for k successes in n trials.
+    public static func wilson(successes k: Int64, trials n: Int64) -> ConfidenceInterval {
+        guard n > 0 else { return ConfidenceInterval(estimate: 0, low: 0, high: 1, method: .wilson) }
+        let z = gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2)
+        let trials = Double(n), p = Double(k) / trials
+        let denominator = 1 + z * z / trials
+        let center = (p + z * z / (2 * trials)) / denominator
+        let half = z * (p * (1 - p) / trials + z * z / (4 * trials * trials)).squareRoot() / denominator
+        return ConfidenceInterval(estimate: p, low: max(0, center - half), high: min(1, center + half), method: .wilson)
+    }
+}

@@ -1,0 +1,76 @@
+/// A mergeable histogram of non-negative durations in milliseconds.
+///
+/// Values below 2,048 ms are counted exactly, per millisecond; above that,
+/// each power of two is split into 1,024 equal buckets, so a percentile is
+/// exact to within 0.1% of its value. Counts are integers, so merging in any
+/// order gives the same histogram, and reports stay byte-identical for any
+/// number of workers. Memory is fixed (about 35k buckets), whatever the run.
+public struct DurationHistogram: Sendable, Equatable {
+    static let exactLimit: Int64 = 2_048
+    static let subBuckets = 1_024
+    static let subBucketBits = 10
+    /// Covers up to 2^44 ms (over 500 years); larger values share the last bucket.
+    static let topExponent = 44
+    static let bucketCount = Int(exactLimit) + (topExponent - 11) * subBuckets
+
+    public private(set) var counts: [Int64]
+    public private(set) var total: Int64 = 0
+    public private(set) var maximum: Int64 = 0
+
+    public init() {
+        counts = Array(repeating: 0, count: Self.bucketCount)
+    }
+
+    @inline(__always)
+    static func bucket(of value: Int64) -> Int {
+        if value < exactLimit { return Int(max(0, value)) }
+        let exponent = 63 - value.leadingZeroBitCount  // floor(log2 value) ≥ 11
+        if exponent >= topExponent { return bucketCount - 1 }
+        let offset = Int((value >> Int64(exponent - subBucketBits)) & Int64(subBuckets - 1))
+        return Int(exactLimit) + (exponent - 11) * subBuckets + offset
+    }
+
+    /// The smallest value that falls in `bucket`.
+    static func lowerBound(of bucket: Int) -> Int64 {
+        if bucket < Int(exactLimit) { return Int64(bucket) }
+        let exponent = (bucket - Int(exactLimit)) / subBuckets + 11
+        let offset = Int64((bucket - Int(exactLimit)) % subBuckets)
+        return (Int64(1) << Int64(exponent)) + offset << Int64(exponent - subBucketBits)
+    }
+
+    @inline(__always)
+    public mutating func add(_ value: Int64) {
+        let value = max(0, value)
+        counts[Self.bucket(of: value)] += 1
+        total += 1
+        if value > maximum { maximum = value }
+    }
+
+    public mutating func merge(_ other: DurationHistogram) {
+        for i in counts.indices where other.counts[i] != 0 { counts[i] += other.counts[i] }
+        total += other.total
+        maximum = max(maximum, other.maximum)
+    }
+
+    /// The nearest-rank `q` quantile (0 < q ≤ 1): the lower edge of the bucket
+    /// holding the ⌈q·n⌉-th smallest value, capped at the exact maximum. Nil when empty.
+    public func quantile(_ q: Double) -> Int64? {
+        guard total > 0 else { return nil }
+        let rank = max(1, Int64((q * Double(total)).rounded(.up)))
+        var seen: Int64 = 0
+        for (i, count) in counts.enumerated() where count != 0 {
+            seen += count
+            if seen >= rank { return min(Self.lowerBound(of: i), maximum) }
+        }
+        return maximum
+    }
+
+    /// The fraction of values at or below `value`, for CDF charts.
+    public func fraction(atOrBelow value: Int64) -> Double {
+        guard total > 0 else { return 0 }
+        let last = Self.bucket(of: value)
+        var seen: Int64 = 0
+        for i in 0...last { seen += counts[i] }
+        return Double(seen) / Double(total)
+    }
+}

@@ -1,0 +1,44 @@
+/// The paired difference of two arms on the same platform (common random
+/// numbers: same devices, same world), as exact sums over devices of the
+/// per-device count differences.
+public struct PairedDifference: Sendable, Equatable {
+    /// Indices into the run's arms: the difference is `minuend − subtrahend`.
+    public var minuend: Int
+    public var subtrahend: Int
+    public var devices: Int64 = 0
+    public var cyclesPerDevice: Int64 = 0
+    public var sums: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
+    public var squares: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
+
+    public init(minuend: Int, subtrahend: Int) {
+        self.minuend = minuend
+        self.subtrahend = subtrahend
+    }
+
+    public mutating func add(_ a: [Int64], _ b: [Int64], cycles: Int64) {
+        devices += 1
+        cyclesPerDevice = cycles
+        for i in sums.indices {
+            let d = a[i] - b[i]
+            sums[i] += d
+            squares[i] += d * d
+        }
+    }
+
+    public mutating func merge(_ other: PairedDifference) {
+        devices += other.devices
+        cyclesPerDevice = max(cyclesPerDevice, other.cyclesPerDevice)
+        for i in sums.indices {
+            sums[i] += other.sums[i]
+            squares[i] += other.squares[i]
+        }
+    }
+
+    /// The mean difference of per-device rates with its 95% t-interval.
+    public func interval(_ metric: RateMetric) -> ConfidenceInterval {
+        let n = Double(max(cyclesPerDevice, 1))
+        return ConfidenceInterval.student(
+            count: devices, sum: Double(sums[metric.rawValue]) / n,
+            sumOfSquares: Double(squares[metric.rawValue]) / (n * n))
+    }
+}

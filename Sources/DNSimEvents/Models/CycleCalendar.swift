@@ -1,0 +1,37 @@
+/// The notification cycles every device shares: each cycle's notify time T
+/// and its fetch occurrence F (the latest `contentFetch` occurrence at or
+/// before T), in UTC milliseconds. Computed once per scenario from the crons.
+public struct CycleCalendar: Sendable, Equatable {
+    public let notifyTimes: [Millis]
+    public let fetchTimes: [Millis]
+    /// The notify occurrence after the last cycle: where the last cycle's
+    /// "not shown by the next cycle's T" window ends.
+    public let followingNotifyTime: Millis
+    /// When the simulated window starts (the user sets the schedule up).
+    public let start: Millis
+
+    public init(start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], followingNotifyTime: Millis) {
+        precondition(notifyTimes.count == fetchTimes.count)
+        self.start = start
+        self.notifyTimes = notifyTimes
+        self.fetchTimes = fetchTimes
+        self.followingNotifyTime = followingNotifyTime
+    }
+
+    public var count: Int { notifyTimes.count }
+
+    /// The next cycle's T, or the following occurrence for the last cycle.
+    @inline(__always)
+    public func nextNotifyTime(after cycle: Int) -> Millis {
+        cycle + 1 < notifyTimes.count ? notifyTimes[cycle + 1] : followingNotifyTime
+    }
+
+    /// The first cycle at or after `from` whose F lies strictly after `time`,
+    /// or `count` if there is none.
+    @inline(__always)
+    public func firstCycle(from: Int, withFetchAfter time: Millis) -> Int {
+        var cycle = from
+        while cycle < fetchTimes.count, fetchTimes[cycle] <= time { cycle += 1 }
+        return cycle
+    }
+}

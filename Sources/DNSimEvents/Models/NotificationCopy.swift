@@ -1,0 +1,26 @@
+/// The title and body a user reads, exactly as TimeSafariNativeFetcher
+/// aggregates them (seed 001 §6.2), or the plugin's fallback copy.
+public struct NotificationCopy: Sendable, Equatable {
+    public var title: String
+    public var body: String
+
+    public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
+
+    /// One aggregated notification for the updated projects, in the order the
+    /// server returns them (by their latest update). Nil when nothing updated.
+    public static func aggregated(projectNames: [String]) -> NotificationCopy? {
+        guard let first = projectNames.first else { return nil }
+        if projectNames.count == 1 {
+            return NotificationCopy(title: "Starred Project Update", body: "\u{201C}\(first)\u{201D} has been updated.")
+        }
+        return NotificationCopy(
+            title: "Starred Project Updates",
+            body: "\u{201C}\(first)\u{201D} + \(projectNames.count - 1) more have been updated.")
+    }
+
+    /// The simulated name of starred project `index`.
+    public static func projectName(_ index: Int) -> String { "Starred project \(index + 1)" }
+}

@@ -1,0 +1,16 @@
+/// What the plugin was configured with (`DualScheduleConfiguration`).
+public struct PluginConfiguration: Sendable, Equatable {
+    public var fallbackTitle: String = "New Activity"
+    public var fallbackBody: String = "Check your starred projects and offers for updates."
+    /// `relationship.contentTimeout`, in milliseconds as the plugin defines it.
+    public var contentTimeout: Millis = 300_000
+    public var fallbackBehavior: FallbackBehavior = .showDefault
+    public init() {}
+}
+
+/// `relationship.fallbackBehavior`: what a failed fetch (or a guard) shows.
+public enum FallbackBehavior: String, Sendable, CaseIterable {
+    case showDefault = "show_default"
+    case skip
+}
+

@@ -1,0 +1,24 @@
+/// Everything about the simulated world that is the same for every arm:
+/// the cycles, the platforms, the network, the server and the user.
+public struct WorldConfiguration: Sendable, Equatable {
+    public var calendar: CycleCalendar
+    public var plugin: PluginConfiguration
+    public var ios: IOSConfiguration
+    public var android: AndroidConfiguration
+    public var fetch: FetchConfiguration
+    public var server: ServerConfiguration
+    public var user: UserConfiguration
+
+    public init(calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
+                ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),
+                fetch: FetchConfiguration = FetchConfiguration(), server: ServerConfiguration = ServerConfiguration(),
+                user: UserConfiguration = UserConfiguration()) {
+        self.calendar = calendar
+        self.plugin = plugin
+        self.ios = ios
+        self.android = android
+        self.fetch = fetch
+        self.server = server
+        self.user = user
+    }
+}

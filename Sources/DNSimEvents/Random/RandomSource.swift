@@ -1,0 +1,20 @@
+/// What a random draw describes. Together with the seed, the device and an
+/// index (a cycle, a day, an app open) it names the draw, so the same
+/// quantity gets the same value in every arm (common random numbers).
+/// Raw values are part of the reproducibility contract: never renumber them.
+public enum RandomSource: UInt64, Sendable, CaseIterable {
+    /// Server updates of one UTC day since the start: count, times, projects.
+    case serverDay = 1
+    /// App opens of one day: count and times.
+    case appOpenDay = 2
+    /// An iOS BG request submitted by the task handler for a cycle: `never`, delay.
+    case backgroundRequestForCycle = 3
+    /// An iOS BG request submitted by an app open (index = open number): `never`, delay.
+    case backgroundRequestAtOpen = 4
+    /// A fetch attempt (index = cycle served × 2^16 + attempt): failure, latency.
+    case fetchAttempt = 5
+    /// Android fetch alarm delay of a cycle.
+    case fetchAlarmDelay = 6
+    /// Display delay of a cycle's notification.
+    case notificationDelay = 7
+}

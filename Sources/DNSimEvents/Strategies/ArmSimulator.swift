@@ -1,0 +1,383 @@
+/// Simulates one arm (a strategy on a platform) for one device at a time.
+///
+/// It drives the event kernel with the platform's rules (SPEC §2): plugin
+/// code runs only at setup, at app opens, when a background task or alarm
+/// launches, and when its own fetch finishes. Notifications armed on iOS
+/// display with the content they were armed with; no code runs at T there.
+/// The strategy-specific handlers live in `IndependentTimers.swift` and
+/// `ChainedFetch.swift`.
+///
+/// One instance per worker and arm, reused across devices.
+public final class ArmSimulator {
+    enum Event {
+        case setup
+        case appOpen(key: Int)
+        case backgroundLaunch
+        case fetchAlarm
+        case fetchFinished(cycle: Int, failure: FetchFailure?)
+        /// An armed request (iOS) or notification alarm (Android) for the cycle's T.
+        case notificationDue(cycle: Int)
+        /// The cycle's display window closes: its guard fires, or it is missed.
+        case deadline(cycle: Int)
+    }
+
+    enum FetchFailure: String {
+        case network = "network error"
+        case budgetExpired = "run budget expired"
+    }
+
+    /// What the chained strategy has armed for the earliest unresolved cycle.
+    enum ArmedRequest {
+        case cachedContent
+        case fallback
+    }
+
+    public let arm: Arm
+    public let world: WorldConfiguration
+    let calendar: CycleCalendar
+    let strategy: StrategyConfiguration
+    let random: KeyedRandom
+    let server: ServerModel
+    var user: UserModel
+    var queue = EventQueue<Event>()
+    public weak var observer: SimulationObserver?
+    public weak var tracer: TraceSink?
+    /// How trace details print instants (the trace command sets local time).
+    public var formatTime: (Millis) -> String = { "t=\($0)ms" }
+
+    // Plugin and platform state of the current device.
+    var device = 0
+    var firstUnresolved = 0
+    var acked: Int64 = 0
+    var cache: NotificationContent?
+    var armed: ArmedRequest?
+    var armedHandle: EventHandle?
+    var emptyFetchCycle = -1
+    var pendingBackgroundRequest: EventHandle?
+    var pendingFetchAlarm: EventHandle?
+    var pendingFetchAlarmCycle = -1
+    var guardsThrough = 0
+    var cancelledGuardCycle = -1
+    var attemptCycle = -1
+    var attemptCount = 0
+    var lastFetchEnd: Millis = .min
+    var activity = DeviceActivity()
+    let runEnd: Millis
+    /// Events handled since this simulator was made, for the benchmark.
+    public private(set) var eventsHandled = 0
+
+    public init(arm: Arm, world: WorldConfiguration, random: KeyedRandom, server: ServerModel) {
+        self.arm = arm
+        self.world = world
+        self.calendar = world.calendar
+        self.strategy = arm.strategy
+        self.random = random
+        self.server = server
+        self.user = UserModel(configuration: world.user, origin: world.calendar.start)
+        self.runEnd = world.calendar.followingNotifyTime
+    }
+
+    /// Runs one device from setup until every cycle is resolved.
+    /// The caller resets the shared `ServerModel` to the device first.
+    public func run(device: Int) -> DeviceActivity {
+        self.device = device
+        firstUnresolved = 0
+        acked = 0
+        cache = nil
+        armed = nil
+        armedHandle = nil
+        emptyFetchCycle = -1
+        pendingBackgroundRequest = nil
+        pendingFetchAlarm = nil
+        pendingFetchAlarmCycle = -1
+        guardsThrough = 0
+        cancelledGuardCycle = -1
+        attemptCycle = -1
+        attemptCount = 0
+        lastFetchEnd = .min
+        activity = DeviceActivity()
+        user.reset(device: device, random: random)
+        queue.reset(now: calendar.start)
+
+        queue.schedule(at: calendar.start, .setup)
+        scheduleNextAppOpen()
+        openCycle()
+        while firstUnresolved < calendar.count, let (_, event) = queue.next() {
+            handle(event)
+            eventsHandled += 1
+        }
+        activity.updates = server.updateCount(before: runEnd)
+        return activity
+    }
+
+    var now: Millis { queue.now }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .setup:
+            trace("setup", "scheduleDualNotification: \(arm.name)")
+            pluginCodeRuns(resubmitKey: .backgroundRequestAtOpen, keyIndex: -1)
+        case .appOpen(let key):
+            activity.appOpens += 1
+            trace("app.open", "user opens the app")
+            pluginCodeRuns(resubmitKey: .backgroundRequestAtOpen, keyIndex: key)
+            scheduleNextAppOpen()
+        case .backgroundLaunch:
+            pendingBackgroundRequest = nil
+            activity.backgroundRuns += 1
+            trace("bg.run", "BGTaskScheduler launches the \(world.ios.taskKind.rawValue) task")
+            fetchTaskRuns(budget: world.ios.budget)
+        case .fetchAlarm:
+            pendingFetchAlarm = nil
+            pendingFetchAlarmCycle = -1
+            activity.alarmWakeups += 1
+            trace("alarm.fetch", "exact fetch alarm fires")
+            fetchTaskRuns(budget: nil)
+        case .fetchFinished(let cycle, let failure):
+            fetchFinished(cycle: cycle, failure: failure)
+        case .notificationDue(let cycle):
+            if arm.platform == .android { activity.alarmWakeups += 1 }
+            switch strategy.kind {
+            case .independent: independentNotificationDue(cycle: cycle)
+            case .chained: chainedNotificationDue(cycle: cycle)
+            }
+        case .deadline(let cycle):
+            chainedDeadline(cycle: cycle)
+        }
+    }
+
+    // MARK: Moments plugin code runs
+
+    /// Setup and app opens: re-arm, resubmit (SPEC §2).
+    private func pluginCodeRuns(resubmitKey: RandomSource, keyIndex: Int) {
+        let cycle = firstUnresolved
+        switch arm.platform {
+        case .ios:
+            // An app open resubmits for the earliest unresolved cycle, whose F may be past.
+            submitBackgroundRequest(cycle: cycle, source: resubmitKey, index: keyIndex)
+        case .android:
+            // Alarms survive until a reboot; re-arm only what is missing.
+            if pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle) }
+        }
+        if strategy.kind == .chained { armGuards() }
+    }
+
+    /// A BG task (iOS) or fetch alarm (Android) runs: resubmit, re-arm, fetch.
+    private func fetchTaskRuns(budget: Millis?) {
+        let served = firstUnresolved
+        guard served < calendar.count else { return }
+        let next = calendar.firstCycle(from: served, withFetchAfter: now)
+        switch arm.platform {
+        case .ios: submitBackgroundRequest(cycle: next, source: .backgroundRequestForCycle, index: next)
+        case .android: armFetchAlarm(cycle: next)
+        }
+        if strategy.kind == .chained { armGuards() }
+        startFetch(serving: served, budget: budget)
+    }
+
+    // MARK: Platform models
+
+    /// iOS: one pending app-refresh request per identifier; each submission
+    /// replaces the last and gets its own draw: never run, or run `delay`
+    /// after max(earliestBeginDate, now).
+    private func submitBackgroundRequest(cycle: Int, source: RandomSource, index: Int) {
+        if let pending = pendingBackgroundRequest {
+            queue.cancel(pending)
+            pendingBackgroundRequest = nil
+        }
+        guard cycle < calendar.count else { return }
+        let earliest = calendar.fetchTimes[cycle]
+        random.begin(device: device, source: source, index: index)
+        if random.bernoulli(world.ios.never) {
+            trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)
+            return
+        }
+        let launch = max(earliest, now) + random.duration(world.ios.delay)
+        pendingBackgroundRequest = queue.schedule(at: launch, .backgroundLaunch)
+        if tracer != nil {
+            trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(formatTime(earliest)); "
+                + "the OS will launch it at \(formatTime(launch))", cycle: cycle)
+        }
+    }
+
+    /// Android: an exact alarm at the cycle's F plus the alarm delay.
+    private func armFetchAlarm(cycle: Int) {
+        if let pending = pendingFetchAlarm { queue.cancel(pending) }
+        pendingFetchAlarm = nil
+        pendingFetchAlarmCycle = -1
+        guard cycle < calendar.count else { return }
+        let fire = max(calendar.fetchTimes[cycle], now)
+            + draw(world.android.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
+        pendingFetchAlarm = queue.schedule(at: fire, .fetchAlarm)
+        pendingFetchAlarmCycle = cycle
+        if tracer != nil {
+            trace("alarm.set", "fetch alarm for cycle \(cycle + 1) at \(formatTime(fire))", cycle: cycle)
+        }
+    }
+
+    /// The fetcher: latency and failure keyed by the cycle served and the attempt.
+    private func startFetch(serving cycle: Int, budget: Millis?) {
+        if attemptCycle != cycle {
+            attemptCycle = cycle
+            attemptCount = 0
+        }
+        random.begin(device: device, source: .fetchAttempt, index: cycle << 16 | min(attemptCount, 0xFFFF))
+        attemptCount += 1
+        activity.fetches += 1
+        let failed = random.bernoulli(world.fetch.failure)
+        let latency = random.duration(world.fetch.latency)
+        let failure: FetchFailure?
+        let end: Millis
+        if let budget, latency > budget {
+            failure = .budgetExpired
+            end = now + budget
+        } else {
+            failure = failed ? .network : nil
+            end = now + latency
+        }
+        trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked)) serving cycle \(cycle + 1)", cycle: cycle)
+        queue.schedule(at: end, .fetchFinished(cycle: cycle, failure: failure))
+    }
+
+    private func fetchFinished(cycle: Int, failure: FetchFailure?) {
+        lastFetchEnd = now
+        if let failure {
+            trace("fetch.fail", "fetch failed (\(failure.rawValue)); ack stays at \(acked)", cycle: cycle)
+            switch strategy.kind {
+            case .independent: break
+            case .chained: chainedFetchFailed(cycle: cycle)
+            }
+            return
+        }
+        let answer = server.updates(after: acked, through: now)
+        guard answer.count > 0 else {
+            trace("fetch.empty", "fetch succeeded with no updates", cycle: cycle)
+            switch strategy.kind {
+            case .independent: independentFetchEmpty(cycle: cycle)
+            case .chained: chainedFetchEmpty(cycle: cycle)
+            }
+            return
+        }
+        var content = NotificationContent(
+            isFallback: false, fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
+            updateCount: answer.count)
+        activity.acked += answer.count
+        acked = answer.last
+        // carryUnshown: updates fetched earlier and never shown join this notification.
+        if strategy.carryUnshown, let previous = cache, !previous.shown, previous.updatesThrough == content.updatesAfter {
+            content.updatesAfter = previous.updatesAfter
+            content.updateCount += previous.updateCount
+        }
+        if tracer != nil {
+            let copy = self.copy(of: content)
+            trace("fetch.done", "fetch returned \(answer.count) update(s); ack moves to \(acked); cached: \(copy.title) — \(copy.body)",
+                  cycle: cycle)
+        }
+        cache = content
+        switch strategy.kind {
+        case .independent: independentFetchSucceeded(cycle: cycle)
+        case .chained: chainedFetchSucceeded(cycle: cycle)
+        }
+    }
+
+    // MARK: Cycles
+
+    /// Schedules what decides the earliest unresolved cycle's outcome.
+    func openCycle() {
+        let cycle = firstUnresolved
+        guard cycle < calendar.count else { return }
+        switch strategy.kind {
+        case .independent:
+            // iOS: the repeating calendar request fires at T. Android: the notify alarm.
+            queue.schedule(at: max(calendar.notifyTimes[cycle], now), .notificationDue(cycle: cycle))
+        case .chained:
+            queue.schedule(at: max(chainedDeadlineTime(cycle), now), .deadline(cycle: cycle))
+        }
+    }
+
+    /// Displays `content` (the cache, or fallback) for the earliest unresolved cycle now.
+    func show(cachedContent: Bool, cycle: Int) {
+        let notificationDelay = arm.platform == .ios ? world.ios.notificationDelay : world.android.notificationDelay
+        let display = now + draw(notificationDelay, source: .notificationDelay, index: cycle)
+        let notifyTime = calendar.notifyTimes[cycle]
+        let beforeFetch = lastFetchEnd < calendar.fetchTimes[cycle] || lastFetchEnd > display
+        var outcome = CycleOutcome.fallback
+        var contentAge: Millis?
+        var copy: NotificationCopy?
+        if cachedContent, var content = cache {
+            contentAge = display - content.fetchedAt
+            outcome = content.fetchedAt >= calendar.fetchTimes[cycle] ? .fresh : .stale
+            if !content.shown {
+                content.shown = true
+                activity.shownUpdates += content.updateCount
+                if let observer {
+                    server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { time, _ in
+                        observer.updateShown(delay: display - time)
+                    }
+                }
+                cache = content
+            }
+            if tracer != nil { copy = self.copy(of: content) }
+        } else if tracer != nil {
+            copy = NotificationCopy(title: world.plugin.fallbackTitle, body: world.plugin.fallbackBody)
+        }
+        if let copy {
+            trace("notification.shown", "cycle \(cycle + 1) shown (\(outcome.name)), \(SimTime.seconds(display - notifyTime)) s after T",
+                  cycle: cycle, at: display, title: copy.title, body: copy.body)
+        }
+        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: max(0, display - notifyTime),
+                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
+    }
+
+    /// Ends a cycle without a notification.
+    func resolveUnshown(cycle: Int, outcome: CycleOutcome, why: String) {
+        trace("cycle.\(outcome.name)", "cycle \(cycle + 1) \(outcome.name): \(why)", cycle: cycle)
+        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
+    }
+
+    private func resolve(_ record: CycleRecord) {
+        observer?.record(record)
+        if let armedHandle { queue.cancel(armedHandle) }
+        armed = nil
+        armedHandle = nil
+        emptyFetchCycle = -1
+        cancelledGuardCycle = -1
+        firstUnresolved += 1
+        openCycle()
+    }
+
+    // MARK: Helpers
+
+    @inline(__always)
+    func draw(_ distribution: Distribution, source: RandomSource, index: Int) -> Millis {
+        if case .fixed(let value) = distribution { return value }
+        random.begin(device: device, source: source, index: index)
+        return random.duration(distribution)
+    }
+
+    private func scheduleNextAppOpen() {
+        if let open = user.nextOpen(notAfter: runEnd, random: random), open.time >= now {
+            queue.schedule(at: open.time, .appOpen(key: open.key))
+        }
+    }
+
+    /// The exact title and body of a content, as the fetcher aggregates it.
+    func copy(of content: NotificationContent) -> NotificationCopy {
+        var latest: [Int: Int64] = [:]
+        var order = 0
+        server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { _, plan in
+            order += 1
+            latest[plan] = Int64(order)
+        }
+        let plans = latest.sorted { $0.value < $1.value }.map { NotificationCopy.projectName($0.key) }
+        return NotificationCopy.aggregated(projectNames: plans)
+            ?? NotificationCopy(title: world.plugin.fallbackTitle, body: world.plugin.fallbackBody)
+    }
+
+    @inline(__always)
+    func trace(_ kind: String, _ detail: @autoclosure () -> String, cycle: Int? = nil, at time: Millis? = nil,
+               title: String? = nil, body: String? = nil) {
+        guard let tracer else { return }
+        tracer.trace(TraceEntry(time: time ?? now, cycle: cycle, kind: kind, detail: detail(), title: title, body: body))
+    }
+}

@@ -1,0 +1,54 @@
+/// The two policies the plugin can follow (SPEC §1).
+public enum StrategyKind: String, Sendable, CaseIterable {
+    /// Fetch and notification armed as peer schedules.
+    case independent
+    /// Fetch, then cache, then arm the notification.
+    case chained
+}
+
+/// Independent timers: what T shows when the cache holds an earlier cycle's content.
+public enum StaleContentPolicy: String, Sendable, CaseIterable {
+    case show
+    case fallback
+}
+
+/// Chained: whether a fallback request is pre-armed at T + contentTimeout.
+public enum GuardPolicy: String, Sendable, CaseIterable {
+    case deadline
+    case none
+}
+
+/// What to do when a fetch succeeds with no updates.
+public enum EmptyFetchPolicy: String, Sendable, CaseIterable {
+    case suppress
+    case showDefault = "show_default"
+}
+
+/// One strategy variant as the scenario names it.
+public struct StrategyConfiguration: Sendable, Equatable {
+    public var kind: StrategyKind
+    /// Unique among the scenario's strategies; the arm is `label/platform`.
+    public var label: String
+    public var staleContent: StaleContentPolicy = .show
+    public var guardPolicy: GuardPolicy = .deadline
+    public var guardHorizon: Millis = 7 * SimTime.day
+    public var onEmpty: EmptyFetchPolicy = .suppress
+    /// Merge updates fetched but never shown into the next notification.
+    public var carryUnshown: Bool = false
+
+    public init(kind: StrategyKind, label: String? = nil) {
+        self.kind = kind
+        self.label = label ?? kind.rawValue
+    }
+}
+
+/// One arm of a run: a strategy on a platform.
+public struct Arm: Sendable, Equatable {
+    public var strategy: StrategyConfiguration
+    public var platform: Platform
+    public init(strategy: StrategyConfiguration, platform: Platform) {
+        self.strategy = strategy
+        self.platform = platform
+    }
+    public var name: String { "\(strategy.label)/\(platform.rawValue)" }
+}
