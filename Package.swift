@@ -29,7 +29,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimEvents", "CGSL"]
+            dependencies: ["DNSimEvents", "CGSL"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

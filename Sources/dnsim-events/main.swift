@@ -1,1 +1,4 @@
 import DNSimEvents
+import Foundation
+
+exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -54,3 +54,24 @@ final class CycleRecorder: SimulationObserver {
     func updateShown(delay: Millis) { updateDelays.append(delay) }
     func outcomes() -> [CycleOutcome] { cycles.map(\.outcome) }
 }
+
+/// One device of one arm, with everything it did recorded.
+struct DeviceRun {
+    let cycles: CycleRecorder
+    let trace: TraceRecorder
+    let activity: DeviceActivity
+
+    init(_ world: WorldConfiguration, _ arm: Arm, device: Int = 0, seed: UInt64 = 7) {
+        let random = KeyedRandom(seed: seed)
+        let server = ServerModel(configuration: world.server, random: random, origin: world.calendar.start)
+        let simulator = ArmSimulator(arm: arm, world: world, random: random, server: server)
+        cycles = CycleRecorder()
+        trace = TraceRecorder()
+        simulator.observer = cycles
+        simulator.tracer = trace
+        server.reset(device: device)
+        activity = simulator.run(device: device)
+    }
+
+    var outcomes: [CycleOutcome] { cycles.outcomes() }
+}

@@ -38,7 +38,8 @@ public struct EventQueue<Payload> {
 
     /// Pending entries, cancelled ones included until they are skipped.
     public var count: Int { heap.count }
-    public var isEmpty: Bool { heap.count == cancelled.count }
+    /// Whether no live event is pending (O(n); for tests and diagnostics).
+    public var isEmpty: Bool { heap.allSatisfy { cancelled.contains($0.sequence) } }
 
     /// Schedules `payload` at `time`, which must not lie in the past.
     @discardableResult

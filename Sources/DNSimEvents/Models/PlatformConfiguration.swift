@@ -55,5 +55,9 @@ public struct ServerConfiguration: Sendable, Equatable {
 /// The user's behaviour; zero rates mean the behaviour is absent.
 public struct UserConfiguration: Sendable, Equatable {
     public var appOpensPerDay: Double = 0
+    /// iOS: after a force-quit no BG task runs until the next app open.
+    public var forceQuitPerDay: Double = 0
+    /// How long the JWT pool handed over at each app open lasts; nil: forever.
+    public var tokenLifetime: Millis?
     public init() {}
 }

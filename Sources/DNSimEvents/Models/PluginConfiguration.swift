@@ -5,6 +5,8 @@ public struct PluginConfiguration: Sendable, Equatable {
     /// `relationship.contentTimeout`, in milliseconds as the plugin defines it.
     public var contentTimeout: Millis = 300_000
     public var fallbackBehavior: FallbackBehavior = .showDefault
+    /// `contentFetch.enabled`: false means no fetch is ever scheduled.
+    public var fetchEnabled = true
     public init() {}
 }
 

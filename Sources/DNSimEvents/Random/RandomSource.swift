@@ -17,4 +17,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case fetchAlarmDelay = 6
     /// Display delay of a cycle's notification.
     case notificationDelay = 7
+    /// Force-quits of one day: count and times.
+    case forceQuitDay = 8
 }

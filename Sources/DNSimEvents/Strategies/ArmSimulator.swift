@@ -12,6 +12,8 @@ public final class ArmSimulator {
     enum Event {
         case setup
         case appOpen(key: Int)
+        /// iOS: the user swipes the app away; BG tasks stop until the next open.
+        case forceQuit
         case backgroundLaunch
         case fetchAlarm
         case fetchFinished(cycle: Int, failure: FetchFailure?)
@@ -24,6 +26,7 @@ public final class ArmSimulator {
     enum FetchFailure: String {
         case network = "network error"
         case budgetExpired = "run budget expired"
+        case unauthorized = "401: every JWT in the pool has expired"
     }
 
     /// What the chained strategy has armed for the earliest unresolved cycle.
@@ -61,6 +64,8 @@ public final class ArmSimulator {
     var attemptCycle = -1
     var attemptCount = 0
     var lastFetchEnd: Millis = .min
+    var tokenExpiry: Millis = .max
+    var forceQuitted = false
     var activity = DeviceActivity()
     let runEnd: Millis
     /// Events handled since this simulator was made, for the benchmark.
@@ -95,12 +100,15 @@ public final class ArmSimulator {
         attemptCycle = -1
         attemptCount = 0
         lastFetchEnd = .min
+        tokenExpiry = .max
+        forceQuitted = false
         activity = DeviceActivity()
-        user.reset(device: device, random: random)
+        user.reset(device: device)
         queue.reset(now: calendar.start)
 
         queue.schedule(at: calendar.start, .setup)
         scheduleNextAppOpen()
+        if arm.platform == .ios { scheduleNextForceQuit() }
         openCycle()
         while firstUnresolved < calendar.count, let (_, event) = queue.next() {
             handle(event)
@@ -122,6 +130,12 @@ public final class ArmSimulator {
             trace("app.open", "user opens the app")
             pluginCodeRuns(resubmitKey: .backgroundRequestAtOpen, keyIndex: key)
             scheduleNextAppOpen()
+        case .forceQuit:
+            forceQuitted = true
+            if let pending = pendingBackgroundRequest { queue.cancel(pending) }
+            pendingBackgroundRequest = nil
+            trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
+            scheduleNextForceQuit()
         case .backgroundLaunch:
             pendingBackgroundRequest = nil
             activity.backgroundRuns += 1
@@ -150,6 +164,13 @@ public final class ArmSimulator {
 
     /// Setup and app opens: re-arm, resubmit (SPEC §2).
     private func pluginCodeRuns(resubmitKey: RandomSource, keyIndex: Int) {
+        forceQuitted = false
+        if let lifetime = world.user.tokenLifetime {
+            // configureNativeFetcher hands over a fresh JWT pool.
+            tokenExpiry = now + lifetime
+        }
+        if strategy.kind == .chained { armGuards() }
+        guard world.plugin.fetchEnabled else { return }
         let cycle = firstUnresolved
         switch arm.platform {
         case .ios:
@@ -159,7 +180,6 @@ public final class ArmSimulator {
             // Alarms survive until a reboot; re-arm only what is missing.
             if pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle) }
         }
-        if strategy.kind == .chained { armGuards() }
     }
 
     /// A BG task (iOS) or fetch alarm (Android) runs: resubmit, re-arm, fetch.
@@ -185,7 +205,7 @@ public final class ArmSimulator {
             queue.cancel(pending)
             pendingBackgroundRequest = nil
         }
-        guard cycle < calendar.count else { return }
+        guard cycle < calendar.count, !forceQuitted else { return }
         let earliest = calendar.fetchTimes[cycle]
         random.begin(device: device, source: source, index: index)
         if random.bernoulli(world.ios.never) {
@@ -231,6 +251,9 @@ public final class ArmSimulator {
         if let budget, latency > budget {
             failure = .budgetExpired
             end = now + budget
+        } else if now >= tokenExpiry {
+            failure = .unauthorized
+            end = now + latency
         } else {
             failure = failed ? .network : nil
             end = now + latency
@@ -353,6 +376,12 @@ public final class ArmSimulator {
         if case .fixed(let value) = distribution { return value }
         random.begin(device: device, source: source, index: index)
         return random.duration(distribution)
+    }
+
+    private func scheduleNextForceQuit() {
+        if let quit = user.nextForceQuit(notAfter: runEnd, random: random), quit.time >= now {
+            queue.schedule(at: quit.time, .forceQuit)
+        }
     }
 
     private func scheduleNextAppOpen() {

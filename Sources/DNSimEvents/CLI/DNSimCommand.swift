@@ -1,0 +1,130 @@
+import Foundation
+
+/// The command-line front end: parses arguments, loads scenarios, runs them
+/// and writes reports. Everything it does is in the library; this only wires.
+public enum DNSimCommand {
+    public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
+        do {
+            let options = try CommandLineOptions.parse(arguments)
+            if options.help {
+                console.print(CommandLineOptions.help)
+                return ExitCode.success.rawValue
+            }
+            if options.version {
+                console.print("dnsim-events \(ToolVersion.current)")
+                return ExitCode.success.rawValue
+            }
+            switch options.command {
+            case .bench: return BenchCommand.run(options, console: console).rawValue
+            case .trace: return try TraceCommand.run(options, console: console).rawValue
+            default: break
+            }
+            guard !options.scenarios.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
+            if options.out != nil && options.scenarios.count > 1 {
+                throw UsageError("--out names one report folder; run one scenario at a time with it")
+            }
+            // Validate every scenario before running any, so bad input writes nothing.
+            let scenarios = try loadAll(options.scenarios, console: console)
+            var worst = ExitCode.success
+            for scenario in scenarios {
+                let code: ExitCode
+                switch options.command {
+                case .validate: code = validate(scenario, options, console: console)
+                case .check: code = try CheckCommand.run(scenario, options, console: console)
+                default: code = try runAndReport(scenario, options, console: console)
+                }
+                if code.rawValue > worst.rawValue { worst = code }
+            }
+            return worst.rawValue
+        } catch let error as UsageError {
+            console.printError(error.description)
+            return ExitCode.badInput.rawValue
+        } catch let error as DiagnosticList {
+            console.printError(error.description)
+            return ExitCode.badInput.rawValue
+        } catch {
+            console.printError("error: \(error)")
+            return ExitCode.badInput.rawValue
+        }
+    }
+
+    static func loadAll(_ paths: [String], console: Console) throws -> [Scenario] {
+        var scenarios: [Scenario] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            do {
+                scenarios.append(try ScenarioLoader.load(path: path))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+        return scenarios
+    }
+
+    /// The plan with overrides, or a usage error naming the problem.
+    static func plan(_ scenario: Scenario, _ options: CommandLineOptions) throws -> SimulationPlan {
+        switch scenario.plan(devices: options.devices, days: options.days, seed: options.seed) {
+        case .success(let plan): return plan
+        case .failure(let problem): throw UsageError("\(scenario.file): \(problem.message)")
+        }
+    }
+
+    /// Runs every arm with a progress bar when stderr is a terminal.
+    static func simulate(_ plan: SimulationPlan, _ options: CommandLineOptions, label: String, console: Console) -> SimulationResult {
+        let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        guard console.errorIsTerminal, !options.quiet else { return ParallelRunner.run(plan: plan, jobs: jobs) }
+        let bar = ProgressBar(console: console, total: plan.devices, label: label)
+        let result = ParallelRunner.run(plan: plan, jobs: jobs, progress: { bar.update($0) })
+        bar.finish()
+        return result
+    }
+
+    /// The canonical command that reproduces a report: path, seed and overrides.
+    static func reproduceCommand(_ scenario: Scenario, _ plan: SimulationPlan, _ options: CommandLineOptions) -> String {
+        var parts = ["dnsim-events", scenario.file, "--seed", String(plan.seed)]
+        if let devices = options.devices { parts += ["--devices", String(devices)] }
+        if let days = options.days { parts += ["--days", String(days)] }
+        return parts.joined(separator: " ")
+    }
+
+    static func context(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ReportContext {
+        let plan = try plan(scenario, options)
+        let result = simulate(plan, options, label: scenario.name, console: console)
+        return ReportContext(scenario: scenario, plan: plan, result: result, days: options.days ?? scenario.days,
+                             reproduceCommand: reproduceCommand(scenario, plan, options))
+    }
+
+    static func runAndReport(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ExitCode {
+        let context = try context(scenario, options, console: console)
+        let directory = options.out ?? "Reports/\(scenario.name)"
+        do {
+            try ReportWriter.write(ReportWriter.files(context), to: directory)
+        } catch {
+            console.printError("error: cannot write the report to \(directory): \(error.localizedDescription)")
+            return .badInput
+        }
+        if !options.quiet {
+            console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
+            console.print(SummaryMarkdown.armsTable(context).plain())
+            console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
+        }
+        return .success
+    }
+
+    static func validate(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) -> ExitCode {
+        do {
+            let plan = try plan(scenario, options)
+            let days = options.days ?? scenario.days
+            console.print("\(scenario.file): ok")
+            console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days from \(scenario.start) (\(scenario.timeZone.identifier))")
+            console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, \(plan.devices * days * plan.arms.count) in all")
+            console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
+            if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }
+            return .success
+        } catch {
+            console.printError("\(error)")
+            return .badInput
+        }
+    }
+}

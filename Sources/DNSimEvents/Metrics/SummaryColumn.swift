@@ -1,0 +1,99 @@
+import Foundation
+
+/// One column of `summary.csv`: its name, unit, meaning and how it is read
+/// from an arm's statistics. The catalog is the single source of the CSV
+/// header, the Markdown tables, `expect:` metric names and `check`.
+public struct SummaryColumn: Sendable {
+    public enum Direction: Sendable { case lowerIsBetter, higherIsBetter, neutral }
+
+    public let name: String
+    public let unit: String
+    public let meaning: String
+    public let direction: Direction
+    /// The rate this column is, or bounds, when it is one (for intervals in `check`).
+    public let rate: RateMetric?
+    let value: @Sendable (ArmStatistics, Int) -> Double?
+    let decimals: Int
+
+    /// The value for an arm, given the simulated days per device.
+    public func value(_ statistics: ArmStatistics, days: Int) -> Double? { value(statistics, days) }
+
+    /// The CSV text: fixed decimals so the file is byte-stable; empty when undefined.
+    public func formatted(_ statistics: ArmStatistics, days: Int) -> String {
+        guard let value = value(statistics, days) else { return "" }
+        return decimals == 0 ? String(Int64(value)) : String(format: "%.\(decimals)f", value)
+    }
+}
+
+public enum SummaryColumns {
+    /// The rates reported with count, rate and interval, in SPEC §8's order.
+    public static let rates: [RateMetric] = [.fresh, .stale, .fallback, .suppressed, .missed, .late]
+
+    /// Every numeric column after `arm`, `strategy`, `platform`.
+    public static let all: [SummaryColumn] = {
+        var columns: [SummaryColumn] = [
+            SummaryColumn(name: "devices", unit: "count", meaning: "simulated devices (independent replications)",
+                          direction: .neutral, rate: nil, value: { s, _ in Double(s.devices) }, decimals: 0),
+            SummaryColumn(name: "cycles", unit: "count", meaning: "device-cycles simulated (devices × cycles per device)",
+                          direction: .neutral, rate: nil, value: { s, _ in Double(s.cycles) }, decimals: 0),
+        ]
+        func rateColumns(_ metric: RateMetric, _ meaning: String) {
+            let direction: SummaryColumn.Direction = metric.higherIsBetter ? .higherIsBetter
+                : (metric == .suppressed ? .neutral : .lowerIsBetter)
+            columns.append(SummaryColumn(name: metric.name, unit: "count", meaning: "cycles \(meaning)",
+                                         direction: .neutral, rate: nil, value: { s, _ in Double(s.count(metric)) }, decimals: 0))
+            columns.append(SummaryColumn(name: "\(metric.name)_rate", unit: "fraction", meaning: "share of cycles \(meaning)",
+                                         direction: direction, rate: metric, value: { s, _ in s.rate(metric) }, decimals: 6))
+            columns.append(SummaryColumn(name: "\(metric.name)_ci_low", unit: "fraction",
+                                         meaning: "lower bound of the 95% interval of \(metric.name)_rate",
+                                         direction: .neutral, rate: nil, value: { s, _ in s.interval(metric).low }, decimals: 6))
+            columns.append(SummaryColumn(name: "\(metric.name)_ci_high", unit: "fraction",
+                                         meaning: "upper bound of the 95% interval of \(metric.name)_rate",
+                                         direction: .neutral, rate: nil, value: { s, _ in s.interval(metric).high }, decimals: 6))
+        }
+        rateColumns(.fresh, "shown with content fetched at or after this cycle's F")
+        rateColumns(.stale, "shown with content fetched in an earlier cycle")
+        rateColumns(.fallback, "shown with the fallback title and body")
+        rateColumns(.suppressed, "not shown because this cycle's fetch found no updates")
+        rateColumns(.missed, "not shown although a notification was due")
+        rateColumns(.late, "shown more than metrics.lateAfter after T")
+        func seconds(_ name: String, _ meaning: String, _ direction: SummaryColumn.Direction,
+                     _ read: @escaping @Sendable (ArmStatistics) -> Int64?) {
+            columns.append(SummaryColumn(name: name, unit: "s", meaning: meaning, direction: direction, rate: nil,
+                                         value: { s, _ in read(s).map { SimTime.seconds($0) } }, decimals: 3))
+        }
+        seconds("lateness_p50_s", "median of display time − T over shown notifications", .lowerIsBetter) { $0.lateness.quantile(0.5) }
+        seconds("lateness_p90_s", "90th percentile of display time − T", .lowerIsBetter) { $0.lateness.quantile(0.9) }
+        seconds("lateness_p99_s", "99th percentile of display time − T", .lowerIsBetter) { $0.lateness.quantile(0.99) }
+        seconds("lateness_max_s", "largest display time − T", .neutral) { $0.lateness.total > 0 ? $0.lateness.maximum : nil }
+        rateColumns(.notifiedBeforeFetch, "shown before any fetch completed at or after this cycle's F")
+        seconds("content_age_p50_s", "median of display time − completion of the shown content's fetch", .lowerIsBetter) {
+            $0.contentAge.quantile(0.5)
+        }
+        seconds("content_age_p90_s", "90th percentile of content age at display", .lowerIsBetter) { $0.contentAge.quantile(0.9) }
+        seconds("update_delay_p50_s", "median time from a server update to the first notification showing it", .lowerIsBetter) {
+            $0.updateDelay.quantile(0.5)
+        }
+        seconds("update_delay_p95_s", "95th percentile of update delay", .lowerIsBetter) { $0.updateDelay.quantile(0.95) }
+        columns.append(SummaryColumn(name: "updates", unit: "count", meaning: "server updates made during the run",
+                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.updates) }, decimals: 0))
+        columns.append(SummaryColumn(name: "lost_updates", unit: "count",
+                                     meaning: "updates acked by a fetch but never shown in any notification",
+                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.lostUpdates) }, decimals: 0))
+        columns.append(SummaryColumn(name: "lost_updates_rate", unit: "fraction", meaning: "lost_updates / updates",
+                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.lostUpdateRate }, decimals: 6))
+        func cost(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> Int64) {
+            columns.append(SummaryColumn(name: name, unit: "per device-day", meaning: meaning, direction: .neutral, rate: nil,
+                                         value: { s, days in s.perDeviceDay(read(s), days: days) }, decimals: 4))
+        }
+        cost("bg_runs_per_device_day", "iOS BG task launches", { $0.backgroundRuns })
+        cost("fetches_per_device_day", "fetch attempts", { $0.fetches })
+        cost("alarm_wakeups_per_device_day", "Android alarm wake-ups", { $0.alarmWakeups })
+        cost("app_opens_per_device_day", "app opens by the user", { $0.appOpens })
+        return columns
+    }()
+
+    public static func named(_ name: String) -> SummaryColumn? { all.first { $0.name == name } }
+
+    public static var names: [String] { all.map(\.name) }
+}

@@ -1,0 +1,25 @@
+/// What a report is written from: the scenario, the plan actually run, its
+/// merged statistics, and the command that reproduces it.
+public struct ReportContext: Sendable {
+    public var scenario: Scenario
+    public var plan: SimulationPlan
+    public var result: SimulationResult
+    /// Simulated local days per device (after command-line overrides).
+    public var days: Int
+    /// The canonical command line (scenario path, seed and any overrides).
+    public var reproduceCommand: String
+
+    public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String) {
+        self.scenario = scenario
+        self.plan = plan
+        self.result = result
+        self.days = days
+        self.reproduceCommand = reproduceCommand
+    }
+
+    public var cyclesPerDevice: Int { plan.world.calendar.count }
+}
+
+public enum ToolVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Writes a report folder all at once: files go to a temporary folder beside
+/// the target first and are moved in only when every one was written, so a
+/// failure never leaves a partial report behind.
+public enum ReportWriter {
+    /// The files of a report, by name.
+    public static func files(_ context: ReportContext) -> [(String, String)] {
+        [
+            ("summary.csv", SummaryCSV.render(context)),
+            ("summary.md", SummaryMarkdown.render(context)),
+            ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
+            ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
+            ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
+            ("manifest.json", RunManifest(context).json),
+        ]
+    }
+
+    public static func write(_ files: [(String, String)], to directory: String) throws {
+        let manager = FileManager.default
+        let target = URL(fileURLWithPath: directory)
+        let parent = target.deletingLastPathComponent()
+        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        try? manager.removeItem(at: staging)
+        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(at: staging) }
+        for (name, content) in files {
+            try Data(content.utf8).write(to: staging.appendingPathComponent(name))
+        }
+        try manager.createDirectory(at: target, withIntermediateDirectories: true)
+        for (name, _) in files {
+            let destination = target.appendingPathComponent(name)
+            if manager.fileExists(atPath: destination.path) {
+                _ = try manager.replaceItemAt(destination, withItemAt: staging.appendingPathComponent(name))
+            } else {
+                try manager.moveItem(at: staging.appendingPathComponent(name), to: destination)
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import XCTest
+@testable import DNSimEvents
+
+final class EventQueueTests: XCTestCase {
+    func testEventsComeOutInTimeOrderWithFIFOTies() {
+        var queue = EventQueue<String>(now: 0)
+        queue.schedule(at: 30, "c")
+        queue.schedule(at: 10, "a1")
+        queue.schedule(at: 20, "b")
+        queue.schedule(at: 10, "a2")
+        queue.schedule(at: 10, "a3")
+        var order: [String] = []
+        while let (time, payload) = queue.next() {
+            XCTAssertEqual(queue.now, time)
+            order.append(payload)
+        }
+        XCTAssertEqual(order, ["a1", "a2", "a3", "b", "c"])
+    }
+
+    func testCancelledEventNeverFires() {
+        var queue = EventQueue<Int>(now: 0)
+        let keep = queue.schedule(at: 5, 1)
+        let drop = queue.schedule(at: 3, 2)
+        queue.schedule(at: 7, 3)
+        queue.cancel(drop)
+        XCTAssertEqual(queue.peekTime(), 5)
+        XCTAssertEqual(queue.next()?.payload, 1)
+        queue.cancel(keep)  // already ran: harmless
+        XCTAssertEqual(queue.next()?.payload, 3)
+        XCTAssertNil(queue.next())
+        XCTAssertTrue(queue.isEmpty)
+    }
+
+    func testManyEventsMatchSortedOrder() {
+        var queue = EventQueue<Int>(now: 0)
+        var state: UInt64 = 12345
+        var expected: [(Millis, Int)] = []
+        for i in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            let time = Millis(state >> 54)  // many ties
+            queue.schedule(at: time, i)
+            expected.append((time, i))
+        }
+        expected.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var got: [(Millis, Int)] = []
+        while let event = queue.next() { got.append(event) }
+        XCTAssertEqual(got.map(\.0), expected.map(\.0))
+        XCTAssertEqual(got.map(\.1), expected.map(\.1))
+    }
+
+    func testResetClearsPendingAndCancelled() {
+        var queue = EventQueue<Int>(now: 0)
+        let handle = queue.schedule(at: 1, 1)
+        queue.cancel(handle)
+        queue.reset(now: 100)
+        XCTAssertEqual(queue.now, 100)
+        XCTAssertNil(queue.next())
+        queue.schedule(at: 100, 9)
+        XCTAssertEqual(queue.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
+    }
+}

@@ -1,0 +1,80 @@
+import CGSL
+import XCTest
+@testable import DNSimEvents
+
+final class KeyedRandomTests: XCTestCase {
+    func testDrawsDependOnTheKeyNotOnCallOrder() {
+        let a = KeyedRandom(seed: 42), b = KeyedRandom(seed: 42)
+        a.begin(device: 3, source: .fetchAttempt, index: 9)
+        let first = a.uniform()
+        b.begin(device: 1, source: .serverDay, index: 0)
+        _ = b.uniform()
+        b.begin(device: 3, source: .fetchAttempt, index: 9)
+        XCTAssertEqual(b.uniform(), first)
+    }
+
+    func testDifferentKeysAndSeedsGiveDifferentStreams() {
+        let random = KeyedRandom(seed: 42)
+        var values = Set<Double>()
+        for device in 0..<20 {
+            for source in RandomSource.allCases {
+                random.begin(device: device, source: source, index: 0)
+                values.insert(random.uniform())
+            }
+        }
+        XCTAssertEqual(values.count, 20 * RandomSource.allCases.count)
+        let other = KeyedRandom(seed: 43)
+        other.begin(device: 0, source: .serverDay, index: 0)
+        random.begin(device: 0, source: .serverDay, index: 0)
+        XCTAssertNotEqual(other.uniform(), random.uniform())
+    }
+
+    /// Sample means against closed forms; tolerance 4 standard errors (σ/√n).
+    func testDistributionMeansMatchClosedForms() {
+        let n = 20_000
+        let cases: [(Distribution, mean: Double, sd: Double)] = [
+            (.exponential(mean: 1_000), 1_000, 1_000),
+            (.uniform(min: 0, max: 120_000), 60_000, 120_000 / 12.0.squareRoot()),
+            (.lognormal(median: 800, sigma: 0.6), 800 * exp(0.18), 800 * exp(0.18) * (exp(0.36) - 1).squareRoot()),
+            (.gamma(shape: 2, scale: 5_000), 10_000, (2.0).squareRoot() * 5_000),
+            (.weibull(shape: 1.5, scale: 10_000), 10_000 * tgamma(1 + 1 / 1.5),
+             10_000 * (tgamma(1 + 2 / 1.5) - pow(tgamma(1 + 1 / 1.5), 2)).squareRoot()),
+        ]
+        let random = KeyedRandom(seed: 5)
+        for (distribution, mean, sd) in cases {
+            var sum = 0.0
+            for i in 0..<n {
+                random.begin(device: 0, source: .fetchAttempt, index: i)
+                sum += Double(random.duration(distribution))
+            }
+            XCTAssertEqual(sum / Double(n), mean, accuracy: 4 * sd / Double(n).squareRoot() + 0.5, "\(distribution)")
+            XCTAssertEqual(distribution.mean, mean, accuracy: mean * 1e-9)
+        }
+    }
+
+    /// The empirical CDF is sampled by inverse transform: P(X ≤ x) matches the points.
+    func testEmpiricalDistributionFollowsItsCDF() {
+        let distribution = Distribution.empirical(points: [
+            EmpiricalPoint(value: 0, probability: 0.2), EmpiricalPoint(value: 10_000, probability: 0.7),
+            EmpiricalPoint(value: 20_000, probability: 1),
+        ])
+        let random = KeyedRandom(seed: 9)
+        let n = 20_000
+        var atZero = 0, belowTen = 0
+        for i in 0..<n {
+            random.begin(device: 0, source: .fetchAttempt, index: i)
+            let x = random.duration(distribution)
+            if x == 0 { atZero += 1 }
+            if x <= 10_000 { belowTen += 1 }
+        }
+        XCTAssertEqual(Double(atZero) / Double(n), 0.2, accuracy: TestWorlds.tolerance(p: 0.2, n: Int64(n)))
+        XCTAssertEqual(Double(belowTen) / Double(n), 0.7, accuracy: TestWorlds.tolerance(p: 0.7, n: Int64(n)))
+    }
+
+    func testGSLErrorHandlerDoesNotAbort() {
+        GSLSetup.installErrorHandler()
+        let before = GSLSetup.errorCount
+        _ = gsl_cdf_tdist_Pinv(0.975, -1)  // a domain error GSL would abort on by default
+        XCTAssertGreaterThanOrEqual(GSLSetup.errorCount, before)
+    }
+}
