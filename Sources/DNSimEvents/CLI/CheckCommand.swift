@@ -115,8 +115,8 @@ struct Baseline {
             for column in SummaryColumns.all where column.direction != .neutral && column.unit == "fraction" {
                 guard let before = old[column.name], let after = column.value(statistics, days: context.days) else { continue }
                 var tolerance = CheckCommand.toleranceFloor
-                if let metric = column.rate, let low = old["\(metric.name)_ci_low"], let high = old["\(metric.name)_ci_high"] {
-                    let interval = statistics.interval(metric)
+                if let names = column.intervalColumns, let low = old[names.low], let high = old[names.high],
+                   let interval = column.confidenceInterval(statistics) {
                     tolerance = max(tolerance, ((high - low) / 2 * (high - low) / 2 + interval.halfWidth * interval.halfWidth).squareRoot())
                 }
                 let worse = column.direction == .lowerIsBetter ? after - before : before - after

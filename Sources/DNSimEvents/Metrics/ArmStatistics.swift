@@ -1,3 +1,5 @@
+import CGSL
+
 /// Everything reported about one arm, as exact integer sums over devices.
 ///
 /// Per-device counts are kept as Σk and Σk² so the across-device t-interval
@@ -68,6 +70,23 @@ public struct ArmStatistics: Sendable, Equatable {
     }
 
     public var lostUpdateRate: Double { updates > 0 ? Double(lostUpdates) / Double(updates) : 0 }
+
+    /// The 95% interval of the lost-update ratio ΣL/ΣU across devices, by the
+    /// delta method for a ratio estimator: residuals eᵢ = Lᵢ − R·Uᵢ give
+    /// SE(R) = √(Σeᵢ² / (n(n−1))) / Ū, all from the exact integer sums.
+    public var lostUpdateInterval: ConfidenceInterval {
+        let rate = lostUpdateRate
+        guard devices > 1, updates > 0 else {
+            return ConfidenceInterval.wilson(successes: lostUpdates, trials: max(updates, 1))
+        }
+        let n = Double(devices)
+        let residualSquares = max(0, Double(lostSquares) - 2 * rate * Double(lostTimesUpdates)
+            + rate * rate * Double(updateSquares))
+        let meanUpdates = Double(updates) / n
+        let standardError = (residualSquares / (n * (n - 1))).squareRoot() / meanUpdates
+        let half = gsl_cdf_tdist_Pinv(0.975, n - 1) * standardError
+        return ConfidenceInterval(estimate: rate, low: max(0, rate - half), high: min(1, rate + half), method: .student)
+    }
 
     /// Per device-day costs.
     public func perDeviceDay(_ total: Int64, days: Int) -> Double {

@@ -14,6 +14,37 @@ public struct SummaryColumn: Sendable {
     public let rate: RateMetric?
     let value: @Sendable (ArmStatistics, Int) -> Double?
     let decimals: Int
+    /// The column's own 95% interval, for rates (used for `check` tolerances).
+    let interval: (@Sendable (ArmStatistics) -> ConfidenceInterval)?
+
+    init(name: String, unit: String, meaning: String, direction: Direction, rate: RateMetric?,
+         value: @escaping @Sendable (ArmStatistics, Int) -> Double?, decimals: Int,
+         interval: (@Sendable (ArmStatistics) -> ConfidenceInterval)? = nil) {
+        self.name = name
+        self.unit = unit
+        self.meaning = meaning
+        self.direction = direction
+        self.rate = rate
+        self.value = value
+        self.decimals = decimals
+        if let interval {
+            self.interval = interval
+        } else if let rate {
+            self.interval = { @Sendable statistics in statistics.interval(rate) }
+        } else {
+            self.interval = nil
+        }
+    }
+
+    /// The names of this column's interval bounds in summary.csv, if it has them.
+    public var intervalColumns: (low: String, high: String)? {
+        guard interval != nil else { return nil }
+        let stem = name.hasSuffix("_rate") ? String(name.dropLast(5)) : name
+        return ("\(stem)_ci_low", "\(stem)_ci_high")
+    }
+
+    /// The 95% interval of this column for an arm, when it is a rate.
+    public func confidenceInterval(_ statistics: ArmStatistics) -> ConfidenceInterval? { interval?(statistics) }
 
     /// The value for an arm, given the simulated days per device.
     public func value(_ statistics: ArmStatistics, days: Int) -> Double? { value(statistics, days) }
@@ -81,7 +112,12 @@ public enum SummaryColumns {
                                      meaning: "updates acked by a fetch but never shown in any notification",
                                      direction: .neutral, rate: nil, value: { s, _ in Double(s.lostUpdates) }, decimals: 0))
         columns.append(SummaryColumn(name: "lost_updates_rate", unit: "fraction", meaning: "lost_updates / updates",
-                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.lostUpdateRate }, decimals: 6))
+                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.lostUpdateRate }, decimals: 6,
+                                     interval: { $0.lostUpdateInterval }))
+        columns.append(SummaryColumn(name: "lost_updates_ci_low", unit: "fraction", meaning: "lower bound of the 95% interval of lost_updates_rate (ratio estimator across devices)",
+                                     direction: .neutral, rate: nil, value: { s, _ in s.lostUpdateInterval.low }, decimals: 6))
+        columns.append(SummaryColumn(name: "lost_updates_ci_high", unit: "fraction", meaning: "upper bound of the 95% interval of lost_updates_rate",
+                                     direction: .neutral, rate: nil, value: { s, _ in s.lostUpdateInterval.high }, decimals: 6))
         func cost(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> Int64) {
             columns.append(SummaryColumn(name: name, unit: "per device-day", meaning: meaning, direction: .neutral, rate: nil,
                                          value: { s, days in s.perDeviceDay(read(s), days: days) }, decimals: 4))

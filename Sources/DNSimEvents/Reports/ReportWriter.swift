@@ -30,11 +30,11 @@ public enum ReportWriter {
         }
         try manager.createDirectory(at: target, withIntermediateDirectories: true)
         for (name, _) in files {
-            let destination = target.appendingPathComponent(name)
-            if manager.fileExists(atPath: destination.path) {
-                _ = try manager.replaceItemAt(destination, withItemAt: staging.appendingPathComponent(name))
-            } else {
-                try manager.moveItem(at: staging.appendingPathComponent(name), to: destination)
+            // rename(2) replaces an existing file atomically.
+            let source = staging.appendingPathComponent(name).path
+            let destination = target.appendingPathComponent(name).path
+            guard rename(source, destination) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
             }
         }
     }

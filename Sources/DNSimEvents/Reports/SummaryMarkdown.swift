@@ -3,7 +3,13 @@ import Foundation
 /// `summary.md`: the report a person reads top to bottom.
 public enum SummaryMarkdown {
     static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
-    static func points(_ value: Double) -> String { String(format: "%+.2f pp", value * 100) }
+    static func points(_ value: Double) -> String { String(format: "%+.2f pp", tidy(value * 100)) }
+
+    /// Rounds to two decimals and turns -0.00 into 0.00, so signs mean something.
+    static func tidy(_ value: Double) -> Double {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == 0 ? 0 : rounded
+    }
 
     static func rateCell(_ statistics: ArmStatistics, _ metric: RateMetric) -> String {
         let interval = statistics.interval(metric)
@@ -13,6 +19,8 @@ public enum SummaryMarkdown {
     static func seconds(_ millis: Int64?) -> String {
         guard let millis else { return "–" }
         let s = Double(millis) / 1000
+        if s < 1 && millis > 0 { return "\(millis) ms" }
+        if s < 10 { return String(format: "%.1f s", s) }
         if s < 120 { return String(format: "%.0f s", s) }
         if s < 7200 { return String(format: "%.1f min", s / 60) }
         if s < 172_800 { return String(format: "%.1f h", s / 3600) }
@@ -80,7 +88,7 @@ public enum SummaryMarkdown {
                     table.rows.append([
                         a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
                         interval.excludesZero ? "**\(text)**" : text,
-                        "[\(String(format: "%+.2f", interval.low * 100)), \(String(format: "%+.2f", interval.high * 100))]",
+                        "[\(String(format: "%+.2f", tidy(interval.low * 100))), \(String(format: "%+.2f", tidy(interval.high * 100)))]",
                     ])
                 }
             }
@@ -104,39 +112,42 @@ public enum SummaryMarkdown {
             : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
     }
 
-    /// One paragraph per platform, written from the numbers.
+    /// One paragraph per platform, written from the numbers: the arm that
+    /// shows fresh content most often, then what each alternative trades.
     static func verdict(_ context: ReportContext, _ platform: Platform) -> String {
         let indices = context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
         let name = platform == .ios ? "iOS" : "Android"
-        func problems(_ i: Int) -> Double {
+        func rank(_ i: Int) -> (Double, Double, Int) {
             let s = context.result.arms[i]
-            return s.rate(.stale) + s.rate(.missed) + s.rate(.fallback)
+            return (-s.rate(.fresh), s.rate(.stale) + s.rate(.missed), i)
         }
-        guard let best = indices.min(by: { (problems($0), $0) < (problems($1), $1) }) else { return "" }
-        let s = context.result.arms[best]
+        guard let best = indices.min(by: { rank($0) < rank($1) }) else { return "" }
+        func summary(_ i: Int) -> String {
+            let s = context.result.arms[i]
+            return "\(percent(s.rate(.fresh))) fresh, \(percent(s.rate(.stale))) stale, \(percent(s.rate(.fallback))) fallback, "
+                + "\(percent(s.rate(.missed))) missed, \(percent(s.rate(.late))) late"
+        }
         let label = context.plan.arms[best].strategy.label
-        var text = "**\(name): \(label)** gives users the most fresh-or-suppressed cycles: "
-        text += "\(percent(s.rate(.fresh))) fresh, \(percent(s.rate(.stale))) stale, \(percent(s.rate(.fallback))) fallback, "
-        text += "\(percent(s.rate(.missed))) missed, and \(percent(s.rate(.late))) of cycles late."
+        var text = indices.count > 1
+            ? "**\(name): \(label)** shows fresh content most often: \(summary(best))."
+            : "**\(name): \(label)**: \(summary(best))."
         for other in indices where other != best {
-            let o = context.result.arms[other]
             let otherLabel = context.plan.arms[other].strategy.label
-            text += " Against \(otherLabel) (\(percent(o.rate(.fresh))) fresh, \(percent(o.rate(.stale))) stale, "
-            text += "\(percent(o.rate(.missed))) missed, \(percent(o.rate(.late))) late)"
-            if let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([best, other]) }) {
-                let sign = pair.minuend == best ? 1.0 : -1.0
-                var findings: [String] = []
-                for metric in comparedMetrics {
-                    let interval = pair.interval(metric)
-                    guard interval.excludesZero else { continue }
-                    findings.append("\(metric.name) \(points(sign * interval.estimate))")
-                }
-                text += findings.isEmpty
-                    ? ", no difference is significant at 95%."
-                    : ", the significant paired differences are: " + findings.joined(separator: ", ") + "."
-            } else {
+            text += " \(otherLabel): \(summary(other))"
+            guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([best, other]) }) else {
                 text += "."
+                continue
             }
+            let sign = pair.minuend == best ? 1.0 : -1.0
+            var findings: [String] = []
+            for metric in comparedMetrics {
+                let interval = pair.interval(metric)
+                guard interval.excludesZero else { continue }
+                findings.append("\(metric.name) \(points(sign * interval.estimate))")
+            }
+            text += findings.isEmpty
+                ? "; no paired difference is significant at 95%."
+                : "; \(label) − \(otherLabel), significant at 95%: " + findings.joined(separator: ", ") + "."
         }
         return text
     }

@@ -397,7 +397,8 @@ public enum ScenarioLoader {
                     + Suggestion.hint(for: arm, in: arms))
             }
             let names = SummaryColumns.names
-            let resolved = names.contains(metric) ? metric : (names.contains("\(metric)_rate") ? "\(metric)_rate" : nil)
+            // A rate's bare name (`missed`) means its rate, as in SPEC §6's example.
+            let resolved = names.contains("\(metric)_rate") ? "\(metric)_rate" : (names.contains(metric) ? metric : nil)
             if resolved == nil {
                 r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column" + Suggestion.hint(for: metric, in: names))
             }

@@ -1,0 +1,137 @@
+import XCTest
+@testable import DNSimEvents
+
+/// The command line end to end, in process: exit codes, messages and files.
+final class CommandLineTests: XCTestCase {
+    final class Output: @unchecked Sendable {
+        var out = ""
+        var err = ""
+    }
+
+    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let output = Output()
+        let console = Console(out: { output.out += $0 }, error: { output.err += $0 })
+        let code = DNSimCommand.main(arguments, console: console)
+        return (code, output.out, output.err)
+    }
+
+    var temporary: URL!
+
+    override func setUp() {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
+
+    /// The small fixture with `edit` applied to its text, written to a temporary file.
+    func scenario(_ edit: (String) -> String = { $0 }, name: String = "s.yaml") -> String {
+        let text = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let path = temporary.appendingPathComponent(name).path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(edit(text).utf8))
+        return path
+    }
+
+    func testRunWritesReportsAndPrintsTheTable() {
+        let out = temporary.appendingPathComponent("report").path
+        let result = run([scenario(), "--devices", "6", "--out", out])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("chained-noguard/android"))
+        for file in ["summary.csv", "summary.md", "outcome-mix.svg", "lateness-cdf.svg", "manifest.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
+        }
+        let markdown = String(decoding: FileManager.default.contents(atPath: "\(out)/summary.md")!, as: UTF8.self)
+        XCTAssertTrue(markdown.contains("--seed 3 --devices 6"), "the report names the command that reproduces it")
+    }
+
+    func testBadInputExitsTwoWithLineAndColumnAndWritesNothing() {
+        let path = scenario { $0.replacingOccurrences(of: "seed: 3", with: "seeed: 3") }
+        let out = temporary.appendingPathComponent("never").path
+        let result = run([path, "--out", out])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.err.contains("\(path):3:1: error: unknown key 'seeed' at the top level (did you mean 'seed'?)"), result.err)
+        XCTAssertTrue(result.err.contains("^"), "the caret snippet is shown")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertFalse(result.err.contains("Fatal"))
+    }
+
+    func testUsageErrorsExitTwo() {
+        XCTAssertEqual(run([]).code, 2)
+        let unknown = run([scenario(), "--job", "2"])
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertTrue(unknown.err.contains("unknown option '--job' (did you mean '--jobs'?)"), unknown.err)
+        XCTAssertEqual(run([scenario(), "--devices", "0"]).code, 2)
+        XCTAssertEqual(run(["/nonexistent/x.yaml"]).code, 2)
+        XCTAssertEqual(run([temporary.path]).code, 2)
+    }
+
+    func testValidatePrintsWhatWillRun() {
+        let result = run(["validate", scenario()])
+        XCTAssertEqual(result.code, 0)
+        XCTAssertTrue(result.out.contains("30 cycles per device"), result.out)
+        XCTAssertTrue(result.out.contains("independent-fallback/ios"))
+    }
+
+    func testFailedExpectationExitsOneWithItsLine() {
+        let path = scenario { $0.replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, max: 0.01") }
+        let result = run(["check", path, "--devices", "8", "--quiet"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("REGRESSION chained/android fresh_rate:"), result.out)
+        XCTAssertTrue(result.out.contains("\(path):26:5"), result.out)
+    }
+
+    func testCheckPassesAgainstItsOwnBaselineAndCatchesAWorsePolicy() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
+        let same = run(["check", scenario(), "--baseline", baseline])
+        XCTAssertEqual(same.code, 0, same.out + same.err)
+        XCTAssertFalse(same.out.contains("behaviour changed"))
+
+        // The policy change under test: chained loses its guard.
+        let worse = scenario({ $0.replacingOccurrences(of: "  - chained\n", with: "  - { chained: { guard: none } }\n") }, name: "worse.yaml")
+        let result = run(["check", worse, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("REGRESSION chained/ios missed:"), result.out)
+    }
+
+    /// A longer lead (fetch 5 min before T instead of 1) helps Android users on
+    /// every metric; the gate passes and reports what improved.
+    func testBetterPolicyPassesAndReportsTheImprovement() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        // Android only: on iOS a longer lead also lets on-time fetches overwrite late ones (more lost updates).
+        let androidOnly = { (text: String) in
+            text.replacingOccurrences(of: #"  ios:\n    fetchTask: \{[^\n]*\}\n"#, with: "", options: .regularExpression)
+        }
+        let shortLead = scenario({ androidOnly($0).replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"") }, name: "short.yaml")
+        XCTAssertEqual(run([shortLead, "--out", baseline, "--quiet"]).code, 0)
+        let result = run(["check", scenario({ androidOnly($0) }, name: "long.yaml"), "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(result.code, 0, result.out)
+        XCTAssertTrue(result.out.contains("improved: independent/android stale:"), result.out)
+        XCTAssertTrue(result.out.contains("improved: chained/android late:"), result.out)
+    }
+
+    func testMismatchedBaselineSaysSoPlainly() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
+        let result = run(["check", scenario(), "--baseline", baseline, "--seed", "4", "--quiet"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("is not comparable with this run (seed 3 vs 4)"), result.out)
+    }
+
+    func testTraceShowsTheNotificationText() {
+        let result = run(["trace", scenario(), "--device", "2", "--arm", "chained/android", "--day", "2-3"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("notification.shown"))
+        XCTAssertTrue(result.out.contains("Starred Project Update"))
+        XCTAssertTrue(result.out.contains("2027-03-02 18:"))
+        XCTAssertFalse(result.out.split(separator: "\n").contains { $0.hasPrefix("2027-03-04") || $0.hasPrefix("2027-03-01") },
+                       "only days 2–3 are printed")
+        let json = run(["trace", scenario(), "--device", "1", "--arm", "chained/ios", "--json"])
+        XCTAssertEqual(json.code, 0)
+        let first = json.out.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(first.utf8)))
+        let badArm = run(["trace", scenario(), "--device", "1", "--arm", "chained/iso"])
+        XCTAssertEqual(badArm.code, 2)
+        XCTAssertTrue(badArm.err.contains("did you mean 'chained/ios'?"), badArm.err)
+    }
+}
