@@ -83,6 +83,9 @@ public enum ScenarioLoader {
         var fetchSchedule: CronExpression?
         var notifySchedule: CronExpression?
         if let node = top["plugin"] { (fetchSchedule, notifySchedule) = readPlugin(node, &plugin, r) }
+        let scheduleMark = { (section: String) in
+            top["plugin"]?.value(forKey: section)?.value(forKey: "schedule")?.mark ?? top["plugin"]?.mark
+        }
 
         var ios: IOSConfiguration?
         var android: AndroidConfiguration?
@@ -120,7 +123,10 @@ public enum ScenarioLoader {
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         if let node = top["expect"] { scenario.expectations = readExpectations(node, arms: scenario.arms.map(\.name), r) }
         if case .failure(let problem) = scenario.calendar(days: days) {
-            r.error(top["plugin"]?.mark, problem.message)
+            switch problem {
+            case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)
+            case .noFetch: r.error(scheduleMark("contentFetch"), problem.message)
+            }
         }
         return scenario
     }
@@ -226,7 +232,7 @@ public enum ScenarioLoader {
         let here = "\(path).\(kind)"
         func parameters(_ known: [String]) -> [String: YAMLNode]? { r.mapping(body, here, known: known, required: known) }
         func positive(_ n: YAMLNode, _ name: String) -> Double? {
-            guard let v = r.number(n, "\(here).\(name)", in: 0...1e12) else { return nil }
+            guard let v = r.number(n, "\(here).\(name)", in: -1e300...1e12) else { return nil }
             guard v > 0 else { r.error(n.mark, "\(here).\(name) must be greater than zero"); return nil }
             return v
         }

@@ -24,20 +24,24 @@ final class ScenarioReader {
     /// A mapping's entries by key, rejecting keys not in `known` (with a suggestion).
     func mapping(_ node: YAMLNode, _ path: String, known: [String], required: [String] = []) -> [String: YAMLNode]? {
         guard let pairs = node.mapping else {
-            error(node.mark, "\(path) must be a mapping, not \(node.typeName)")
+            error(node.mark, "\(path.isEmpty ? "the scenario" : path) must be a mapping, not \(node.typeName)")
             return nil
         }
         var result: [String: YAMLNode] = [:]
+        var suggested: Set<String> = []
         for pair in pairs {
             let key = pair.key.scalar ?? ""
             if known.contains(key) {
                 result[key] = pair.value
             } else {
                 let scope = path.isEmpty ? "at the top level" : "in \(path)"
-                error(pair.key.mark, "unknown key '\(key)' \(scope)" + Suggestion.hint(for: key, in: known))
+                let guess = Suggestion.closest(to: key, in: known)
+                if let guess { suggested.insert(guess) }
+                error(pair.key.mark, "unknown key '\(key)' \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
             }
         }
-        for key in required where result[key] == nil {
+        // A misspelt required key already says what is missing.
+        for key in required where result[key] == nil && !suggested.contains(key) {
             error(node.mark, "\(path.isEmpty ? "the scenario" : path) needs '\(key)'")
         }
         return result

@@ -10,7 +10,8 @@ enum Suggestion {
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
-        let allowed = max(2, min(target.count, candidate.count) / 3)
+        // One- and two-letter words are too short for a guess to mean anything.
+        let allowed = target.count <= 2 ? 0 : max(1, (target.count + 1) / 3)
         return distance <= allowed ? candidate : nil
     }
 

@@ -1,0 +1,150 @@
+import XCTest
+@testable import DNSimEvents
+
+/// The bad-input corpus: each broken scenario and the exact first message it
+/// must produce (`file:line:col: error: …`). None may crash, hang or pass.
+final class BadScenarioTests: XCTestCase {
+    static let minimal = """
+    name: t
+    seed: 1
+    devices: 2
+    days: 3
+    start: 2027-01-01
+    plugin:
+      contentFetch: { schedule: "25 18 * * *" }
+      userNotification: { schedule: "30 18 * * *" }
+    platforms:
+      ios: {}
+    strategies: [independent]
+    """
+
+    /// The minimal scenario with line `line` (1-based) replaced.
+    static func replacing(_ line: Int, with text: String) -> String {
+        var lines = minimal.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[line - 1] = text
+        return lines.joined(separator: "\n")
+    }
+
+    static func appending(_ text: String) -> String { minimal + "\n" + text }
+
+    static let corpus: [(String, String)] = [
+        (replacing(2, with: "seeed: 1"), "2:1: error: unknown key 'seeed' at the top level (did you mean 'seed'?)"),
+        (replacing(3, with: "devices: 0"), "3:10: error: devices must be between 1 and 10000000, not 0"),
+        (replacing(3, with: "devices: 1e15"), "3:10: error: devices must be between 1 and 10000000, not 1e15"),
+        (replacing(3, with: "devices: 2.5"), "3:10: error: devices must be a whole number, not 2.5"),
+        (replacing(3, with: "devices: .nan"), "3:10: error: devices must be a number, not '.nan'"),
+        (replacing(3, with: "devices: -3"), "3:10: error: devices must be between 1 and 10000000, not -3"),
+        (replacing(3, with: "devices: \"2\""), "3:10: error: devices must be a number, not quoted text"),
+        (replacing(3, with: "devices: [2]"), "3:10: error: devices must be a number, not a list"),
+        (replacing(4, with: "days: 0"), "4:7: error: days must be between 1 and 36600, not 0"),
+        (replacing(5, with: "start: 2027-02-30"), "5:8: error: start '2027-02-30' must be a date YYYY-MM-DD between 1970 and 9000"),
+        (replacing(5, with: "start: tomorrow"), "5:8: error: start 'tomorrow' must be a date YYYY-MM-DD between 1970 and 9000"),
+        (appending("timeZone: America/New_Yrok"), "12:11: error: timeZone 'America/New_Yrok' is not an IANA time zone (did you mean 'America/New_York'?)"),
+        (replacing(7, with: "  contentFetch: { schedule: \"61 18 * * *\" }"), "7:30: error: plugin.contentFetch.schedule: minute 61 is out of range 0-59"),
+        (replacing(7, with: "  contentFetch: { schedule: \"25 18 * *\" }"), "7:39: error: plugin.contentFetch.schedule: expected 5 fields, found 4"),
+        (replacing(8, with: "  userNotification: { schedule: \"30 18 * JAM *\" }"), "8:42: error: plugin.userNotification.schedule: unknown month name 'JAM' (did you mean 'JAN'?)"),
+        (replacing(8, with: "  userNotification: { schedul: \"30 18 * * *\" }"), "8:23: error: unknown key 'schedul' in plugin.userNotification (did you mean 'schedule'?)"),
+        (replacing(10, with: "  iso: {}"), "10:3: error: unknown key 'iso' in platforms (did you mean 'ios'?)"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { lognormal: { median: 90m, sigma: -1 } } } }"),
+         "10:65: error: platforms.ios.fetchTask.delay.lognormal.sigma must be greater than zero"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { lognormal: { median: 90, sigma: 1 } } } }"),
+         "10:53: error: platforms.ios.fetchTask.delay.lognormal.median: '90' has no unit; add one of ms, s, m, h, d (for example 90s)"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { exponental: { mean: 3m } } } }"),
+         "10:32: error: unknown distribution 'exponental' in platforms.ios.fetchTask.delay; use one of fixed, exponential, lognormal, uniform, gamma, weibull, empirical, mixture (did you mean 'exponential'?)"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { exponential: { mean: 3m, extra: 1 } } } }"),
+         "10:57: error: unknown key 'extra' in platforms.ios.fetchTask.delay.exponential"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { uniform: { min: 5m, max: 1m } } } }"),
+         "10:41: error: platforms.ios.fetchTask.delay.uniform: max must not be below min"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { mixture: [{ weight: 0, fixed: 1s }] } } }"),
+         "10:52: error: platforms.ios.fetchTask.delay.mixture.[1].weight must be greater than zero"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { empirical: { points: [[1s, 0.5], [2s, 0.4], [3s, 1]] } } } }"),
+         "10:70: error: platforms.ios.fetchTask.delay.empirical.points[2]: cumulative probabilities must not decrease (the CDF is not monotone)"),
+        (replacing(10, with: "  ios: { fetchTask: { delay: { empirical: { points: [[1s, 0.5], [2s, 0.9]] } } } }"),
+         "10:65: error: platforms.ios.fetchTask.delay.empirical.points: the last cumulative probability must be 1, not 0.9"),
+        (replacing(10, with: "  ios: { fetchTask: { never: 1.5 } }"), "10:30: error: platforms.ios.fetchTask.never must be between 0 and 1, not 1.5"),
+        (replacing(10, with: "  ios: { fetchTask: { kind: appRefrsh } }"),
+         "10:29: error: platforms.ios.fetchTask.kind 'appRefrsh' is not one of appRefresh, processing (did you mean 'appRefresh'?)"),
+        (replacing(10, with: "  ios: { fetchTask: { budget: 0s } }"), "10:31: error: platforms.ios.fetchTask.budget must be longer than zero"),
+        (replacing(11, with: "strategies: [independant]"), "11:14: error: unknown strategy 'independant'; use independent or chained (did you mean 'independent'?)"),
+        (replacing(11, with: "strategies: [chained, chained]"),
+         "11:23: error: strategy label 'chained' is already used at line 11; give this variant its own label:"),
+        (replacing(11, with: "strategies: [{ chained: { guard: maybe } }]"),
+         "11:34: error: chained.guard 'maybe' is not one of deadline, none"),
+        (replacing(11, with: "strategies: [{ independent: { stale: fallback } }]"),
+         "11:31: error: unknown key 'stale' in independent"),
+        (replacing(11, with: "strategies: []"), "11:13: error: strategies must be a non-empty list, e.g. [independent, chained]"),
+        (appending("seed: 2"), "12:1: error: duplicate key 'seed' (first at line 2)"),
+        (replacing(1, with: "name: ../etc"), "1:7: error: name '../etc' must be letters, digits, '-', '_' or '.' (it names the report folder)"),
+        (replacing(7, with: "  contentFetch: { schedule: \"25 18 * * *\" }\n  relationship: { contentTimeout: -5 }"),
+         "8:35: error: plugin.relationship.contentTimeout (milliseconds) must be between 0 and 2592000000, not -5"),
+        (replacing(7, with: "  contentFetch: { schedule: \"25 18 * * *\" }\n  relationship: { fallbackBehavior: show_defualt }"),
+         "8:37: error: plugin.relationship.fallbackBehavior 'show_defualt' is not one of show_default, skip (did you mean 'show_default'?)"),
+        (appending("expect:\n  - { arm: independent/iso, metric: stale, max: 0.5 }"),
+         "13:12: error: expect[1].arm 'independent/iso' matches no arm; arms are independent/ios (did you mean 'independent/ios'?)"),
+        (appending("expect:\n  - { arm: independent/ios, metric: stail, max: 0.5 }"),
+         "13:37: error: expect[1].metric 'stail' is not a summary.csv column (did you mean 'stale'?)"),
+        (appending("metrics: { lateAfter: 1x }"), "12:23: error: metrics.lateAfter: 'x' is not a duration unit; use ms, s, m, h or d"),
+        (appending("user: { appOpensPerDay: -1 }"), "12:25: error: user.appOpensPerDay must be between 0 and 1000, not -1"),
+        (appending("server: { starredPlans: 0 }"), "12:25: error: server.starredPlans must be between 1 and 10000, not 0"),
+        ("- just\n- a list\n", "1:1: error: the scenario must be a mapping, not a list"),
+        (minimal.replacingOccurrences(of: "plugin:\n  contentFetch: { schedule: \"25 18 * * *\" }\n  userNotification: { schedule: \"30 18 * * *\" }\n", with: ""),
+         "1:1: error: the scenario needs 'plugin'"),
+        (replacing(8, with: "  userNotification: { schedule: \"0 0 30 2 *\" }"),
+         "8:33: error: userNotification.schedule '0 0 30 2 *' never fires in the 3 simulated day(s) from 2027-01-01"),
+        ("", "1:1: error: the scenario file is empty"),
+        ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+         + "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+         + "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n", "6:36: error: the document expands to more than 1000000 nodes (alias bomb?)"),
+    ]
+
+    func testMinimalScenarioIsValid() throws {
+        let scenario = try ScenarioLoader.load(bytes: Array(Self.minimal.utf8), file: "bad.yaml")
+        XCTAssertEqual(scenario.arms.map(\.name), ["independent/ios"])
+    }
+
+    func testEveryBadScenarioGivesItsMessage() {
+        XCTAssertGreaterThanOrEqual(Self.corpus.count, 40)
+        for (text, expected) in Self.corpus {
+            do {
+                _ = try ScenarioLoader.load(bytes: Array(text.utf8), file: "bad.yaml")
+                XCTFail("accepted a bad scenario; expected \(expected)")
+            } catch {
+                XCTAssertEqual(error.diagnostics.first?.description, "bad.yaml:" + expected)
+            }
+        }
+    }
+
+    func testBinaryFileIsRejected() {
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: [0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01, 0xFF], file: "bad.yaml")) { error in
+            XCTAssertTrue((error as! DiagnosticList).diagnostics[0].description.hasPrefix("bad.yaml:1:"), "\(error)")
+            XCTAssertTrue("\(error)".contains("not a text file") || "\(error)".contains("not allowed"), "\(error)")
+        }
+    }
+
+    func testAllProblemsAreReportedAtOnce() {
+        let text = Self.replacing(3, with: "devices: 0").replacingOccurrences(of: "days: 3", with: "dayz: 3")
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "bad.yaml")) { error in
+            let messages = (error as! DiagnosticList).diagnostics.map(\.description)
+            XCTAssertTrue(messages.contains("bad.yaml:3:10: error: devices must be between 1 and 10000000, not 0"), "\(messages)")
+            XCTAssertTrue(messages.contains("bad.yaml:4:1: error: unknown key 'dayz' at the top level (did you mean 'days'?)"), "\(messages)")
+        }
+    }
+
+    /// The exact JSON config the app sends (seed 000) pastes under `plugin:`.
+    func testAppConfigJSONPastesUnderPlugin() throws {
+        let json = """
+        {"name": "pasted", "devices": 2, "days": 2, "start": "2027-01-01",
+         "plugin": {
+          "contentFetch": {"enabled": true, "schedule": "25 18 * * *", "callbacks": {}},
+          "userNotification": {"enabled": true, "schedule": "30 18 * * *", "title": "New Activity",
+                               "body": "Check your starred projects and offers for updates.", "sound": true, "priority": "normal"},
+          "relationship": {"autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default"}
+         },
+         "platforms": {"ios": {}, "android": {}},
+         "strategies": ["independent", "chained"]}
+        """
+        let scenario = try ScenarioLoader.load(bytes: Array(json.utf8), file: "pasted.json")
+        XCTAssertEqual(scenario.plugin.contentTimeout, 300_000)
+        XCTAssertEqual(scenario.arms.count, 4)
+    }
+}
