@@ -110,6 +110,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.out.contains("improved: chained/android late:"), result.out)
     }
 
+    /// A change that moves no rate beyond tolerance still changes the event
+    /// trajectories: a warning by default, a failure with --strict.
+    func testBehaviourChangeIsFlaggedByTheFingerprint() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
+        let nudged = scenario({ $0.replacingOccurrences(of: "median: 800ms", with: "median: 801ms") }, name: "nudged.yaml")
+        let lenient = run(["check", nudged, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(lenient.code, 0, lenient.out)
+        XCTAssertTrue(lenient.out.contains("warning: behaviour changed: the event trajectories of"), lenient.out)
+        let strict = run(["check", nudged, "--baseline", baseline, "--quiet", "--strict"])
+        XCTAssertEqual(strict.code, 1)
+        XCTAssertTrue(strict.out.contains("REGRESSION behaviour changed"), strict.out)
+    }
+
     func testMismatchedBaselineSaysSoPlainly() {
         let baseline = temporary.appendingPathComponent("baseline").path
         XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)

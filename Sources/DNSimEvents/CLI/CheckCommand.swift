@@ -35,12 +35,11 @@ enum CheckCommand {
         }
 
         if let baseline {
-            let current = SummaryCSV.render(context)
             let comparison = baseline.compare(with: context)
             failures += comparison.regressions
             notes += comparison.improvements.map { "improved: \($0)" }
-            if comparison.regressions.isEmpty && current != baseline.csvText {
-                let message = "behaviour changed: \(scenario.name) results differ from the baseline \(baseline.path), though every rate is within tolerance; regenerate the baseline if this is intended"
+            if comparison.regressions.isEmpty && !comparison.changedArms.isEmpty {
+                let message = "behaviour changed: the event trajectories of \(comparison.changedArms.joined(separator: ", ")) differ from the baseline \(baseline.path), though every rate is within tolerance; regenerate the baseline if this is intended"
                 if options.strict { failures.append(message) } else { notes.append("warning: " + message) }
             }
         }
@@ -63,8 +62,8 @@ enum CheckCommand {
 /// A committed report to compare a run with.
 struct Baseline {
     let path: String
-    let csvText: String
     let rows: [String: [String: Double]]
+    let fingerprints: [String: String]
 
     static func load(_ directory: String, scenario: Scenario) throws -> Baseline {
         let candidates = [directory, "\(directory)/\(scenario.name)"]
@@ -78,17 +77,22 @@ struct Baseline {
         let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         guard let header = lines.first, header.first == "arm" else { throw UsageError("\(folder)/summary.csv is not a dnsim-events summary") }
         var rows: [String: [String: Double]] = [:]
+        var fingerprints: [String: String] = [:]
         for line in lines.dropFirst() where line.count == header.count {
             var values: [String: Double] = [:]
-            for (name, field) in zip(header, line) { if let value = Double(field) { values[name] = value } }
+            for (name, field) in zip(header, line) {
+                if name == "fingerprint" { fingerprints[line[0]] = field } else if let value = Double(field) { values[name] = value }
+            }
             rows[line[0]] = values
         }
-        return Baseline(path: folder, csvText: text, rows: rows)
+        return Baseline(path: folder, rows: rows, fingerprints: fingerprints)
     }
 
     struct Comparison {
         var regressions: [String] = []
         var improvements: [String] = []
+        /// Arms whose trajectory fingerprint differs from the baseline's.
+        var changedArms: [String] = []
     }
 
     func compare(with context: ReportContext) -> Comparison {
@@ -112,6 +116,9 @@ struct Baseline {
                 continue
             }
             let statistics = context.result.arms[index]
+            if let fingerprint = fingerprints[arm.name], fingerprint != statistics.fingerprintHex {
+                comparison.changedArms.append(arm.name)
+            }
             for column in SummaryColumns.all where column.direction != .neutral && column.unit == "fraction" {
                 guard let before = old[column.name], let after = column.value(statistics, days: context.days) else { continue }
                 var tolerance = CheckCommand.toleranceFloor

@@ -33,8 +33,9 @@ public final class ArmAccumulator: SimulationObserver {
         statistics.updateDelay.add(delay)
     }
 
-    public func endDevice(_ activity: DeviceActivity) {
+    public func endDevice(_ activity: DeviceActivity, device: Int) {
         statistics.devices += 1
+        statistics.addTrajectory(activity.trajectory, device: device)
         statistics.cycles += deviceCycles
         statistics.cycleSquares += deviceCycles * deviceCycles
         for i in deviceCounts.indices {

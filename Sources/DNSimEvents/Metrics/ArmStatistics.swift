@@ -26,8 +26,24 @@ public struct ArmStatistics: Sendable, Equatable {
     public var lostSquares: Int64 = 0
     public var updateSquares: Int64 = 0
     public var lostTimesUpdates: Int64 = 0
+    /// The arm's behaviour fingerprint, as OMNeT++ keeps one: the wrapping sum
+    /// of each device's mixed trajectory hash, so merge order cannot change it.
+    public var fingerprint: UInt64 = 0
 
     public init() {}
+
+    /// Folds one device's trajectory into the fingerprint.
+    public mutating func addTrajectory(_ trajectory: UInt64, device: Int) {
+        var z = trajectory ^ (UInt64(truncatingIfNeeded: device) &* 0x9E37_79B9_7F4A_7C15)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        fingerprint &+= z ^ (z >> 31)
+    }
+
+    public var fingerprintHex: String {
+        let hex = String(fingerprint, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     public mutating func merge(_ other: ArmStatistics) {
         devices += other.devices
@@ -49,6 +65,7 @@ public struct ArmStatistics: Sendable, Equatable {
         lostSquares += other.lostSquares
         updateSquares += other.updateSquares
         lostTimesUpdates += other.lostTimesUpdates
+        fingerprint &+= other.fingerprint
     }
 
     /// The pooled rate: Σk / Σn.

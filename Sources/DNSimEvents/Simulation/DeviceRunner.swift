@@ -31,7 +31,7 @@ public final class DeviceRunner {
             for (simulator, accumulator) in zip(simulators, accumulators) {
                 accumulator.beginDevice()
                 let activity = simulator.run(device: device)
-                accumulator.endDevice(activity)
+                accumulator.endDevice(activity, device: device)
             }
             for i in pairs.indices {
                 pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,

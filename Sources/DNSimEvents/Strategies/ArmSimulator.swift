@@ -21,6 +21,20 @@ public final class ArmSimulator {
         case notificationDue(cycle: Int)
         /// The cycle's display window closes: its guard fires, or it is missed.
         case deadline(cycle: Int)
+
+        /// Kind and cycle folded into one word, for the trajectory fingerprint.
+        var code: UInt64 {
+            switch self {
+            case .setup: 1 << 56
+            case .appOpen: 2 << 56
+            case .forceQuit: 3 << 56
+            case .backgroundLaunch: 4 << 56
+            case .fetchAlarm: 5 << 56
+            case .fetchFinished(let cycle, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(cycle) << 8
+            case .notificationDue(let cycle): 7 << 56 | UInt64(cycle) << 8
+            case .deadline(let cycle): 8 << 56 | UInt64(cycle) << 8
+            }
+        }
     }
 
     enum FetchFailure: String {
@@ -110,10 +124,13 @@ public final class ArmSimulator {
         scheduleNextAppOpen()
         if arm.platform == .ios { scheduleNextForceQuit() }
         openCycle()
-        while firstUnresolved < calendar.count, let (_, event) = queue.next() {
+        var trajectory: UInt64 = 0xCBF2_9CE4_8422_2325
+        while firstUnresolved < calendar.count, let (time, event) = queue.next() {
+            trajectory = (trajectory ^ UInt64(bitPattern: time) ^ event.code) &* 0x0000_0100_0000_01B3
             handle(event)
             eventsHandled += 1
         }
+        activity.trajectory = trajectory
         activity.updates = server.updateCount(before: runEnd)
         return activity
     }

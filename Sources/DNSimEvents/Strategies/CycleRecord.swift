@@ -50,6 +50,8 @@ public struct DeviceActivity: Sendable, Equatable {
     public var acked = 0
     /// Acked updates that some shown notification included.
     public var shownUpdates = 0
+    /// A hash of every event the device handled, in order (its trajectory).
+    public var trajectory: UInt64 = 0
     public init() {}
     public var lostUpdates: Int { acked - shownUpdates }
 }
