@@ -21,7 +21,7 @@ let package = Package(
         .target(
             name: "DNSimEvents",
             dependencies: ["CGSL", "CYAML"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         .executableTarget(
             name: "dnsim-events",

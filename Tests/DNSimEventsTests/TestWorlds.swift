@@ -63,13 +63,16 @@ struct DeviceRun {
 
     init(_ world: WorldConfiguration, _ arm: Arm, device: Int = 0, seed: UInt64 = 7) {
         let random = KeyedRandom(seed: seed)
-        let server = ServerModel(configuration: world.server, random: random, origin: world.calendar.start)
-        let simulator = ArmSimulator(arm: arm, world: world, random: random, server: server)
+        let calendar = world.calendar
+        let server = ServerModel(configuration: world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        let user = UserActivity(configuration: world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        let simulator = ArmSimulator(arm: arm, world: world, random: random, server: server, user: user)
         cycles = CycleRecorder()
         trace = TraceRecorder()
         simulator.observer = cycles
         simulator.tracer = trace
         server.reset(device: device)
+        user.reset(device: device)
         activity = simulator.run(device: device)
     }
 

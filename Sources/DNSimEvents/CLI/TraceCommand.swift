@@ -34,11 +34,14 @@ enum TraceCommand {
 
         let recorder = Recorder()
         let random = KeyedRandom(seed: plan.seed)
-        let server = ServerModel(configuration: plan.world.server, random: random, origin: plan.world.calendar.start)
-        let simulator = ArmSimulator(arm: arm, world: plan.world, random: random, server: server)
+        let calendar = plan.world.calendar
+        let server = ServerModel(configuration: plan.world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        let user = UserActivity(configuration: plan.world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        let simulator = ArmSimulator(arm: arm, world: plan.world, random: random, server: server, user: user)
         simulator.tracer = recorder
         simulator.formatTime = { zone.localFields($0).formatted }
         server.reset(device: device - 1)
+        user.reset(device: device - 1)
         _ = simulator.run(device: device - 1)
 
         let range = options.dayRange ?? 1...Int.max

@@ -90,8 +90,21 @@ public struct EventQueue<Payload> {
         guard let last = heap.popLast() else { return nil }
         guard !heap.isEmpty else { return last }
         let top = heap[0]
-        heap[0] = last
-        siftDown(0)
+        // Floyd's bottom-up pop: walk the hole down to a leaf along the smaller
+        // children (one comparison per level), then sift the last entry up from
+        // there. Fewer comparisons than a classic sift-down, since the last
+        // entry usually belongs near the bottom.
+        let count = heap.count
+        var hole = 0
+        var child = 1
+        while child < count {
+            if child + 1 < count, Self.precedes(heap[child + 1], heap[child]) { child += 1 }
+            heap[hole] = heap[child]
+            hole = child
+            child = 2 * hole + 1
+        }
+        heap[hole] = last
+        siftUp(hole)
         return top
     }
 
@@ -105,20 +118,5 @@ public struct EventQueue<Payload> {
             child = parent
         }
         heap[child] = moving
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        let moving = heap[parent]
-        let count = heap.count
-        while true {
-            var child = 2 * parent + 1
-            guard child < count else { break }
-            if child + 1 < count, Self.precedes(heap[child + 1], heap[child]) { child += 1 }
-            guard Self.precedes(heap[child], moving) else { break }
-            heap[parent] = heap[child]
-            parent = child
-        }
-        heap[parent] = moving
     }
 }

@@ -5,16 +5,20 @@ public final class DeviceRunner {
     public let plan: SimulationPlan
     let random: KeyedRandom
     let server: ServerModel
+    let user: UserActivity
     let simulators: [ArmSimulator]
     let accumulators: [ArmAccumulator]
 
     public init(plan: SimulationPlan) {
         self.plan = plan
         let random = KeyedRandom(seed: plan.seed)
-        let server = ServerModel(configuration: plan.world.server, random: random, origin: plan.world.calendar.start)
+        let calendar = plan.world.calendar
+        let server = ServerModel(configuration: plan.world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        let user = UserActivity(configuration: plan.world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
         self.random = random
         self.server = server
-        simulators = plan.arms.map { ArmSimulator(arm: $0, world: plan.world, random: random, server: server) }
+        self.user = user
+        simulators = plan.arms.map { ArmSimulator(arm: $0, world: plan.world, random: random, server: server, user: user) }
         accumulators = plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter) }
         for (simulator, accumulator) in zip(simulators, accumulators) { simulator.observer = accumulator }
         pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
@@ -28,6 +32,7 @@ public final class DeviceRunner {
         let cycles = Int64(plan.world.calendar.count)
         for device in range {
             server.reset(device: device)
+            user.reset(device: device)
             for (simulator, accumulator) in zip(simulators, accumulators) {
                 accumulator.beginDevice()
                 let activity = simulator.run(device: device)

@@ -55,10 +55,11 @@ public final class ArmSimulator {
     let strategy: StrategyConfiguration
     let random: KeyedRandom
     let server: ServerModel
-    var user: UserModel
+    let user: UserActivity
     var queue = EventQueue<Event>()
-    public weak var observer: SimulationObserver?
-    public weak var tracer: TraceSink?
+    // Strong references: nothing here points back, and a weak load costs on every cycle.
+    public var observer: SimulationObserver?
+    public var tracer: TraceSink?
     /// How trace details print instants (the trace command sets local time).
     public var formatTime: (Millis) -> String = { "t=\($0)ms" }
 
@@ -80,24 +81,27 @@ public final class ArmSimulator {
     var lastFetchEnd: Millis = .min
     var tokenExpiry: Millis = .max
     var forceQuitted = false
+    var nextOpen = 0
+    var nextForceQuit = 0
     var activity = DeviceActivity()
     let runEnd: Millis
     /// Events handled since this simulator was made, for the benchmark.
     public private(set) var eventsHandled = 0
 
-    public init(arm: Arm, world: WorldConfiguration, random: KeyedRandom, server: ServerModel) {
+    /// `server` and `user` hold the device's world, shared by every arm; the caller resets them per device.
+    public init(arm: Arm, world: WorldConfiguration, random: KeyedRandom, server: ServerModel, user: UserActivity) {
         self.arm = arm
         self.world = world
         self.calendar = world.calendar
         self.strategy = arm.strategy
         self.random = random
         self.server = server
-        self.user = UserModel(configuration: world.user, origin: world.calendar.start)
+        self.user = user
         self.runEnd = world.calendar.followingNotifyTime
     }
 
     /// Runs one device from setup until every cycle is resolved.
-    /// The caller resets the shared `ServerModel` to the device first.
+    /// The caller resets the shared `ServerModel` and `UserActivity` to the device first.
     public func run(device: Int) -> DeviceActivity {
         self.device = device
         firstUnresolved = 0
@@ -117,7 +121,8 @@ public final class ArmSimulator {
         tokenExpiry = .max
         forceQuitted = false
         activity = DeviceActivity()
-        user.reset(device: device)
+        nextOpen = 0
+        nextForceQuit = 0
         queue.reset(now: calendar.start)
 
         queue.schedule(at: calendar.start, .setup)
@@ -396,15 +401,19 @@ public final class ArmSimulator {
     }
 
     private func scheduleNextForceQuit() {
-        if let quit = user.nextForceQuit(notAfter: runEnd, random: random), quit.time >= now {
-            queue.schedule(at: quit.time, .forceQuit)
-        }
+        let quits = user.forceQuits
+        while nextForceQuit < quits.count, quits[nextForceQuit] < now { nextForceQuit += 1 }
+        guard nextForceQuit < quits.count, quits[nextForceQuit] <= runEnd else { return }
+        queue.schedule(at: quits[nextForceQuit], .forceQuit)
+        nextForceQuit += 1
     }
 
     private func scheduleNextAppOpen() {
-        if let open = user.nextOpen(notAfter: runEnd, random: random), open.time >= now {
-            queue.schedule(at: open.time, .appOpen(key: open.key))
-        }
+        let opens = user.opens
+        while nextOpen < opens.count, opens[nextOpen] < now { nextOpen += 1 }
+        guard nextOpen < opens.count, opens[nextOpen] <= runEnd else { return }
+        queue.schedule(at: opens[nextOpen], .appOpen(key: user.openKeys[nextOpen]))
+        nextOpen += 1
     }
 
     /// The exact title and body of a content, as the fetcher aggregates it.
