@@ -3,7 +3,7 @@ import XCTest
 
 final class EventQueueTests: XCTestCase {
     func testEventsComeOutInTimeOrderWithFIFOTies() {
-        var queue = EventQueue<String>(now: 0)
+        let queue = EventQueue<String>(now: 0)
         queue.schedule(at: 30, "c")
         queue.schedule(at: 10, "a1")
         queue.schedule(at: 20, "b")
@@ -18,7 +18,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testCancelledEventNeverFires() {
-        var queue = EventQueue<Int>(now: 0)
+        let queue = EventQueue<Int>(now: 0)
         let keep = queue.schedule(at: 5, 1)
         let drop = queue.schedule(at: 3, 2)
         queue.schedule(at: 7, 3)
@@ -32,7 +32,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testManyEventsMatchSortedOrder() {
-        var queue = EventQueue<Int>(now: 0)
+        let queue = EventQueue<Int>(now: 0)
         var state: UInt64 = 12345
         var expected: [(Millis, Int)] = []
         for i in 0..<5_000 {
@@ -49,7 +49,7 @@ final class EventQueueTests: XCTestCase {
     }
 
     func testResetClearsPendingAndCancelled() {
-        var queue = EventQueue<Int>(now: 0)
+        let queue = EventQueue<Int>(now: 0)
         let handle = queue.schedule(at: 1, 1)
         queue.cancel(handle)
         queue.reset(now: 100)

@@ -10,7 +10,11 @@ public struct EventHandle: Hashable, Sendable {
 /// Cancellation is lazy: a cancelled event stays in the heap and is skipped
 /// when it reaches the top, which keeps `cancel` O(1).
 /// The queue knows nothing about what its payloads mean.
-public struct EventQueue<Payload> {
+///
+/// Storage is a manually grown buffer rather than an Array: the hold
+/// operation (pop, then push) is the simulator's innermost loop, and this
+/// spares it copy-on-write checks. One queue per simulator; not shared.
+public final class EventQueue<Payload> {
     @usableFromInline
     struct Entry {
         @usableFromInline var time: Millis
@@ -18,50 +22,68 @@ public struct EventQueue<Payload> {
         @usableFromInline var payload: Payload
     }
 
-    @usableFromInline var heap: [Entry] = []
-    @usableFromInline var nextSequence: UInt64 = 0
-    @usableFromInline var cancelled: Set<UInt64> = []
+    private var storage: UnsafeMutablePointer<Entry>
+    private var capacity: Int
+    public private(set) var count = 0
+    private var nextSequence: UInt64 = 0
+    /// Cancelled sequences still in the heap: few at a time, so a list beats hashing.
+    private var cancelled: [UInt64] = []
     public private(set) var now: Millis
 
     public init(now: Millis = 0) {
         self.now = now
-        heap.reserveCapacity(64)
+        capacity = 64
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
     }
 
     /// Empties the queue and sets the clock, keeping allocated storage.
-    public mutating func reset(now: Millis) {
-        heap.removeAll(keepingCapacity: true)
+    public func reset(now: Millis) {
+        storage.deinitialize(count: count)
+        count = 0
         cancelled.removeAll(keepingCapacity: true)
         nextSequence = 0
         self.now = now
     }
 
-    /// Pending entries, cancelled ones included until they are skipped.
-    public var count: Int { heap.count }
-    /// Whether no live event is pending (O(n); for tests and diagnostics).
-    public var isEmpty: Bool { heap.allSatisfy { cancelled.contains($0.sequence) } }
+    /// Whether no live event is pending.
+    public var isEmpty: Bool {
+        (0..<count).allSatisfy { cancelled.contains(storage[$0].sequence) }
+    }
 
     /// Schedules `payload` at `time`, which must not lie in the past.
     @discardableResult
-    public mutating func schedule(at time: Millis, _ payload: Payload) -> EventHandle {
+    public func schedule(at time: Millis, _ payload: Payload) -> EventHandle {
         precondition(time >= now, "event scheduled in the past")
+        if count == capacity { grow() }
         let sequence = nextSequence
         nextSequence &+= 1
-        heap.append(Entry(time: time, sequence: sequence, payload: payload))
-        siftUp(heap.count - 1)
+        (storage + count).initialize(to: Entry(time: time, sequence: sequence, payload: payload))
+        count += 1
+        siftUp(count - 1)
         return EventHandle(sequence: sequence)
     }
 
-    /// Cancels an event that has not run yet; cancelling one that already ran is harmless.
-    public mutating func cancel(_ handle: EventHandle) {
-        guard handle.sequence < nextSequence else { return }
-        cancelled.insert(handle.sequence)
+    /// Cancels an event that has not run yet. Cancelling one that already ran
+    /// is harmless but is remembered until the next `reset`, so avoid it.
+    public func cancel(_ handle: EventHandle) {
+        guard handle.sequence < nextSequence, !cancelled.contains(handle.sequence) else { return }
+        cancelled.append(handle.sequence)
     }
 
     /// Removes the earliest live event, advances the clock to it and returns it.
-    public mutating func next() -> (time: Millis, payload: Payload)? {
-        while let top = popTop() {
-            if !cancelled.isEmpty, cancelled.remove(top.sequence) != nil { continue }
+    public func next() -> (time: Millis, payload: Payload)? {
+        while count > 0 {
+            let top = popTop()
+            if !cancelled.isEmpty, let index = cancelled.firstIndex(of: top.sequence) {
+                cancelled.swapAt(index, cancelled.count - 1)
+                cancelled.removeLast()
+                continue
+            }
             now = top.time
             return (top.time, top.payload)
         }
@@ -69,54 +91,64 @@ public struct EventQueue<Payload> {
     }
 
     /// The time of the earliest live event, without removing it.
-    public mutating func peekTime() -> Millis? {
-        while let top = heap.first {
-            if !cancelled.isEmpty, cancelled.contains(top.sequence) {
+    public func peekTime() -> Millis? {
+        while count > 0 {
+            if !cancelled.isEmpty, let index = cancelled.firstIndex(of: storage[0].sequence) {
                 _ = popTop()
-                cancelled.remove(top.sequence)
+                cancelled.swapAt(index, cancelled.count - 1)
+                cancelled.removeLast()
                 continue
             }
-            return top.time
+            return storage[0].time
         }
         return nil
     }
 
     @inline(__always)
-    static func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
+    static func precedes(_ a: UnsafeMutablePointer<Entry>, _ b: UnsafeMutablePointer<Entry>) -> Bool {
+        a.pointee.time < b.pointee.time || (a.pointee.time == b.pointee.time && a.pointee.sequence < b.pointee.sequence)
     }
 
-    private mutating func popTop() -> Entry? {
-        guard let last = heap.popLast() else { return nil }
-        guard !heap.isEmpty else { return last }
-        let top = heap[0]
-        // Floyd's bottom-up pop: walk the hole down to a leaf along the smaller
-        // children (one comparison per level), then sift the last entry up from
-        // there. Fewer comparisons than a classic sift-down, since the last
-        // entry usually belongs near the bottom.
-        let count = heap.count
+    private func grow() {
+        let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+
+    /// Floyd's bottom-up pop: walk the hole down to a leaf along the smaller
+    /// children (one comparison per level), then sift the last entry up from
+    /// there; the last entry usually belongs near the bottom.
+    private func popTop() -> Entry {
+        let top = storage.move()
+        count -= 1
+        guard count > 0 else { return top }
+        let last = (storage + count).move()
         var hole = 0
         var child = 1
         while child < count {
-            if child + 1 < count, Self.precedes(heap[child + 1], heap[child]) { child += 1 }
-            heap[hole] = heap[child]
+            if child + 1 < count, Self.precedes(storage + child + 1, storage + child) { child += 1 }
+            (storage + hole).moveInitialize(from: storage + child, count: 1)
             hole = child
             child = 2 * hole + 1
         }
-        heap[hole] = last
+        (storage + hole).initialize(to: last)
         siftUp(hole)
         return top
     }
 
-    private mutating func siftUp(_ start: Int) {
+    private func siftUp(_ start: Int) {
         var child = start
-        let moving = heap[child]
+        guard child > 0 else { return }
+        let moving = (storage + child).move()
         while child > 0 {
             let parent = (child - 1) >> 1
-            guard Self.precedes(moving, heap[parent]) else { break }
-            heap[child] = heap[parent]
+            let p = storage + parent
+            guard moving.time < p.pointee.time || (moving.time == p.pointee.time && moving.sequence < p.pointee.sequence) else { break }
+            (storage + child).moveInitialize(from: p, count: 1)
             child = parent
         }
-        heap[child] = moving
+        (storage + child).initialize(to: moving)
     }
 }

@@ -56,7 +56,7 @@ public final class ArmSimulator {
     let random: KeyedRandom
     let server: ServerModel
     let user: UserActivity
-    var queue = EventQueue<Event>()
+    let queue = EventQueue<Event>()
     // Strong references: nothing here points back, and a weak load costs on every cycle.
     public var observer: SimulationObserver?
     public var tracer: TraceSink?
