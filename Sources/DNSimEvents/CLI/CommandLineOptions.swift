@@ -1,6 +1,6 @@
 /// The parsed command line: a subcommand, scenario files and options.
-public struct CommandLineOptions: Sendable, Equatable {
-    public enum Command: String, Sendable { case run, check, validate, trace, bench }
+public struct CommandLineOptions: Sendable {
+    public enum Command: String, Sendable { case run, check, validate, trace, bench, merge }
 
     public var command: Command = .run
     public var scenarios: [String] = []
@@ -16,10 +16,12 @@ public struct CommandLineOptions: Sendable, Equatable {
     public var arm: String?
     public var dayRange: ClosedRange<Int>?
     public var json = false
+    /// `--shard K/N`: run devices slice K of N and write a partial result.
+    public var shard: (Int, Int)?
     public var help = false
     public var version = false
 
-    static let valueOptions = ["--seed", "--devices", "--days", "--out", "--jobs", "--baseline", "--device", "--arm", "--day"]
+    static let valueOptions = ["--seed", "--devices", "--days", "--out", "--jobs", "--baseline", "--device", "--arm", "--day", "--shard"]
     static let flagOptions = ["--quiet", "--strict", "--json", "--help", "-h", "--version"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -65,6 +67,7 @@ public struct CommandLineOptions: Sendable, Equatable {
             case "--out": options.out = value
             case "--baseline": options.baseline = value
             case "--arm": options.arm = value
+            case "--shard": options.shard = try ShardCommand.parse(value)
             default: options.dayRange = try days(value)
             }
         }
@@ -97,6 +100,9 @@ public struct CommandLineOptions: Sendable, Equatable {
       dnsim-events trace SCENARIO.yaml --device N --arm A [--day D | --day FROM-TO] [--json]
                                                print one device's timeline in local time
       dnsim-events bench [SCENARIO.yaml]       measure device-days/s and events/s (build with -c release)
+      dnsim-events SCENARIO.yaml --shard K/N --out DIR
+                                               run devices slice K of N, write DIR/shard-K-of-N.json
+      dnsim-events merge DIR... [--out DIR]    combine all N shards into the same reports as one run
 
     Options:
       --seed N        override the scenario's seed

@@ -17,6 +17,7 @@ public enum DNSimCommand {
             switch options.command {
             case .bench: return BenchCommand.run(options, console: console).rawValue
             case .trace: return try TraceCommand.run(options, console: console).rawValue
+            case .merge: return try ShardCommand.merge(options, console: console).rawValue
             default: break
             }
             guard !options.scenarios.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -31,7 +32,10 @@ public enum DNSimCommand {
                 switch options.command {
                 case .validate: code = validate(scenario, options, console: console)
                 case .check: code = try CheckCommand.run(scenario, options, console: console)
-                default: code = try runAndReport(scenario, options, console: console)
+                default:
+                    code = options.shard != nil
+                        ? try ShardCommand.runShard(scenario, options, console: console)
+                        : try runAndReport(scenario, options, console: console)
                 }
                 if code.rawValue > worst.rawValue { worst = code }
             }

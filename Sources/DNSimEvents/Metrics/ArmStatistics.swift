@@ -5,7 +5,7 @@ import CGSL
 /// Per-device counts are kept as Σk and Σk² so the across-device t-interval
 /// needs no per-device storage, and so partial results merge exactly in any
 /// order (byte-identical reports for any `--jobs` or sharding).
-public struct ArmStatistics: Sendable, Equatable {
+public struct ArmStatistics: Sendable, Equatable, Codable {
     public var devices: Int64 = 0
     public var cycles: Int64 = 0
     /// Indexed by `RateMetric.rawValue`: Σ over devices of the count, and of its square.

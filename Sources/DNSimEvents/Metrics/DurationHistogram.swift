@@ -5,7 +5,7 @@
 /// exact to within 0.1% of its value. Counts are integers, so merging in any
 /// order gives the same histogram, and reports stay byte-identical for any
 /// number of workers. Memory is fixed (about 35k buckets), whatever the run.
-public struct DurationHistogram: Sendable, Equatable {
+public struct DurationHistogram: Sendable, Equatable, Codable {
     static let exactLimit: Int64 = 2_048
     static let subBuckets = 1_024
     static let subBucketBits = 10
@@ -72,5 +72,29 @@ public struct DurationHistogram: Sendable, Equatable {
         var seen: Int64 = 0
         for i in 0...last { seen += counts[i] }
         return Double(seen) / Double(total)
+    }
+
+    // Sparse on disk: partial results of shards list only the buckets in use.
+    enum CodingKeys: String, CodingKey { case buckets, total, maximum }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        counts = Array(repeating: 0, count: Self.bucketCount)
+        for pair in try container.decode([[Int64]].self, forKey: .buckets) {
+            guard pair.count == 2, pair[0] >= 0, pair[0] < Int64(Self.bucketCount) else {
+                throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
+            }
+            counts[Int(pair[0])] = pair[1]
+        }
+        total = try container.decode(Int64.self, forKey: .total)
+        maximum = try container.decode(Int64.self, forKey: .maximum)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let buckets = counts.enumerated().filter { $0.element != 0 }.map { [Int64($0.offset), $0.element] }
+        try container.encode(buckets, forKey: .buckets)
+        try container.encode(total, forKey: .total)
+        try container.encode(maximum, forKey: .maximum)
     }
 }

@@ -1,7 +1,7 @@
 /// The paired difference of two arms on the same platform (common random
 /// numbers: same devices, same world), as exact sums over devices of the
 /// per-device count differences.
-public struct PairedDifference: Sendable, Equatable {
+public struct PairedDifference: Sendable, Equatable, Codable {
     /// Indices into the run's arms: the difference is `minuend − subtrahend`.
     public var minuend: Int
     public var subtrahend: Int

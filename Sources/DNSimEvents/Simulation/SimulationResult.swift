@@ -1,5 +1,5 @@
 /// The merged statistics of a run (or of a slice of its devices).
-public struct SimulationResult: Sendable, Equatable {
+public struct SimulationResult: Sendable, Equatable, Codable {
     public var arms: [ArmStatistics]
     public var pairs: [PairedDifference]
     /// Kernel events handled, for the benchmark (not part of any report).

@@ -1,0 +1,72 @@
+import XCTest
+@testable import DNSimEvents
+
+/// Shards 1…N merged give the single-machine reports byte for byte.
+final class ShardTests: XCTestCase {
+    var temporary: URL!
+
+    override func setUp() {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-shard-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
+
+    func run(_ arguments: [String]) -> (code: Int32, text: String) {
+        final class Box: @unchecked Sendable { var text = "" }
+        let box = Box()
+        let console = Console(out: { box.text += $0 }, error: { box.text += $0 })
+        return (DNSimCommand.main(arguments, console: console), box.text)
+    }
+
+    func files(_ directory: String) -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            result[name] = FileManager.default.contents(atPath: "\(directory)/\(name)")
+        }
+        return result
+    }
+
+    func testMergedShardsEqualTheSingleRun() {
+        let scenario = GoldenFiles.scenarioPath("small.yaml")
+        let single = temporary.appendingPathComponent("single").path
+        XCTAssertEqual(run([scenario, "--devices", "20", "--out", single, "--quiet"]).code, 0)
+        let expected = files(single)
+        XCTAssertEqual(expected.count, 6)
+        for n in [1, 3, 8] {
+            let shards = temporary.appendingPathComponent("shards-\(n)").path
+            for k in 1...n {
+                XCTAssertEqual(run([scenario, "--devices", "20", "--shard", "\(k)/\(n)", "--out", shards, "--quiet", "--jobs", "\(k % 3 + 1)"]).code, 0)
+            }
+            let merged = temporary.appendingPathComponent("merged-\(n)").path
+            let result = run(["merge", shards, "--out", merged, "--quiet"])
+            XCTAssertEqual(result.code, 0, result.text)
+            XCTAssertEqual(files(merged), expected, "\(n) shards merged differ from the single run")
+        }
+    }
+
+    func testMissingOrDuplicatedShardIsRefused() throws {
+        let scenario = GoldenFiles.scenarioPath("small.yaml")
+        let shards = temporary.appendingPathComponent("shards").path
+        for k in [1, 3] {
+            XCTAssertEqual(run([scenario, "--devices", "9", "--shard", "\(k)/3", "--out", shards, "--quiet"]).code, 0)
+        }
+        let missing = run(["merge", shards, "--out", temporary.appendingPathComponent("m").path])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.text.contains("missing shard 2 of 3"), missing.text)
+
+        let copy = temporary.appendingPathComponent("copy").path
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(shards)/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
+        let duplicated = run(["merge", shards, copy, "--out", temporary.appendingPathComponent("m").path])
+        XCTAssertEqual(duplicated.code, 2)
+        XCTAssertTrue(duplicated.text.contains("shard 1 of 3 appears twice"), duplicated.text)
+
+        let other = temporary.appendingPathComponent("other").path
+        XCTAssertEqual(run([scenario, "--devices", "9", "--seed", "99", "--shard", "2/3", "--out", other, "--quiet"]).code, 0)
+        let mixed = run(["merge", shards, other, "--out", temporary.appendingPathComponent("m").path])
+        XCTAssertEqual(mixed.code, 2)
+        XCTAssertTrue(mixed.text.contains("come from different runs (seed"), mixed.text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("m").path))
+    }
+}
