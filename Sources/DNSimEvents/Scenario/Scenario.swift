@@ -25,6 +25,11 @@ public struct Scenario: Sendable {
     public var strategies: [StrategyConfiguration]
     public var lateAfter: Millis
     public var expectations: [Expectation]
+    /// The `sweep:` axes; empty for a plain run.
+    public var sweep: [SweepAxis] = []
+    /// The parsed file and its text, kept to derive sweep points.
+    var root: YAMLNode?
+    var sourceText = ""
 
     public static let maxDevices = 10_000_000
     public static let maxDays = 36_600
@@ -47,13 +52,13 @@ public struct Scenario: Sendable {
         let windowEnd = timeZone.startOfDay(year: start.year, month: start.month, day: start.day + days)
         let notifyTimes = timeZone.occurrences(of: notifySchedule, from: windowStart, to: windowEnd)
         guard let last = notifyTimes.last else {
-            return .failure(.noNotifications("userNotification.schedule '\(notifySchedule.text)' never fires in the \(days) simulated day(s) from \(start)"))
+            return .failure(.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires in the \(days) simulated day(s) from \(start)"))
         }
         var fetchTimes: [Millis] = []
         fetchTimes.reserveCapacity(notifyTimes.count)
         for notifyTime in notifyTimes {
             guard let fetchTime = timeZone.latestOccurrence(of: fetchSchedule, atOrBefore: notifyTime) else {
-                return .failure(.noFetch("contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days before the notification at \(timeZone.localFields(notifyTime).formatted)"))
+                return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days before the notification at \(timeZone.localFields(notifyTime).formatted)"))
             }
             fetchTimes.append(fetchTime)
         }

@@ -4,7 +4,7 @@ import Foundation
 /// `Scenario`, or every problem found, each with its line and column.
 public enum ScenarioLoader {
     static let topKeys = ["name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
-                          "fetch", "server", "user", "strategies", "metrics", "expect"]
+                          "fetch", "server", "user", "strategies", "metrics", "expect", "sweep"]
 
     /// Loads and validates the file at `path`.
     public static func load(path: String) throws(DiagnosticList) -> Scenario {
@@ -37,11 +37,18 @@ public enum ScenarioLoader {
         guard let root, !root.isNull else {
             throw DiagnosticList([Diagnostic(file: file, mark: SourceMark(line: 1, column: 1), message: "the scenario file is empty")])
         }
-        let reader = ScenarioReader(file: file, text: String(decoding: bytes, as: UTF8.self))
+        return try load(root: root, text: String(decoding: bytes, as: UTF8.self), file: file)
+    }
+
+    /// Validates an already parsed scenario (sweep points are built this way).
+    static func load(root: YAMLNode, text: String, file: String) throws(DiagnosticList) -> Scenario {
+        let reader = ScenarioReader(file: file, text: text)
         let scenario = build(root, reader)
-        guard reader.diagnostics.isEmpty, let scenario else {
+        guard reader.diagnostics.isEmpty, var scenario else {
             throw DiagnosticList(reader.diagnostics.sorted { ($0.mark ?? SourceMark(line: 0, column: 0)) < ($1.mark ?? SourceMark(line: 0, column: 0)) })
         }
+        scenario.root = root
+        scenario.sourceText = text
         return scenario
     }
 
@@ -59,13 +66,11 @@ public enum ScenarioLoader {
         }
         if let node = top["description"] { _ = r.string(node, "description") }
         var seed: UInt64 = 1
-        if let node = top["seed"], let value = r.number(node, "seed", in: 0...1.8e19) {
-            if value.rounded() != value || value >= 18_446_744_073_709_551_616 {
-                r.error(node.mark, "seed must be a whole number from 0 to 18446744073709551615")
-            } else if let exact = UInt64(node.scalar ?? "") {
+        if let node = top["seed"] {
+            if let exact = node.isQuoted ? nil : node.scalar.flatMap({ UInt64($0) }) {
                 seed = exact
             } else {
-                seed = UInt64(value)
+                r.error(node.mark, "seed must be a whole number from 0 to 18446744073709551615, not \(node.scalar.map { "'\($0.prefix(40))'" } ?? node.typeName)")
             }
         }
         let devices = top["devices"].flatMap { r.integer($0, "devices", in: 1...Scenario.maxDevices) } ?? 1
@@ -73,7 +78,7 @@ public enum ScenarioLoader {
         let start = top["start"].flatMap { date($0, r) } ?? Scenario.LocalDate(year: 2027, month: 1, day: 1)
         var timeZone = ZonedCalendar(identifier: "UTC")!
         if let node = top["timeZone"], let id = r.string(node, "timeZone") {
-            if let zone = ZonedCalendar(identifier: id) {
+            if let zone = ZonedCalendar(identifier: id), id == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(id) {
                 timeZone = zone
             } else {
                 r.error(node.mark, "timeZone '\(id)' is not an IANA time zone" + Suggestion.hint(for: id, in: TimeZone.knownTimeZoneIdentifiers))
@@ -122,6 +127,7 @@ public enum ScenarioLoader {
             fetchSchedule: fetchSchedule, notifySchedule: notifySchedule, plugin: plugin, ios: ios, android: android,
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         if let node = top["expect"] { scenario.expectations = readExpectations(node, arms: scenario.arms.map(\.name), r) }
+        if let node = top["sweep"] { scenario.sweep = readSweep(node, r) }
         if case .failure(let problem) = scenario.calendar(days: days) {
             switch problem {
             case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)
@@ -232,8 +238,9 @@ public enum ScenarioLoader {
         let here = "\(path).\(kind)"
         func parameters(_ known: [String]) -> [String: YAMLNode]? { r.mapping(body, here, known: known, required: known) }
         func positive(_ n: YAMLNode, _ name: String) -> Double? {
-            guard let v = r.number(n, "\(here).\(name)", in: -1e300...1e12) else { return nil }
-            guard v > 0 else { r.error(n.mark, "\(here).\(name) must be greater than zero"); return nil }
+            guard let v = r.number(n, "\(here)\(name)", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) else { return nil }
+            guard v > 0 else { r.error(n.mark, "\(here)\(name) must be greater than zero"); return nil }
+            guard v <= 1e12 else { r.error(n.mark, "\(here)\(name) must be at most 1000000000000"); return nil }
             return v
         }
         func time(_ n: YAMLNode, _ name: String, positiveOnly: Bool) -> Double? {
@@ -249,7 +256,7 @@ public enum ScenarioLoader {
         case "lognormal":
             guard let p = parameters(["median", "sigma"]) else { return nil }
             let median = p["median"].flatMap { time($0, "median", positiveOnly: true) }
-            let sigma = p["sigma"].flatMap { positive($0, "sigma") }
+            let sigma = p["sigma"].flatMap { positive($0, ".sigma") }
             guard let median, let sigma else { return nil }
             return .lognormal(median: median, sigma: sigma)
         case "uniform":
@@ -261,7 +268,7 @@ public enum ScenarioLoader {
             return .uniform(min: low, max: high)
         case "gamma", "weibull":
             guard let p = parameters(["shape", "scale"]) else { return nil }
-            let shape = p["shape"].flatMap { positive($0, "shape") }
+            let shape = p["shape"].flatMap { positive($0, ".shape") }
             let scale = p["scale"].flatMap { time($0, "scale", positiveOnly: true) }
             guard let shape, let scale else { return nil }
             return kind == "gamma" ? .gamma(shape: shape, scale: scale) : .weibull(shape: shape, scale: scale)
@@ -377,7 +384,7 @@ public enum ScenarioLoader {
                 }
             }
             if let first = labels[strategy.label] {
-                r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own label:")
+                r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
                 continue
             }
             labels[strategy.label] = item.mark
@@ -408,17 +415,76 @@ public enum ScenarioLoader {
             if resolved == nil {
                 r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column" + Suggestion.hint(for: metric, in: names))
             }
-            let low = map["min"].flatMap { bound($0, "\(path).min", r) }
-            let high = map["max"].flatMap { bound($0, "\(path).max", r) }
+            let isFraction = resolved.flatMap { SummaryColumns.named($0) }?.unit == "fraction"
+            let low = map["min"].flatMap { bound($0, "\(path).min", percentAllowed: isFraction, r) }
+            let high = map["max"].flatMap { bound($0, "\(path).max", percentAllowed: isFraction, r) }
+            if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))
         }
         return result
     }
 
+    private static func readSweep(_ node: YAMLNode, _ r: ScenarioReader) -> [SweepAxis] {
+        guard let items = node.sequence, !items.isEmpty else {
+            r.error(node.mark, "sweep must be a list of { key, values } or { key, range: { from, to, step } } entries")
+            return []
+        }
+        var axes: [SweepAxis] = []
+        var points = 1
+        for (i, item) in items.enumerated() {
+            let path = "sweep[\(i + 1)]"
+            guard let map = r.mapping(item, path, known: ["key", "values", "range"], required: ["key"]),
+                  let keyNode = map["key"], let key = r.string(keyNode, "\(path).key") else { continue }
+            if key == "sweep" || key.hasPrefix("sweep.") || key == "name" || key == "seed" {
+                r.error(keyNode.mark, "\(path).key '\(key)' cannot be swept (points share the name and seed for common random numbers)")
+                continue
+            }
+            if key != "lead", !topKeys.contains(String(key.split(separator: ".").first ?? "")) {
+                r.error(keyNode.mark, "\(path).key '\(key)' does not start with a scenario key" + Suggestion.hint(for: key, in: topKeys + ["lead"]))
+                continue
+            }
+            var values: [YAMLNode] = []
+            if let list = map["values"] {
+                guard let sequence = list.sequence, !sequence.isEmpty else {
+                    r.error(list.mark, "\(path).values must be a non-empty list")
+                    continue
+                }
+                values = sequence
+            } else if let range = map["range"], let spec = r.mapping(range, "\(path).range", known: ["from", "to", "step"], required: ["from", "to", "step"]) {
+                guard let from = spec["from"].flatMap({ r.number($0, "\(path).range.from", in: -1e15...1e15) }),
+                      let to = spec["to"].flatMap({ r.number($0, "\(path).range.to", in: -1e15...1e15) }),
+                      let step = spec["step"].flatMap({ r.number($0, "\(path).range.step", in: -1e15...1e15) }) else { continue }
+                guard step > 0, to >= from, (to - from) / step < 10_000 else {
+                    r.error(range.mark, "\(path).range needs step > 0, to ≥ from and at most 10000 values")
+                    continue
+                }
+                var value = from
+                while value <= to + step * 1e-9 {
+                    values.append(YAMLNode(kind: .scalar(ScenarioReader.show(value)), mark: range.mark))
+                    value += step
+                }
+            } else {
+                r.error(item.mark, "\(path) needs values or range")
+                continue
+            }
+            points *= values.count
+            if points > 100_000 {
+                r.error(item.mark, "the sweep grid has more than 100000 points")
+                return []
+            }
+            axes.append(SweepAxis(key: key, values: values, mark: keyNode.mark))
+        }
+        return axes
+    }
+
     /// A bound: a plain number (a fraction for rates) or a percentage such as `5%`.
-    private static func bound(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> Double? {
+    private static func bound(_ node: YAMLNode, _ path: String, percentAllowed: Bool, _ r: ScenarioReader) -> Double? {
         if let text = node.scalar, text.hasSuffix("%"), let value = Double(text.dropLast()), value.isFinite {
+            guard percentAllowed else {
+                r.error(node.mark, "\(path): a percentage bounds only a rate (a fraction column)")
+                return nil
+            }
             return value / 100
         }
         return r.number(node, path, in: -1e15...1e15)

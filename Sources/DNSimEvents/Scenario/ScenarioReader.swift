@@ -114,7 +114,8 @@ final class ScenarioReader {
             error(node.mark, "\(path): \(problem.message)")
             return nil
         case .success(let millis):
-            if !allowZero && millis <= 0 {
+            // Checked after rounding: 0.4ms would become 0.
+            if !allowZero && millis.rounded() <= 0 {
                 error(node.mark, "\(path) must be longer than zero")
                 return nil
             }

@@ -1,0 +1,266 @@
+import Foundation
+import XCTest
+@testable import DNSimEvents
+
+/// Keeps docs/scenario-format.md honest: every YAML example on it must load
+/// (complete scenarios as they are, fragments merged into a small base), the
+/// shown error output must be exactly what the loader prints, and every key
+/// the loader accepts must be documented.
+final class ScenarioFormatDocTests: XCTestCase {
+    /// One fenced ```yaml block and the marker comment right before it.
+    struct Example {
+        enum Kind: String { case complete, fragment, invalid }
+        let kind: Kind
+        let text: String
+        /// 1-based line of the opening fence, for failure messages.
+        let line: Int
+        /// For `invalid`: the next ```text block, the exact expected output.
+        let expectedOutput: String?
+    }
+
+    static let docPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/scenario-format.md").path
+
+    /// Valid on its own; each top-level key starts at column 1 and its block runs to
+    /// the next column-1 key, so it can be split by lines. Both platforms and both
+    /// default labels, so fragments may name any default arm in `expect`.
+    static let base = """
+    name: doc-base
+    seed: 7
+    devices: 2
+    days: 3
+    start: 2027-01-01
+    timeZone: UTC
+    plugin:
+      contentFetch: { schedule: "25 18 * * *" }
+      userNotification: { schedule: "30 18 * * *" }
+    platforms:
+      ios: {}
+      android: {}
+    strategies: [independent, chained]
+    """
+
+    /// Nested keys the loader accepts (ScenarioLoader.swift, by section). Top-level keys
+    /// come from `ScenarioLoader.topKeys`, enum values from the enums themselves.
+    static let nestedKeys = [
+        // plugin
+        "contentFetch", "userNotification", "relationship",
+        "enabled", "schedule", "callbacks", "url", "timeout", "retryAttempts", "retryDelay", "timesafariConfig",
+        "title", "body", "sound", "priority", "vibration", "badge",
+        "autoLink", "contentTimeout", "fallbackBehavior",
+        // platforms
+        "fetchTask", "kind", "delay", "never", "budget", "notificationDelay", "fetchAlarm",
+        // fetch, server, user, metrics
+        "latency", "failure", "updatesPerDay", "starredPlans", "appOpensPerDay", "forceQuitPerDay", "tokenLifetime",
+        "lateAfter",
+        // strategy options
+        "label", "onEmpty", "carryUnshown", "staleContent", "guard", "guardHorizon",
+        // distribution parameters
+        "mean", "median", "sigma", "min", "max", "shape", "scale", "points", "weight",
+        // expect
+        "arm", "metric",
+        // sweep
+        "key", "values", "range", "from", "to", "step", "lead",
+        // plugin.userNotification.priority values (a local list in the loader)
+        "normal", "default", "high", "low",
+    ]
+
+    static func loadDoc() throws -> String {
+        try String(contentsOfFile: docPath, encoding: .utf8)
+    }
+
+    /// Every ```yaml block with its marker. Fails on an unmarked block or a marker
+    /// not followed by one, so no example escapes the test.
+    static func examples(in doc: String) -> (examples: [Example], problems: [String]) {
+        let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var examples: [Example] = []
+        var problems: [String] = []
+        var pending: (kind: Example.Kind, line: Int)?
+        var index = 0
+        func block(from start: Int) -> (text: String, end: Int)? {
+            var end = start + 1
+            while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
+            guard end < lines.count else { return nil }
+            return (lines[(start + 1)..<end].joined(separator: "\n") + "\n", end)
+        }
+        while index < lines.count {
+            let line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("<!-- example:") {
+                let name = trimmed.dropFirst("<!-- example:".count).replacingOccurrences(of: "-->", with: "")
+                    .trimmingCharacters(in: .whitespaces)
+                if let kind = Example.Kind(rawValue: name) {
+                    pending = (kind, index + 1)
+                } else {
+                    problems.append("line \(index + 1): unknown example marker '\(name)'")
+                }
+                index += 1
+                if index < lines.count, !lines[index].hasPrefix("```yaml") {
+                    problems.append("line \(index): the marker is not right before a ```yaml fence")
+                    pending = nil
+                }
+                continue
+            }
+            if line.hasPrefix("```") && line != "```" {
+                guard let (text, end) = block(from: index) else {
+                    problems.append("line \(index + 1): unclosed fence")
+                    break
+                }
+                if line.hasPrefix("```yaml") {
+                    if let marker = pending {
+                        var expected: String?
+                        if marker.kind == .invalid {
+                            // The output shown for it is the next ```text block.
+                            if let next = lines[(end + 1)...].firstIndex(where: { $0.hasPrefix("```") }),
+                               lines[next] == "```text", let output = block(from: next) {
+                                expected = output.text
+                            } else {
+                                problems.append("line \(index + 1): an invalid example needs a ```text block with its output next")
+                            }
+                        }
+                        examples.append(Example(kind: marker.kind, text: text, line: index + 1, expectedOutput: expected))
+                    } else {
+                        problems.append("line \(index + 1): ```yaml block without an <!-- example: … --> marker")
+                    }
+                }
+                pending = nil
+                index = end + 1
+                continue
+            }
+            index += 1
+        }
+        return (examples, problems)
+    }
+
+    /// The fragment's text followed by the base's blocks for keys the fragment lacks.
+    static func merge(fragment: String, into base: String) throws -> String {
+        guard let root = try YAMLParser.parse(fragment, file: "fragment.yaml"), let pairs = root.mapping else {
+            throw MergeError("a fragment must be a mapping of top-level scenario keys")
+        }
+        let fragmentKeys = Set(pairs.compactMap(\.key.scalar))
+        var blocks: [(key: String, lines: [Substring])] = []
+        for line in base.split(separator: "\n") {
+            if let first = line.first, first != " ", first != "#", let colon = line.firstIndex(of: ":") {
+                blocks.append((String(line[..<colon]), [line]))
+            } else if !blocks.isEmpty {
+                blocks[blocks.count - 1].lines.append(line)
+            }
+        }
+        // The text split must agree with what the parser sees, or the splice is wrong.
+        let baseKeys = try YAMLParser.parse(base, file: "base.yaml")?.mapping?.compactMap(\.key.scalar) ?? []
+        guard baseKeys == blocks.map(\.key) else { throw MergeError("the base's column-1 split disagrees with its parse") }
+        let kept = blocks.filter { !fragmentKeys.contains($0.key) }.flatMap(\.lines).joined(separator: "\n")
+        return fragment + (fragment.hasSuffix("\n") ? "" : "\n") + kept + "\n"
+    }
+
+    struct MergeError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    // MARK: - Tests
+
+    func testDocExamplesAreAllMarked() throws {
+        let doc = try Self.loadDoc()
+        let (examples, problems) = Self.examples(in: doc)
+        XCTAssertEqual(problems, [], "docs/scenario-format.md")
+        XCTAssertGreaterThanOrEqual(examples.filter { $0.kind == .complete }.count, 3)
+        XCTAssertGreaterThanOrEqual(examples.filter { $0.kind == .fragment }.count, 10)
+        XCTAssertEqual(examples.filter { $0.kind == .invalid }.count, 1)
+    }
+
+    func testCompleteExamplesLoad() throws {
+        let examples = Self.examples(in: try Self.loadDoc()).examples.filter { $0.kind == .complete }
+        XCTAssertFalse(examples.isEmpty)
+        for example in examples {
+            do {
+                let scenario = try ScenarioLoader.load(bytes: Array(example.text.utf8), file: "doc.yaml")
+                XCTAssertFalse(scenario.arms.isEmpty, "docs/scenario-format.md:\(example.line)")
+            } catch {
+                XCTFail("docs/scenario-format.md:\(example.line): complete example does not load:\n\(error.description)")
+            }
+        }
+    }
+
+    func testFragmentsLoadMergedIntoBase() throws {
+        _ = try ScenarioLoader.load(bytes: Array(Self.base.utf8), file: "base.yaml")
+        let examples = Self.examples(in: try Self.loadDoc()).examples.filter { $0.kind == .fragment }
+        XCTAssertFalse(examples.isEmpty)
+        for example in examples {
+            do {
+                let merged = try Self.merge(fragment: example.text, into: Self.base)
+                do {
+                    _ = try ScenarioLoader.load(bytes: Array(merged.utf8), file: "merged.yaml")
+                } catch {
+                    XCTFail("docs/scenario-format.md:\(example.line): fragment does not load:\n\(error.description)\n--- merged:\n\(merged)")
+                }
+            } catch {
+                XCTFail("docs/scenario-format.md:\(example.line): \(error)")
+            }
+        }
+    }
+
+    /// The error example's output is shown verbatim, so it must be exactly what the loader prints.
+    func testInvalidExampleFailsWithTheShownOutput() throws {
+        let examples = Self.examples(in: try Self.loadDoc()).examples.filter { $0.kind == .invalid }
+        for example in examples {
+            do {
+                _ = try ScenarioLoader.load(bytes: Array(example.text.utf8), file: "scenario.yaml")
+                XCTFail("docs/scenario-format.md:\(example.line): the invalid example loads")
+            } catch {
+                XCTAssertEqual(error.description + "\n", example.expectedOutput, "docs/scenario-format.md:\(example.line)")
+            }
+        }
+    }
+
+    func testFragmentMergeReplacesOnlyFragmentKeys() throws {
+        let merged = try Self.merge(fragment: "days: 9\nstrategies:\n  - chained\n", into: Self.base)
+        let scenario = try ScenarioLoader.load(bytes: Array(merged.utf8), file: "merged.yaml")
+        XCTAssertEqual(scenario.days, 9)
+        XCTAssertEqual(scenario.devices, 2)
+        XCTAssertEqual(scenario.arms.map(\.name), ["chained/ios", "chained/android"])
+    }
+
+    /// A wrong example must make the test fail: the checks above must reject these.
+    func testBrokenExamplesWouldBeCaught() throws {
+        let doc = """
+        <!-- example: fragment -->
+        ```yaml
+        metrics:
+          lateAftr: 60s
+        ```
+
+        ```yaml
+        name: unmarked
+        ```
+        """
+        let (examples, problems) = Self.examples(in: doc)
+        XCTAssertEqual(examples.count, 1)
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        let merged = try Self.merge(fragment: examples[0].text, into: Self.base)
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(merged.utf8), file: "merged.yaml"))
+    }
+
+    func testEveryAcceptedKeyIsDocumented() throws {
+        let doc = try Self.loadDoc()
+        var names = ScenarioLoader.topKeys + Self.nestedKeys + ScenarioLoader.distributionKinds
+        names += Platform.allCases.map(\.rawValue) + StrategyKind.allCases.map(\.rawValue)
+        names += BackgroundTaskKind.allCases.map(\.rawValue) + FallbackBehavior.allCases.map(\.rawValue)
+        names += StaleContentPolicy.allCases.map(\.rawValue) + GuardPolicy.allCases.map(\.rawValue)
+        names += EmptyFetchPolicy.allCases.map(\.rawValue)
+        // Every summary.csv column is a valid `expect` metric.
+        names += SummaryColumns.names
+        let missing = names.filter { !doc.contains("`\($0)`") }
+        XCTAssertEqual(missing, [], "not documented in backticks in docs/scenario-format.md")
+    }
+
+    /// The loader's key list must still match the one hard-coded here: a key added to
+    /// `topKeys` without a doc entry is caught above, and one removed shows up here.
+    func testTopKeysAreTheDocumentedOnes() {
+        XCTAssertEqual(Set(ScenarioLoader.topKeys), [
+            "name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
+            "fetch", "server", "user", "strategies", "metrics", "expect", "sweep",
+        ])
+    }
+}
