@@ -100,6 +100,8 @@ public enum DNSimCommand {
     }
 
     static func runAndReport(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ExitCode {
+        // A sweep scenario validates every point before anything runs.
+        if !scenario.sweep.isEmpty { _ = try scenario.sweepPoints() }
         let context = try context(scenario, options, console: console)
         let directory = options.out ?? "Reports/\(scenario.name)"
         do {
@@ -113,6 +115,31 @@ public enum DNSimCommand {
             console.print(SummaryMarkdown.armsTable(context).plain())
             console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
         }
+        if !scenario.sweep.isEmpty { return try runSweep(scenario, options, console: console) }
+        return .success
+    }
+
+    /// Runs every point of the scenario's sweep with the same seed and writes the sweep reports.
+    static func runSweep(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ExitCode {
+        let points = try scenario.sweepPoints()
+        var report = SweepReport(scenario: scenario, reproduceCommand: reproduceCommand(scenario, try plan(scenario, options), options))
+        for point in points {
+            let pointContext = try context(point.scenario, options, console: console)
+            report.add(point, pointContext)
+        }
+        let directory = options.out ?? "Reports/\(scenario.name)"
+        try ReportWriter.write(report.files, to: directory)
+        if !options.quiet {
+            console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(options.seed ?? scenario.seed)")
+            var table = TextTable(header: ["point"] + report.axes + ["arm", "stale", "late", "missed", "fresh"], rightAligned: [0])
+            for row in report.rows {
+                table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.stale, .late, .missed, .fresh].map {
+                    String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
+                })
+            }
+            console.print(table.plain())
+            console.print("Sweep written to \(directory)/ (sweep.csv, sweep.md, sweep.svg)")
+        }
         return .success
     }
 
@@ -125,6 +152,10 @@ public enum DNSimCommand {
             console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, \(plan.devices * days * plan.arms.count) in all")
             console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
             if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }
+            if !scenario.sweep.isEmpty {
+                let points = try scenario.sweepPoints()
+                console.print("  sweep: \(points.count) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), all valid")
+            }
             return .success
         } catch {
             console.printError("\(error)")

@@ -1,0 +1,76 @@
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import DNSimEvents
+
+final class SweepTests: XCTestCase {
+    var temporary: URL!
+
+    override func setUp() {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-sweep-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
+
+    func write(_ name: String, _ sweep: String) -> String {
+        let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let path = temporary.appendingPathComponent(name).path
+        _ = FileManager.default.createFile(atPath: path, contents: Data((base + "\n" + sweep).utf8))
+        return path
+    }
+
+    func run(_ arguments: [String]) -> Int32 {
+        DNSimCommand.main(arguments, console: Console(out: { _ in }, error: { _ in }))
+    }
+
+    func lines(_ path: String) -> [String] {
+        String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// A sweep of one point (the scenario's own lead of 5 min) equals the plain run of that point.
+    func testOnePointSweepEqualsThePlainRun() {
+        let out = temporary.appendingPathComponent("out").path
+        XCTAssertEqual(run([write("one.yaml", "sweep:\n  - { key: lead, values: [5m] }\n"), "--devices", "10", "--out", out, "--quiet"]), 0)
+        let summary = lines("\(out)/summary.csv")
+        let sweep = lines("\(out)/sweep.csv")
+        XCTAssertEqual(sweep.first, "point,lead," + summary[0])
+        XCTAssertEqual(sweep.count, summary.count)
+        for (row, plain) in zip(sweep.dropFirst(), summary.dropFirst()) { XCTAssertEqual(row, "1,5m," + plain) }
+    }
+
+    /// Each point equals a plain run of the scenario edited by hand to that point.
+    func testEveryPointEqualsItsHandEditedScenario() {
+        let out = temporary.appendingPathComponent("grid").path
+        let sweep = "sweep:\n  - { key: lead, values: [1m, 10m] }\n  - { key: strategies.3, values: [{ chained: { guard: none } }, chained] }\n"
+        XCTAssertEqual(run([write("grid.yaml", sweep), "--devices", "6", "--out", out, "--quiet"]), 0)
+        let rows = lines("\(out)/sweep.csv").dropFirst()
+        XCTAssertEqual(rows.count, 4 * 8)
+        // Point 2: lead 1m, the third strategy back to plain chained (which is the file as written, with fetch at 18:29).
+        let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let edited = temporary.appendingPathComponent("edited.yaml").path
+        _ = FileManager.default.createFile(atPath: edited, contents: Data(base.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"").utf8))
+        let plainOut = temporary.appendingPathComponent("plain").path
+        XCTAssertEqual(run([edited, "--devices", "6", "--out", plainOut, "--quiet"]), 0)
+        let plain = lines("\(plainOut)/summary.csv").dropFirst()
+        let point2 = rows.filter { $0.hasPrefix("2,") }
+        XCTAssertEqual(point2.count, plain.count)
+        for (row, expected) in zip(point2, plain) {
+            XCTAssertTrue(row.hasSuffix("," + expected), "\(row)\n≠ \(expected)")
+        }
+        let svg = FileManager.default.contents(atPath: "\(out)/sweep.svg")!
+        XCTAssertTrue(XMLParser(data: svg).parse())
+        XCTAssertTrue(String(decoding: FileManager.default.contents(atPath: "\(out)/sweep.md")!, as: UTF8.self).contains("★"))
+    }
+
+    func testBadSweepValueIsReportedWithItsPoint() {
+        let path = write("bad.yaml", "sweep:\n  - { key: platforms.ios.fetchTask.never, values: [0.1, 1.5] }\n")
+        var errors = ""
+        let code = DNSimCommand.main([path, "--out", temporary.appendingPathComponent("x").path],
+                                     console: Console(out: { _ in }, error: { errors += $0 }))
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(errors.contains("with platforms.ios.fetchTask.never = 1.5: platforms.ios.fetchTask.never must be between 0 and 1, not 1.5"), errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("x").path))
+    }
+}
