@@ -62,6 +62,8 @@ final class ScenarioFormatDocTests: XCTestCase {
         "arm", "metric",
         // sweep
         "key", "values", "range", "from", "to", "step", "lead",
+        // precision
+        "halfWidth", "maxDevices",
         // plugin.userNotification.priority values (a local list in the loader)
         "normal", "default", "high", "low",
     ]
@@ -260,7 +262,7 @@ final class ScenarioFormatDocTests: XCTestCase {
     func testTopKeysAreTheDocumentedOnes() {
         XCTAssertEqual(Set(ScenarioLoader.topKeys), [
             "name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
-            "fetch", "server", "user", "strategies", "metrics", "expect", "sweep",
+            "fetch", "server", "user", "strategies", "metrics", "expect", "sweep", "precision",
         ])
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parsed command line: a subcommand, scenario files and options.
 public struct CommandLineOptions: Sendable {
     public enum Command: String, Sendable { case run, check, validate, trace, bench, merge }
@@ -16,13 +18,17 @@ public struct CommandLineOptions: Sendable {
     public var arm: String?
     public var dayRange: ClosedRange<Int>?
     public var json = false
+    /// Also write cycles.csv, one row per device-cycle.
+    public var cycles = false
+    /// Report formats to write: csv, md, json (charts come with md).
+    public var formats: Set<String> = ["csv", "md"]
     /// `--shard K/N`: run devices slice K of N and write a partial result.
     public var shard: (Int, Int)?
     public var help = false
     public var version = false
 
-    static let valueOptions = ["--seed", "--devices", "--days", "--out", "--jobs", "--baseline", "--device", "--arm", "--day", "--shard"]
-    static let flagOptions = ["--quiet", "--strict", "--json", "--help", "-h", "--version"]
+    static let valueOptions = ["--seed", "--devices", "--days", "--out", "--jobs", "--baseline", "--device", "--arm", "--day", "--shard", "--format"]
+    static let flagOptions = ["--quiet", "--strict", "--json", "--cycles", "--help", "-h", "--version"]
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
         var options = CommandLineOptions()
@@ -47,6 +53,7 @@ public struct CommandLineOptions: Sendable {
                 case "--quiet": options.quiet = true
                 case "--strict": options.strict = true
                 case "--json": options.json = true
+                case "--cycles": options.cycles = true
                 case "--version": options.version = true
                 default: options.help = true
                 }
@@ -68,6 +75,13 @@ public struct CommandLineOptions: Sendable {
             case "--baseline": options.baseline = value
             case "--arm": options.arm = value
             case "--shard": options.shard = try ShardCommand.parse(value)
+            case "--format":
+                let formats = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+                let known: Set = ["csv", "md", "json"]
+                guard !formats.isEmpty, formats.isSubset(of: known) else {
+                    throw UsageError("--format takes a comma-separated list of csv, md and json, not '\(value)'")
+                }
+                options.formats = formats
             default: options.dayRange = try days(value)
             }
         }
@@ -110,6 +124,8 @@ public struct CommandLineOptions: Sendable {
       --days N        override the number of simulated days
       --out DIR       report folder (default Reports/<name>)
       --jobs N        worker threads (default: all cores); results are identical for any N
+      --format LIST   report formats, any of csv,md,json (default csv,md; md brings the SVG charts)
+      --cycles        also write cycles.csv, one row per device-cycle, streamed to disk
       --quiet         no progress and no summary table
       --version       print the version
 

@@ -75,11 +75,15 @@ public enum DNSimCommand {
     }
 
     /// Runs every arm with a progress bar when stderr is a terminal.
-    static func simulate(_ plan: SimulationPlan, _ options: CommandLineOptions, label: String, console: Console) -> SimulationResult {
+    static func simulate(_ plan: SimulationPlan, _ options: CommandLineOptions, label: String, console: Console,
+                         devices: Range<Int>? = nil, cycleLog: CycleLog? = nil) -> SimulationResult {
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        guard console.errorIsTerminal, !options.quiet else { return ParallelRunner.run(plan: plan, jobs: jobs) }
-        let bar = ProgressBar(console: console, total: plan.devices, label: label)
-        let result = ParallelRunner.run(plan: plan, jobs: jobs, progress: { bar.update($0) })
+        guard console.errorIsTerminal, !options.quiet else {
+            return ParallelRunner.run(plan: plan, jobs: jobs, devices: devices, cycleLog: cycleLog)
+        }
+        let range = devices ?? 0..<plan.devices
+        let bar = ProgressBar(console: console, total: range.count, label: label)
+        let result = ParallelRunner.run(plan: plan, jobs: jobs, devices: range, cycleLog: cycleLog, progress: { bar.update($0) })
         bar.finish()
         return result
     }
@@ -92,20 +96,53 @@ public enum DNSimCommand {
         return parts.joined(separator: " ")
     }
 
-    static func context(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ReportContext {
-        let plan = try plan(scenario, options)
-        let result = simulate(plan, options, label: scenario.name, console: console)
-        return ReportContext(scenario: scenario, plan: plan, result: result, days: options.days ?? scenario.days,
-                             reproduceCommand: reproduceCommand(scenario, plan, options))
+    static func context(_ scenario: Scenario, _ options: CommandLineOptions, console: Console,
+                        cycleLog: CycleLog? = nil) throws -> ReportContext {
+        var plan = try plan(scenario, options)
+        var result = simulate(plan, options, label: scenario.name, console: console, cycleLog: cycleLog)
+        var note: String?
+        if let target = scenario.precision, options.devices == nil {
+            // Double the devices until the widest interval is tight enough. Adding
+            // devices merges exactly, so this equals one run of the final size.
+            var widest = widestHalfWidth(result)
+            while widest > target.halfWidth && plan.devices < target.maxDevices {
+                let more = min(target.maxDevices, plan.devices * 2)
+                let added = simulate(plan, options, label: scenario.name, console: console,
+                                     devices: plan.devices..<more, cycleLog: cycleLog)
+                result.merge(added)
+                plan.devices = more
+                widest = widestHalfWidth(result)
+            }
+            let reached = widest <= target.halfWidth
+            note = "Precision target: every rate's 95% interval within ±" + String(format: "%.2f", target.halfWidth * 100)
+                + " pp. " + (reached ? "Reached" : "Not reached at the cap of \(target.maxDevices)") + " with \(plan.devices) devices "
+                + "(widest ±" + String(format: "%.2f", widest * 100) + " pp)."
+        }
+        var context = ReportContext(scenario: scenario, plan: plan, result: result, days: options.days ?? scenario.days,
+                                    reproduceCommand: reproduceCommand(scenario, plan, options))
+        context.precisionNote = note
+        return context
+    }
+
+    /// The widest 95% half-width over every arm's reported rates.
+    static func widestHalfWidth(_ result: SimulationResult) -> Double {
+        result.arms.flatMap { arm in SummaryColumns.rates.map { arm.interval($0).halfWidth } }.max() ?? 0
     }
 
     static func runAndReport(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ExitCode {
         // A sweep scenario validates every point before anything runs.
         if !scenario.sweep.isEmpty { _ = try scenario.sweepPoints() }
-        let context = try context(scenario, options, console: console)
         let directory = options.out ?? "Reports/\(scenario.name)"
+        var cycleLog: CycleLog?
+        if options.cycles {
+            let staging = URL(fileURLWithPath: directory).deletingLastPathComponent()
+                .appendingPathComponent(".\(URL(fileURLWithPath: directory).lastPathComponent).cycles-\(ProcessInfo.processInfo.processIdentifier)")
+            cycleLog = try CycleLog(directory: staging, armNames: scenario.arms.map(\.name))
+        }
+        let context = try context(scenario, options, console: console, cycleLog: cycleLog)
         do {
-            try ReportWriter.write(ReportWriter.files(context), to: directory)
+            try ReportWriter.write(ReportWriter.files(context, formats: options.formats), to: directory)
+            try cycleLog?.finish(into: "\(directory)/cycles.csv")
         } catch {
             console.printError("error: cannot write the report to \(directory): \(error.localizedDescription)")
             return .badInput

@@ -7,6 +7,8 @@ public final class ArmAccumulator: SimulationObserver {
     public private(set) var deviceCounts: [Int64]
     private var deviceCycles: Int64 = 0
     private let lateAfter: Millis
+    /// Also handed every record, when per-cycle rows are being written.
+    public var forward: ((CycleRecord) -> Void)?
 
     public init(lateAfter: Millis) {
         self.lateAfter = lateAfter
@@ -19,6 +21,7 @@ public final class ArmAccumulator: SimulationObserver {
     }
 
     public func record(_ cycle: CycleRecord) {
+        forward?(cycle)
         deviceCycles += 1
         deviceCounts[cycle.outcome.rawValue] += 1
         if let lateness = cycle.lateness {

@@ -126,6 +126,14 @@ public enum SummaryColumns {
         cost("fetches_per_device_day", "fetch attempts", { $0.fetches })
         cost("alarm_wakeups_per_device_day", "Android alarm wake-ups", { $0.alarmWakeups })
         cost("app_opens_per_device_day", "app opens by the user", { $0.appOpens })
+        // The full percentile set of each duration, after the SPEC's columns.
+        seconds("lateness_p95_s", "95th percentile of display time − T", .lowerIsBetter) { $0.lateness.quantile(0.95) }
+        seconds("content_age_p95_s", "95th percentile of content age at display", .neutral) { $0.contentAge.quantile(0.95) }
+        seconds("content_age_p99_s", "99th percentile of content age at display", .neutral) { $0.contentAge.quantile(0.99) }
+        seconds("content_age_max_s", "largest content age at display", .neutral) { $0.contentAge.total > 0 ? $0.contentAge.maximum : nil }
+        seconds("update_delay_p90_s", "90th percentile of update delay", .neutral) { $0.updateDelay.quantile(0.9) }
+        seconds("update_delay_p99_s", "99th percentile of update delay", .neutral) { $0.updateDelay.quantile(0.99) }
+        seconds("update_delay_max_s", "largest update delay", .neutral) { $0.updateDelay.total > 0 ? $0.updateDelay.maximum : nil }
         return columns
     }()
 

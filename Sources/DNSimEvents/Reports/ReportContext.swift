@@ -8,6 +8,8 @@ public struct ReportContext: Sendable {
     public var days: Int
     /// The canonical command line (scenario path, seed and any overrides).
     public var reproduceCommand: String
+    /// How a `precision:` target was met, when the scenario has one.
+    public var precisionNote: String?
 
     public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String) {
         self.scenario = scenario

@@ -4,16 +4,22 @@ import Foundation
 /// the target first and are moved in only when every one was written, so a
 /// failure never leaves a partial report behind.
 public enum ReportWriter {
-    /// The files of a report, by name.
-    public static func files(_ context: ReportContext) -> [(String, String)] {
-        [
-            ("summary.csv", SummaryCSV.render(context)),
-            ("summary.md", SummaryMarkdown.render(context)),
-            ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
-            ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
-            ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
-            ("manifest.json", RunManifest(context).json),
-        ]
+    /// The files of a report, by name, in the given formats (`csv`, `md` with
+    /// its charts, `json`); the manifest always comes along.
+    public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"]) -> [(String, String)] {
+        var files: [(String, String)] = []
+        if formats.contains("csv") { files.append(("summary.csv", SummaryCSV.render(context))) }
+        if formats.contains("md") {
+            files += [
+                ("summary.md", SummaryMarkdown.render(context)),
+                ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
+                ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
+                ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
+            ]
+        }
+        if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context))) }
+        files.append(("manifest.json", RunManifest(context).json))
+        return files
     }
 
     public static func write(_ files: [(String, String)], to directory: String) throws {

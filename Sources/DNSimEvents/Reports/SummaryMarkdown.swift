@@ -48,6 +48,7 @@ public enum SummaryMarkdown {
         md += "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) from \(scenario.start) "
         md += "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
         md += "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current).\n\n"
+        if let note = context.precisionNote { md += note + "\n\n" }
 
         md += "## Verdict\n\n"
         for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {

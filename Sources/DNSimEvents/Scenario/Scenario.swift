@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
     public var strategies: [StrategyConfiguration]
     public var lateAfter: Millis
     public var expectations: [Expectation]
+    /// `precision:`: add devices until every rate's interval is this tight.
+    public var precision: PrecisionTarget?
     /// The `sweep:` axes; empty for a plain run.
     public var sweep: [SweepAxis] = []
     /// The parsed file and its text, kept to derive sweep points.
@@ -87,6 +89,13 @@ public struct Scenario: Sendable {
                                   lateAfter: lateAfter)
         }
     }
+}
+
+/// Keep adding devices (doubling) until every reported rate's 95% interval
+/// half-width is at most `halfWidth`, or `maxDevices` is reached.
+public struct PrecisionTarget: Sendable, Equatable {
+    public var halfWidth: Double
+    public var maxDevices: Int
 }
 
 extension String {

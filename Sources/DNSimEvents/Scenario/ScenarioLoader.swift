@@ -4,7 +4,7 @@ import Foundation
 /// `Scenario`, or every problem found, each with its line and column.
 public enum ScenarioLoader {
     static let topKeys = ["name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
-                          "fetch", "server", "user", "strategies", "metrics", "expect", "sweep"]
+                          "fetch", "server", "user", "strategies", "metrics", "expect", "sweep", "precision"]
 
     /// Loads and validates the file at `path`.
     public static func load(path: String) throws(DiagnosticList) -> Scenario {
@@ -128,6 +128,16 @@ public enum ScenarioLoader {
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         if let node = top["expect"] { scenario.expectations = readExpectations(node, arms: scenario.arms.map(\.name), r) }
         if let node = top["sweep"] { scenario.sweep = readSweep(node, r) }
+        if let node = top["precision"], let map = r.mapping(node, "precision", known: ["halfWidth", "maxDevices"], required: ["halfWidth"]) {
+            let half = map["halfWidth"].flatMap { bound($0, "precision.halfWidth", percentAllowed: true, r) }
+            let cap = map["maxDevices"].map { r.integer($0, "precision.maxDevices", in: 1...Scenario.maxDevices) } ?? 100_000
+            if let half, !(half > 0 && half < 0.5) {
+                r.error(map["halfWidth"]?.mark, "precision.halfWidth must be above 0 and below 50% (e.g. 0.5%)")
+            } else if let half, let cap {
+                if cap < devices { r.error(map["maxDevices"]?.mark, "precision.maxDevices \(cap) is below devices \(devices)") }
+                scenario.precision = PrecisionTarget(halfWidth: half, maxDevices: cap)
+            }
+        }
         if case .failure(let problem) = scenario.calendar(days: days) {
             switch problem {
             case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)

@@ -27,10 +27,21 @@ public final class DeviceRunner {
     private var pairs: [PairedDifference]
     private var devicesRun = 0
 
+    /// Simulates devices `range` (0-based), adding them to `result`; with a
+    /// writer, also streams each cycle's row.
+    func simulate(devices range: Range<Int>, writer: CycleLog.ChunkWriter?) {
+        for (index, accumulator) in accumulators.enumerated() {
+            accumulator.forward = writer.map { writer in { writer.append(arm: index, $0) } }
+        }
+        defer { for accumulator in accumulators { accumulator.forward = nil } }
+        simulate(devices: range) { writer?.device = $0 }
+    }
+
     /// Simulates devices `range` (0-based), adding them to `result`.
-    public func simulate(devices range: Range<Int>) {
+    public func simulate(devices range: Range<Int>, beforeDevice: (Int) -> Void = { _ in }) {
         let cycles = Int64(plan.world.calendar.count)
         for device in range {
+            beforeDevice(device)
             server.reset(device: device)
             user.reset(device: device)
             for (simulator, accumulator) in zip(simulators, accumulators) {

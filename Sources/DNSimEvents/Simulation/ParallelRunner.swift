@@ -12,7 +12,8 @@ public enum ParallelRunner {
     /// - Parameters:
     ///   - devices: the slice of devices to run (all by default).
     ///   - progress: called with the number of devices done so far, from any thread.
-    public static func run(plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil,
+    ///   - cycleLog: when given, every device-cycle is also streamed to its chunk files.
+    public static func run(plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil, cycleLog: CycleLog? = nil,
                            progress: (@Sendable (Int) -> Void)? = nil) -> SimulationResult {
         let range = devices ?? 0..<plan.devices
         let chunkCount = (range.count + chunkSize - 1) / chunkSize
@@ -23,7 +24,13 @@ public enum ParallelRunner {
             while let chunk = shared.claimChunk(limit: chunkCount) {
                 let start = range.lowerBound + chunk * chunkSize
                 let end = min(start + chunkSize, range.upperBound)
-                runner.simulate(devices: start..<end)
+                if let cycleLog, let writer = try? CycleLog.ChunkWriter(
+                    url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames, notifyTimes: plan.world.calendar.notifyTimes) {
+                    runner.simulate(devices: start..<end, writer: writer)
+                    writer.close()
+                } else {
+                    runner.simulate(devices: start..<end)
+                }
                 let done = shared.finished(devices: end - start)
                 progress?(done)
             }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// `cycles.csv`: one row per device-cycle, streamed to disk.
+///
+/// Each chunk of devices is written to its own file as it runs, through a
+/// small buffer; `finish` concatenates the chunks in device order. Memory
+/// stays bounded whatever devices × days is, and the file is the same for any
+/// number of jobs.
+public final class CycleLog: @unchecked Sendable {
+    public static let header = "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch\n"
+
+    let directory: URL
+    let armNames: [String]
+
+    public init(directory: URL, armNames: [String]) throws {
+        self.directory = directory
+        self.armNames = armNames
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// Chunk files are named by their first device, so sorting names sorts devices.
+    func chunkURL(firstDevice: Int) -> URL {
+        directory.appendingPathComponent(String(format: "devices-%09d.csv", firstDevice))
+    }
+
+    /// Writes one chunk's rows.
+    final class ChunkWriter {
+        private let handle: FileHandle
+        private var buffer = ""
+        private let names: [String]
+        private let notifyTimes: [Millis]
+        var device = 0
+
+        init(url: URL, names: [String], notifyTimes: [Millis]) throws {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+            handle = try FileHandle(forWritingTo: url)
+            self.names = names
+            self.notifyTimes = notifyTimes
+            buffer.reserveCapacity(1 << 16)
+        }
+
+        func append(arm: Int, _ record: CycleRecord) {
+            buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(notifyTimes[record.cycle]),\(record.outcome.name),"
+            if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
+            buffer += ","
+            if let age = record.contentAge { buffer += String(format: "%.3f", SimTime.seconds(age)) }
+            buffer += record.notifiedBeforeFetch ? ",1\n" : ",0\n"
+            if buffer.utf8.count >= 1 << 16 { flush() }
+        }
+
+        func flush() {
+            handle.write(Data(buffer.utf8))
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        func close() {
+            flush()
+            try? handle.close()
+        }
+    }
+
+    /// Concatenates the chunks, in device order, into `destination` and removes them.
+    public func finish(into destination: String) throws {
+        let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
+        let partial = destination + ".partial"
+        _ = FileManager.default.createFile(atPath: partial, contents: Data(Self.header.utf8))
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: partial))
+        try output.seekToEnd()
+        for chunk in chunks {
+            let input = try FileHandle(forReadingFrom: directory.appendingPathComponent(chunk))
+            while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { output.write(data) }
+            try input.close()
+        }
+        try output.close()
+        guard rename(partial, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
