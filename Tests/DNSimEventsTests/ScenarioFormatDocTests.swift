@@ -64,6 +64,10 @@ final class ScenarioFormatDocTests: XCTestCase {
         "key", "values", "range", "from", "to", "step", "lead",
         // precision
         "halfWidth", "maxDevices",
+        // OS rules and the user's day
+        "inactiveAfter", "requiresExternalPower", "requiresNetworkConnectivity", "alarmKind", "exactAlarmPermission",
+        "doze", "rescheduleOnBoot", "appOpenHours", "lowPowerMode", "offline", "rebootsPerDay", "charging", "idle",
+        "perDay", "duration", "exactAllowWhileIdle", "setExact", "alarmClock",
         // plugin.userNotification.priority values (a local list in the loader)
         "normal", "default", "high", "low",
     ]

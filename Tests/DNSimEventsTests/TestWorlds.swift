@@ -19,6 +19,8 @@ enum TestWorlds {
         var world = WorldConfiguration(calendar: dailyCalendar(days: days, lead: lead))
         world.server.updatesPerDay = 50  // a day between fetches always holds updates (P(none) = e^-50)
         world.server.starredPlans = 5
+        // No app opens here: keep iOS's stop-after-7-days-unopened rule out of the closed forms.
+        world.ios.inactiveAfter = nil
         return world
     }
 
@@ -60,12 +62,15 @@ struct DeviceRun {
     let cycles: CycleRecorder
     let trace: TraceRecorder
     let activity: DeviceActivity
+    /// The device's user world (opens, Low Power Mode, offline periods, reboots).
+    let user: UserActivity
 
     init(_ world: WorldConfiguration, _ arm: Arm, device: Int = 0, seed: UInt64 = 7) {
         let random = KeyedRandom(seed: seed)
         let calendar = world.calendar
         let server = ServerModel(configuration: world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
         let user = UserActivity(configuration: world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
+        self.user = user
         let simulator = ArmSimulator(arm: arm, world: world, random: random, server: server, user: user)
         cycles = CycleRecorder()
         trace = TraceRecorder()

@@ -25,15 +25,30 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var budget: Millis = 30 * SimTime.second
     /// Delay between a notification's trigger and its display.
     public var notificationDelay: Distribution = .fixed(0)
+    /// BGProcessingTask: run only while the phone charges (the user's charging windows).
+    public var requiresExternalPower = false
+    /// Run only while online (the task waits out offline periods).
+    public var requiresNetworkConnectivity = false
+    /// BG tasks stop when the app was not opened for this long (nil: never).
+    public var inactiveAfter: Millis? = 7 * SimTime.day
     public init() {}
 }
 
-/// How Android's exact alarms run the plugin.
+/// How Android's alarms run the plugin.
 public struct AndroidConfiguration: Sendable, Equatable {
     /// Delay of the fetch alarm after its scheduled time.
     public var fetchAlarmDelay: Distribution = .fixed(0)
     /// Delay of the notification (and guard) alarm after its scheduled time.
     public var notificationDelay: Distribution = .fixed(0)
+    /// The AlarmManager call the plugin's alarms use.
+    public var alarmKind: AndroidAlarmKind = .exactAllowWhileIdle
+    /// Without SCHEDULE_EXACT_ALARM the alarms become inexact: AOSP delivers
+    /// them within a window of 75% of the time until the trigger.
+    public var exactAlarmPermission = true
+    /// Deep Doze while the phone lies idle (the user's idle windows).
+    public var doze = false
+    /// A BOOT_COMPLETED receiver re-arms the alarms after a reboot.
+    public var rescheduleOnBoot = false
     public init() {}
 }
 
@@ -59,5 +74,19 @@ public struct UserConfiguration: Sendable, Equatable {
     public var forceQuitPerDay: Double = 0
     /// How long the JWT pool handed over at each app open lasts; nil: forever.
     public var tokenLifetime: Millis?
+    /// Relative weights of the 24 hours of the day for app opens; nil: uniform.
+    public var appOpenHours: [Double]?
+    /// Low Power Mode periods (iOS: no BG tasks while on).
+    public var lowPowerPerDay: Double = 0
+    public var lowPowerDuration: Distribution = .fixed(0)
+    /// Offline periods: fetches fail.
+    public var offlinePerDay: Double = 0
+    public var offlineDuration: Distribution = .fixed(0)
+    /// Reboots: Android clears alarms.
+    public var rebootsPerDay: Double = 0
+    /// Daily charging windows (UTC intervals over the run, built by the scenario).
+    public var charging = TimeWindows()
+    /// Daily windows when the phone lies still and unused (Android Doze).
+    public var idle = TimeWindows()
     public init() {}
 }

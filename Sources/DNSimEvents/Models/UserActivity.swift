@@ -12,38 +12,78 @@ public final class UserActivity {
     /// A key unique within the device for each open (day << 12 | rank): it names its draws.
     public private(set) var openKeys: [Int] = []
     public private(set) var forceQuits: [Millis] = []
+    public private(set) var reboots: [Millis] = []
+    public private(set) var lowPower = TimeWindows()
+    public private(set) var offline = TimeWindows()
+    /// Cumulative hour weights for app opens, when a daily profile is given.
+    private let hourCDF: [Double]?
 
     public init(configuration: UserConfiguration, random: KeyedRandom, origin: Millis, end: Millis) {
         self.configuration = configuration
         self.random = random
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
+        if let hours = configuration.appOpenHours, hours.count == 24 {
+            let total = hours.reduce(0, +)
+            var running = 0.0
+            hourCDF = hours.map { running += $0 / total; return running }
+        } else {
+            hourCDF = nil
+        }
     }
 
     public func reset(device: Int) {
         opens.removeAll(keepingCapacity: true)
         openKeys.removeAll(keepingCapacity: true)
         forceQuits.removeAll(keepingCapacity: true)
-        generate(device: device, rate: configuration.appOpensPerDay, source: .appOpenDay) { time, key in
+        reboots.removeAll(keepingCapacity: true)
+        lowPower.removeAll()
+        offline.removeAll()
+        generate(device: device, rate: configuration.appOpensPerDay, source: .appOpenDay, profile: hourCDF) { time, key, _ in
             opens.append(time)
             openKeys.append(key)
         }
-        generate(device: device, rate: configuration.forceQuitPerDay, source: .forceQuitDay) { time, _ in
+        generate(device: device, rate: configuration.forceQuitPerDay, source: .forceQuitDay) { time, _, _ in
             forceQuits.append(time)
+        }
+        generate(device: device, rate: configuration.rebootsPerDay, source: .rebootDay) { time, _, _ in
+            reboots.append(time)
+        }
+        generate(device: device, rate: configuration.lowPowerPerDay, source: .lowPowerDay,
+                 duration: configuration.lowPowerDuration) { time, _, length in
+            lowPower.append(time, time + length)
+        }
+        generate(device: device, rate: configuration.offlinePerDay, source: .offlineDay,
+                 duration: configuration.offlineDuration) { time, _, length in
+            offline.append(time, time + length)
         }
     }
 
-    private func generate(device: Int, rate: Double, source: RandomSource, _ add: (Millis, Int) -> Void) {
+    /// A Poisson process of `rate` per day, generated a day at a time from that
+    /// day's keyed stream: count, instants (by the hour profile when given),
+    /// and a duration each when asked for.
+    private func generate(device: Int, rate: Double, source: RandomSource, profile: [Double]? = nil,
+                          duration: Distribution? = nil, _ add: (Millis, Int, Millis) -> Void) {
         guard rate > 0 else { return }
-        var day: [Millis] = []
+        var day: [(Millis, Millis)] = []
         for index in 0..<dayCount {
             random.begin(device: device, source: source, index: index)
             let count = min(random.poisson(mean: rate), 4095)
             let dayStart = origin + Millis(index) * SimTime.day
             day.removeAll(keepingCapacity: true)
-            for _ in 0..<count { day.append(dayStart + Millis(random.uniform() * Double(SimTime.day))) }
-            day.sort()
-            for (rank, time) in day.enumerated() { add(time, index << 12 | rank) }
+            for _ in 0..<count {
+                var offset = random.uniform() * Double(SimTime.day)
+                if let profile {
+                    // Pick the hour by its weight, then a uniform instant within it.
+                    let u = offset / Double(SimTime.day)
+                    let hour = profile.firstIndex { u <= $0 } ?? 23
+                    offset = (Double(hour) + random.uniform()) * Double(SimTime.hour)
+                }
+                let length = duration.map { random.duration($0) } ?? 0
+                day.append((dayStart + Millis(offset), length))
+            }
+            day.sort { $0.0 < $1.0 }
+            for (rank, entry) in day.enumerated() { add(entry.0, index << 12 | rank, entry.1) }
         }
     }
 }

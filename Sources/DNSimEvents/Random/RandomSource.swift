@@ -19,4 +19,12 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case notificationDelay = 7
     /// Force-quits of one day: count and times.
     case forceQuitDay = 8
+    /// Low Power Mode periods of one day: count, starts, durations.
+    case lowPowerDay = 9
+    /// Offline periods of one day.
+    case offlineDay = 10
+    /// Reboots of one day.
+    case rebootDay = 11
+    /// An Android alarm's inexact delivery (index = alarm serial within the device).
+    case inexactAlarm = 12
 }

@@ -25,6 +25,9 @@ public struct Scenario: Sendable {
     public var strategies: [StrategyConfiguration]
     public var lateAfter: Millis
     public var expectations: [Expectation]
+    /// Daily charging and idle windows, turned into `user.charging` / `user.idle` per run.
+    public var chargingWindow: DailyWindow?
+    public var idleWindow: DailyWindow?
     /// `precision:`: add devices until every rate's interval is this tight.
     public var precision: PrecisionTarget?
     /// The `sweep:` axes; empty for a plain run.
@@ -81,7 +84,11 @@ public struct Scenario: Sendable {
 
     /// The plan to simulate, with command-line overrides applied.
     public func plan(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) -> Result<SimulationPlan, CalendarError> {
-        calendar(days: days ?? self.days).map { calendar in
+        let days = days ?? self.days
+        return calendar(days: days).map { calendar in
+            var user = user
+            if let chargingWindow { user.charging = chargingWindow.windows(in: timeZone, from: start, days: days + 1) }
+            if let idleWindow { user.idle = idleWindow.windows(in: timeZone, from: start, days: days + 1) }
             let world = WorldConfiguration(
                 calendar: calendar, plugin: plugin, ios: ios ?? IOSConfiguration(),
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)

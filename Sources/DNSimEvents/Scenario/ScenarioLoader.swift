@@ -110,10 +110,26 @@ public enum ScenarioLoader {
             if let n = map["starredPlans"], let v = r.integer(n, "server.starredPlans", in: 1...10_000) { server.starredPlans = v }
         }
         var user = UserConfiguration()
-        if let node = top["user"], let map = r.mapping(node, "user", known: ["appOpensPerDay", "forceQuitPerDay", "tokenLifetime"]) {
+        var chargingWindow: DailyWindow?
+        var idleWindow: DailyWindow?
+        if let node = top["user"], let map = r.mapping(node, "user", known: [
+            "appOpensPerDay", "appOpenHours", "forceQuitPerDay", "tokenLifetime", "lowPowerMode", "offline", "rebootsPerDay",
+            "charging", "idle"]) {
             if let n = map["appOpensPerDay"], let v = r.number(n, "user.appOpensPerDay", in: 0...1_000) { user.appOpensPerDay = v }
+            if let n = map["appOpenHours"] { user.appOpenHours = hourWeights(n, r) }
             if let n = map["forceQuitPerDay"], let v = r.number(n, "user.forceQuitPerDay", in: 0...1_000) { user.forceQuitPerDay = v }
             if let n = map["tokenLifetime"], let v = r.duration(n, "user.tokenLifetime", allowZero: false) { user.tokenLifetime = v }
+            if let n = map["rebootsPerDay"], let v = r.number(n, "user.rebootsPerDay", in: 0...100) { user.rebootsPerDay = v }
+            if let n = map["lowPowerMode"], let (rate, duration) = periods(n, "user.lowPowerMode", r) {
+                user.lowPowerPerDay = rate
+                user.lowPowerDuration = duration
+            }
+            if let n = map["offline"], let (rate, duration) = periods(n, "user.offline", r) {
+                user.offlinePerDay = rate
+                user.offlineDuration = duration
+            }
+            if let n = map["charging"] { chargingWindow = dailyWindow(n, "user.charging", r) }
+            if let n = map["idle"] { idleWindow = dailyWindow(n, "user.idle", r) }
         }
         var strategies: [StrategyConfiguration] = []
         if let node = top["strategies"] { strategies = readStrategies(node, r) }
@@ -126,6 +142,17 @@ public enum ScenarioLoader {
             file: r.file, name: name, seed: seed, devices: devices, days: days, start: start, timeZone: timeZone,
             fetchSchedule: fetchSchedule, notifySchedule: notifySchedule, plugin: plugin, ios: ios, android: android,
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
+        scenario.chargingWindow = chargingWindow
+        scenario.idleWindow = idleWindow
+        if let ios, ios.taskKind == .processing, idleWindow == nil {
+            r.error(top["platforms"]?.value(forKey: "ios")?.mark, "a processing task runs only while the phone is idle: give user.idle windows (e.g. { start: \"00:00\", end: \"07:00\" })")
+        }
+        if let ios, ios.requiresExternalPower, chargingWindow == nil {
+            r.error(top["platforms"]?.value(forKey: "ios")?.mark, "requiresExternalPower needs user.charging windows (e.g. { start: \"23:00\", end: \"07:00\" })")
+        }
+        if let android, android.doze, idleWindow == nil {
+            r.error(top["platforms"]?.value(forKey: "android")?.mark, "doze needs user.idle windows, when the phone lies still (e.g. { start: \"00:00\", end: \"07:00\" })")
+        }
         if let node = top["expect"] { scenario.expectations = readExpectations(node, arms: scenario.arms.map(\.name), r) }
         if let node = top["sweep"] { scenario.sweep = readSweep(node, r) }
         if let node = top["precision"], let map = r.mapping(node, "precision", known: ["halfWidth", "maxDevices"], required: ["halfWidth"]) {
@@ -209,12 +236,25 @@ public enum ScenarioLoader {
 
     private static func readIOS(_ node: YAMLNode, _ r: ScenarioReader) -> IOSConfiguration? {
         var ios = IOSConfiguration()
-        guard let map = r.mapping(node, "platforms.ios", known: ["fetchTask", "notificationDelay"]) else { return nil }
-        if let node = map["fetchTask"], let task = r.mapping(node, "platforms.ios.fetchTask", known: ["kind", "delay", "never", "budget"]) {
+        guard let map = r.mapping(node, "platforms.ios", known: ["fetchTask", "notificationDelay", "inactiveAfter"]) else { return nil }
+        if let n = map["inactiveAfter"] {
+            if n.scalar == "never" { ios.inactiveAfter = nil } else if let v = r.duration(n, "platforms.ios.inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
+        }
+        if let node = map["fetchTask"], let task = r.mapping(node, "platforms.ios.fetchTask", known: [
+            "kind", "delay", "never", "budget", "requiresExternalPower", "requiresNetworkConnectivity"]) {
             if let n = task["kind"], let v = r.choice(n, "platforms.ios.fetchTask.kind", as: BackgroundTaskKind.self) {
                 ios.taskKind = v
                 // BGProcessingTask gets minutes, an app refresh about 30 s (seed 004).
                 ios.budget = v == .processing ? 5 * SimTime.minute : 30 * SimTime.second
+            }
+            if let n = task["requiresExternalPower"], let v = r.bool(n, "platforms.ios.fetchTask.requiresExternalPower") {
+                if v && ios.taskKind != .processing {
+                    r.error(n.mark, "platforms.ios.fetchTask.requiresExternalPower applies to kind: processing only")
+                }
+                ios.requiresExternalPower = v
+            }
+            if let n = task["requiresNetworkConnectivity"], let v = r.bool(n, "platforms.ios.fetchTask.requiresNetworkConnectivity") {
+                ios.requiresNetworkConnectivity = v
             }
             if let n = task["delay"], let d = distribution(n, "platforms.ios.fetchTask.delay", r) { ios.delay = d }
             if let n = task["never"], let p = r.probability(n, "platforms.ios.fetchTask.never") { ios.never = p }
@@ -226,7 +266,12 @@ public enum ScenarioLoader {
 
     private static func readAndroid(_ node: YAMLNode, _ r: ScenarioReader) -> AndroidConfiguration? {
         var android = AndroidConfiguration()
-        guard let map = r.mapping(node, "platforms.android", known: ["fetchAlarm", "notificationDelay"]) else { return nil }
+        guard let map = r.mapping(node, "platforms.android", known: [
+            "fetchAlarm", "notificationDelay", "alarmKind", "exactAlarmPermission", "doze", "rescheduleOnBoot"]) else { return nil }
+        if let n = map["alarmKind"], let v = r.choice(n, "platforms.android.alarmKind", as: AndroidAlarmKind.self) { android.alarmKind = v }
+        if let n = map["exactAlarmPermission"], let v = r.bool(n, "platforms.android.exactAlarmPermission") { android.exactAlarmPermission = v }
+        if let n = map["doze"], let v = r.bool(n, "platforms.android.doze") { android.doze = v }
+        if let n = map["rescheduleOnBoot"], let v = r.bool(n, "platforms.android.rescheduleOnBoot") { android.rescheduleOnBoot = v }
         if let node = map["fetchAlarm"], let alarm = r.mapping(node, "platforms.android.fetchAlarm", known: ["delay"]) {
             if let n = alarm["delay"], let d = distribution(n, "platforms.android.fetchAlarm.delay", r) { android.fetchAlarmDelay = d }
         }
@@ -344,6 +389,48 @@ public enum ScenarioLoader {
             return nil
         }
         return .empirical(points: points)
+    }
+
+    /// `{ perDay, duration }`: how often a period starts and how long it lasts.
+    private static func periods(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> (Double, Distribution)? {
+        guard let map = r.mapping(node, path, known: ["perDay", "duration"], required: ["perDay", "duration"]),
+              let rate = map["perDay"].flatMap({ r.number($0, "\(path).perDay", in: 0...100) }),
+              let duration = map["duration"].flatMap({ distribution($0, "\(path).duration", r) }) else { return nil }
+        return (rate, duration)
+    }
+
+    /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight.
+    private static func dailyWindow(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> DailyWindow? {
+        guard let map = r.mapping(node, path, known: ["start", "end"], required: ["start", "end"]) else { return nil }
+        var times: [Int] = []
+        for key in ["start", "end"] {
+            guard let n = map[key], let text = r.string(n, "\(path).\(key)") else { return nil }
+            guard let minutes = DailyWindow.minutes(text) else {
+                r.error(n.mark, "\(path).\(key) '\(text.prefix(20))' must be a local time HH:MM")
+                return nil
+            }
+            times.append(minutes)
+        }
+        guard times[0] != times[1] else {
+            r.error(node.mark, "\(path) must not start and end at the same time")
+            return nil
+        }
+        return DailyWindow(start: times[0], end: times[1])
+    }
+
+    /// 24 non-negative weights, one per local hour, not all zero.
+    private static func hourWeights(_ node: YAMLNode, _ r: ScenarioReader) -> [Double]? {
+        guard let items = node.sequence, items.count == 24 else {
+            r.error(node.mark, "user.appOpenHours must be a list of 24 weights, one per hour from 00:00")
+            return nil
+        }
+        let weights = items.enumerated().compactMap { r.number($0.element, "user.appOpenHours[\($0.offset + 1)]", in: 0...1e9) }
+        guard weights.count == 24 else { return nil }
+        guard weights.reduce(0, +) > 0 else {
+            r.error(node.mark, "user.appOpenHours needs at least one positive weight")
+            return nil
+        }
+        return weights
     }
 
     private static func readStrategies(_ node: YAMLNode, _ r: ScenarioReader) -> [StrategyConfiguration] {

@@ -14,6 +14,10 @@ public final class ArmSimulator {
         case appOpen(key: Int)
         /// iOS: the user swipes the app away; BG tasks stop until the next open.
         case forceQuit
+        /// Android: the phone reboots; every alarm is cleared.
+        case reboot
+        /// Android: BOOT_COMPLETED reaches the plugin's receiver, if it registered one.
+        case bootCompleted
         case backgroundLaunch
         case fetchAlarm
         case fetchFinished(cycle: Int, failure: FetchFailure?)
@@ -28,6 +32,8 @@ public final class ArmSimulator {
             case .setup: 1 << 56
             case .appOpen: 2 << 56
             case .forceQuit: 3 << 56
+            case .reboot: 9 << 56
+            case .bootCompleted: 10 << 56
             case .backgroundLaunch: 4 << 56
             case .fetchAlarm: 5 << 56
             case .fetchFinished(let cycle, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(cycle) << 8
@@ -41,6 +47,7 @@ public final class ArmSimulator {
         case network = "network error"
         case budgetExpired = "run budget expired"
         case unauthorized = "401: every JWT in the pool has expired"
+        case offline = "the phone is offline"
     }
 
     /// What the chained strategy has armed for the earliest unresolved cycle.
@@ -83,6 +90,13 @@ public final class ArmSimulator {
     var forceQuitted = false
     var nextOpen = 0
     var nextForceQuit = 0
+    var nextReboot = 0
+    var lastOpen: Millis = .min
+    /// Android: a reboot cleared the alarms and nothing has re-armed them yet.
+    var alarmsLost = false
+    var dueHandle: EventHandle?
+    /// What chained had armed when a reboot cleared it, to re-arm from the cache.
+    var lostArmed: ArmedRequest?
     var activity = DeviceActivity()
     let runEnd: Millis
     /// Events handled since this simulator was made, for the benchmark.
@@ -123,11 +137,16 @@ public final class ArmSimulator {
         activity = DeviceActivity()
         nextOpen = 0
         nextForceQuit = 0
+        nextReboot = 0
+        lastOpen = calendar.start
+        alarmsLost = false
+        dueHandle = nil
+        lostArmed = nil
         queue.reset(now: calendar.start)
 
         queue.schedule(at: calendar.start, .setup)
         scheduleNextAppOpen()
-        if arm.platform == .ios { scheduleNextForceQuit() }
+        if arm.platform == .ios { scheduleNextForceQuit() } else { scheduleNextReboot() }
         openCycle()
         var trajectory: UInt64 = 0xCBF2_9CE4_8422_2325
         while firstUnresolved < calendar.count, let (time, event) = queue.next() {
@@ -158,8 +177,18 @@ public final class ArmSimulator {
             pendingBackgroundRequest = nil
             trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
             scheduleNextForceQuit()
+        case .reboot:
+            rebootClearsAlarms()
+            scheduleNextReboot()
+        case .bootCompleted:
+            trace("boot.completed", "BOOT_COMPLETED: the plugin re-arms its alarms")
+            rearmAndroidAlarms()
         case .backgroundLaunch:
             pendingBackgroundRequest = nil
+            if let limit = world.ios.inactiveAfter, now - lastOpen > limit {
+                trace("bg.dropped", "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks")
+                return
+            }
             activity.backgroundRuns += 1
             trace("bg.run", "BGTaskScheduler launches the \(world.ios.taskKind.rawValue) task")
             fetchTaskRuns(budget: world.ios.budget)
@@ -178,7 +207,11 @@ public final class ArmSimulator {
             case .chained: chainedNotificationDue(cycle: cycle)
             }
         case .deadline(let cycle):
-            chainedDeadline(cycle: cycle)
+            switch strategy.kind {
+            case .independent:
+                if cycle == firstUnresolved { resolveUnshown(cycle: cycle, outcome: .missed, why: "no notification alarm was armed (a reboot cleared it)") }
+            case .chained: chainedDeadline(cycle: cycle)
+            }
         }
     }
 
@@ -187,9 +220,14 @@ public final class ArmSimulator {
     /// Setup and app opens: re-arm, resubmit (SPEC §2).
     private func pluginCodeRuns(resubmitKey: RandomSource, keyIndex: Int) {
         forceQuitted = false
+        lastOpen = now
         if let lifetime = world.user.tokenLifetime {
             // configureNativeFetcher hands over a fresh JWT pool.
             tokenExpiry = now + lifetime
+        }
+        if arm.platform == .android && alarmsLost {
+            rearmAndroidAlarms()
+            return
         }
         if strategy.kind == .chained { armGuards() }
         guard world.plugin.fetchEnabled else { return }
@@ -234,7 +272,7 @@ public final class ArmSimulator {
             trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)
             return
         }
-        let launch = max(earliest, now) + random.duration(world.ios.delay)
+        let launch = deferredLaunch(max(earliest, now) + random.duration(world.ios.delay))
         pendingBackgroundRequest = queue.schedule(at: launch, .backgroundLaunch)
         if tracer != nil {
             trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(formatTime(earliest)); "
@@ -248,8 +286,8 @@ public final class ArmSimulator {
         pendingFetchAlarm = nil
         pendingFetchAlarmCycle = -1
         guard cycle < calendar.count else { return }
-        let fire = max(calendar.fetchTimes[cycle], now)
-            + draw(world.android.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
+        let fire = alarmFireTime(max(calendar.fetchTimes[cycle], now)
+            + draw(world.android.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle), purpose: 0, cycle: cycle)
         pendingFetchAlarm = queue.schedule(at: fire, .fetchAlarm)
         pendingFetchAlarmCycle = cycle
         if tracer != nil {
@@ -273,6 +311,9 @@ public final class ArmSimulator {
         if let budget, latency > budget {
             failure = .budgetExpired
             end = now + budget
+        } else if user.offline.contains(now) {
+            failure = .offline
+            end = now + latency
         } else if now >= tokenExpiry {
             failure = .unauthorized
             end = now + latency
@@ -325,6 +366,107 @@ public final class ArmSimulator {
         }
     }
 
+    // MARK: OS rules
+
+    /// iOS defers a BG launch out of Low Power Mode, into the idle windows for
+    /// a processing task (and charging windows when it needs power), and out
+    /// of offline periods for one that needs the network.
+    private func deferredLaunch(_ launch: Millis) -> Millis {
+        var time = launch
+        for _ in 0..<64 {
+            var moved = time
+            moved = user.lowPower.nextOutside(moved)
+            if world.ios.requiresNetworkConnectivity { moved = user.offline.nextOutside(moved) }
+            if world.ios.taskKind == .processing {
+                // A processing task runs only while the phone is idle, and charging if it asks for power.
+                moved = world.user.idle.nextInside(moved) ?? runEnd
+                if world.ios.requiresExternalPower { moved = world.user.charging.nextInside(moved) ?? runEnd }
+            }
+            if moved == time { return time }
+            time = moved
+        }
+        return time
+    }
+
+    /// When an Android alarm set for `scheduled` really fires. Without the
+    /// exact-alarm permission it is inexact: AOSP delivers it within 75% of the
+    /// time until the trigger (AlarmManagerService.maxTriggerTime). In Doze an
+    /// inexact or `setExact` alarm waits for the next maintenance window; the
+    /// idle periods between windows grow 1 h, 2 h, 4 h, then 6 h
+    /// (DeviceIdleController: idle_to 60 min, idle_factor 2, max_idle_to 6 h).
+    func alarmFireTime(_ scheduled: Millis, purpose: Int, cycle: Int) -> Millis {
+        let android = world.android
+        var time = scheduled
+        if !android.exactAlarmPermission {
+            let window = Double(max(0, time - now)) * 0.75
+            random.begin(device: device, source: .inexactAlarm, index: cycle << 2 | purpose)
+            time += Millis(random.uniform() * window)
+        }
+        let deferrable = android.alarmKind == .setExact || !android.exactAlarmPermission
+        if android.doze, deferrable, let idle = world.user.idle.interval(containing: time) {
+            var window = idle.start
+            var step = SimTime.hour
+            while window < time {
+                window += step
+                step = min(step * 2, 6 * SimTime.hour)
+            }
+            time = min(window, idle.end)
+        }
+        return time
+    }
+
+    /// Android notification alarms (independent's T, chained's armed T, the
+    /// guard) follow the alarm rules; iOS requests fire exactly.
+    func notificationAlarmTime(_ cycle: Int, at time: Millis, purpose: Int = 1) -> Millis {
+        arm.platform == .android ? alarmFireTime(time, purpose: purpose, cycle: cycle) : time
+    }
+
+    /// Android: a reboot clears every alarm the plugin set.
+    private func rebootClearsAlarms() {
+        activity.reboots += 1
+        if let pendingFetchAlarm { queue.cancel(pendingFetchAlarm) }
+        pendingFetchAlarm = nil
+        pendingFetchAlarmCycle = -1
+        if let dueHandle { queue.cancel(dueHandle) }
+        dueHandle = nil
+        if let armedHandle { queue.cancel(armedHandle) }
+        armedHandle = nil
+        if let armed { lostArmed = armed }
+        armed = nil
+        guardsThrough = firstUnresolved
+        alarmsLost = true
+        let rearm = world.android.rescheduleOnBoot
+        trace("reboot", "the phone reboots: every alarm is cleared" + (rearm ? "" : "; no BOOT_COMPLETED receiver re-arms them"))
+        if strategy.kind == .independent, firstUnresolved < calendar.count {
+            queue.schedule(at: max(calendar.nextNotifyTime(after: firstUnresolved), now), .deadline(cycle: firstUnresolved))
+        }
+        if rearm { queue.schedule(at: now + SimTime.minute, .bootCompleted) }
+    }
+
+    /// Android plugin code re-arms what a reboot cleared (at BOOT_COMPLETED or an app open).
+    func rearmAndroidAlarms() {
+        guard alarmsLost else { return }
+        alarmsLost = false
+        let cycle = firstUnresolved
+        guard cycle < calendar.count else { return }
+        if world.plugin.fetchEnabled && pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle) }
+        let notifyTime = calendar.notifyTimes[cycle]
+        switch strategy.kind {
+        case .independent:
+            if dueHandle == nil && notifyTime > now {
+                dueHandle = queue.schedule(at: notificationAlarmTime(cycle, at: notifyTime), .notificationDue(cycle: cycle))
+            }
+        case .chained:
+            if let lost = lostArmed, notifyTime > now {
+                armed = lost
+                armedHandle = queue.schedule(at: notificationAlarmTime(cycle, at: notifyTime), .notificationDue(cycle: cycle))
+            }
+            lostArmed = nil
+            armGuards()
+        }
+        trace("alarm.rearm", "the plugin re-arms its alarms")
+    }
+
     // MARK: Cycles
 
     /// Schedules what decides the earliest unresolved cycle's outcome.
@@ -333,17 +475,24 @@ public final class ArmSimulator {
         guard cycle < calendar.count else { return }
         switch strategy.kind {
         case .independent:
-            // iOS: the repeating calendar request fires at T. Android: the notify alarm.
-            queue.schedule(at: max(calendar.notifyTimes[cycle], now), .notificationDue(cycle: cycle))
+            // iOS: the repeating calendar request fires at T. Android: the notify alarm,
+            // unless a reboot cleared it; then nothing shows unless something re-arms it.
+            if arm.platform == .android && alarmsLost {
+                queue.schedule(at: max(calendar.nextNotifyTime(after: cycle), now), .deadline(cycle: cycle))
+            } else {
+                dueHandle = queue.schedule(at: max(notificationAlarmTime(cycle, at: calendar.notifyTimes[cycle]), now),
+                                           .notificationDue(cycle: cycle))
+            }
         case .chained:
             queue.schedule(at: max(chainedDeadlineTime(cycle), now), .deadline(cycle: cycle))
         }
     }
 
-    /// Displays `content` (the cache, or fallback) for the earliest unresolved cycle now.
-    func show(cachedContent: Bool, cycle: Int) {
+    /// Displays `content` (the cache, or fallback) for the earliest unresolved cycle now,
+    /// or at `displayAt` when an alarm is deferred.
+    func show(cachedContent: Bool, cycle: Int, displayAt: Millis? = nil) {
         let notificationDelay = arm.platform == .ios ? world.ios.notificationDelay : world.android.notificationDelay
-        let display = now + draw(notificationDelay, source: .notificationDelay, index: cycle)
+        let display = displayAt ?? (now + draw(notificationDelay, source: .notificationDelay, index: cycle))
         let notifyTime = calendar.notifyTimes[cycle]
         let beforeFetch = lastFetchEnd < calendar.fetchTimes[cycle] || lastFetchEnd > display
         var outcome = CycleOutcome.fallback
@@ -385,6 +534,8 @@ public final class ArmSimulator {
         if let armedHandle { queue.cancel(armedHandle) }
         armed = nil
         armedHandle = nil
+        dueHandle = nil
+        lostArmed = nil
         emptyFetchCycle = -1
         cancelledGuardCycle = -1
         firstUnresolved += 1
@@ -398,6 +549,14 @@ public final class ArmSimulator {
         if case .fixed(let value) = distribution { return value }
         random.begin(device: device, source: source, index: index)
         return random.duration(distribution)
+    }
+
+    private func scheduleNextReboot() {
+        let reboots = user.reboots
+        while nextReboot < reboots.count, reboots[nextReboot] < now { nextReboot += 1 }
+        guard nextReboot < reboots.count, reboots[nextReboot] <= runEnd else { return }
+        queue.schedule(at: reboots[nextReboot], .reboot)
+        nextReboot += 1
     }
 
     private func scheduleNextForceQuit() {

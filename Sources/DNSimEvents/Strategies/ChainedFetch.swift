@@ -57,7 +57,13 @@ extension ArmSimulator {
         }
         if let armedHandle { queue.cancel(armedHandle) }
         armed = cachedContent ? .cachedContent : .fallback
-        armedHandle = queue.schedule(at: notifyTime, .notificationDue(cycle: cycle))
+        guard !(arm.platform == .android && alarmsLost) else {
+            // No alarm can be set until something re-arms; keep it for then.
+            lostArmed = armed
+            armed = nil
+            return
+        }
+        armedHandle = queue.schedule(at: max(notificationAlarmTime(cycle, at: notifyTime), now), .notificationDue(cycle: cycle))
         trace("notification.armed", "cycle \(cycle + 1) armed for T with \(cachedContent ? "fetched" : "fallback") content",
               cycle: cycle)
     }
@@ -77,7 +83,8 @@ extension ArmSimulator {
         }
         if strategy.guardPolicy == .deadline, guardArmed(cycle) {
             trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
-            show(cachedContent: false, cycle: cycle)
+            let deferred = notificationAlarmTime(cycle, at: now, purpose: 2)
+            show(cachedContent: false, cycle: cycle, displayAt: deferred == now ? nil : deferred)
             return
         }
         let why: String
@@ -92,7 +99,8 @@ extension ArmSimulator {
     /// for cycles within `guardHorizon`, within the 64-request limit (the
     /// soonest kept). Android arms a guard alarm with each cycle's fetch alarm.
     func armGuards() {
-        guard strategy.guardPolicy == .deadline, world.plugin.fallbackBehavior == .showDefault else { return }
+        guard strategy.guardPolicy == .deadline, world.plugin.fallbackBehavior == .showDefault,
+              !(arm.platform == .android && alarmsLost) else { return }
         let start = max(guardsThrough, firstUnresolved)
         var through = start
         switch arm.platform {

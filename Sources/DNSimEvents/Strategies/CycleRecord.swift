@@ -44,6 +44,7 @@ public struct DeviceActivity: Sendable, Equatable {
     public var fetches = 0
     public var alarmWakeups = 0
     public var appOpens = 0
+    public var reboots = 0
     /// Server updates made during the run (the lost-update rate's denominator).
     public var updates = 0
     /// Updates acknowledged by a successful fetch.

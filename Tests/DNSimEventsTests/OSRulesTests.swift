@@ -1,0 +1,131 @@
+import XCTest
+@testable import DNSimEvents
+
+/// The OS rules of issue 4 (SPEC §2), each on a small hand-built world.
+final class OSRulesTests: XCTestCase {
+    /// Daily windows [from, to) hours UTC on every day of the test worlds.
+    func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {
+        TimeWindows((-1...days).map { day in
+            let base = TestWorlds.start + Millis(day) * SimTime.day
+            return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
+        })
+    }
+
+    func testRebootWithoutReArmLosesTheAlarms() {
+        var world = TestWorlds.world(days: 30)
+        world.user.rebootsPerDay = 0.3
+        let run = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        let firstReboot = run.trace.kinds("reboot").first!.time
+        let after = run.cycles.cycles.filter { world.calendar.notifyTimes[$0.cycle] > firstReboot }
+        XCTAssertFalse(after.isEmpty)
+        XCTAssertTrue(after.allSatisfy { $0.outcome == .missed }, "no alarm fires again after a reboot with nothing to re-arm")
+        XCTAssertTrue(run.cycles.cycles.filter { world.calendar.notifyTimes[$0.cycle] < firstReboot }.allSatisfy { $0.outcome == .fresh })
+
+        world.android.rescheduleOnBoot = true
+        let rearmed = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        XCTAssertGreaterThan(rearmed.trace.kinds("boot.completed").count, 0)
+        XCTAssertEqual(rearmed.outcomes.filter { $0 == .missed }.count, 0, "BOOT_COMPLETED re-arms the alarms")
+    }
+
+    func testAppOpenReArmsAfterAReboot() {
+        var world = TestWorlds.world(days: 60)
+        world.user.rebootsPerDay = 0.2
+        world.user.appOpensPerDay = 0.5
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        XCTAssertGreaterThan(run.trace.kinds("alarm.rearm").count, 0)
+        // Every missed cycle lies between a reboot and the next app open.
+        let reboots = run.trace.kinds("reboot").map(\.time)
+        let opens = run.trace.kinds("app.open").map(\.time)
+        for cycle in run.cycles.cycles where cycle.outcome == .missed {
+            let t = world.calendar.notifyTimes[cycle.cycle]
+            let reboot = reboots.last { $0 < t + 300_000 }
+            XCTAssertNotNil(reboot, "cycle \(cycle.cycle) missed without a reboot before it")
+            if let reboot {
+                XCTAssertFalse(opens.contains { $0 > reboot && $0 < world.calendar.fetchTimes[cycle.cycle] },
+                               "cycle \(cycle.cycle) missed though an open re-armed the alarms before its fetch")
+            }
+        }
+        XCTAssertGreaterThan(run.outcomes.filter { $0 == .missed }.count, 0)
+    }
+
+    /// Doze: `setExact` alarms inside an idle period wait for the next
+    /// maintenance window (idle 00:00–08:00: windows at 01:00, 03:00, 07:00);
+    /// `setExactAndAllowWhileIdle` fires on time.
+    func testDozeDefersSetExactToTheMaintenanceWindow() {
+        var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 10, notifyMinute: 3 * 60 + 30))
+        world.server.updatesPerDay = 50
+        world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
+        world.android.doze = true
+        world.android.alarmKind = .setExact
+        let deferred = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        // Fetch alarm 03:25 and notification alarm 03:30 both wait for 07:00.
+        XCTAssertTrue(deferred.cycles.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
+                      "\(deferred.cycles.cycles.map(\.lateness))")
+        world.android.alarmKind = .exactAllowWhileIdle
+        let exact = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        XCTAssertTrue(exact.cycles.cycles.allSatisfy { $0.lateness == 0 })
+        XCTAssertEqual(exact.outcomes.dropFirst().filter { $0 == .fresh }.count, 9)
+    }
+
+    /// Without the exact-alarm permission AOSP delivers an alarm within 75% of
+    /// the time until its trigger.
+    func testDeniedExactAlarmPermissionMakesAlarmsInexact() {
+        var world = TestWorlds.world(days: 40)
+        world.android.exactAlarmPermission = false
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
+        let lateness = run.cycles.cycles.compactMap(\.lateness)
+        XCTAssertGreaterThan(lateness.filter { $0 > 0 }.count, 30)
+        // Armed at the fetch alarm, at most ~5 min + 0.75 × the time to T before it: well under a day.
+        XCTAssertTrue(lateness.allSatisfy { $0 < SimTime.day })
+    }
+
+    func testLowPowerModeHoldsBackgroundTasks() {
+        var world = TestWorlds.world(days: 40)
+        world.ios.delay = .exponential(mean: 600_000)
+        world.user.lowPowerPerDay = 1
+        world.user.lowPowerDuration = .fixed(6 * SimTime.hour)
+        let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
+        XCTAssertFalse(run.user.lowPower.isEmpty)
+        let runs = run.trace.kinds("bg.run")
+        XCTAssertGreaterThan(runs.count, 10)
+        for entry in runs { XCTAssertFalse(run.user.lowPower.contains(entry.time), "a BG task ran in Low Power Mode at \(entry.time)") }
+    }
+
+    func testProcessingTaskRunsOnlyWhileCharging() {
+        var world = TestWorlds.world(days: 20)
+        world.ios.taskKind = .processing
+        world.ios.requiresExternalPower = true
+        world.user.charging = dailyWindows(days: 20, from: 1, to: 6)
+        world.user.idle = dailyWindows(days: 20, from: 0, to: 7)
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .ios))
+        let runs = run.trace.kinds("bg.run")
+        XCTAssertGreaterThan(runs.count, 10)
+        for entry in runs { XCTAssertTrue(world.user.charging.contains(entry.time)) }
+        // Fetched overnight, before the 18:25 F of the cycle it serves: chained never shows fresh content.
+        XCTAssertEqual(run.outcomes.filter { $0 == .fresh }.count, 0)
+    }
+
+    func testBackgroundTasksStopAfterTheAppGoesUnopened() {
+        var world = TestWorlds.world(days: 15)
+        world.ios.inactiveAfter = 3 * SimTime.day  // the test world turns the rule off; turn it on
+        let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
+        let cutoff = TestWorlds.start + 3 * SimTime.day
+        XCTAssertTrue(run.trace.kinds("bg.run").allSatisfy { $0.time <= cutoff })
+        XCTAssertEqual(run.trace.kinds("bg.dropped").count, 1)
+        XCTAssertEqual(run.outcomes.prefix(3), [.fresh, .fresh, .fresh])
+        XCTAssertTrue(run.outcomes.dropFirst(4).allSatisfy { $0 == .stale })
+    }
+
+    func testFetchesFailWhileOffline() {
+        var world = TestWorlds.world(days: 40)
+        world.user.offlinePerDay = 1
+        world.user.offlineDuration = .fixed(4 * SimTime.hour)
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        let failures = run.trace.kinds("fetch.fail").filter { $0.detail.contains("offline") }
+        XCTAssertGreaterThan(failures.count, 0)
+        for start in run.trace.kinds("fetch.start") {
+            let failed = failures.contains { $0.cycle == start.cycle && $0.time >= start.time }
+            XCTAssertEqual(run.user.offline.contains(start.time), failed, "fetch at \(start.time)")
+        }
+    }
+}
