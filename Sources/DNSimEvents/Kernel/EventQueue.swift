@@ -129,7 +129,7 @@ public final class EventQueue<Payload> {
         var child = 1
         while child < count {
             if child + 1 < count, Self.precedes(storage + child + 1, storage + child) { child += 1 }
-            (storage + hole).moveInitialize(from: storage + child, count: 1)
+            (storage + hole).initialize(to: (storage + child).move())
             hole = child
             child = 2 * hole + 1
         }
@@ -146,7 +146,7 @@ public final class EventQueue<Payload> {
             let parent = (child - 1) >> 1
             let p = storage + parent
             guard moving.time < p.pointee.time || (moving.time == p.pointee.time && moving.sequence < p.pointee.sequence) else { break }
-            (storage + child).moveInitialize(from: p, count: 1)
+            (storage + child).initialize(to: p.move())
             child = parent
         }
         (storage + child).initialize(to: moving)
