@@ -57,4 +57,22 @@ final class DeterminismTests: XCTestCase {
             }
         }
     }
+
+    /// One device gives no spread across devices: no paired difference is significant.
+    func testOneDevicePairedDifferencesAreNeverSignificant() throws {
+        let scenario = try scenario()
+        let plan = try scenario.plan(devices: 1).get()
+        let result = ParallelRunner.run(plan: plan, jobs: 1)
+        XCTAssertFalse(result.pairs.isEmpty)
+        for pair in result.pairs {
+            for metric in RateMetric.allCases {
+                let interval = pair.interval(metric)
+                XCTAssertEqual(interval.low, -1)
+                XCTAssertEqual(interval.high, 1)
+                XCTAssertFalse(interval.excludesZero)
+            }
+        }
+        let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "x")
+        XCTAssertFalse(SummaryMarkdown.render(context).contains("**+"), "no difference may be bolded as significant")
+    }
 }

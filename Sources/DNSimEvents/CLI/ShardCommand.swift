@@ -94,7 +94,7 @@ enum ShardCommand {
         let context = ReportContext(scenario: scenario, plan: plan, result: result, days: first.days,
                                     reproduceCommand: DNSimCommand.reproduceCommand(scenario, plan, runOptions))
         let directory = options.out ?? "Reports/\(scenario.name)"
-        try ReportWriter.write(ReportWriter.files(context), to: directory)
+        try ReportWriter.write(ReportWriter.files(context, formats: options.formats), to: directory)
         if !options.quiet {
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())

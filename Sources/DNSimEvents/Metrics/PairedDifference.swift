@@ -35,8 +35,14 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     }
 
     /// The mean difference of per-device rates with its 95% t-interval.
+    /// With a single device there is no spread across devices to estimate
+    /// from, so the interval is the whole range [−1, 1]: never significant.
     public func interval(_ metric: RateMetric) -> ConfidenceInterval {
         let n = Double(max(cyclesPerDevice, 1))
+        if devices < 2 {
+            let estimate = devices == 1 ? Double(sums[metric.rawValue]) / n : 0
+            return ConfidenceInterval(estimate: estimate, low: -1, high: 1, method: .student)
+        }
         return ConfidenceInterval.student(
             count: devices, sum: Double(sums[metric.rawValue]) / n,
             sumOfSquares: Double(squares[metric.rawValue]) / (n * n))

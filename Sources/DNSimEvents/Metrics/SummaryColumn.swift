@@ -112,12 +112,12 @@ public enum SummaryColumns {
                                      meaning: "updates acked by a fetch but never shown in any notification",
                                      direction: .neutral, rate: nil, value: { s, _ in Double(s.lostUpdates) }, decimals: 0))
         columns.append(SummaryColumn(name: "lost_updates_rate", unit: "fraction", meaning: "lost_updates / updates",
-                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.lostUpdateRate }, decimals: 6,
+                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateRate : nil }, decimals: 6,
                                      interval: { $0.lostUpdateInterval }))
         columns.append(SummaryColumn(name: "lost_updates_ci_low", unit: "fraction", meaning: "lower bound of the 95% interval of lost_updates_rate (ratio estimator across devices)",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.lostUpdateInterval.low }, decimals: 6))
+                                     direction: .neutral, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateInterval.low : nil }, decimals: 6))
         columns.append(SummaryColumn(name: "lost_updates_ci_high", unit: "fraction", meaning: "upper bound of the 95% interval of lost_updates_rate",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.lostUpdateInterval.high }, decimals: 6))
+                                     direction: .neutral, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateInterval.high : nil }, decimals: 6))
         func cost(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> Int64) {
             columns.append(SummaryColumn(name: name, unit: "per device-day", meaning: meaning, direction: .neutral, rate: nil,
                                          value: { s, days in s.perDeviceDay(read(s), days: days) }, decimals: 4))

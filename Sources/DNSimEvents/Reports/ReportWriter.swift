@@ -22,6 +22,12 @@ public enum ReportWriter {
         return files
     }
 
+    /// Report files a run may write; a base report (one holding summary.csv or
+    /// summary.md) removes those it does not rewrite, so the folder never
+    /// mixes files of two runs.
+    static let reportFiles = ["summary.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
+                              "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
+
     public static func write(_ files: [(String, String)], to directory: String) throws {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory)
@@ -35,6 +41,12 @@ public enum ReportWriter {
             try Data(content.utf8).write(to: staging.appendingPathComponent(name))
         }
         try manager.createDirectory(at: target, withIntermediateDirectories: true)
+        let names = Set(files.map(\.0))
+        if names.contains("manifest.json") {
+            for stale in reportFiles where !names.contains(stale) {
+                try? manager.removeItem(at: target.appendingPathComponent(stale))
+            }
+        }
         for (name, _) in files {
             // rename(2) replaces an existing file atomically.
             let source = staging.appendingPathComponent(name).path

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `summary.json`: the same numbers as `summary.csv` and the paired
-/// differences, for tools. Keys are sorted and numbers formatted exactly as
-/// in the CSV, so the file is byte-stable.
+/// differences, for tools. Keys come in a fixed order and numbers are
+/// formatted exactly as in the CSV, so the file is byte-stable.
 public enum SummaryJSON {
     public static func render(_ context: ReportContext) -> String {
         var arms: [String] = []
@@ -10,7 +10,8 @@ public enum SummaryJSON {
             let statistics = context.result.arms[index]
             var fields = ["\"arm\": \(quote(arm.name))", "\"strategy\": \(quote(arm.strategy.kind.rawValue))",
                           "\"label\": \(quote(arm.strategy.label))", "\"platform\": \(quote(arm.platform.rawValue))",
-                          "\"fingerprint\": \(quote(statistics.fingerprintHex))"]
+                          "\"fingerprint\": \(quote(statistics.fingerprintHex))",
+                          "\"ci_method\": \(quote(SummaryCSV.ciMethod(statistics)))"]
             for column in SummaryColumns.all {
                 let text = column.formatted(statistics, days: context.days)
                 fields.append("\(quote(column.name)): \(text.isEmpty ? "null" : text)")

@@ -11,6 +11,16 @@ public final class CycleLog: @unchecked Sendable {
 
     let directory: URL
     let armNames: [String]
+    private let lock = NSLock()
+    private var failure: String?
+
+    /// Records that a chunk could not be written; `finish` then fails rather
+    /// than leave rows out silently.
+    func fail(_ message: String) {
+        lock.lock()
+        if failure == nil { failure = message }
+        lock.unlock()
+    }
 
     public init(directory: URL, armNames: [String]) throws {
         self.directory = directory
@@ -61,6 +71,10 @@ public final class CycleLog: @unchecked Sendable {
 
     /// Concatenates the chunks, in device order, into `destination` and removes them.
     public func finish(into destination: String) throws {
+        if let failure {
+            try? FileManager.default.removeItem(at: directory)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cycles.csv: \(failure)"])
+        }
         let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
         let partial = destination + ".partial"
         _ = FileManager.default.createFile(atPath: partial, contents: Data(Self.header.utf8))

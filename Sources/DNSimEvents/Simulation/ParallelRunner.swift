@@ -24,10 +24,16 @@ public enum ParallelRunner {
             while let chunk = shared.claimChunk(limit: chunkCount) {
                 let start = range.lowerBound + chunk * chunkSize
                 let end = min(start + chunkSize, range.upperBound)
-                if let cycleLog, let writer = try? CycleLog.ChunkWriter(
-                    url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames, notifyTimes: plan.world.calendar.notifyTimes) {
-                    runner.simulate(devices: start..<end, writer: writer)
-                    writer.close()
+                if let cycleLog {
+                    do {
+                        let writer = try CycleLog.ChunkWriter(
+                            url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames, notifyTimes: plan.world.calendar.notifyTimes)
+                        runner.simulate(devices: start..<end, writer: writer)
+                        writer.close()
+                    } catch {
+                        cycleLog.fail("cannot write the rows of devices \(start + 1)–\(end): \(error.localizedDescription)")
+                        runner.simulate(devices: start..<end)
+                    }
                 } else {
                     runner.simulate(devices: start..<end)
                 }
