@@ -23,6 +23,11 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The full rendering with the caret snippet.
     public var rendered: String {
         guard let mark, let sourceLine else { return description }
+        // A binary line would only spray control bytes over the terminal.
+        let printable = sourceLine.unicodeScalars.allSatisfy {
+            ($0.value >= 0x20 && $0.value != 0x7F && $0 != "\u{FFFD}") || $0 == "\t"
+        }
+        guard printable else { return description }
         let visible = String(sourceLine.prefix(200))
         let pad = String(repeating: " ", count: max(0, min(mark.column - 1, visible.count)))
         return "\(description)\n  \(visible)\n  \(pad)^"
