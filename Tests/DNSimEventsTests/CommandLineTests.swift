@@ -94,6 +94,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.out.contains("REGRESSION chained/ios missed:"), result.out)
     }
 
+    /// Cutting the prefetch lead from 5 min to 1 min hurts Android users: caught, with the arm and metric named.
+    func testShorterLeadIsCaught() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
+        let cut = scenario({ $0.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"") }, name: "cut.yaml")
+        let result = run(["check", cut, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("REGRESSION independent/android stale:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION independent/android fresh:"), result.out)
+    }
+
+    /// `staleContent: show` instead of `fallback` shows stale content: the stale rate regresses.
+    func testShowingStaleContentIsCaught() {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
+        let worse = scenario({ $0.replacingOccurrences(of: "staleContent: fallback", with: "staleContent: show") }, name: "show.yaml")
+        let result = run(["check", worse, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(result.code, 1)
+        XCTAssertTrue(result.out.contains("REGRESSION independent-fallback/ios stale:"), result.out)
+        XCTAssertTrue(result.out.contains("improved: independent-fallback/ios fallback:"), result.out)
+    }
+
     /// A longer lead (fetch 5 min before T instead of 1) helps Android users on
     /// every metric; the gate passes and reports what improved.
     func testBetterPolicyPassesAndReportsTheImprovement() {

@@ -197,7 +197,13 @@ public enum SummaryMarkdown {
             options.append("carryUnshown \(strategy.carryUnshown)")
             lines.append("- **Strategy `\(strategy.label)`:** \(strategy.kind.rawValue), " + options.joined(separator: ", ") + ".")
         }
-        lines.append("- Calibration sources are cited in the scenario file's comments.")
+        let comment = s.headerComment
+        if comment.isEmpty {
+            lines.append("- The scenario file cites no calibration sources (no comment block at its top).")
+        } else {
+            lines.append("\n**Calibration, from the scenario file:**\n")
+            lines += comment.map { $0.isEmpty ? ">" : "> " + $0 }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

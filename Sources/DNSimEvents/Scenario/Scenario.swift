@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated scenario: everything needed to build a `SimulationPlan`.
 public struct Scenario: Sendable {
     public struct LocalDate: Sendable, Equatable, CustomStringConvertible {
@@ -35,6 +37,18 @@ public struct Scenario: Sendable {
     /// The parsed file and its text, kept to derive sweep points.
     var root: YAMLNode?
     var sourceText = ""
+
+    /// The comment block at the top of the file, where scenarios cite their
+    /// calibration sources, without the `#` markers.
+    public var headerComment: [String] {
+        var lines: [String] = []
+        for line in sourceText.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("#") else { break }
+            lines.append(String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces))
+        }
+        return lines
+    }
 
     public static let maxDevices = 10_000_000
     public static let maxDays = 36_600
