@@ -551,28 +551,19 @@ public final class ArmSimulator {
         return random.duration(distribution)
     }
 
-    private func scheduleNextReboot() {
-        let reboots = user.reboots
-        while nextReboot < reboots.count, reboots[nextReboot] < now { nextReboot += 1 }
-        guard nextReboot < reboots.count, reboots[nextReboot] <= runEnd else { return }
-        queue.schedule(at: reboots[nextReboot], .reboot)
-        nextReboot += 1
+    /// Schedules the next of the user's actions `times` (from the shared world)
+    /// that is still ahead, advancing `cursor` past it. One is pending at a time.
+    private func scheduleNext(_ times: [Millis], cursor: inout Int, _ event: (Int) -> Event) {
+        while cursor < times.count, times[cursor] < now { cursor += 1 }
+        guard cursor < times.count, times[cursor] <= runEnd else { return }
+        queue.schedule(at: times[cursor], event(cursor))
+        cursor += 1
     }
 
-    private func scheduleNextForceQuit() {
-        let quits = user.forceQuits
-        while nextForceQuit < quits.count, quits[nextForceQuit] < now { nextForceQuit += 1 }
-        guard nextForceQuit < quits.count, quits[nextForceQuit] <= runEnd else { return }
-        queue.schedule(at: quits[nextForceQuit], .forceQuit)
-        nextForceQuit += 1
-    }
-
+    private func scheduleNextReboot() { scheduleNext(user.reboots, cursor: &nextReboot) { _ in .reboot } }
+    private func scheduleNextForceQuit() { scheduleNext(user.forceQuits, cursor: &nextForceQuit) { _ in .forceQuit } }
     private func scheduleNextAppOpen() {
-        let opens = user.opens
-        while nextOpen < opens.count, opens[nextOpen] < now { nextOpen += 1 }
-        guard nextOpen < opens.count, opens[nextOpen] <= runEnd else { return }
-        queue.schedule(at: opens[nextOpen], .appOpen(key: user.openKeys[nextOpen]))
-        nextOpen += 1
+        scheduleNext(user.opens, cursor: &nextOpen) { .appOpen(key: user.openKeys[$0]) }
     }
 
     /// The exact title and body of a content, as the fetcher aggregates it.
