@@ -45,6 +45,27 @@ final class ShardTests: XCTestCase {
         }
     }
 
+    /// A sweep shards by the same device slices for every point; merged, it
+    /// gives the single run's reports and sweep files byte for byte.
+    func testMergedShardsOfASweepEqualTheSingleRun() throws {
+        let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let scenario = temporary.appendingPathComponent("swept.yaml").path
+        _ = FileManager.default.createFile(atPath: scenario, contents: Data(
+            (base + "\nsweep:\n  - { key: lead, values: [2m, 5m] }\n  - { key: fetch.failure, values: [0.0, 0.2] }\n").utf8))
+        let single = temporary.appendingPathComponent("single").path
+        XCTAssertEqual(run([scenario, "--devices", "12", "--out", single, "--quiet"]).code, 0)
+        let expected = files(single)
+        XCTAssertNotNil(expected["sweep.csv"])
+        let shards = temporary.appendingPathComponent("shards").path
+        for k in 1...3 {
+            XCTAssertEqual(run([scenario, "--devices", "12", "--shard", "\(k)/3", "--out", shards, "--quiet"]).code, 0)
+        }
+        let merged = temporary.appendingPathComponent("merged").path
+        let result = run(["merge", shards, "--out", merged, "--quiet"])
+        XCTAssertEqual(result.code, 0, result.text)
+        XCTAssertEqual(files(merged), expected)
+    }
+
     func testMissingOrDuplicatedShardIsRefused() throws {
         let scenario = GoldenFiles.scenarioPath("small.yaml")
         let shards = temporary.appendingPathComponent("shards").path

@@ -5,12 +5,10 @@ import Foundation
 /// kernel's hold rate. Meaningful only in a release build.
 enum BenchCommand {
     static func run(_ options: CommandLineOptions, console: Console) -> ExitCode {
-        let path = options.scenarios.first ?? "Scenarios/new-activity.yaml"
-        let scenario: Scenario
-        let plan: SimulationPlan
+        let paths = options.scenarios.isEmpty ? ["Scenarios/new-activity.yaml"] : options.scenarios
+        let scenarios: [Scenario]
         do {
-            scenario = try DNSimCommand.loadAll([path], console: console)[0]
-            plan = try DNSimCommand.plan(scenario, options)
+            scenarios = try DNSimCommand.loadAll(paths, console: console)
         } catch {
             console.printError("\(error)")
             return .badInput
@@ -18,20 +16,29 @@ enum BenchCommand {
         #if DEBUG
         console.printError("warning: this is a debug build; build with 'swift build -c release' for real figures")
         #endif
-        let days = options.days ?? scenario.days
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        console.print("bench: \(scenario.name), \(plan.devices) devices × \(days) days × \(plan.arms.count) arms, \(cores) core(s)")
         var jobsList = [1]
         if let jobs = options.jobs { jobsList = [jobs] } else if cores > 1 { jobsList.append(cores) }
-        var table = TextTable(header: ["jobs", "wall s", "device-days/s (all arms)", "events/s", "events"], rightAligned: Set(0...4))
-        for jobs in jobsList {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let result = ParallelRunner.run(plan: plan, jobs: jobs)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        var table = TextTable(header: ["scenario", "arms", "device-days", "jobs", "wall s", "device-days/s (all arms)", "events/s"],
+                              rightAligned: Set(1...6))
+        for scenario in scenarios {
+            let plan: SimulationPlan
+            do { plan = try DNSimCommand.plan(scenario, options) } catch {
+                console.printError("\(error)")
+                return .badInput
+            }
+            let days = options.days ?? scenario.days
             let deviceDays = Double(plan.devices * days * plan.arms.count)
-            table.rows.append([String(jobs), String(format: "%.3f", seconds), String(format: "%.0f", deviceDays / seconds),
-                               String(format: "%.0f", Double(result.events) / seconds), String(result.events)])
+            for jobs in jobsList {
+                let started = DispatchTime.now().uptimeNanoseconds
+                let result = ParallelRunner.run(plan: plan, jobs: jobs)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                table.rows.append([scenario.name, String(plan.arms.count), String(Int(deviceDays)), String(jobs),
+                                   String(format: "%.3f", seconds), String(format: "%.0f", deviceDays / seconds),
+                                   String(format: "%.0f", Double(result.events) / seconds)])
+            }
         }
+        console.print("bench on \(cores) core(s)")
         console.print(table.plain())
         console.print(String(format: "event kernel: %.1f million hold operations/s with 1,000 pending events", kernelHoldRate() / 1e6))
         console.print("peak memory (VmHWM): \(peakMemory())")

@@ -15,16 +15,27 @@ enum ShardCommand {
     static func runShard(_ scenario: Scenario, _ options: CommandLineOptions, console: Console) throws -> ExitCode {
         guard let (k, n) = options.shard else { return .badInput }
         guard let out = options.out else { throw UsageError("--shard needs --out DIR for its partial result") }
+        if scenario.precision != nil && options.devices == nil {
+            throw UsageError("\(scenario.file) has a precision target, which decides the devices as it runs; give --devices to shard it")
+        }
         let plan = try DNSimCommand.plan(scenario, options)
         let range = PartialResult.devices(shard: k, of: n, total: plan.devices)
         let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let result = ParallelRunner.run(plan: plan, jobs: jobs, devices: range)
+        // A sweep shards the same way: this slice of devices, for every point.
+        var pointResults: [SimulationResult]?
+        if !scenario.sweep.isEmpty {
+            pointResults = try scenario.sweepPoints().map { point in
+                ParallelRunner.run(plan: try DNSimCommand.plan(point.scenario, options), jobs: jobs, devices: range)
+            }
+        }
         let bytes = [UInt8](FileManager.default.contents(atPath: scenario.file) ?? Data())
         let partial = PartialResult(
             format: PartialResult.format, toolVersion: ToolVersion.current, scenarioFile: scenario.file,
             scenarioDigest: PartialResult.digest(bytes), scenarioName: scenario.name, seed: String(plan.seed),
             devices: plan.devices, days: options.days ?? scenario.days, devicesOverride: options.devices,
-            daysOverride: options.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result)
+            daysOverride: options.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result,
+            pointResults: pointResults)
         let name = "shard-\(k)-of-\(n).json"
         try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
         if !options.quiet { console.print("\(scenario.name): shard \(k)/\(n) (devices \(range.lowerBound + 1)–\(range.upperBound)) written to \(out)/\(name)") }
@@ -94,7 +105,24 @@ enum ShardCommand {
         let context = ReportContext(scenario: scenario, plan: plan, result: result, days: first.days,
                                     reproduceCommand: DNSimCommand.reproduceCommand(scenario, plan, runOptions))
         let directory = options.out ?? "Reports/\(scenario.name)"
+        var sweep: SweepReport?
+        if !scenario.sweep.isEmpty {
+            let points = try scenario.sweepPoints()
+            guard partials.allSatisfy({ $0.1.pointResults?.count == points.count }) else {
+                throw UsageError("the shards do not all hold the \(points.count) sweep points of \(scenario.name)")
+            }
+            var report = SweepReport(scenario: scenario, reproduceCommand: context.reproduceCommand)
+            for (index, point) in points.enumerated() {
+                let pointPlan = try DNSimCommand.plan(point.scenario, runOptions)
+                var pointResult = SimulationResult(plan: pointPlan)
+                for (_, partial) in partials.sorted(by: { $0.1.shard < $1.1.shard }) { pointResult.merge(partial.pointResults![index]) }
+                report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: pointResult, days: first.days,
+                                                reproduceCommand: context.reproduceCommand))
+            }
+            sweep = report
+        }
         try ReportWriter.write(ReportWriter.files(context, formats: options.formats), to: directory)
+        if let sweep { try ReportWriter.write(sweep.files, to: directory) }
         if !options.quiet {
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())

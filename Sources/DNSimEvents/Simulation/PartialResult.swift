@@ -22,6 +22,8 @@ public struct PartialResult: Codable, Sendable, Equatable {
     public var shardCount: Int
     public var deviceRange: [Int]
     public var result: SimulationResult
+    /// For a sweep scenario: the same device slice of every sweep point, in point order.
+    public var pointResults: [SimulationResult]?
 
     /// The contiguous devices of shard `k` (1-based) of `n`.
     public static func devices(shard k: Int, of n: Int, total: Int) -> Range<Int> {
