@@ -2,27 +2,8 @@ import XCTest
 @testable import DNSimEvents
 
 /// The command line end to end, in process: exit codes, messages and files.
-final class CommandLineTests: XCTestCase {
-    final class Output: @unchecked Sendable {
-        var out = ""
-        var err = ""
-    }
-
-    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let output = Output()
-        let console = Console(out: { output.out += $0 }, error: { output.err += $0 })
-        let code = DNSimCommand.main(arguments, console: console)
-        return (code, output.out, output.err)
-    }
-
-    var temporary: URL!
-
-    override func setUp() {
-        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-cli-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
+final class CommandLineTests: CommandLineTestCase {
+    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) { invoke(arguments) }
 
     /// The small fixture with `edit` applied to its text, written to a temporary file.
     func scenario(_ edit: (String) -> String = { $0 }, name: String = "s.yaml") -> String {

@@ -8,24 +8,12 @@ import XCTest
 /// The files of a report folder agree with each other: the charts draw
 /// summary.csv's numbers, summary.json holds the same numbers, and cycles.csv
 /// adds up to summary.csv's counts, whatever `--jobs`.
-final class ReportFilesTests: XCTestCase {
-    var temporary: URL!
-
-    override func setUp() {
-        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-report-files-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
-
+final class ReportFilesTests: CommandLineTestCase {
     // MARK: Helpers
 
     func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
-        final class Box: @unchecked Sendable { var text = "" }
-        let box = Box()
-        let console = Console(out: { box.text += $0 }, error: { box.text += $0 })
-        let code = DNSimCommand.main(arguments, console: console)
-        XCTAssertEqual(code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(box.text)", file: file, line: line)
+        let result = invoke(arguments)
+        XCTAssertEqual(result.code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(result.out + result.err)", file: file, line: line)
     }
 
     /// Runs the small fixture scenario into a fresh folder and returns its path.

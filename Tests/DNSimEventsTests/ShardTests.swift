@@ -2,21 +2,10 @@ import XCTest
 @testable import DNSimEvents
 
 /// Shards 1…N merged give the single-machine reports byte for byte.
-final class ShardTests: XCTestCase {
-    var temporary: URL!
-
-    override func setUp() {
-        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-shard-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
-
+final class ShardTests: CommandLineTestCase {
     func run(_ arguments: [String]) -> (code: Int32, text: String) {
-        final class Box: @unchecked Sendable { var text = "" }
-        let box = Box()
-        let console = Console(out: { box.text += $0 }, error: { box.text += $0 })
-        return (DNSimCommand.main(arguments, console: console), box.text)
+        let result = invoke(arguments)
+        return (result.code, result.out + result.err)
     }
 
     func files(_ directory: String) -> [String: Data] {

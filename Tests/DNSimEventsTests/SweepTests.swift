@@ -4,16 +4,7 @@ import FoundationXML
 #endif
 @testable import DNSimEvents
 
-final class SweepTests: XCTestCase {
-    var temporary: URL!
-
-    override func setUp() {
-        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-sweep-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: temporary) }
-
+final class SweepTests: CommandLineTestCase {
     func write(_ name: String, _ sweep: String) -> String {
         let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let path = temporary.appendingPathComponent(name).path
@@ -21,9 +12,7 @@ final class SweepTests: XCTestCase {
         return path
     }
 
-    func run(_ arguments: [String]) -> Int32 {
-        DNSimCommand.main(arguments, console: Console(out: { _ in }, error: { _ in }))
-    }
+    func run(_ arguments: [String]) -> Int32 { invoke(arguments).code }
 
     func lines(_ path: String) -> [String] {
         String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -66,9 +55,7 @@ final class SweepTests: XCTestCase {
 
     func testBadSweepValueIsReportedWithItsPoint() {
         let path = write("bad.yaml", "sweep:\n  - { key: platforms.ios.fetchTask.never, values: [0.1, 1.5] }\n")
-        var errors = ""
-        let code = DNSimCommand.main([path, "--out", temporary.appendingPathComponent("x").path],
-                                     console: Console(out: { _ in }, error: { errors += $0 }))
+        let (code, _, errors) = invoke([path, "--out", temporary.appendingPathComponent("x").path])
         XCTAssertEqual(code, 2)
         XCTAssertTrue(errors.contains("with platforms.ios.fetchTask.never = 1.5: platforms.ios.fetchTask.never must be between 0 and 1, not 1.5"), errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("x").path))
