@@ -75,12 +75,18 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertTrue(result.out.contains("REGRESSION chained/ios missed:"), result.out)
     }
 
-    /// Cutting the prefetch lead from 5 min to 1 min hurts Android users: caught, with the arm and metric named.
-    func testShorterLeadIsCaught() {
+    /// Writes the unedited fixture's report as a baseline, then runs `check`
+    /// on the fixture with `from` replaced by `to` against it.
+    func checkEdited(replacing from: String, with to: String, _ extra: [String] = []) -> (code: Int32, out: String, err: String) {
         let baseline = temporary.appendingPathComponent("baseline").path
         XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
-        let cut = scenario({ $0.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"") }, name: "cut.yaml")
-        let result = run(["check", cut, "--baseline", baseline, "--quiet"])
+        let edited = scenario({ $0.replacingOccurrences(of: from, with: to) }, name: "edited.yaml")
+        return run(["check", edited, "--baseline", baseline, "--quiet"] + extra)
+    }
+
+    /// Cutting the prefetch lead from 5 min to 1 min hurts Android users: caught, with the arm and metric named.
+    func testShorterLeadIsCaught() {
+        let result = checkEdited(replacing: "\"25 18 * * *\"", with: "\"29 18 * * *\"")
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.out.contains("REGRESSION independent/android stale:"), result.out)
         XCTAssertTrue(result.out.contains("REGRESSION independent/android fresh:"), result.out)
@@ -88,10 +94,7 @@ final class CommandLineTests: CommandLineTestCase {
 
     /// `staleContent: show` instead of `fallback` shows stale content: the stale rate regresses.
     func testShowingStaleContentIsCaught() {
-        let baseline = temporary.appendingPathComponent("baseline").path
-        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
-        let worse = scenario({ $0.replacingOccurrences(of: "staleContent: fallback", with: "staleContent: show") }, name: "show.yaml")
-        let result = run(["check", worse, "--baseline", baseline, "--quiet"])
+        let result = checkEdited(replacing: "staleContent: fallback", with: "staleContent: show")
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.out.contains("REGRESSION independent-fallback/ios stale:"), result.out)
         XCTAssertTrue(result.out.contains("improved: independent-fallback/ios fallback:"), result.out)
@@ -116,21 +119,16 @@ final class CommandLineTests: CommandLineTestCase {
     /// A change that moves no rate beyond tolerance still changes the event
     /// trajectories: a warning by default, a failure with --strict.
     func testBehaviourChangeIsFlaggedByTheFingerprint() {
-        let baseline = temporary.appendingPathComponent("baseline").path
-        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
-        let nudged = scenario({ $0.replacingOccurrences(of: "median: 800ms", with: "median: 801ms") }, name: "nudged.yaml")
-        let lenient = run(["check", nudged, "--baseline", baseline, "--quiet"])
+        let lenient = checkEdited(replacing: "median: 800ms", with: "median: 801ms")
         XCTAssertEqual(lenient.code, 0, lenient.out)
         XCTAssertTrue(lenient.out.contains("warning: behaviour changed: the event trajectories of"), lenient.out)
-        let strict = run(["check", nudged, "--baseline", baseline, "--quiet", "--strict"])
+        let strict = checkEdited(replacing: "median: 800ms", with: "median: 801ms", ["--strict"])
         XCTAssertEqual(strict.code, 1)
         XCTAssertTrue(strict.out.contains("REGRESSION behaviour changed"), strict.out)
     }
 
     func testMismatchedBaselineSaysSoPlainly() {
-        let baseline = temporary.appendingPathComponent("baseline").path
-        XCTAssertEqual(run([scenario(), "--out", baseline, "--quiet"]).code, 0)
-        let result = run(["check", scenario(), "--baseline", baseline, "--seed", "4", "--quiet"])
+        let result = checkEdited(replacing: "seed: 3", with: "seed: 3", ["--seed", "4"])
         XCTAssertEqual(result.code, 1)
         XCTAssertTrue(result.out.contains("is not comparable with this run (seed 3 vs 4)"), result.out)
     }
