@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, each ignorant of those above it; the target graph enforces it:
+// DNSimCore (kernel, random, models, strategies, metrics, simulation)
+//   ← DNSimScenario (YAML, cron, calendar, loader)
+//   ← DNSimReports (CSV, Markdown, JSON, SVG)
+//   ← DNSimCLI (argument parsing, commands) ← dnsim-events (main.swift)
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -19,17 +24,21 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(
-            name: "DNSimEvents",
-            dependencies: ["CGSL", "CYAML"],
+            name: "DNSimCore",
+            dependencies: ["CGSL"],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
+        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
+        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
         .executableTarget(
             name: "dnsim-events",
-            dependencies: ["DNSimEvents"]
+            dependencies: ["DNSimCLI"]
         ),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimEvents", "CGSL"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL"],
             exclude: ["Fixtures"]
         ),
     ]

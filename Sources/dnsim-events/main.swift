@@ -1,4 +1,4 @@
-import DNSimEvents
+import DNSimCLI
 import Foundation
 
 exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The bad-input corpus: each broken scenario and the exact first message it
 /// must produce (`file:line:col: error: …`). None may crash, hang or pass.

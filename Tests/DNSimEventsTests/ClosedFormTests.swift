@@ -1,7 +1,10 @@
 import CGSL
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Rates that have closed forms, checked against GSL's CDFs with tolerances
 /// of four binomial standard errors for the number of cycles simulated

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// A test case that runs the command line in process, in a temporary folder
 /// of its own that is removed afterwards.

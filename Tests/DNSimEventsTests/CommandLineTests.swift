@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The command line end to end, in process: exit codes, messages and files.
 final class CommandLineTests: CommandLineTestCase {

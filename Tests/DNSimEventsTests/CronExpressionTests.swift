@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Parsing and matching of cron expressions. Expected minute-of-day values are hour * 60 + minute,
 /// worked out in the comments; weekdays are 0 = Sunday ... 6 = Saturday.

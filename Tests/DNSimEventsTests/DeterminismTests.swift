@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Same scenario and seed, byte-identical reports: for any number of jobs, on
 /// every run, and whichever other arms run beside an arm (common random numbers).

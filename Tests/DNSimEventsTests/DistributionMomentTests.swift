@@ -1,7 +1,10 @@
 import CGSL
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Sample mean and variance of every distribution family against closed forms,
 /// with tolerances derived from n, plus CDF points checked with GSL's `gsl_cdf_*`.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 final class EventQueueTests: XCTestCase {
     func testEventsComeOutInTimeOrderWithFIFOTies() {

@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The rules of SPEC §2–§3, each on a small hand-built world.
 final class FidelityTests: XCTestCase {

@@ -2,7 +2,10 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The small fixture scenario's reports, compared byte for byte with golden copies.
 final class GoldenReportTests: XCTestCase {

@@ -1,7 +1,10 @@
 import CGSL
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The reported 95% intervals do what they claim: over many independent runs
 /// of a world whose rates have closed forms, they contain the true value about

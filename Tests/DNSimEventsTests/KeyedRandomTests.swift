@@ -1,6 +1,9 @@
 import CGSL
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 final class KeyedRandomTests: XCTestCase {
     func testDrawsDependOnTheKeyNotOnCallOrder() {

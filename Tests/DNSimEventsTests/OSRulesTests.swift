@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The OS rules of issue 4 (SPEC §2), each on a small hand-built world.
 final class OSRulesTests: XCTestCase {

@@ -3,7 +3,10 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// The files of a report folder agree with each other: the charts draw
 /// summary.csv's numbers, summary.json holds the same numbers, and cycles.csv

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Keeps docs/report-format.md honest: every column the code writes to
 /// summary.csv and cycles.csv is documented, the column tables list them in

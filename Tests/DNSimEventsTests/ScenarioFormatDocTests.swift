@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Keeps docs/scenario-format.md honest: every YAML example on it must load
 /// (complete scenarios as they are, fragments merged into a small base), the

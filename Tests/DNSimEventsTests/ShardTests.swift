@@ -1,5 +1,8 @@
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Shards 1…N merged give the single-machine reports byte for byte.
 final class ShardTests: CommandLineTestCase {

@@ -2,7 +2,10 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 final class SweepTests: CommandLineTestCase {
     func write(_ name: String, _ sweep: String) -> String {

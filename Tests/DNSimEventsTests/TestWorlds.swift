@@ -1,7 +1,10 @@
 import CGSL
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Small hand-built worlds for behaviour and closed-form tests.
 enum TestWorlds {

@@ -1,5 +1,8 @@
 import XCTest
-import DNSimEvents
+import DNSimCLI
+import DNSimCore
+import DNSimReports
+import DNSimScenario
 
 final class YAMLParserTests: XCTestCase {
     // MARK: - Helpers

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import DNSimEvents
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
 
 /// Expected instants are UTC milliseconds worked out by hand:
 ///   days since 1970-01-01 → 2024-01-01 is day 19723 (1 704 067 200 s, a well-known value);

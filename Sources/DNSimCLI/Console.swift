@@ -1,0 +1,29 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// Where the command writes: stdout and stderr, or buffers in tests.
+public final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    private let writeOut: (String) -> Void
+    private let writeError: (String) -> Void
+    /// Whether stderr is a terminal (progress is drawn only then).
+    public let errorIsTerminal: Bool
+
+    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void, errorIsTerminal: Bool = false) {
+        writeOut = out
+        writeError = error
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    public static func standard() -> Console {
+        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                error: { FileHandle.standardError.write(Data($0.utf8)) },
+                errorIsTerminal: isatty(2) == 1)
+    }
+
+    public func print(_ text: String) { lock.lock(); writeOut(text + "\n"); lock.unlock() }
+    public func printError(_ text: String) { lock.lock(); writeError(text + "\n"); lock.unlock() }
+    public func writeErrorRaw(_ text: String) { lock.lock(); writeError(text); lock.unlock() }
+}

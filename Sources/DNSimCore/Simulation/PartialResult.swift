@@ -1,0 +1,65 @@
+import Foundation
+
+/// One shard's share of a run, written by `--shard K/N` and combined by
+/// `merge`. It names exactly what produced it, so shards of different
+/// scenarios, seeds, sizes or versions are refused rather than mixed.
+public struct PartialResult: Codable, Sendable, Equatable {
+    public static let format = "dnsim-events-partial/1"
+
+    public var format: String
+    public var toolVersion: String
+    public var scenarioFile: String
+    /// FNV-1a of the scenario file's bytes.
+    public var scenarioDigest: String
+    public var scenarioName: String
+    public var seed: String
+    public var devices: Int
+    public var days: Int
+    /// Command-line overrides, so the merged report names the same command.
+    public var devicesOverride: Int?
+    public var daysOverride: Int?
+    public var shard: Int
+    public var shardCount: Int
+    public var deviceRange: [Int]
+    public var result: SimulationResult
+    /// For a sweep scenario: the same device slice of every sweep point, in point order.
+    public var pointResults: [SimulationResult]?
+
+    /// The contiguous devices of shard `k` (1-based) of `n`.
+    public init(format: String, toolVersion: String, scenarioFile: String, scenarioDigest: String, scenarioName: String,
+                seed: String, devices: Int, days: Int, devicesOverride: Int?, daysOverride: Int?, shard: Int, shardCount: Int,
+                deviceRange: [Int], result: SimulationResult, pointResults: [SimulationResult]?) {
+        self.format = format
+        self.toolVersion = toolVersion
+        self.scenarioFile = scenarioFile
+        self.scenarioDigest = scenarioDigest
+        self.scenarioName = scenarioName
+        self.seed = seed
+        self.devices = devices
+        self.days = days
+        self.devicesOverride = devicesOverride
+        self.daysOverride = daysOverride
+        self.shard = shard
+        self.shardCount = shardCount
+        self.deviceRange = deviceRange
+        self.result = result
+        self.pointResults = pointResults
+    }
+
+    public static func devices(shard k: Int, of n: Int, total: Int) -> Range<Int> {
+        (total * (k - 1) / n)..<(total * k / n)
+    }
+
+    public static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(self)
+    }
+}

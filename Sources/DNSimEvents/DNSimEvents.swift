@@ -1,0 +1,5 @@
+// The library product: one import brings the simulator core, scenario
+// loading and report rendering, for packages that depend on dnsim-events.
+@_exported import DNSimCore
+@_exported import DNSimReports
+@_exported import DNSimScenario

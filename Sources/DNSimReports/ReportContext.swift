@@ -1,0 +1,26 @@
+import DNSimCore
+import DNSimScenario
+
+/// What a report is written from: the scenario, the plan actually run, its
+/// merged statistics, and the command that reproduces it.
+public struct ReportContext: Sendable {
+    public var scenario: Scenario
+    public var plan: SimulationPlan
+    public var result: SimulationResult
+    /// Simulated local days per device (after command-line overrides).
+    public var days: Int
+    /// The canonical command line (scenario path, seed and any overrides).
+    public var reproduceCommand: String
+    /// How a `precision:` target was met, when the scenario has one.
+    public var precisionNote: String?
+
+    public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String) {
+        self.scenario = scenario
+        self.plan = plan
+        self.result = result
+        self.days = days
+        self.reproduceCommand = reproduceCommand
+    }
+
+    public var cyclesPerDevice: Int { plan.world.calendar.count }
+}

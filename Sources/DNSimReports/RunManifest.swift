@@ -1,0 +1,34 @@
+import DNSimCore
+import DNSimScenario
+import Foundation
+
+/// `manifest.json`: what produced a report, so `check` can refuse to compare
+/// a run with a baseline of another scenario, seed, size or tool version.
+public struct RunManifest: Sendable, Equatable, Codable {
+    public var scenario: String
+    public var seed: String
+    public var devices: Int
+    public var days: Int
+    public var arms: [String]
+    public var toolVersion: String
+
+    public init(_ context: ReportContext) {
+        scenario = context.scenario.name
+        seed = String(context.plan.seed)
+        devices = context.plan.devices
+        days = context.days
+        arms = context.plan.arms.map(\.name)
+        toolVersion = ToolVersion.current
+    }
+
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    public static func read(_ path: String) -> RunManifest? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(RunManifest.self, from: data)
+    }
+}

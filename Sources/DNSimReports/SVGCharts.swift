@@ -1,0 +1,131 @@
+import DNSimCore
+import DNSimScenario
+import Foundation
+
+/// The report's charts as plain SVG, written by the project itself (no
+/// plotting package exists here). Colours are the Okabe–Ito palette, which
+/// colour-blind readers can tell apart; lines also differ by dash pattern.
+public enum SVGCharts {
+    static let outcomeColours: [CycleOutcome: String] = [
+        .fresh: "#009E73", .stale: "#E69F00", .fallback: "#56B4E9", .suppressed: "#999999", .missed: "#D55E00",
+    ]
+    static let seriesColours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
+    static let dashes = ["", "6 3", "2 3", "8 3 2 3"]
+
+    static func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Stacked horizontal bars: each arm's share of cycles per outcome.
+    public static func outcomeMix(_ context: ReportContext) -> String {
+        let arms = context.plan.arms
+        let left = 170.0, barWidth = 560.0, rowHeight = 34.0, top = 50.0
+        let height = top + Double(arms.count) * rowHeight + 80
+        var svg = header(width: 780, height: height, title: "Outcome of each cycle, per arm")
+        for (row, arm) in arms.enumerated() {
+            let statistics = context.result.arms[row]
+            let y = top + Double(row) * rowHeight
+            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" class=\"label\">\(escape(arm.name))</text>\n"
+            var x = left
+            for outcome in CycleOutcome.allCases {
+                let share = statistics.rate(RateMetric(outcome: outcome))
+                let width = share * barWidth
+                guard width > 0 else { continue }
+                svg += "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"24\" fill=\"\(outcomeColours[outcome]!)\">"
+                svg += "<title>\(escape(arm.name)) \(outcome.name): \(String(format: "%.2f", share * 100))%</title></rect>\n"
+                x += width
+            }
+        }
+        let axisY = top + Double(arms.count) * rowHeight
+        svg += "<line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + barWidth))\" y2=\"\(number(axisY))\" class=\"axis\"/>\n"
+        for tick in stride(from: 0, through: 100, by: 20) {
+            let x = left + Double(tick) / 100 * barWidth
+            svg += "<line x1=\"\(number(x))\" y1=\"\(number(axisY))\" x2=\"\(number(x))\" y2=\"\(number(axisY + 5))\" class=\"axis\"/>"
+            svg += "<text x=\"\(number(x))\" y=\"\(number(axisY + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
+        }
+        var legendX = left
+        for outcome in CycleOutcome.allCases {
+            svg += "<rect x=\"\(number(legendX))\" y=\"\(number(axisY + 34))\" width=\"12\" height=\"12\" fill=\"\(outcomeColours[outcome]!)\"/>"
+            svg += "<text x=\"\(number(legendX + 16))\" y=\"\(number(axisY + 44))\" class=\"tick\">\(outcome.name)</text>\n"
+            legendX += 100
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// The lateness CDF per arm over shown notifications, on a log time axis.
+    public static func latenessCDF(_ context: ReportContext) -> String {
+        cdf(context, title: "Lateness of shown notifications (display − T)", xLabel: "lateness (log scale)",
+            histogram: { $0.lateness })
+    }
+
+    /// The update-delay CDF per arm: server update to first notification showing it.
+    public static func updateDelayCDF(_ context: ReportContext) -> String {
+        cdf(context, title: "Delay from a server update to the notification that shows it", xLabel: "update delay (log scale)",
+            histogram: { $0.updateDelay })
+    }
+
+    /// Tick positions for the log axis, in milliseconds, with labels.
+    static let logTicks: [(Millis, String)] = [
+        (1_000, "1 s"), (10_000, "10 s"), (60_000, "1 min"), (600_000, "10 min"), (3_600_000, "1 h"),
+        (21_600_000, "6 h"), (86_400_000, "1 d"), (604_800_000, "1 wk"),
+    ]
+
+    static func cdf(_ context: ReportContext, title: String, xLabel: String,
+                    histogram: (ArmStatistics) -> DurationHistogram) -> String {
+        let left = 70.0, top = 50.0, width = 560.0, height = 300.0
+        let arms = context.plan.arms
+        let maxValue = arms.indices.map { histogram(context.result.arms[$0]).maximum }.max() ?? 0
+        let upper = logTicks.first { $0.0 >= max(maxValue, 60_000) }?.0 ?? logTicks.last!.0
+        let lower: Millis = 1_000
+        let span = log10(Double(upper)) - log10(Double(lower))
+        func x(_ millis: Millis) -> Double { left + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * width }
+        func y(_ fraction: Double) -> Double { top + height - fraction * height }
+        var svg = header(width: 820, height: top + height + 70, title: title)
+        // Axes and grid.
+        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" x2=\"\(number(left + width))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
+        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
+        for (millis, label) in logTicks where millis <= upper {
+            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" class=\"grid\"/>"
+            svg += "<text x=\"\(number(x(millis)))\" y=\"\(number(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(label)</text>\n"
+        }
+        for tick in stride(from: 0, through: 100, by: 25) {
+            let yy = y(Double(tick) / 100)
+            svg += "<line x1=\"\(number(left))\" y1=\"\(number(yy))\" x2=\"\(number(left + width))\" y2=\"\(number(yy))\" class=\"grid\"/>"
+            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
+        }
+        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(escape(xLabel)); values below 1 s are drawn at 1 s</text>\n"
+        // One polyline per arm, sampled at log-spaced points.
+        let samples = 120
+        for (index, arm) in arms.enumerated() {
+            let h = histogram(context.result.arms[index])
+            guard h.total > 0 else { continue }
+            var points: [String] = []
+            for i in 0...samples {
+                let exponent = log10(Double(lower)) + span * Double(i) / Double(samples)
+                let value = Millis(pow(10, exponent).rounded())
+                points.append("\(number(x(value))),\(number(y(h.fraction(atOrBelow: value))))")
+            }
+            let colour = seriesColours[index % seriesColours.count]
+            let dash = dashes[(index / seriesColours.count + (arm.platform == .android ? 1 : 0)) % dashes.count]
+            svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") points=\"\(points.joined(separator: " "))\"><title>\(escape(arm.name))</title></polyline>\n"
+            let legendY = top + 10 + Double(index) * 20
+            svg += "<line x1=\"\(number(left + width + 15))\" y1=\"\(number(legendY))\" x2=\"\(number(left + width + 45))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
+            svg += "<text x=\"\(number(left + width + 50))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(escape(arm.name))</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    static func header(width: Double, height: Double, title: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
+        <style>.title{font-size:16px;font-weight:bold}.label{font-size:13px}.tick{font-size:11px}.axis{stroke:#333;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}</style>
+        <rect width="100%" height="100%" fill="#ffffff"/>
+        <text x="20" y="28" class="title">\(escape(title))</text>
+
+        """
+    }
+}

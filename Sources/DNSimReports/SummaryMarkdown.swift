@@ -1,0 +1,211 @@
+import DNSimCore
+import DNSimScenario
+import Foundation
+
+/// `summary.md`: the report a person reads top to bottom.
+public enum SummaryMarkdown {
+    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+    static func points(_ value: Double) -> String { String(format: "%+.2f pp", tidy(value * 100)) }
+
+    /// Rounds to two decimals and turns -0.00 into 0.00, so signs mean something.
+    static func tidy(_ value: Double) -> Double {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == 0 ? 0 : rounded
+    }
+
+    static func rateCell(_ statistics: ArmStatistics, _ metric: RateMetric) -> String {
+        let interval = statistics.interval(metric)
+        return "\(percent(statistics.rate(metric))) [\(String(format: "%.1f", interval.low * 100))–\(String(format: "%.1f", interval.high * 100))]"
+    }
+
+    static func seconds(_ millis: Int64?) -> String {
+        guard let millis else { return "–" }
+        let s = Double(millis) / 1000
+        if s < 1 && millis > 0 { return "\(millis) ms" }
+        if s < 10 { return String(format: "%.1f s", s) }
+        if s < 120 { return String(format: "%.0f s", s) }
+        if s < 7200 { return String(format: "%.1f min", s / 60) }
+        if s < 172_800 { return String(format: "%.1f h", s / 3600) }
+        return String(format: "%.1f d", s / 86_400)
+    }
+
+    /// The arms table, shared with the terminal summary.
+    public static func armsTable(_ context: ReportContext) -> TextTable {
+        var table = TextTable(header: ["arm", "fresh", "stale", "fallback", "suppressed", "missed", "late", "lateness p50 / p90 / p99"],
+                              rightAligned: Set(1...7))
+        for (index, arm) in context.plan.arms.enumerated() {
+            let s = context.result.arms[index]
+            table.rows.append([arm.name] + SummaryColumns.rates.map { rateCell(s, $0) }
+                + ["\(seconds(s.lateness.quantile(0.5))) / \(seconds(s.lateness.quantile(0.9))) / \(seconds(s.lateness.quantile(0.99)))"])
+        }
+        return table
+    }
+
+    static let comparedMetrics: [RateMetric] = [.fresh, .stale, .fallback, .missed, .late]
+
+    public static func render(_ context: ReportContext) -> String {
+        let scenario = context.scenario
+        let plan = context.plan
+        var md = "# \(scenario.name): notification policy report\n\n"
+        md += "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) from \(scenario.start) "
+        md += "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
+        md += "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current).\n\n"
+        if let note = context.precisionNote { md += note + "\n\n" }
+
+        md += "## Verdict\n\n"
+        for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {
+            md += verdict(context, platform) + "\n\n"
+        }
+
+        md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
+        md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
+        md += armsTable(context).markdown() + "\n"
+
+        var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day", "alarm wake-ups / day"],
+                              rightAligned: Set(1...6))
+        for (index, arm) in plan.arms.enumerated() {
+            let s = context.result.arms[index]
+            costs.rows.append([
+                arm.name, seconds(s.contentAge.quantile(0.5)),
+                "\(seconds(s.updateDelay.quantile(0.5))) / \(seconds(s.updateDelay.quantile(0.95)))",
+                "\(s.lostUpdates) (\(percent(s.lostUpdateRate)))",
+                String(format: "%.2f", s.perDeviceDay(s.backgroundRuns, days: context.days)),
+                String(format: "%.2f", s.perDeviceDay(s.fetches, days: context.days)),
+                String(format: "%.2f", s.perDeviceDay(s.alarmWakeups, days: context.days)),
+            ])
+        }
+        md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
+
+        md += "## Paired differences\n\n"
+        if context.result.pairs.isEmpty {
+            md += "Only one strategy runs on each platform, so there is nothing to compare.\n\n"
+        } else {
+            md += "Same devices, same random world (common random numbers): the mean per-device difference "
+            md += "with its 95% t-interval over devices. **Bold** marks differences whose interval excludes zero.\n\n"
+            var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
+            for pair in context.result.pairs {
+                let a = plan.arms[pair.minuend], b = plan.arms[pair.subtrahend]
+                for metric in comparedMetrics {
+                    let interval = pair.interval(metric)
+                    let text = points(interval.estimate)
+                    table.rows.append([
+                        a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
+                        interval.excludesZero ? "**\(text)**" : text,
+                        "[\(String(format: "%+.2f", tidy(interval.low * 100))), \(String(format: "%+.2f", tidy(interval.high * 100)))]",
+                    ])
+                }
+            }
+            md += table.markdown() + "\n"
+        }
+
+        md += "## Charts\n\n"
+        md += "![Outcome mix per arm](outcome-mix.svg)\n\n"
+        md += "![Lateness CDF per arm](lateness-cdf.svg)\n\n"
+        md += "![Update delay CDF per arm](update-delay-cdf.svg)\n\n"
+
+        md += "## Scenario\n\n" + recap(context) + "\n"
+        md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
+        md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
+        return md
+    }
+
+    static func intervalNote(_ context: ReportContext) -> String {
+        context.plan.devices > 1
+            ? "Intervals are t-intervals of the per-device rates across the \(context.plan.devices) devices (SPEC §4)."
+            : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
+    }
+
+    /// One paragraph per platform, written from the numbers: the arm that
+    /// shows fresh content most often, then what each alternative trades.
+    static func verdict(_ context: ReportContext, _ platform: Platform) -> String {
+        let indices = context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
+        let name = platform == .ios ? "iOS" : "Android"
+        func rank(_ i: Int) -> (Double, Double, Int) {
+            let s = context.result.arms[i]
+            return (-s.rate(.fresh), s.rate(.stale) + s.rate(.missed), i)
+        }
+        guard let best = indices.min(by: { rank($0) < rank($1) }) else { return "" }
+        func summary(_ i: Int) -> String {
+            let s = context.result.arms[i]
+            return "\(percent(s.rate(.fresh))) fresh, \(percent(s.rate(.stale))) stale, \(percent(s.rate(.fallback))) fallback, "
+                + "\(percent(s.rate(.missed))) missed, \(percent(s.rate(.late))) late"
+        }
+        let label = context.plan.arms[best].strategy.label
+        var text = indices.count > 1
+            ? "**\(name): \(label)** shows fresh content most often: \(summary(best))."
+            : "**\(name): \(label)**: \(summary(best))."
+        for other in indices where other != best {
+            let otherLabel = context.plan.arms[other].strategy.label
+            text += " \(otherLabel): \(summary(other))"
+            guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([best, other]) }) else {
+                text += "."
+                continue
+            }
+            let sign = pair.minuend == best ? 1.0 : -1.0
+            var findings: [String] = []
+            for metric in comparedMetrics {
+                let interval = pair.interval(metric)
+                guard interval.excludesZero else { continue }
+                findings.append("\(metric.name) \(points(sign * interval.estimate))")
+            }
+            text += findings.isEmpty
+                ? "; no paired difference is significant at 95%."
+                : "; \(label) − \(otherLabel), significant at 95%: " + findings.joined(separator: ", ") + "."
+        }
+        return text
+    }
+
+    static func describe(_ distribution: Distribution) -> String {
+        switch distribution {
+        case .fixed(let v): return "fixed \(seconds(v))"
+        case .exponential(let mean): return "exponential (mean \(seconds(Millis(mean))))"
+        case .lognormal(let median, let sigma): return "lognormal (median \(seconds(Millis(median))), σ \(sigma))"
+        case .uniform(let low, let high): return "uniform \(seconds(Millis(low)))–\(seconds(Millis(high)))"
+        case .gamma(let shape, let scale): return "gamma (shape \(shape), scale \(seconds(Millis(scale))))"
+        case .weibull(let shape, let scale): return "Weibull (shape \(shape), scale \(seconds(Millis(scale))))"
+        case .empirical(let points): return "empirical CDF (\(points.count) points, mean \(seconds(Millis(distribution.mean))))"
+        case .mixture(let components): return "mixture of \(components.count) (mean \(seconds(Millis(distribution.mean))))"
+        }
+    }
+
+    static func recap(_ context: ReportContext) -> String {
+        let s = context.scenario
+        var lines: [String] = []
+        lines.append("- **Plugin:** fetch `\(s.fetchSchedule.text)`\(s.plugin.fetchEnabled ? "" : " (disabled)"), notify `\(s.notifySchedule.text)`, "
+            + "contentTimeout \(s.plugin.contentTimeout) ms, fallbackBehavior `\(s.plugin.fallbackBehavior.rawValue)`; "
+            + "fallback copy “\(s.plugin.fallbackTitle)” / “\(s.plugin.fallbackBody)”.")
+        if let ios = s.ios {
+            lines.append("- **iOS:** \(ios.taskKind.rawValue) task, delay \(describe(ios.delay)) after earliestBeginDate, "
+                + "never run \(percent(ios.never)), budget \(seconds(ios.budget)); notification delay \(describe(ios.notificationDelay)).")
+        }
+        if let android = s.android {
+            lines.append("- **Android:** exact fetch alarm delay \(describe(android.fetchAlarmDelay)); notification delay \(describe(android.notificationDelay)).")
+        }
+        lines.append("- **Fetch:** latency \(describe(s.fetch.latency)), failure \(percent(s.fetch.failure)) per attempt.")
+        lines.append("- **Server:** \(s.server.updatesPerDay) updates per day across \(s.server.starredPlans) starred project(s).")
+        var user = "- **User:** \(s.user.appOpensPerDay) app opens per day"
+        if s.user.forceQuitPerDay > 0 { user += ", \(s.user.forceQuitPerDay) force-quits per day" }
+        user += s.user.tokenLifetime.map { ", JWT pool lasts \(seconds($0))." } ?? ", JWT never lapses."
+        lines.append(user)
+        for strategy in s.strategies {
+            var options: [String] = []
+            switch strategy.kind {
+            case .independent: options.append("staleContent `\(strategy.staleContent.rawValue)`")
+            case .chained:
+                options.append("guard `\(strategy.guardPolicy.rawValue)`")
+                if strategy.guardPolicy == .deadline { options.append("guardHorizon \(seconds(strategy.guardHorizon))") }
+            }
+            options.append("onEmpty `\(strategy.onEmpty.rawValue)`")
+            options.append("carryUnshown \(strategy.carryUnshown)")
+            lines.append("- **Strategy `\(strategy.label)`:** \(strategy.kind.rawValue), " + options.joined(separator: ", ") + ".")
+        }
+        let comment = s.headerComment
+        if comment.isEmpty {
+            lines.append("- The scenario file cites no calibration sources (no comment block at its top).")
+        } else {
+            lines.append("\n**Calibration, from the scenario file:**\n")
+            lines += comment.map { $0.isEmpty ? ">" : "> " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

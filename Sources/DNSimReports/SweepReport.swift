@@ -1,0 +1,145 @@
+import DNSimCore
+import DNSimScenario
+import Foundation
+
+/// The reports of a sweep: `sweep.csv` (one row per point × arm), `sweep.md`
+/// and `sweep.svg`, a chart of stale rate against late rate with the Pareto
+/// front of each platform marked.
+public struct SweepReport: Sendable {
+    /// One point × arm: its settings and its `summary.csv` row.
+    public struct Row: Sendable {
+        public var point: Int
+        public var settings: [String]
+        public var arm: Arm
+        public var summaryFields: [String]
+        public var stale: Double
+        public var late: Double
+        public var rates: [RateMetric: ConfidenceInterval]
+    }
+
+    public var scenario: Scenario
+    public var axes: [String]
+    public var rows: [Row] = []
+    public var reproduceCommand: String
+
+    public init(scenario: Scenario, reproduceCommand: String) {
+        self.scenario = scenario
+        axes = scenario.sweep.map(\.key)
+        self.reproduceCommand = reproduceCommand
+    }
+
+    /// Adds one point's results; only the summary numbers are kept, so memory
+    /// grows with the grid, not with devices or days.
+    public mutating func add(_ point: SweepPoint, _ context: ReportContext) {
+        let csv = SummaryCSV.render(context).split(separator: "\n").dropFirst()
+        for ((index, arm), line) in zip(context.plan.arms.enumerated(), csv) {
+            let statistics = context.result.arms[index]
+            var rates: [RateMetric: ConfidenceInterval] = [:]
+            for metric in SummaryMarkdown.comparedMetrics { rates[metric] = statistics.interval(metric) }
+            rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
+                            summaryFields: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                            stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates))
+        }
+    }
+
+    /// Rows no other row of the same platform beats on both stale and late rate.
+    public var paretoFront: Set<Int> {
+        var front = Set<Int>()
+        for (i, row) in rows.enumerated() {
+            let dominated = rows.enumerated().contains { j, other in
+                j != i && other.arm.platform == row.arm.platform && other.stale <= row.stale && other.late <= row.late
+                    && (other.stale < row.stale || other.late < row.late)
+            }
+            if !dominated { front.insert(i) }
+        }
+        return front
+    }
+
+    public var csv: String {
+        var lines = [(["point"] + axes + SummaryCSV.header).map(SummaryCSV.escape).joined(separator: ",")]
+        for row in rows {
+            lines.append(([String(row.point)] + row.settings + row.summaryFields).map(SummaryCSV.escape).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var markdown: String {
+        let front = paretoFront
+        var md = "# \(scenario.name): sweep of \(axes.joined(separator: " × "))\n\n"
+        md += "Scenario `\(scenario.file)`, seed \(scenario.seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
+        md += "and random world (common random numbers). Rates are shares of cycles with their 95% intervals; "
+        md += "★ marks the Pareto front of each platform: no other point × strategy there has both fewer stale and fewer late notifications.\n\n"
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "front"],
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 6))))
+        for (i, row) in rows.enumerated() {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
+                + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { metric in
+                    let interval = row.rates[metric]!
+                    return String(format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100, interval.high * 100)
+                } + [front.contains(i) ? "★" : ""])
+        }
+        md += table.markdown() + "\n![Stale against late, per arm](sweep.svg)\n\n"
+        md += "## Reproduce\n\n```sh\n\(reproduceCommand)\n```\n"
+        return md
+    }
+
+    public var svg: String {
+        let front = paretoFront
+        let left = 80.0, top = 50.0, width = 520.0, height = 360.0
+        // Axes end at the next multiple of 10% (5% for small rates) so ticks read cleanly.
+        func axisEnd(_ value: Double) -> Double {
+            let step = value <= 0.2 ? 0.05 : 0.1
+            return min(1, max(step, ((value * 1.05) / step).rounded(.up) * step))
+        }
+        let maxStale = axisEnd(rows.map(\.stale).max() ?? 0)
+        let maxLate = axisEnd(rows.map(\.late).max() ?? 0)
+        func x(_ v: Double) -> Double { left + v / maxStale * width }
+        func y(_ v: Double) -> Double { top + height - v / maxLate * height }
+        let n = SVGCharts.number
+        var svg = SVGCharts.header(width: 860, height: top + height + 70, title: "Stale against late notifications, each sweep point × arm")
+        svg += "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
+        svg += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
+        for i in 0...5 {
+            let sv = maxStale * Double(i) / 5, lv = maxLate * Double(i) / 5
+            svg += "<line x1=\"\(n(x(sv)))\" y1=\"\(n(top))\" x2=\"\(n(x(sv)))\" y2=\"\(n(top + height))\" class=\"grid\"/>"
+            svg += "<text x=\"\(n(x(sv)))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(String(format: "%.0f%%", sv * 100))</text>\n"
+            svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(lv)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(lv)))\" class=\"grid\"/>"
+            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y(lv) + 4))\" text-anchor=\"end\" class=\"tick\">\(String(format: "%.0f%%", lv * 100))</text>\n"
+        }
+        svg += "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 40))\" text-anchor=\"middle\" class=\"label\">stale rate (share of cycles)</text>\n"
+        svg += "<text x=\"18\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 18 \(n(top + height / 2)))\">late rate</text>\n"
+        let labels = scenario.strategies.map(\.label)
+        // The front of each platform, joined left to right.
+        for platform in Platform.allCases {
+            let points = rows.indices.filter { front.contains($0) && rows[$0].arm.platform == platform }
+                .sorted { (rows[$0].stale, rows[$0].late) < (rows[$1].stale, rows[$1].late) }
+            guard points.count > 1 else { continue }
+            let path = points.map { "\(n(x(rows[$0].stale))),\(n(y(rows[$0].late)))" }.joined(separator: " ")
+            svg += "<polyline fill=\"none\" stroke=\"#000000\" stroke-width=\"1\" stroke-dasharray=\"4 3\" points=\"\(path)\"/>\n"
+        }
+        for (i, row) in rows.enumerated() {
+            let colour = SVGCharts.seriesColours[(labels.firstIndex(of: row.arm.strategy.label) ?? 0) % SVGCharts.seriesColours.count]
+            let cx = x(row.stale), cy = y(row.late)
+            let outline = front.contains(i) ? " stroke=\"#000000\" stroke-width=\"2\"" : ""
+            let title = "<title>point \(row.point) (\(zip(axes, row.settings).map { "\($0) = \($1)" }.joined(separator: ", "))), \(SVGCharts.escape(row.arm.name)): stale \(String(format: "%.1f", row.stale * 100))%, late \(String(format: "%.1f", row.late * 100))%</title>"
+            if row.arm.platform == .ios {
+                svg += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(front.contains(i) ? "6" : "4.5")\" fill=\"\(colour)\"\(outline)>\(title)</circle>\n"
+            } else {
+                let side = front.contains(i) ? 11.0 : 8.0
+                svg += "<rect x=\"\(n(cx - side / 2))\" y=\"\(n(cy - side / 2))\" width=\"\(n(side))\" height=\"\(n(side))\" fill=\"\(colour)\"\(outline)>\(title)</rect>\n"
+            }
+        }
+        var legendY = top + 10
+        for (index, label) in labels.enumerated() {
+            svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY))\" r=\"5\" fill=\"\(SVGCharts.seriesColours[index % SVGCharts.seriesColours.count])\"/>"
+            svg += "<text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 4))\" class=\"tick\">\(SVGCharts.escape(label))</text>\n"
+            legendY += 20
+        }
+        svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY + 10))\" r=\"4.5\" fill=\"#777777\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 14))\" class=\"tick\">iOS</text>\n"
+        svg += "<rect x=\"\(n(left + width + 21))\" y=\"\(n(legendY + 26))\" width=\"8\" height=\"8\" fill=\"#777777\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 34))\" class=\"tick\">Android</text>\n"
+        svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY + 50))\" r=\"6\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"2\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 54))\" class=\"tick\">Pareto front (dashed)</text>\n"
+        return svg + "</svg>\n"
+    }
+
+    public var files: [(String, String)] { [("sweep.csv", csv), ("sweep.md", markdown), ("sweep.svg", svg)] }
+}

@@ -1,0 +1,36 @@
+import DNSimCore
+
+/// A window of local time repeated every day, such as overnight charging
+/// 23:00–07:00 (it may cross midnight).
+public struct DailyWindow: Sendable, Equatable {
+    /// Minutes after local midnight.
+    public var start: Int
+    public var end: Int
+
+    /// Parses `HH:MM`.
+    static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
+              let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        return hour * 60 + minute
+    }
+
+    /// The window on every local day of the run (and the evening before it), in UTC.
+    func windows(in zone: ZonedCalendar, from start: Scenario.LocalDate, days: Int) -> TimeWindows {
+        var result = TimeWindows()
+        for offset in -1...days {
+            let midnight = zone.startOfDay(year: start.year, month: start.month, day: start.day + offset)
+            let nextMidnight = zone.startOfDay(year: start.year, month: start.month, day: start.day + offset + 1)
+            // Local clock times, corrected for the day's UTC offset at each end.
+            func instant(_ minutes: Int, _ base: Millis) -> Millis {
+                let guess = base + Millis(minutes) * SimTime.minute
+                let shift = zone.localFields(guess).utcOffsetSeconds - zone.localFields(base).utcOffsetSeconds
+                return guess - Millis(shift) * 1_000
+            }
+            let from = instant(self.start, midnight)
+            let to = end > self.start ? instant(end, midnight) : instant(end, nextMidnight)
+            result.append(from, to)
+        }
+        return result
+    }
+}

@@ -1,0 +1,44 @@
+import DNSimCore
+
+/// One problem found in an input file, printed as `file:line:col: error: message`
+/// followed by the offending line and a caret under the column.
+public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var mark: SourceMark?
+    public var message: String
+    /// The text of the offending line, when known, for the caret snippet.
+    public var sourceLine: String?
+
+    public init(file: String, mark: SourceMark?, message: String, sourceLine: String? = nil) {
+        self.file = file
+        self.mark = mark
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// `file:line:col: error: message`, the first line of the rendering.
+    public var description: String {
+        if let mark { return "\(file):\(mark.line):\(mark.column): error: \(message)" }
+        return "\(file): error: \(message)"
+    }
+
+    /// The full rendering with the caret snippet.
+    public var rendered: String {
+        guard let mark, let sourceLine else { return description }
+        // A binary line would only spray control bytes over the terminal.
+        let printable = sourceLine.unicodeScalars.allSatisfy {
+            ($0.value >= 0x20 && $0.value != 0x7F && $0 != "\u{FFFD}") || $0 == "\t"
+        }
+        guard printable else { return description }
+        let visible = String(sourceLine.prefix(200))
+        let pad = String(repeating: " ", count: max(0, min(mark.column - 1, visible.count)))
+        return "\(description)\n  \(visible)\n  \(pad)^"
+    }
+}
+
+/// Several diagnostics at once: validation reports every problem it can find.
+public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+}

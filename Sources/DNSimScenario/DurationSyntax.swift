@@ -1,0 +1,44 @@
+import DNSimCore
+import Foundation
+
+/// Durations as scenarios write them: a number and a unit (`ms`, `s`, `m`,
+/// `h`, `d`), or several in a row (`1h30m`). Decimals are allowed (`1.5s`).
+enum DurationSyntax {
+    static let units: [(String, Double)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+
+    /// Milliseconds, or a message saying what is wrong.
+    static func parse(_ text: String) -> Result<Double, DurationError> {
+        let characters = Array(text.trimmingCharacters(in: .whitespaces))
+        guard !characters.isEmpty else { return .failure(.init("is empty; write a duration such as 30s or 5m")) }
+        var index = 0
+        var total = 0.0
+        while index < characters.count {
+            let numberStart = index
+            while index < characters.count, characters[index].isNumber || characters[index] == "." { index += 1 }
+            let number = String(characters[numberStart..<index])
+            guard !number.isEmpty, let value = Double(number) else {
+                return .failure(.init("'\(text)' is not a duration; write a number and a unit, such as 30s, 5m or 1h30m"))
+            }
+            let unitStart = index
+            while index < characters.count, characters[index].isLetter { index += 1 }
+            let unit = String(characters[unitStart..<index])
+            guard !unit.isEmpty else {
+                return .failure(.init("'\(text)' has no unit; add one of ms, s, m, h, d (for example \(number)s)"))
+            }
+            guard let scale = units.first(where: { $0.0 == unit })?.1 else {
+                return .failure(.init("'\(unit)' is not a duration unit; use ms, s, m, h or d"
+                    + Suggestion.hint(for: unit, in: units.map(\.0))))
+            }
+            total += value * scale
+        }
+        guard total.isFinite, total <= Double(Distribution.ceiling) else {
+            return .failure(.init("'\(text)' is too long (at most 100 years)"))
+        }
+        return .success(total)
+    }
+}
+
+struct DurationError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

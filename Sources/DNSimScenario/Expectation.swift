@@ -1,0 +1,25 @@
+import DNSimCore
+
+/// One `expect:` entry: a bound on a `summary.csv` column for an arm (or `*`).
+public struct Expectation: Sendable, Equatable {
+    public var arm: String
+    public var metric: String
+    public var min: Double?
+    public var max: Double?
+    public var mark: SourceMark
+
+    public init(arm: String, metric: String, min: Double?, max: Double?, mark: SourceMark) {
+        self.arm = arm
+        self.metric = metric
+        self.min = min
+        self.max = max
+        self.mark = mark
+    }
+
+    public func applies(to armName: String) -> Bool {
+        if arm == "*" { return true }
+        if arm.hasSuffix("/*") { return armName.hasPrefix(String(arm.dropLast())) }
+        if arm.hasPrefix("*/") { return armName.hasSuffix(String(arm.dropFirst())) }
+        return arm == armName
+    }
+}

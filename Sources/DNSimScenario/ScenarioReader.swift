@@ -1,0 +1,151 @@
+import DNSimCore
+import Foundation
+
+/// Typed access to a YAML tree that records every problem as a `Diagnostic`
+/// with the node's line and column, and keeps going so that one run reports
+/// all of them.
+final class ScenarioReader {
+    let file: String
+    private let lines: [Substring]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String, text: String) {
+        self.file = file
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    func error(_ mark: SourceMark?, _ message: String) {
+        var sourceLine: String?
+        if let mark, mark.line >= 1, mark.line <= lines.count {
+            sourceLine = String(lines[mark.line - 1]).replacingOccurrences(of: "\r", with: "")
+        }
+        diagnostics.append(Diagnostic(file: file, mark: mark, message: message, sourceLine: sourceLine))
+    }
+
+    /// A mapping's entries by key, rejecting keys not in `known` (with a suggestion).
+    func mapping(_ node: YAMLNode, _ path: String, known: [String], required: [String] = []) -> [String: YAMLNode]? {
+        guard let pairs = node.mapping else {
+            error(node.mark, "\(path.isEmpty ? "the scenario" : path) must be a mapping, not \(node.typeName)")
+            return nil
+        }
+        var result: [String: YAMLNode] = [:]
+        var suggested: Set<String> = []
+        for pair in pairs {
+            let key = pair.key.scalar ?? ""
+            if known.contains(key) {
+                result[key] = pair.value
+            } else {
+                let scope = path.isEmpty ? "at the top level" : "in \(path)"
+                let guess = Suggestion.closest(to: key, in: known)
+                if let guess { suggested.insert(guess) }
+                error(pair.key.mark, "unknown key '\(key)' \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
+            }
+        }
+        // A misspelt required key already says what is missing.
+        for key in required where result[key] == nil && !suggested.contains(key) {
+            error(node.mark, "\(path.isEmpty ? "the scenario" : path) needs '\(key)'")
+        }
+        return result
+    }
+
+    func string(_ node: YAMLNode, _ path: String) -> String? {
+        guard let text = node.scalar, !node.isNull else {
+            error(node.mark, "\(path) must be text, not \(node.isNull ? "empty" : node.typeName)")
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ node: YAMLNode, _ path: String) -> Bool? {
+        switch node.isQuoted ? nil : node.scalar {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default:
+            error(node.mark, "\(path) must be true or false")
+            return nil
+        }
+    }
+
+    /// A finite number within `range`.
+    func number(_ node: YAMLNode, _ path: String, in range: ClosedRange<Double>) -> Double? {
+        guard let text = node.scalar, !node.isQuoted, !node.isNull else {
+            error(node.mark, "\(path) must be a number, not \(node.isQuoted ? "quoted text" : node.isNull ? "empty" : node.typeName)")
+            return nil
+        }
+        guard let value = Double(text), text.first != "+" || text.count > 1 else {
+            error(node.mark, "\(path) must be a number, not '\(text.prefix(40))'")
+            return nil
+        }
+        guard value.isFinite else {
+            error(node.mark, "\(path) must be a finite number, not \(text)")
+            return nil
+        }
+        guard range.contains(value) else {
+            error(node.mark, "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(text)")
+            return nil
+        }
+        return value
+    }
+
+    /// A whole number within `range`.
+    func integer(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = number(node, path, in: -1e300...1e300) else { return nil }
+        guard value.rounded() == value else {
+            error(node.mark, "\(path) must be a whole number, not \(node.scalar ?? "")")
+            return nil
+        }
+        guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            error(node.mark, "\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(node.scalar ?? "")")
+            return nil
+        }
+        return Int(value)
+    }
+
+    func probability(_ node: YAMLNode, _ path: String) -> Double? {
+        number(node, path, in: 0...1)
+    }
+
+    func duration(_ node: YAMLNode, _ path: String, allowZero: Bool = true) -> Millis? {
+        guard let text = node.scalar, !node.isNull else {
+            error(node.mark, "\(path) must be a duration such as 30s or 5m, not \(node.typeName)")
+            return nil
+        }
+        switch DurationSyntax.parse(text) {
+        case .failure(let problem):
+            error(node.mark, "\(path): \(problem.message)")
+            return nil
+        case .success(let millis):
+            // Checked after rounding: 0.4ms would become 0.
+            if !allowZero && millis.rounded() <= 0 {
+                error(node.mark, "\(path) must be longer than zero")
+                return nil
+            }
+            return Millis(millis.rounded())
+        }
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: String, as: T.Type) -> T? where T.RawValue == String {
+        guard let text = string(node, path) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let options = T.allCases.map(\.rawValue)
+        error(node.mark, "\(path) '\(text)' is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text, in: options))
+        return nil
+    }
+
+    func cron(_ node: YAMLNode, _ path: String) -> CronExpression? {
+        guard let text = string(node, path) else { return nil }
+        do {
+            return try CronExpression(text)
+        } catch {
+            let quote = node.isQuoted ? 1 : 0
+            let mark = node.mark.line == node.mark.line
+                ? SourceMark(line: node.mark.line, column: node.mark.column + quote + error.offset) : node.mark
+            self.error(mark, "\(path): \(error.message)")
+            return nil
+        }
+    }
+
+    static func show(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

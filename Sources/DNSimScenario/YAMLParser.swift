@@ -1,0 +1,512 @@
+import CYAML
+import DNSimCore
+
+/// Reads one YAML document into a `YAMLNode` tree using libyaml's event API.
+///
+/// Every failure, whether from libyaml or from the checks layered on top
+/// (limits, duplicate keys, aliases, binary input), comes back as a
+/// `Diagnostic` with a 1-based mark and the offending source line.
+/// An instance owns one libyaml parser and is used for exactly one parse.
+public final class YAMLParser {
+    /// Parses `bytes` as a single YAML document.
+    /// Returns nil when the file holds no document (empty, only comments, or a bare `---`).
+    public static func parse(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits = .default
+    ) throws(Diagnostic) -> YAMLNode? {
+        guard bytes.count <= limits.maxBytes else {
+            throw Diagnostic(
+                file: file, mark: nil,
+                message: "the file is too large (\(bytes.count) bytes; the limit is \(limits.maxBytes) bytes)")
+        }
+        let source = YAMLSourceText(bytes: bytes, file: file)
+        try source.checkIsText()
+        let parser = YAMLParser(source: source, limits: limits)
+        return try parser.parseSingleDocument()
+    }
+
+    /// Parses `text` as a single YAML document; see `parse(_:file:limits:)`.
+    public static func parse(
+        _ text: String, file: String, limits: YAMLLimits = .default
+    ) throws(Diagnostic) -> YAMLNode? {
+        try parse(Array(text.utf8), file: file, limits: limits)
+    }
+
+    private let source: YAMLSourceText
+    private let limits: YAMLLimits
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let parserIsInitialized: Bool
+    /// libyaml reads from this buffer without copying it, so it must outlive the parser.
+    private let input: UnsafeMutableBufferPointer<UInt8>
+
+    private var openCollections: [YAMLOpenCollection] = []
+    private var anchors: [String: YAMLAnchoredNode] = [:]
+    /// Nodes produced so far, with every alias counted at its expanded size.
+    private var nodeCount = 0
+    private var hasExpandedAlias = false
+    private var root: YAMLNode?
+
+    private init(source: YAMLSourceText, limits: YAMLLimits) {
+        self.source = source
+        self.limits = limits
+        parser = .allocate(capacity: 1)
+        parserIsInitialized = yaml_parser_initialize(parser) == 1
+        input = .allocate(capacity: max(1, source.bytes.count))
+        _ = input.initialize(from: source.bytes)
+        if parserIsInitialized {
+            // No yaml_parser_set_encoding: only libyaml's own detection strips a BOM without
+            // shifting line 1 columns, and the text check has already ruled out UTF-16.
+            yaml_parser_set_input_string(parser, input.baseAddress, source.bytes.count)
+        }
+    }
+
+    deinit {
+        if parserIsInitialized { yaml_parser_delete(parser) }
+        parser.deallocate()
+        input.deallocate()
+    }
+
+    // MARK: - Event loop
+
+    private func parseSingleDocument() throws(Diagnostic) -> YAMLNode? {
+        guard parserIsInitialized else {
+            throw Diagnostic(file: source.file, mark: nil, message: "out of memory while starting the YAML parser")
+        }
+        var documentCount = 0
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) == 1 else { throw libyamlError() }
+            defer { yaml_event_delete(&event) }
+            let mark = Self.sourceMark(event.start_mark)
+
+            switch event.type {
+            case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+                continue
+            case YAML_STREAM_END_EVENT, YAML_NO_EVENT:
+                return documentRoot()
+            case YAML_DOCUMENT_START_EVENT:
+                documentCount += 1
+                guard documentCount == 1 else {
+                    throw error("a second YAML document starts here; a file may hold only one", at: mark)
+                }
+            case YAML_SCALAR_EVENT:
+                let data = event.data.scalar
+                try addScalar(
+                    value: data.value, length: data.length, style: data.style,
+                    anchor: Self.string(data.anchor), tag: Self.string(data.tag), mark: mark)
+            case YAML_SEQUENCE_START_EVENT:
+                let data = event.data.sequence_start
+                try openCollection(
+                    isMapping: false, anchor: Self.string(data.anchor), tag: Self.string(data.tag), mark: mark)
+            case YAML_MAPPING_START_EVENT:
+                let data = event.data.mapping_start
+                try openCollection(
+                    isMapping: true, anchor: Self.string(data.anchor), tag: Self.string(data.tag), mark: mark)
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                try closeCollection()
+            case YAML_ALIAS_EVENT:
+                try addAlias(named: Self.string(event.data.alias.anchor) ?? "", mark: mark)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// A document with no content at all (a bare `---`) reads as nil, like an empty file.
+    private func documentRoot() -> YAMLNode? {
+        guard let root else { return nil }
+        if root.scalar == "", !root.isQuoted, root.tag == nil { return nil }
+        return root
+    }
+
+    // MARK: - Building nodes
+
+    private func addScalar(
+        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, style: yaml_scalar_style_t,
+        anchor: String?, tag: String?, mark: SourceMark
+    ) throws(Diagnostic) {
+        guard length <= limits.maxScalarLength else {
+            throw error(
+                "a value is too long (\(length) bytes; the limit is \(limits.maxScalarLength) bytes)", at: mark)
+        }
+        try countNodes(1, at: mark)
+        let text = value.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+        // Only plain scalars are open to type resolution; quoted and block scalars are always text.
+        let node = YAMLNode(kind: .scalar(text), mark: mark, isQuoted: style != YAML_PLAIN_SCALAR_STYLE, tag: tag)
+        if let anchor { anchors[anchor] = YAMLAnchoredNode(node: node, size: 1, height: 0) }
+        try attach(node, height: 0, at: mark)
+    }
+
+    private func openCollection(isMapping: Bool, anchor: String?, tag: String?, mark: SourceMark) throws(Diagnostic) {
+        // Reject a collection used as a key before reading it, not after.
+        if let parent = openCollections.last, parent.isMapping, parent.pendingKey == nil {
+            throw error("a mapping key must be a scalar, not \(isMapping ? "a mapping" : "a list")", at: mark)
+        }
+        guard openCollections.count < limits.maxDepth else {
+            throw error("the document nests more than \(limits.maxDepth) levels deep", at: mark)
+        }
+        let countBefore = nodeCount
+        try countNodes(1, at: mark)
+        openCollections.append(
+            YAMLOpenCollection(isMapping: isMapping, mark: mark, anchor: anchor, tag: tag, nodeCountAtStart: countBefore))
+    }
+
+    private func closeCollection() throws(Diagnostic) {
+        guard var collection = openCollections.popLast() else { return }
+        let node: YAMLNode
+        if collection.isMapping {
+            if let key = collection.pendingKey {
+                // libyaml always supplies a value; stay total anyway.
+                collection.pairs.append(YAMLPair(key: key, value: YAMLNode(kind: .scalar(""), mark: key.mark)))
+            }
+            node = YAMLNode(kind: .mapping(collection.pairsWithMerges()), mark: collection.mark, tag: collection.tag)
+        } else {
+            node = YAMLNode(kind: .sequence(collection.items), mark: collection.mark, tag: collection.tag)
+        }
+        let height = collection.childHeight + 1
+        if let anchor = collection.anchor {
+            anchors[anchor] = YAMLAnchoredNode(node: node, size: nodeCount - collection.nodeCountAtStart, height: height)
+        }
+        try attach(node, height: height, at: collection.mark)
+    }
+
+    private func addAlias(named name: String, mark: SourceMark) throws(Diagnostic) {
+        guard let target = anchors[name] else {
+            if openCollections.contains(where: { $0.anchor == name }) {
+                throw error("alias '*\(name)' refers to a node that contains it", at: mark)
+            }
+            throw error("unknown alias '*\(name)' (no '&\(name)' appears before it)", at: mark)
+        }
+        hasExpandedAlias = true
+        guard openCollections.count + target.height <= limits.maxDepth else {
+            throw error(
+                "alias '*\(name)' makes the document nest more than \(limits.maxDepth) levels deep", at: mark)
+        }
+        // The copy shares storage with the original, so only the count grows here.
+        try countNodes(target.size, at: mark)
+        try attach(target.node, height: target.height, at: mark)
+    }
+
+    /// Adds a finished node to the innermost open collection, or makes it the root.
+    /// `site` is where the node appears in the text: for an alias, the alias itself.
+    private func attach(_ node: YAMLNode, height: Int, at site: SourceMark) throws(Diagnostic) {
+        let top = openCollections.count - 1
+        guard top >= 0 else {
+            root = node
+            return
+        }
+        openCollections[top].childHeight = max(openCollections[top].childHeight, height)
+        guard openCollections[top].isMapping else {
+            openCollections[top].items.append(node)
+            return
+        }
+        guard let key = openCollections[top].pendingKey else {
+            guard case .scalar(let keyText) = node.kind else {
+                throw error("a mapping key must be a scalar, not \(node.typeName)", at: site)
+            }
+            if let first = openCollections[top].keyMarks[keyText] {
+                throw error("duplicate key '\(Self.shortened(keyText))' (first at line \(first.line))", at: site)
+            }
+            openCollections[top].keyMarks[keyText] = site
+            openCollections[top].pendingKey = node
+            return
+        }
+        openCollections[top].pendingKey = nil
+        if Self.isMergeKey(key) {
+            let sources = try mergeSources(from: node, at: site)
+            openCollections[top].merges.append(YAMLPendingMerge(position: openCollections[top].pairs.count, sources: sources))
+        } else {
+            openCollections[top].pairs.append(YAMLPair(key: key, value: node))
+        }
+    }
+
+    /// The mappings named by the value of a `<<` key: one mapping, or a list of them.
+    private func mergeSources(from value: YAMLNode, at site: SourceMark) throws(Diagnostic) -> [[YAMLPair]] {
+        switch value.kind {
+        case .mapping(let pairs):
+            return [pairs]
+        case .sequence(let items):
+            var sources: [[YAMLPair]] = []
+            for item in items {
+                guard case .mapping(let pairs) = item.kind else {
+                    throw error("a merge key '<<' takes a mapping or a list of mappings, not a list holding \(item.typeName)", at: item.mark)
+                }
+                sources.append(pairs)
+            }
+            return sources
+        case .scalar:
+            throw error("a merge key '<<' takes a mapping or a list of mappings, not a scalar", at: site)
+        }
+    }
+
+    private func countNodes(_ count: Int, at mark: SourceMark) throws(Diagnostic) {
+        nodeCount += count
+        guard nodeCount <= limits.maxNodes else {
+            if hasExpandedAlias {
+                throw error("the document expands to more than \(limits.maxNodes) nodes (alias bomb?)", at: mark)
+            }
+            throw error("the document has more than \(limits.maxNodes) nodes", at: mark)
+        }
+    }
+
+    // MARK: - Errors
+
+    private func error(_ message: String, at mark: SourceMark?) -> Diagnostic {
+        Diagnostic(file: source.file, mark: mark, message: message, sourceLine: mark.flatMap { source.lineText($0.line) })
+    }
+
+    /// Turns libyaml's own error state into a diagnostic at its problem mark.
+    private func libyamlError() -> Diagnostic {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch state.error {
+        case YAML_MEMORY_ERROR:
+            return error("out of memory while reading YAML", at: nil)
+        case YAML_READER_ERROR:
+            // Reader errors carry a byte offset instead of a mark.
+            return error("cannot read the file: \(problem)", at: source.mark(atByteOffset: state.problem_offset))
+        default:
+            // libyaml places end-of-input marks on a line past the text; point just after the text instead.
+            let endOfContent = source.endOfContentMark()
+            var message = "invalid YAML: \(problem)"
+            if let context = state.context.map({ String(cString: $0) }) {
+                let start = min(Self.sourceMark(state.context_mark), endOfContent)
+                message += " (\(context) that starts at line \(start.line), column \(start.column))"
+            }
+            return error(message, at: min(Self.sourceMark(state.problem_mark), endOfContent))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// libyaml marks are 0-based; diagnostics are 1-based.
+    private static func sourceMark(_ mark: yaml_mark_t) -> SourceMark {
+        SourceMark(line: mark.line + 1, column: mark.column + 1)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    /// `<<` written plain (a quoted `"<<"` is an ordinary key).
+    private static func isMergeKey(_ key: YAMLNode) -> Bool {
+        key.scalar == "<<" && !key.isQuoted && (key.tag == nil || key.tag == "tag:yaml.org,2002:merge")
+    }
+
+    /// Keeps messages to one readable line even for long or multi-line keys.
+    private static func shortened(_ text: String) -> String {
+        let oneLine = text.replacing("\n", with: "\\n")
+        return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
+    }
+}
+
+// MARK: - Builder state
+
+/// What an alias copies: the finished node plus its expanded size and nesting height.
+private struct YAMLAnchoredNode {
+    var node: YAMLNode
+    var size: Int
+    var height: Int
+}
+
+/// A `<<` entry, resolved when its mapping closes so explicit keys written after it still win.
+private struct YAMLPendingMerge {
+    var position: Int
+    var sources: [[YAMLPair]]
+}
+
+/// A mapping or list whose end event has not arrived yet.
+private struct YAMLOpenCollection {
+    let isMapping: Bool
+    let mark: SourceMark
+    let anchor: String?
+    let tag: String?
+    /// Node count before this collection, so its expanded size is known when it closes.
+    let nodeCountAtStart: Int
+    var items: [YAMLNode] = []
+    var pairs: [YAMLPair] = []
+    var pendingKey: YAMLNode?
+    /// Explicit keys seen so far, for duplicate detection.
+    var keyMarks: [String: SourceMark] = [:]
+    var merges: [YAMLPendingMerge] = []
+    var childHeight = 0
+
+    init(isMapping: Bool, mark: SourceMark, anchor: String?, tag: String?, nodeCountAtStart: Int) {
+        self.isMapping = isMapping
+        self.mark = mark
+        self.anchor = anchor
+        self.tag = tag
+        self.nodeCountAtStart = nodeCountAtStart
+    }
+
+    /// Explicit pairs in order, with merged pairs spliced in where `<<` stood.
+    /// Explicit keys always win; among merged mappings the earlier one wins.
+    func pairsWithMerges() -> [YAMLPair] {
+        guard !merges.isEmpty else { return pairs }
+        var taken = Set(pairs.compactMap { $0.key.scalar })
+        var result: [YAMLPair] = []
+        var next = 0
+        for merge in merges {
+            result.append(contentsOf: pairs[next..<merge.position])
+            next = merge.position
+            for source in merge.sources {
+                for pair in source where taken.insert(pair.key.scalar ?? "").inserted {
+                    result.append(pair)
+                }
+            }
+        }
+        result.append(contentsOf: pairs[next...])
+        return result
+    }
+}
+
+// MARK: - Source text
+
+/// The raw input, with the checks libyaml should never see and the line
+/// lookups diagnostics need. Line breaks follow libyaml (LF, CRLF, CR, NEL,
+/// LS, PS) so its line numbers and these agree.
+private struct YAMLSourceText {
+    let bytes: [UInt8]
+    let file: String
+    /// Where the text starts: just past a UTF-8 byte order mark, if any.
+    let contentStart: Int
+
+    init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+        contentStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
+    /// Rejects NUL, other C0 controls and malformed UTF-8 as binary data, and
+    /// names any other character YAML forbids, all at their exact position.
+    func checkIsText() throws(Diagnostic) {
+        var index = contentStart
+        let end = bytes.count
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                switch lead {
+                case 0x09, 0x0A, 0x0D, 0x20...0x7E: index += 1; continue
+                case 0x7F: throw forbiddenCharacter(0x7F, at: index)
+                default: throw binaryData(at: index)
+                }
+            }
+            let length: Int
+            let secondRange: ClosedRange<UInt8>
+            switch lead {
+            case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
+            case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE, 0xEF: (length, secondRange) = (3, 0x80...0xBF)
+            case 0xED: (length, secondRange) = (3, 0x80...0x9F)  // no UTF-16 surrogates
+            case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
+            case 0xF4: (length, secondRange) = (4, 0x80...0x8F)  // nothing past U+10FFFF
+            default: throw binaryData(at: index)
+            }
+            guard index + length <= end, secondRange.contains(bytes[index + 1]) else { throw binaryData(at: index) }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { throw binaryData(at: index) }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            // The same set libyaml's reader refuses: C1 controls other than NEL, and U+FFFE / U+FFFF.
+            if (0x80...0x9F).contains(scalar) && scalar != 0x85 || scalar == 0xFFFE || scalar == 0xFFFF {
+                throw forbiddenCharacter(scalar, at: index)
+            }
+            index += length
+        }
+    }
+
+    private func binaryData(at offset: Int) -> Diagnostic {
+        let mark = mark(atByteOffset: offset)
+        return Diagnostic(
+            file: file, mark: mark, message: "not a text file (binary data at byte \(offset))",
+            sourceLine: lineText(mark.line))
+    }
+
+    private func forbiddenCharacter(_ scalar: UInt32, at offset: Int) -> Diagnostic {
+        let mark = mark(atByteOffset: offset)
+        let hex = String(scalar, radix: 16, uppercase: true)
+        let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return Diagnostic(
+            file: file, mark: mark, message: "the character U+\(code) is not allowed in YAML",
+            sourceLine: lineText(mark.line))
+    }
+
+    /// The text of a 1-based line without its break, or nil past the end.
+    func lineText(_ line: Int) -> String? {
+        var found: Range<Int>?
+        forEachLine { number, range in
+            if number == line { found = range }
+            return number < line
+        }
+        return found.map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// The 1-based mark of a byte offset, counting columns in characters as libyaml does.
+    func mark(atByteOffset offset: Int) -> SourceMark {
+        var mark = SourceMark(line: 1, column: 1)
+        forEachLine { number, range in
+            guard offset > range.upperBound, range.upperBound < bytes.count else {
+                let start = range.lowerBound
+                let stop = min(max(offset, start), range.upperBound)
+                // Count characters, not bytes: skip UTF-8 continuation bytes.
+                let characters = bytes[start..<stop].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                mark = SourceMark(line: number, column: characters + 1)
+                return false
+            }
+            return true
+        }
+        return mark
+    }
+
+    /// Just past the last character that is not white space, or 1:1 for blank text.
+    func endOfContentMark() -> SourceMark {
+        var mark = SourceMark(line: 1, column: 1)
+        forEachLine { number, range in
+            let scalars = String(decoding: bytes[range], as: UTF8.self).unicodeScalars
+            if let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) {
+                mark = SourceMark(line: number, column: scalars.distance(from: scalars.startIndex, to: last) + 2)
+            }
+            return true
+        }
+        return mark
+    }
+
+    /// Calls `body` with each 1-based line number and its byte range (break
+    /// excluded) until `body` returns false.
+    private func forEachLine(_ body: (Int, Range<Int>) -> Bool) {
+        let end = bytes.count
+        var index = contentStart
+        var lineStart = contentStart
+        var line = 1
+        while index < end {
+            let breakLength = lineBreakLength(at: index)
+            if breakLength == 0 {
+                index += 1
+                continue
+            }
+            guard body(line, lineStart..<index) else { return }
+            line += 1
+            index += breakLength
+            lineStart = index
+        }
+        _ = body(line, lineStart..<end)
+    }
+
+    private func lineBreakLength(at index: Int) -> Int {
+        let end = bytes.count
+        switch bytes[index] {
+        case 0x0A:
+            return 1
+        case 0x0D:
+            return index + 1 < end && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2 where index + 1 < end && bytes[index + 1] == 0x85:
+            return 2
+        case 0xE2 where index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            return 3
+        default:
+            return 0
+        }
+    }
+}

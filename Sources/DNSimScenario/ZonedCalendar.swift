@@ -1,0 +1,326 @@
+import DNSimCore
+import Foundation
+
+/// Local dates and cron occurrences in one IANA time zone. Instants are UTC milliseconds.
+///
+/// Daylight-saving rules, as cron applies them to fixed times:
+/// - a local time skipped by a spring-forward gap fires once, at the first instant after the gap
+///   (New York 2027-03-14 02:30 → 03:00 EDT); every matching time in one gap, and the gap's end
+///   itself, collapse into that single occurrence;
+/// - a local time repeated by a fall-back fires once, at its first (daylight-time) occurrence.
+/// The same rules apply to every expression, wildcards included, so during a fall-back hour
+/// `*/15 * * * *` pauses rather than firing the repeated quarter hours twice.
+///
+/// Instants are handled in years 0001-9999; arguments outside that span are clamped.
+public struct ZonedCalendar: Sendable {
+    /// The identifier as passed to `init`.
+    public let identifier: String
+    private let timeZone: TimeZone
+
+    /// Nil when Foundation does not know the identifier.
+    public init?(identifier: String) {
+        guard let timeZone = TimeZone(identifier: identifier) else { return nil }
+        self.identifier = identifier
+        self.timeZone = timeZone
+    }
+
+    /// UTC milliseconds of 00:00 local time on that local date; if midnight is skipped by a
+    /// transition, the first valid instant of the day. Out-of-range days or months roll over
+    /// (February 30 is March 1 or 2).
+    public func startOfDay(year: Int, month: Int, day: Int) -> Int64 {
+        // Bounding the inputs first keeps absurd arguments from overflowing before the clamp.
+        let bounded = { (value: Int) in Int64(min(max(value, -10_000_000), 10_000_000)) }
+        let days = Self.daysFromCivil(year: bounded(year), month: bounded(month), day: bounded(day))
+        let localMidnight = Self.clampToSupportedRange(days * Self.millisPerDay) / Self.millisPerSecond
+        let timeline = OffsetTimeline(
+            timeZone: timeZone,
+            fromUTCSeconds: localMidnight - Self.timelineMargin,
+            toUTCSeconds: localMidnight + Self.timelineMargin)
+        return timeline.utcSeconds(forLocalSeconds: localMidnight) * Self.millisPerSecond
+    }
+
+    /// Local date and time fields of a UTC-millisecond instant.
+    public func localFields(_ millis: Int64) -> LocalFields {
+        let millis = Self.clampToSupportedRange(millis)
+        let utcSeconds = Self.floorDivide(millis, Self.millisPerSecond)
+        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds))))
+        let localSeconds = utcSeconds + offset
+        let localDay = Self.floorDivide(localSeconds, Self.secondsPerDay)
+        let secondOfDay = localSeconds - localDay * Self.secondsPerDay
+        let date = Self.civilFromDays(localDay)
+        return LocalFields(
+            year: Int(date.year), month: Int(date.month), day: Int(date.day),
+            hour: Int(secondOfDay / 3600), minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60),
+            millisecond: Int(millis - utcSeconds * Self.millisPerSecond),
+            weekday: Self.weekday(ofDay: localDay), utcOffsetSeconds: Int(offset))
+    }
+
+    /// Every occurrence of `cron` at or after `from` and before `to` (UTC ms), ascending, no duplicates.
+    public func occurrences(of cron: CronExpression, from: Int64, to: Int64) -> [Int64] {
+        let from = Self.clampToSupportedRange(from)
+        let to = Self.clampToSupportedRange(to)
+        guard from < to else { return [] }
+        let days = Self.localDaysAround(fromMillis: from, toMillis: to)
+        let timeline = OffsetTimeline(timeZone: timeZone, coveringLocalDays: days)
+        let minutesOfDay = cron.minutesOfDay
+        var result: [Int64] = []
+        var dayInstants: [Int64] = []
+        for day in days {
+            dayInstants.removeAll(keepingCapacity: true)
+            appendInstants(of: cron, minutesOfDay: minutesOfDay, onLocalDay: day, timeline: timeline, to: &dayInstants)
+            for instant in dayInstants {
+                // Instants never decrease across local days, so the first one past `to` ends the search.
+                if instant >= to { return result }
+                if instant >= from && instant > (result.last ?? Int64.min) { result.append(instant) }
+            }
+        }
+        return result
+    }
+
+    /// The latest occurrence at or before `instant` and no more than `lookBackDays` × 24 h before it; nil if none.
+    public func latestOccurrence(of cron: CronExpression, atOrBefore instant: Int64, lookBackDays: Int = 400) -> Int64? {
+        guard lookBackDays >= 0 else { return nil }
+        let instant = Self.clampToSupportedRange(instant)
+        let earliest = Self.clampToSupportedRange(instant - Int64(min(lookBackDays, Self.maximumSearchDays)) * Self.millisPerDay)
+        let days = Self.localDaysAround(fromMillis: earliest, toMillis: instant)
+        let minutesOfDay = cron.minutesOfDay
+        var dayInstants: [Int64] = []
+        var found: Int64?
+        scanLocalDays(days, forward: false) { day, timeline in
+            dayInstants.removeAll(keepingCapacity: true)
+            appendInstants(of: cron, minutesOfDay: minutesOfDay, onLocalDay: day, timeline: timeline, to: &dayInstants)
+            for candidate in dayInstants.reversed() {
+                if candidate < earliest { return true }
+                if candidate <= instant {
+                    found = candidate
+                    return true
+                }
+            }
+            return false
+        }
+        return found
+    }
+
+    /// The first occurrence strictly after `instant`, nil if none within `lookAheadDays` × 24 h.
+    /// The default horizon of eight years and a day is the longest wait any satisfiable
+    /// expression has (February 29 across a skipped century leap year, e.g. 2096 → 2104);
+    /// expressions no date can satisfy, like `0 0 30 2 *`, return nil without searching.
+    public func nextOccurrence(of cron: CronExpression, after instant: Int64, lookAheadDays: Int = 8 * 366) -> Int64? {
+        guard cron.canMatchSomeDate, lookAheadDays >= 0 else { return nil }
+        let instant = Self.clampToSupportedRange(instant)
+        let latest = Self.clampToSupportedRange(instant + Int64(min(lookAheadDays, Self.maximumSearchDays)) * Self.millisPerDay)
+        let days = Self.localDaysAround(fromMillis: instant, toMillis: latest)
+        let minutesOfDay = cron.minutesOfDay
+        var dayInstants: [Int64] = []
+        var found: Int64?
+        scanLocalDays(days, forward: true) { day, timeline in
+            dayInstants.removeAll(keepingCapacity: true)
+            appendInstants(of: cron, minutesOfDay: minutesOfDay, onLocalDay: day, timeline: timeline, to: &dayInstants)
+            for candidate in dayInstants {
+                if candidate > latest { return true }
+                if candidate > instant {
+                    found = candidate
+                    return true
+                }
+            }
+            return false
+        }
+        return found
+    }
+
+    /// Visits local days in order until `visit` returns true. Offsets are fetched for a few weeks
+    /// first and then for ever longer stretches, so a search that ends early makes few Foundation calls.
+    private func scanLocalDays(
+        _ days: ClosedRange<Int64>, forward: Bool, _ visit: (_ day: Int64, _ timeline: OffsetTimeline) -> Bool
+    ) {
+        var chunkLength: Int64 = 40
+        var remaining = days
+        while true {
+            let chunk = forward
+                ? remaining.lowerBound...min(remaining.upperBound, remaining.lowerBound + chunkLength - 1)
+                : max(remaining.lowerBound, remaining.upperBound - chunkLength + 1)...remaining.upperBound
+            let timeline = OffsetTimeline(timeZone: timeZone, coveringLocalDays: chunk)
+            if forward {
+                for day in chunk {
+                    if visit(day, timeline) { return }
+                }
+                guard chunk.upperBound < remaining.upperBound else { return }
+                remaining = chunk.upperBound + 1...remaining.upperBound
+            } else {
+                for day in chunk.reversed() {
+                    if visit(day, timeline) { return }
+                }
+                guard chunk.lowerBound > remaining.lowerBound else { return }
+                remaining = remaining.lowerBound...chunk.lowerBound - 1
+            }
+            chunkLength *= 8
+        }
+    }
+
+    /// Appends, ascending, the UTC-ms instants at which `cron` fires for wall times on one local day.
+    /// Times inside one spring-forward gap all map to the gap's end, so values may repeat.
+    private func appendInstants(
+        of cron: CronExpression, minutesOfDay: [Int], onLocalDay day: Int64, timeline: OffsetTimeline,
+        to instants: inout [Int64]
+    ) {
+        let date = Self.civilFromDays(day)
+        guard cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day)) else {
+            return
+        }
+        let localMidnight = day * Self.secondsPerDay
+        if let offset = timeline.constantOffset(
+            fromUTCSeconds: localMidnight - OffsetTimeline.offsetReach,
+            toUTCSeconds: localMidnight + Self.secondsPerDay + OffsetTimeline.offsetReach)
+        {
+            // The usual case: no transition anywhere near this day, so one subtraction per minute.
+            for minute in minutesOfDay {
+                instants.append((localMidnight + Int64(minute) * 60 - offset) * Self.millisPerSecond)
+            }
+        } else {
+            for minute in minutesOfDay {
+                instants.append(timeline.utcSeconds(forLocalSeconds: localMidnight + Int64(minute) * 60) * Self.millisPerSecond)
+            }
+        }
+    }
+}
+
+// MARK: - Offsets over a window
+
+extension ZonedCalendar {
+    /// The zone's UTC offsets over a bounded window, gathered with a few Foundation calls
+    /// (one per transition) so that every conversion inside one query is an array lookup.
+    private struct OffsetTimeline {
+        /// Farther than any UTC offset ever used (LMT offsets stay under 16 h), so probing
+        /// this far either side of a wall time sees every offset that could produce it.
+        static let offsetReach: Int64 = 26 * 3600
+
+        /// UTC seconds at which a new offset takes effect, ascending.
+        private var transitions: [Int64] = []
+        /// `offsets[i]` applies from `transitions[i - 1]` (or before the window) until `transitions[i]`.
+        private var offsets: [Int64]
+
+        init(timeZone: TimeZone, coveringLocalDays days: ClosedRange<Int64>) {
+            self.init(
+                timeZone: timeZone,
+                fromUTCSeconds: days.lowerBound * ZonedCalendar.secondsPerDay - ZonedCalendar.timelineMargin,
+                toUTCSeconds: (days.upperBound + 1) * ZonedCalendar.secondsPerDay + ZonedCalendar.timelineMargin)
+        }
+
+        init(timeZone: TimeZone, fromUTCSeconds start: Int64, toUTCSeconds end: Int64) {
+            var offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))
+            offsets = [offset]
+            var cursor = start
+            // Foundation reports every offset change here, standard-offset ones (Moscow 2014) included.
+            while let next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(cursor))) {
+                let transition = Int64(next.timeIntervalSince1970.rounded(.down))
+                guard transition > cursor, transition <= end else { break }
+                let newOffset = Int64(timeZone.secondsFromGMT(for: next))
+                if newOffset != offset {
+                    transitions.append(transition)
+                    offsets.append(newOffset)
+                    offset = newOffset
+                }
+                cursor = transition
+            }
+        }
+
+        /// Index into `offsets` of the segment holding `utcSeconds`: how many transitions are at or before it.
+        private func segment(containing utcSeconds: Int64) -> Int {
+            var low = 0, high = transitions.count
+            while low < high {
+                let middle = (low + high) / 2
+                if transitions[middle] <= utcSeconds { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        private func segment(_ index: Int, contains utcSeconds: Int64) -> Bool {
+            (index == 0 || transitions[index - 1] <= utcSeconds)
+                && (index == transitions.count || utcSeconds < transitions[index])
+        }
+
+        /// The single offset in force over the whole span, or nil if it changes inside it.
+        func constantOffset(fromUTCSeconds start: Int64, toUTCSeconds end: Int64) -> Int64? {
+            let first = segment(containing: start)
+            return first == segment(containing: end) ? offsets[first] : nil
+        }
+
+        /// The instant a local wall time (seconds since 1970-01-01T00:00 local) fires at:
+        /// its first occurrence when repeated, the end of the gap when skipped.
+        func utcSeconds(forLocalSeconds localSeconds: Int64) -> Int64 {
+            let first = segment(containing: localSeconds - Self.offsetReach)
+            let last = segment(containing: localSeconds + Self.offsetReach)
+            // Segments run forward in time, so the first consistent one is the earliest occurrence.
+            for index in first...last {
+                let candidate = localSeconds - offsets[index]
+                if segment(index, contains: candidate) { return candidate }
+            }
+            // No instant shows this wall time: it lies in a gap, which the transition ending it closes.
+            for index in stride(from: first + 1, through: last, by: 1) {
+                let transition = transitions[index - 1]
+                if localSeconds < transition + offsets[index] { return transition }
+            }
+            return localSeconds - offsets[last]
+        }
+    }
+}
+
+// MARK: - Civil dates
+
+extension ZonedCalendar {
+    fileprivate static let secondsPerDay: Int64 = 86_400
+    fileprivate static let millisPerSecond: Int64 = 1_000
+    fileprivate static let millisPerDay: Int64 = 86_400_000
+    /// Extra UTC seconds fetched either side of a window, more than any offset plus a gap.
+    fileprivate static let timelineMargin: Int64 = 2 * 86_400
+    /// Keeps day arithmetic far from overflow; 0001-01-01T00:00Z up to 10000-01-01T00:00Z.
+    fileprivate static let supportedMillis: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_800_000
+    fileprivate static let maximumSearchDays = 4_000_000
+
+    fileprivate static func clampToSupportedRange(_ millis: Int64) -> Int64 {
+        min(max(millis, supportedMillis.lowerBound), supportedMillis.upperBound)
+    }
+
+    /// Local days whose wall times can map into [fromMillis, toMillis]: a local date is within a
+    /// day of the UTC date, and a gap can push a skipped time at most one more day later.
+    fileprivate static func localDaysAround(fromMillis: Int64, toMillis: Int64) -> ClosedRange<Int64> {
+        floorDivide(fromMillis, millisPerDay) - 2...floorDivide(toMillis, millisPerDay) + 2
+    }
+
+    fileprivate static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+
+    /// 0 = Sunday; 1970-01-01 (day 0) was a Thursday.
+    fileprivate static func weekday(ofDay day: Int64) -> Int {
+        Int((day % 7 + 11) % 7)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+    /// Months outside 1-12 roll into neighbouring years; days simply add.
+    fileprivate static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let normalizedYear = year + floorDivide(month - 1, 12)
+        let normalizedMonth = month - 1 - floorDivide(month - 1, 12) * 12 + 1
+        let marchBasedYear = normalizedMonth <= 2 ? normalizedYear - 1 : normalizedYear
+        let era = floorDivide(marchBasedYear, 400)
+        let yearOfEra = marchBasedYear - era * 400
+        let monthFromMarch = (normalizedMonth + 9) % 12
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Inverse of `daysFromCivil` (Hinnant's civil_from_days).
+    fileprivate static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = floorDivide(shifted, 146_097)
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
