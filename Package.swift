@@ -23,11 +23,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(
-            name: "DNSimCore",
-            dependencies: ["CGSL"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-        ),
+        .target(name: "DNSimCore", dependencies: ["CGSL"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
         .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),

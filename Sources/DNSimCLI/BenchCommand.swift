@@ -50,7 +50,7 @@ enum BenchCommand {
 
     /// The classic hold model: pop the earliest event, push one a random step later.
     static func kernelHoldRate() -> Double {
-        let queue = EventQueue<Int>()
+        var queue = EventQueue<Int>()
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func step() -> Millis {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

@@ -36,16 +36,12 @@ enum TraceCommand {
         }
 
         let recorder = Recorder()
-        let random = KeyedRandom(seed: plan.seed)
-        let calendar = plan.world.calendar
-        let server = ServerModel(configuration: plan.world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
-        let user = UserActivity(configuration: plan.world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
-        let simulator = ArmSimulator(arm: arm, world: plan.world, random: random, server: server, user: user)
+        let world = DeviceWorld(configuration: plan.world, seed: plan.seed)
+        let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder
         simulator.formatTime = { zone.localFields($0).formatted }
-        server.reset(device: device - 1)
-        user.reset(device: device - 1)
-        _ = simulator.run(device: device - 1)
+        world.generate(device: device - 1)
+        _ = simulator.run(world)
 
         let range = options.dayRange ?? 1...Int.max
         let entries = recorder.entries.filter { range.contains(dayNumber($0.time)) }

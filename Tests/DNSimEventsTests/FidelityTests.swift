@@ -47,7 +47,7 @@ final class FidelityTests: XCTestCase {
         XCTAssertTrue(run.trace.kinds("fetch.fail").allSatisfy { $0.detail.contains("run budget expired") })
         // The expiration handler gets a moment of CPU: the fallback is shown at max(T, c) = T.
         XCTAssertEqual(run.outcomes, Array(repeating: .fallback, count: 10))
-        XCTAssertTrue(run.cycles.cycles.allSatisfy { $0.lateness == 0 })
+        XCTAssertTrue(run.cycles.allSatisfy { $0.lateness == 0 })
     }
 
     /// One pending request per identifier: each submission replaces the last,
@@ -119,7 +119,7 @@ final class FidelityTests: XCTestCase {
         world.ios.never = 1
         let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
         XCTAssertEqual(run.outcomes, Array(repeating: .fallback, count: 7))
-        XCTAssertTrue(run.cycles.cycles.allSatisfy { $0.lateness == 0 && $0.notifiedBeforeFetch })
+        XCTAssertTrue(run.cycles.allSatisfy { $0.lateness == 0 && $0.notifiedBeforeFetch })
     }
 
     /// Chained without a guard shows the notification whenever the fetch ends.
@@ -128,7 +128,7 @@ final class FidelityTests: XCTestCase {
         world.android.fetchAlarmDelay = .fixed(20 * SimTime.minute)
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
         XCTAssertEqual(run.outcomes, Array(repeating: .fresh, count: 5))
-        XCTAssertTrue(run.cycles.cycles.allSatisfy { $0.lateness == 15 * SimTime.minute })
+        XCTAssertTrue(run.cycles.allSatisfy { $0.lateness == 15 * SimTime.minute })
     }
 
     /// iOS independent: a fetch that completes after T serves the next cycle;

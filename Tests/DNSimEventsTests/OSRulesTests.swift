@@ -19,10 +19,10 @@ final class OSRulesTests: XCTestCase {
         world.user.rebootsPerDay = 0.3
         let run = DeviceRun(world, TestWorlds.arm(.independent, .android))
         let firstReboot = run.trace.kinds("reboot").first!.time
-        let after = run.cycles.cycles.filter { world.calendar.notifyTimes[$0.cycle] > firstReboot }
+        let after = run.cycles.filter { world.calendar.notifyTimes[$0.cycle] > firstReboot }
         XCTAssertFalse(after.isEmpty)
         XCTAssertTrue(after.allSatisfy { $0.outcome == .missed }, "no alarm fires again after a reboot with nothing to re-arm")
-        XCTAssertTrue(run.cycles.cycles.filter { world.calendar.notifyTimes[$0.cycle] < firstReboot }.allSatisfy { $0.outcome == .fresh })
+        XCTAssertTrue(run.cycles.filter { world.calendar.notifyTimes[$0.cycle] < firstReboot }.allSatisfy { $0.outcome == .fresh })
 
         world.android.rescheduleOnBoot = true
         let rearmed = DeviceRun(world, TestWorlds.arm(.independent, .android))
@@ -39,7 +39,7 @@ final class OSRulesTests: XCTestCase {
         // Every missed cycle lies between a reboot and the next app open.
         let reboots = run.trace.kinds("reboot").map(\.time)
         let opens = run.trace.kinds("app.open").map(\.time)
-        for cycle in run.cycles.cycles where cycle.outcome == .missed {
+        for cycle in run.cycles where cycle.outcome == .missed {
             let t = world.calendar.notifyTimes[cycle.cycle]
             let reboot = reboots.last { $0 < t + 300_000 }
             XCTAssertNotNil(reboot, "cycle \(cycle.cycle) missed without a reboot before it")
@@ -62,11 +62,11 @@ final class OSRulesTests: XCTestCase {
         world.android.alarmKind = .setExact
         let deferred = DeviceRun(world, TestWorlds.arm(.independent, .android))
         // Fetch alarm 03:25 and notification alarm 03:30 both wait for 07:00.
-        XCTAssertTrue(deferred.cycles.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
-                      "\(deferred.cycles.cycles.map(\.lateness))")
+        XCTAssertTrue(deferred.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
+                      "\(deferred.cycles.map(\.lateness))")
         world.android.alarmKind = .exactAllowWhileIdle
         let exact = DeviceRun(world, TestWorlds.arm(.independent, .android))
-        XCTAssertTrue(exact.cycles.cycles.allSatisfy { $0.lateness == 0 })
+        XCTAssertTrue(exact.cycles.allSatisfy { $0.lateness == 0 })
         XCTAssertEqual(exact.outcomes.dropFirst().filter { $0 == .fresh }.count, 9)
     }
 
@@ -76,7 +76,7 @@ final class OSRulesTests: XCTestCase {
         var world = TestWorlds.world(days: 40)
         world.android.exactAlarmPermission = false
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
-        let lateness = run.cycles.cycles.compactMap(\.lateness)
+        let lateness = run.cycles.compactMap(\.lateness)
         XCTAssertGreaterThan(lateness.filter { $0 > 0 }.count, 30)
         // Armed at the fetch alarm, at most ~5 min + 0.75 × the time to T before it: well under a day.
         XCTAssertTrue(lateness.allSatisfy { $0 < SimTime.day })

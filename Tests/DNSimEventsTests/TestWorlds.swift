@@ -51,38 +51,24 @@ final class TraceRecorder: TraceSink {
     func kinds(_ kind: String) -> [TraceEntry] { entries.filter { $0.kind == kind } }
 }
 
-/// Records every cycle of one device.
-final class CycleRecorder: SimulationObserver {
-    var cycles: [CycleRecord] = []
-    var updateDelays: [Millis] = []
-    func record(_ cycle: CycleRecord) { cycles.append(cycle) }
-    func updateShown(delay: Millis) { updateDelays.append(delay) }
-    func outcomes() -> [CycleOutcome] { cycles.map(\.outcome) }
-}
-
 /// One device of one arm, with everything it did recorded.
 struct DeviceRun {
-    let cycles: CycleRecorder
+    let log: DeviceLog
     let trace: TraceRecorder
-    let activity: DeviceActivity
     /// The device's user world (opens, Low Power Mode, offline periods, reboots).
     let user: UserActivity
 
-    init(_ world: WorldConfiguration, _ arm: Arm, device: Int = 0, seed: UInt64 = 7) {
-        let random = KeyedRandom(seed: seed)
-        let calendar = world.calendar
-        let server = ServerModel(configuration: world.server, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
-        let user = UserActivity(configuration: world.user, random: random, origin: calendar.start, end: calendar.followingNotifyTime)
-        self.user = user
-        let simulator = ArmSimulator(arm: arm, world: world, random: random, server: server, user: user)
-        cycles = CycleRecorder()
+    init(_ configuration: WorldConfiguration, _ arm: Arm, device: Int = 0, seed: UInt64 = 7) {
+        let world = DeviceWorld(configuration: configuration, seed: seed)
+        let simulator = ArmSimulator(arm: arm, world: world)
         trace = TraceRecorder()
-        simulator.observer = cycles
         simulator.tracer = trace
-        server.reset(device: device)
-        user.reset(device: device)
-        activity = simulator.run(device: device)
+        world.generate(device: device)
+        user = world.user
+        log = simulator.run(world)
     }
 
-    var outcomes: [CycleOutcome] { cycles.outcomes() }
+    var cycles: [CycleRecord] { log.cycles }
+    var activity: DeviceActivity { log.activity }
+    var outcomes: [CycleOutcome] { log.cycles.map(\.outcome) }
 }

@@ -6,15 +6,15 @@
 /// shared by every arm, so all arms see the same server (common random
 /// numbers) and the draws are made once. Storage is per day of the horizon,
 /// reused from device to device: it does not grow with the number of devices.
+/// A value type: each arm reads its own copy, which shares the arrays.
 ///
 /// An update's `jwtId` is `day << 20 | rank` (rank 1-based within the day):
 /// increasing in time, as the server's ids are. 0 means "nothing acked yet".
-public final class ServerModel {
+public struct ServerModel {
     public static let rankBits = 20
     static let rankMask: Int64 = (1 << 20) - 1
 
     public let configuration: ServerConfiguration
-    private let random: KeyedRandom
     private let origin: Millis
     private let dayCount: Int
     /// All updates of the device, in time order, with their project.
@@ -24,15 +24,14 @@ public final class ServerModel {
     private var dayOffsets: [Int] = []
 
     /// - Parameter end: no fetch happens at or after this instant.
-    public init(configuration: ServerConfiguration, random: KeyedRandom, origin: Millis, end: Millis) {
+    public init(configuration: ServerConfiguration, origin: Millis, end: Millis) {
         self.configuration = configuration
-        self.random = random
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
     }
 
     /// Generates another device's updates.
-    public func reset(device: Int) {
+    public mutating func generate(device: Int, random: KeyedRandom) {
         times.removeAll(keepingCapacity: true)
         plans.removeAll(keepingCapacity: true)
         dayOffsets.removeAll(keepingCapacity: true)

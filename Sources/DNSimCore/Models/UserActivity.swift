@@ -2,10 +2,10 @@
 /// (running plugin code and handing the fetcher a fresh JWT pool) and, on iOS,
 /// when they force-quit it. Each is a Poisson process generated one UTC day
 /// at a time from that day's keyed stream; the whole horizon is generated once
-/// per device and shared by every arm.
-public final class UserActivity {
+/// per device and shared by every arm; a value type, so each arm reads its
+/// own copy, which shares the arrays.
+public struct UserActivity {
     public let configuration: UserConfiguration
-    private let random: KeyedRandom
     private let origin: Millis
     private let dayCount: Int
     public private(set) var opens: [Millis] = []
@@ -18,9 +18,8 @@ public final class UserActivity {
     /// Cumulative hour weights for app opens, when a daily profile is given.
     private let hourCDF: [Double]?
 
-    public init(configuration: UserConfiguration, random: KeyedRandom, origin: Millis, end: Millis) {
+    public init(configuration: UserConfiguration, origin: Millis, end: Millis) {
         self.configuration = configuration
-        self.random = random
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
         if let hours = configuration.appOpenHours, hours.count == 24 {
@@ -32,29 +31,31 @@ public final class UserActivity {
         }
     }
 
-    public func reset(device: Int) {
+    /// Generates another device's user: opens, force-quits, reboots and periods.
+    public mutating func generate(device: Int, random: KeyedRandom) {
         opens.removeAll(keepingCapacity: true)
         openKeys.removeAll(keepingCapacity: true)
         forceQuits.removeAll(keepingCapacity: true)
         reboots.removeAll(keepingCapacity: true)
         lowPower.removeAll()
         offline.removeAll()
-        generate(device: device, rate: configuration.appOpensPerDay, source: .appOpenDay, profile: hourCDF) { time, key, _ in
+        let (origin, days) = (self.origin, dayCount)
+        func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil, duration: Distribution? = nil,
+                     _ add: (Millis, Int, Millis) -> Void) {
+            Self.poissonProcess(device: device, random: random, origin: origin, days: days, rate: rate, source: source,
+                                profile: profile, duration: duration, add)
+        }
+        let user = configuration
+        process(user.appOpensPerDay, .appOpenDay, profile: hourCDF) { time, key, _ in
             opens.append(time)
             openKeys.append(key)
         }
-        generate(device: device, rate: configuration.forceQuitPerDay, source: .forceQuitDay) { time, _, _ in
-            forceQuits.append(time)
-        }
-        generate(device: device, rate: configuration.rebootsPerDay, source: .rebootDay) { time, _, _ in
-            reboots.append(time)
-        }
-        generate(device: device, rate: configuration.lowPowerPerDay, source: .lowPowerDay,
-                 duration: configuration.lowPowerDuration) { time, _, length in
+        process(user.forceQuitPerDay, .forceQuitDay) { time, _, _ in forceQuits.append(time) }
+        process(user.rebootsPerDay, .rebootDay) { time, _, _ in reboots.append(time) }
+        process(user.lowPowerPerDay, .lowPowerDay, duration: user.lowPowerDuration) { time, _, length in
             lowPower.append(time, time + length)
         }
-        generate(device: device, rate: configuration.offlinePerDay, source: .offlineDay,
-                 duration: configuration.offlineDuration) { time, _, length in
+        process(user.offlinePerDay, .offlineDay, duration: user.offlineDuration) { time, _, length in
             offline.append(time, time + length)
         }
     }
@@ -62,8 +63,9 @@ public final class UserActivity {
     /// A Poisson process of `rate` per day, generated a day at a time from that
     /// day's keyed stream: count, instants (by the hour profile when given),
     /// and a duration each when asked for.
-    private func generate(device: Int, rate: Double, source: RandomSource, profile: [Double]? = nil,
-                          duration: Distribution? = nil, _ add: (Millis, Int, Millis) -> Void) {
+    private static func poissonProcess(device: Int, random: KeyedRandom, origin: Millis, days dayCount: Int, rate: Double,
+                                       source: RandomSource, profile: [Double]?, duration: Distribution?,
+                                       _ add: (Millis, Int, Millis) -> Void) {
         guard rate > 0 else { return }
         var day: [(Millis, Millis)] = []
         for index in 0..<dayCount {

@@ -39,7 +39,6 @@ public final class CycleLog: @unchecked Sendable {
         private var buffer = ""
         private let names: [String]
         private let notifyTimes: [Millis]
-        var device = 0
 
         init(url: URL, names: [String], notifyTimes: [Millis]) throws {
             _ = FileManager.default.createFile(atPath: url.path, contents: nil)
@@ -49,13 +48,16 @@ public final class CycleLog: @unchecked Sendable {
             buffer.reserveCapacity(1 << 16)
         }
 
-        func append(arm: Int, _ record: CycleRecord) {
-            buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(notifyTimes[record.cycle]),\(record.outcome.name),"
-            if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
-            buffer += ","
-            if let age = record.contentAge { buffer += String(format: "%.3f", SimTime.seconds(age)) }
-            buffer += record.notifiedBeforeFetch ? ",1\n" : ",0\n"
-            if buffer.utf8.count >= 1 << 16 { flush() }
+        /// Writes a row for every cycle of device `device` on arm `arm`.
+        func append(device: Int, arm: Int, _ log: DeviceLog) {
+            for record in log.cycles {
+                buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(notifyTimes[record.cycle]),\(record.outcome.name),"
+                if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
+                buffer += ","
+                if let age = record.contentAge { buffer += String(format: "%.3f", SimTime.seconds(age)) }
+                buffer += record.notifiedBeforeFetch ? ",1\n" : ",0\n"
+                if buffer.utf8.count >= 1 << 16 { flush() }
+            }
         }
 
         func flush() {

@@ -28,7 +28,7 @@ public enum ParallelRunner {
                     do {
                         let writer = try CycleLog.ChunkWriter(
                             url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames, notifyTimes: plan.world.calendar.notifyTimes)
-                        runner.simulate(devices: start..<end, writer: writer)
+                        runner.simulate(devices: start..<end) { writer.append(device: $0, arm: $1, $2) }
                         writer.close()
                     } catch {
                         cycleLog.fail("cannot write the rows of devices \(start + 1)–\(end): \(error.localizedDescription)")

@@ -3,132 +3,174 @@
 /// may be late, or missing when no code runs. With `guard: deadline` a
 /// fallback request at T + contentTimeout, pre-armed for a bounded horizon,
 /// catches cycles whose fetch never ends in time.
-extension ArmSimulator {
-    /// iOS keeps at most this many pending notification requests.
-    static let pendingRequestLimit = 64
+public struct ChainedFetch: PluginStrategy {
+    /// What is armed for the earliest unresolved cycle's T.
+    enum ArmedRequest {
+        case cachedContent
+        case fallback
+    }
+
+    let configuration: StrategyConfiguration
+    var armed: ArmedRequest?
+    var armedHandle: EventHandle?
+    /// Guards are armed for every cycle before this one (except a cancelled one).
+    var guardsThrough = 0
+    var cancelledGuardCycle = -1
+    /// Android: what was armed when a reboot cleared it, to re-arm from the cache.
+    var lostArmed: ArmedRequest?
+
+    public init(configuration: StrategyConfiguration) {
+        self.configuration = configuration
+    }
 
     /// When the cycle's display window closes.
-    func chainedDeadlineTime(_ cycle: Int) -> Millis {
+    func deadlineTime(_ cycle: Int, _ calendar: CycleCalendar, contentTimeout: Millis) -> Millis {
         let next = calendar.nextNotifyTime(after: cycle)
-        switch strategy.guardPolicy {
-        case .deadline: return min(calendar.notifyTimes[cycle] + world.plugin.contentTimeout, next)
+        switch configuration.guardPolicy {
+        case .deadline: return min(calendar.notifyTimes[cycle] + contentTimeout, next)
         case .none: return next
         }
     }
 
-    func chainedFetchSucceeded(cycle: Int) {
-        guard cycle == firstUnresolved else {
-            trace("fetch.unshown", "cycle \(cycle + 1) was resolved while the fetch ran: content cached, not shown",
-                  cycle: cycle)
-            return
-        }
-        cancelGuard(cycle)
-        armOrShow(cachedContent: true)
+    public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
+        let cycle = runtime.firstUnresolved
+        guard cycle < runtime.calendar.count else { return }
+        runtime.schedule(at: max(deadlineTime(cycle, runtime.calendar, contentTimeout: runtime.plugin.contentTimeout), runtime.now), .deadline(cycle: cycle))
     }
 
-    func chainedFetchEmpty(cycle: Int) {
-        guard cycle == firstUnresolved, armed != .cachedContent else { return }
-        if strategy.carryUnshown, let content = cache, !content.shown {
-            cancelGuard(cycle)
-            armOrShow(cachedContent: true)
+    public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) {
+        if let armedHandle { runtime.cancel(armedHandle) }
+        armed = nil
+        armedHandle = nil
+        lostArmed = nil
+        cancelledGuardCycle = -1
+    }
+
+    public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) { armGuards(&runtime) }
+
+    public mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved else {
+            runtime.context.trace("fetch.unshown", "cycle \(cycle + 1) was resolved while the fetch ran: content cached, not shown",
+                          cycle: cycle)
             return
         }
-        cancelGuard(cycle)
-        switch strategy.onEmpty {
-        case .suppress: resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the fetch returned no updates")
-        case .showDefault: armOrShow(cachedContent: false)
+        cancelGuard(cycle, &runtime)
+        armOrShow(cachedContent: true, &runtime)
+    }
+
+    public mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved, armed != .cachedContent else { return }
+        if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
+            cancelGuard(cycle, &runtime)
+            armOrShow(cachedContent: true, &runtime)
+            return
+        }
+        cancelGuard(cycle, &runtime)
+        switch configuration.onEmpty {
+        case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the fetch returned no updates")
+        case .showDefault: armOrShow(cachedContent: false, &runtime)
         }
     }
 
     /// The expiration handler (or the failed fetch's completion) gets a moment
     /// of CPU: it arms the fallback unless the plugin is told to skip.
-    func chainedFetchFailed(cycle: Int) {
-        guard cycle == firstUnresolved, armed == nil else { return }
-        if world.plugin.fallbackBehavior == .showDefault { armOrShow(cachedContent: false) }
+    public mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved, armed == nil else { return }
+        if runtime.plugin.fallbackBehavior == .showDefault { armOrShow(cachedContent: false, &runtime) }
     }
 
     /// Arms the notification for T, or shows it now when T has passed.
-    private func armOrShow(cachedContent: Bool) {
-        let cycle = firstUnresolved
-        let notifyTime = calendar.notifyTimes[cycle]
-        guard now < notifyTime else {
-            show(cachedContent: cachedContent, cycle: cycle)
+    private mutating func armOrShow<OS>(cachedContent: Bool, _ runtime: inout PluginRuntime<OS>) {
+        let cycle = runtime.firstUnresolved
+        let notifyTime = runtime.calendar.notifyTimes[cycle]
+        guard runtime.now < notifyTime else {
+            runtime.show(cachedContent: cachedContent, cycle: cycle)
             return
         }
-        if let armedHandle { queue.cancel(armedHandle) }
+        if let armedHandle { runtime.cancel(armedHandle) }
         armed = cachedContent ? .cachedContent : .fallback
-        guard !(arm.platform == .android && alarmsLost) else {
+        guard !runtime.os.alarmsLost else {
             // No alarm can be set until something re-arms; keep it for then.
             lostArmed = armed
             armed = nil
             return
         }
-        armedHandle = queue.schedule(at: max(notificationAlarmTime(cycle, at: notifyTime), now), .notificationDue(cycle: cycle))
-        trace("notification.armed", "cycle \(cycle + 1) armed for T with \(cachedContent ? "fetched" : "fallback") content",
-              cycle: cycle)
+        let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
+        armedHandle = runtime.schedule(at: max(fire, runtime.now), .notificationDue(cycle: cycle))
+        runtime.context.trace("notification.armed", "cycle \(cycle + 1) armed for T with \(cachedContent ? "fetched" : "fallback") content",
+                      cycle: cycle)
     }
 
-    func chainedNotificationDue(cycle: Int) {
-        guard cycle == firstUnresolved, let armed else { return }
+    public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved, let armed else { return }
         armedHandle = nil
-        show(cachedContent: armed == .cachedContent, cycle: cycle)
+        runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
     }
 
-    func chainedDeadline(cycle: Int) {
-        guard cycle == firstUnresolved else { return }
+    public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved else { return }
         if let armed {
             // Armed for T, which is due at this same instant.
-            show(cachedContent: armed == .cachedContent, cycle: cycle)
+            runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
             return
         }
-        if strategy.guardPolicy == .deadline, guardArmed(cycle) {
-            trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
-            let deferred = notificationAlarmTime(cycle, at: now, purpose: 2)
-            show(cachedContent: false, cycle: cycle, displayAt: deferred == now ? nil : deferred)
+        if configuration.guardPolicy == .deadline, guardArmed(cycle) {
+            runtime.context.trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
+            let now = runtime.now
+            let deferred = runtime.fireTime(now, purpose: .guardRequest, cycle: cycle)
+            runtime.show(cachedContent: false, cycle: cycle, displayAt: deferred == now ? nil : deferred)
             return
         }
         let why: String
-        switch strategy.guardPolicy {
+        switch configuration.guardPolicy {
         case .deadline: why = "no content by T + contentTimeout and no guard armed"
         case .none: why = "nothing shown by the next cycle's T"
         }
-        resolveUnshown(cycle: cycle, outcome: .missed, why: why)
+        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: why)
     }
 
-    /// Plugin code is running: top up the guards. iOS arms fallback requests
-    /// for cycles within `guardHorizon`, within the 64-request limit (the
-    /// soonest kept). Android arms a guard alarm with each cycle's fetch alarm.
-    func armGuards() {
-        guard strategy.guardPolicy == .deadline, world.plugin.fallbackBehavior == .showDefault,
-              !(arm.platform == .android && alarmsLost) else { return }
-        let start = max(guardsThrough, firstUnresolved)
-        var through = start
-        switch arm.platform {
-        case .ios:
-            let horizonEnd = now + strategy.guardHorizon
-            let limit = min(calendar.count, firstUnresolved + Self.pendingRequestLimit - (armed == nil ? 0 : 1))
-            while through < limit, calendar.notifyTimes[through] + world.plugin.contentTimeout <= horizonEnd {
-                through += 1
-            }
-        case .android:
-            through = min(calendar.count, max(start, max(pendingFetchAlarmCycle, firstUnresolved) + 1))
+    public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {
+        if let armedHandle { runtime.cancel(armedHandle) }
+        armedHandle = nil
+        if let armed { lostArmed = armed }
+        armed = nil
+        guardsThrough = runtime.firstUnresolved
+    }
+
+    public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) {
+        let cycle = runtime.firstUnresolved
+        let notifyTime = runtime.calendar.notifyTimes[cycle]
+        if let lost = lostArmed, notifyTime > runtime.now {
+            armed = lost
+            let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
+            armedHandle = runtime.schedule(at: fire, .notificationDue(cycle: cycle))
         }
-        if through > guardsThrough {
-            if through > start {
-                trace("guard.armed", "guards armed for cycles \(start + 1)–\(through)")
-            }
-            guardsThrough = through
-        }
+        lostArmed = nil
+        armGuards(&runtime)
+    }
+
+    /// Plugin code is running: top up the guards, as far as the platform lets
+    /// it (iOS: pending requests within `guardHorizon` and the 64-request
+    /// limit; Android: a guard alarm with each cycle's fetch alarm).
+    mutating func armGuards<OS>(_ runtime: inout PluginRuntime<OS>) {
+        guard configuration.guardPolicy == .deadline, runtime.plugin.fallbackBehavior == .showDefault,
+              !runtime.os.alarmsLost else { return }
+        let start = max(guardsThrough, runtime.firstUnresolved)
+        let through = runtime.os.guardsReach(from: start, firstUnresolved: runtime.firstUnresolved,
+                                             armedRequests: armed == nil ? 0 : 1,
+                                             until: runtime.now + configuration.guardHorizon, calendar: runtime.calendar)
+        guard through > guardsThrough else { return }
+        if through > start { runtime.context.trace("guard.armed", "guards armed for cycles \(start + 1)–\(through)") }
+        guardsThrough = through
     }
 
     func guardArmed(_ cycle: Int) -> Bool {
         cycle < guardsThrough && cycle != cancelledGuardCycle
     }
 
-    private func cancelGuard(_ cycle: Int) {
-        if guardArmed(cycle) {
-            cancelledGuardCycle = cycle
-            trace("guard.cancelled", "fetch done: the cycle's guard is removed", cycle: cycle)
-        }
+    private mutating func cancelGuard<OS>(_ cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard guardArmed(cycle) else { return }
+        cancelledGuardCycle = cycle
+        runtime.context.trace("guard.cancelled", "fetch done: the cycle's guard is removed", cycle: cycle)
     }
 }

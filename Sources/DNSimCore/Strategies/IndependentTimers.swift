@@ -7,38 +7,92 @@
 ///
 /// `staleContent: fallback` is the plugin arming fresh content as a one-shot
 /// request for the cycle it was fetched for, over a repeating fallback base.
-extension ArmSimulator {
-    func independentFetchSucceeded(cycle: Int) {
-        if emptyFetchCycle == firstUnresolved { emptyFetchCycle = -1 }
-        trace("notification.armed", "repeating request's content replaced by the fetch", cycle: firstUnresolved)
+public struct IndependentTimers: PluginStrategy {
+    let configuration: StrategyConfiguration
+    /// The cycle whose own fetch came back empty, or -1.
+    var emptyFetchCycle = -1
+    /// Android: the notification alarm armed for the earliest unresolved cycle.
+    var dueHandle: EventHandle?
+
+    public init(configuration: StrategyConfiguration) {
+        self.configuration = configuration
     }
 
-    func independentFetchEmpty(cycle: Int) {
-        // With carryUnshown, updates fetched earlier and never shown still make this cycle's content.
-        if strategy.carryUnshown, let content = cache, !content.shown { return }
-        let current = firstUnresolved
-        guard cycle == current, now <= calendar.notifyTimes[current] else { return }
-        emptyFetchCycle = current
-        switch strategy.onEmpty {
-        case .suppress: trace("notification.cancelled", "no updates: this cycle's request is removed", cycle: current)
-        case .showDefault: trace("notification.armed", "no updates: this cycle shows the default copy", cycle: current)
+    /// iOS: the repeating calendar request fires at T. Android: the notify alarm,
+    /// unless a reboot cleared it; then nothing shows unless something re-arms it.
+    public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
+        let cycle = runtime.firstUnresolved
+        guard cycle < runtime.calendar.count else { return }
+        let now = runtime.now
+        if runtime.os.alarmsLost {
+            runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), now), .deadline(cycle: cycle))
+        } else {
+            let fire = runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
+            dueHandle = runtime.schedule(at: max(fire, now), .notificationDue(cycle: cycle))
         }
     }
 
-    func independentNotificationDue(cycle: Int) {
-        guard cycle == firstUnresolved else { return }
+    public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) {
+        dueHandle = nil
+        emptyFetchCycle = -1
+    }
+
+    public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) {}
+
+    public mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        if emptyFetchCycle == runtime.firstUnresolved { emptyFetchCycle = -1 }
+        runtime.context.trace("notification.armed", "repeating request's content replaced by the fetch", cycle: runtime.firstUnresolved)
+    }
+
+    public mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        // With carryUnshown, updates fetched earlier and never shown still make this cycle's content.
+        if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates { return }
+        let current = runtime.firstUnresolved
+        guard cycle == current, runtime.now <= runtime.calendar.notifyTimes[current] else { return }
+        emptyFetchCycle = current
+        switch configuration.onEmpty {
+        case .suppress: runtime.context.trace("notification.cancelled", "no updates: this cycle's request is removed", cycle: current)
+        case .showDefault: runtime.context.trace("notification.armed", "no updates: this cycle shows the default copy", cycle: current)
+        }
+    }
+
+    public mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
+
+    public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved else { return }
         if emptyFetchCycle == cycle {
-            switch strategy.onEmpty {
-            case .suppress: resolveUnshown(cycle: cycle, outcome: .suppressed, why: "this cycle's fetch returned no updates")
-            case .showDefault: show(cachedContent: false, cycle: cycle)
+            switch configuration.onEmpty {
+            case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "this cycle's fetch returned no updates")
+            case .showDefault: runtime.show(cachedContent: false, cycle: cycle)
             }
             return
         }
-        guard let content = cache else {
-            show(cachedContent: false, cycle: cycle)
+        guard let content = runtime.cache else {
+            runtime.show(cachedContent: false, cycle: cycle)
             return
         }
-        let fetchedThisCycle = content.fetchedAt >= calendar.fetchTimes[cycle]
-        show(cachedContent: fetchedThisCycle || strategy.staleContent == .show, cycle: cycle)
+        let fetchedThisCycle = content.fetchedAt >= runtime.calendar.fetchTimes[cycle]
+        runtime.show(cachedContent: fetchedThisCycle || configuration.staleContent == .show, cycle: cycle)
+    }
+
+    public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved else { return }
+        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "no notification alarm was armed (a reboot cleared it)")
+    }
+
+    public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {
+        if let dueHandle { runtime.cancel(dueHandle) }
+        dueHandle = nil
+        let cycle = runtime.firstUnresolved
+        guard cycle < runtime.calendar.count else { return }
+        runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), runtime.now), .deadline(cycle: cycle))
+    }
+
+    public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) {
+        let cycle = runtime.firstUnresolved
+        let notifyTime = runtime.calendar.notifyTimes[cycle]
+        guard dueHandle == nil, notifyTime > runtime.now else { return }
+        let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
+        dueHandle = runtime.schedule(at: fire, .notificationDue(cycle: cycle))
     }
 }

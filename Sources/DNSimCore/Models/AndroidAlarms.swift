@@ -1,0 +1,145 @@
+/// Android as the plugin sees it (SPEC §2): `AlarmManager` alarms run plugin
+/// code at the fetch time and at T. With the exact-alarm permission they are
+/// exact; without it AOSP delivers them within 75% of the time until the
+/// trigger (AlarmManagerService.maxTriggerTime). In Doze a `setExact` or
+/// inexact alarm waits for the next maintenance window; the idle periods
+/// between windows grow 1 h, 2 h, 4 h, then 6 h (DeviceIdleController:
+/// idle_to 60 min, idle_factor 2, max_idle_to 6 h). A reboot clears every
+/// alarm; a `BOOT_COMPLETED` receiver, if registered, re-arms them a minute later.
+public struct AndroidAlarms: PlatformModel {
+    public static let platform = Platform.android
+    public static let notificationsAreAlarms = true
+
+    let configuration: AndroidConfiguration
+    let idle: TimeWindows
+    let fetchEnabled: Bool
+    /// Exact alarms that Doze cannot defer fire exactly when set.
+    let alwaysExact: Bool
+    var pendingFetchAlarm: EventHandle?
+    /// The cycle the pending fetch alarm is for, or -1.
+    var pendingFetchCycle = -1
+    public private(set) var alarmsLost = false
+    private var nextReboot = 0
+
+    public init(world: WorldConfiguration) {
+        configuration = world.android
+        idle = world.user.idle
+        fetchEnabled = world.plugin.fetchEnabled
+        alwaysExact = world.android.exactAlarmPermission && !(world.android.doze && world.android.alarmKind == .setExact)
+    }
+
+    public var notificationDelay: Distribution { configuration.notificationDelay }
+
+    /// When an alarm set now for `time` really fires.
+    @inline(__always)
+    public func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+                                     random: KeyedRandom) -> Millis {
+        guard alwaysExact else { return deferredFireTime(time, purpose: purpose, cycle: cycle, now: now, device: device, random: random) }
+        return time
+    }
+
+    /// Inexact delivery and Doze deferral, for alarms that are not always exact.
+    private func deferredFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+                                  random: KeyedRandom) -> Millis {
+        var fire = time
+        if !configuration.exactAlarmPermission {
+            let window = Double(max(0, fire - now)) * 0.75
+            random.begin(device: device, source: .inexactAlarm, index: cycle << 2 | purpose.rawValue)
+            fire += Millis(random.uniform() * window)
+        }
+        let deferrable = configuration.alarmKind == .setExact || !configuration.exactAlarmPermission
+        if configuration.doze, deferrable, let idle = idle.interval(containing: fire) {
+            var window = idle.start
+            var step = SimTime.hour
+            while window < fire {
+                window += step
+                step = min(step * 2, 6 * SimTime.hour)
+            }
+            fire = min(window, idle.end)
+        }
+        return fire
+    }
+
+    /// A guard alarm is armed with each cycle's fetch alarm.
+    public func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
+                            calendar: CycleCalendar) -> Int {
+        min(calendar.count, max(start, max(pendingFetchCycle, firstUnresolved) + 1))
+    }
+
+    public mutating func start(_ context: inout DeviceContext) {
+        context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
+    }
+
+    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        switch event {
+        case .reboot:
+            clearAlarms(&context)
+            if configuration.rescheduleOnBoot { context.queue.schedule(at: context.now + SimTime.minute, .bootCompleted) }
+            context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
+            return .alarmsCleared
+        case .bootCompleted:
+            context.trace("boot.completed", "BOOT_COMPLETED: the plugin re-arms its alarms")
+            return rearm(firstUnresolved: firstUnresolved, &context)
+        case .fetchAlarm:
+            pendingFetchAlarm = nil
+            pendingFetchCycle = -1
+            context.activity.alarmWakeups += 1
+            context.trace("alarm.fetch", "exact fetch alarm fires")
+            return .fetchTaskRuns(budget: nil)
+        default:
+            preconditionFailure("Android raises no \(event) event")
+        }
+    }
+
+    /// After a reboot, re-arming is all plugin code does when the app opens.
+    public mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        alarmsLost ? rearm(firstUnresolved: firstUnresolved, &context) : .foreground
+    }
+
+    /// Alarms survive until a reboot; re-arm only what is missing.
+    public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+        guard pendingFetchAlarm == nil else { return }
+        armFetchAlarm(cycle: cycle, &context)
+    }
+
+    public mutating func scheduleFetch(cycle: Int, _ context: inout DeviceContext) {
+        armFetchAlarm(cycle: cycle, &context)
+    }
+
+    /// An alarm at the cycle's F plus the fetch alarm delay.
+    mutating func armFetchAlarm(cycle: Int, _ context: inout DeviceContext) {
+        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        pendingFetchAlarm = nil
+        pendingFetchCycle = -1
+        guard cycle < context.calendar.count else { return }
+        let scheduled = max(context.calendar.fetchTimes[cycle], context.now)
+            + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
+        let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
+                                        random: context.random)
+        pendingFetchAlarm = context.queue.schedule(at: fire, .fetchAlarm)
+        pendingFetchCycle = cycle
+        if context.tracer != nil {
+            context.trace("alarm.set", "fetch alarm for cycle \(cycle + 1) at \(context.formatTime(fire))", cycle: cycle)
+        }
+    }
+
+    /// A reboot clears every alarm the plugin set.
+    private mutating func clearAlarms(_ context: inout DeviceContext) {
+        context.activity.reboots += 1
+        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        pendingFetchAlarm = nil
+        pendingFetchCycle = -1
+        alarmsLost = true
+        context.trace("reboot", "the phone reboots: every alarm is cleared"
+            + (configuration.rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them"))
+    }
+
+    /// Plugin code (at BOOT_COMPLETED or an app open) re-arms the fetch alarm a reboot cleared.
+    private mutating func rearm(firstUnresolved cycle: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        guard alarmsLost else { return .nothing }
+        alarmsLost = false
+        guard cycle < context.calendar.count else { return .nothing }
+        if fetchEnabled && pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle, &context) }
+        return .alarmsRearmed
+    }
+}

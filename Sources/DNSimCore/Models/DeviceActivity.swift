@@ -1,0 +1,20 @@
+/// Per device and arm: what the plugin cost and how many updates it handled.
+public struct DeviceActivity: Sendable, Equatable {
+    public var backgroundRuns = 0
+    public var fetches = 0
+    public var alarmWakeups = 0
+    public var appOpens = 0
+    public var reboots = 0
+    /// Server updates made during the run (the lost-update rate's denominator).
+    public var updates = 0
+    /// Updates acknowledged by a successful fetch.
+    public var acked = 0
+    /// Acked updates that some shown notification included.
+    public var shownUpdates = 0
+    /// A hash of every event the device handled, in order (its trajectory).
+    public var trajectory: UInt64 = 0
+    /// Kernel events handled, for the benchmark.
+    public var events = 0
+    public init() {}
+    public var lostUpdates: Int { acked - shownUpdates }
+}

@@ -1,0 +1,84 @@
+/// What the platform models and the plugin share on one device: the event
+/// agenda, the device's world (its user and server, from keyed draws), the
+/// activity counters and the trace. A value type held inline, so the hot
+/// loop is checked for exclusive access at compile time only.
+public struct DeviceContext {
+    public let calendar: CycleCalendar
+    public let random: KeyedRandom
+    /// The instant after the last cycle's window: nothing is scheduled past it.
+    public let runEnd: Millis
+    public var queue = EventQueue<DeviceEvent>()
+    public private(set) var device = 0
+    public private(set) var server: ServerModel
+    public private(set) var user: UserActivity
+    /// When the user last ran the app in the foreground (setup counts).
+    public var lastOpen: Millis = .min
+    /// The user's next app open to schedule.
+    private var nextOpen = 0
+    public var activity = DeviceActivity()
+    public var tracer: TraceSink?
+    /// How trace details print instants (the trace command sets local time).
+    public var formatTime: (Millis) -> String = { "t=\($0)ms" }
+
+    init(world: DeviceWorld) {
+        calendar = world.configuration.calendar
+        random = world.random
+        runEnd = calendar.followingNotifyTime
+        server = world.server
+        user = world.user
+    }
+
+    public var now: Millis { queue.now }
+
+    /// Back to the start of the run, on `world`'s current device.
+    mutating func begin(device world: DeviceWorld) {
+        device = world.device
+        server = world.server
+        user = world.user
+        lastOpen = calendar.start
+        nextOpen = 0
+        activity = DeviceActivity()
+        queue.reset(now: calendar.start)
+    }
+
+    /// A draw keyed by the device, `source` and `index`; fixed distributions need none.
+    @inline(__always)
+    public func draw(_ distribution: Distribution, source: RandomSource, index: Int) -> Millis {
+        if case .fixed(let value) = distribution { return value }
+        random.begin(device: device, source: source, index: index)
+        return random.duration(distribution)
+    }
+
+    /// Positions the keyed random stream for `source` and `index` on this device.
+    @inline(__always)
+    public func beginDraws(_ source: RandomSource, index: Int) {
+        random.begin(device: device, source: source, index: index)
+    }
+
+    @inline(__always)
+    public func trace(_ kind: String, _ detail: @autoclosure () -> String, cycle: Int? = nil, at time: Millis? = nil,
+                      title: String? = nil, body: String? = nil) {
+        guard let tracer else { return }
+        tracer.trace(TraceEntry(time: time ?? now, cycle: cycle, kind: kind, detail: detail(), title: title, body: body))
+    }
+
+    /// Schedules the user's next app open that is still ahead.
+    public mutating func scheduleNextAppOpen() {
+        guard let index = Self.nextAhead(user.opens, cursor: &nextOpen, now: now, runEnd: runEnd) else { return }
+        queue.schedule(at: user.opens[index], .appOpen(key: user.openKeys[index]))
+    }
+
+    /// Schedules the next of `times` still ahead as `event`; `cursor` remembers where it was.
+    public mutating func scheduleNext(_ times: [Millis], cursor: inout Int, _ event: DeviceEvent) {
+        guard let index = Self.nextAhead(times, cursor: &cursor, now: now, runEnd: runEnd) else { return }
+        queue.schedule(at: times[index], event)
+    }
+
+    /// The index of the next of `times` not yet past and within the run, advancing `cursor` beyond it.
+    private static func nextAhead(_ times: [Millis], cursor: inout Int, now: Millis, runEnd: Millis) -> Int? {
+        while cursor < times.count, times[cursor] < now { cursor += 1 }
+        guard cursor < times.count, times[cursor] <= runEnd else { return nil }
+        cursor += 1
+        return cursor - 1
+    }
+}

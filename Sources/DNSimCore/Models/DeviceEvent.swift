@@ -1,0 +1,37 @@
+/// The moments of a device's life the simulator handles (SPEC §2): the ones
+/// at which the platform gives plugin code CPU, and the ones at which the
+/// platform acts without it (a notification request firing, a deadline).
+public enum DeviceEvent: FingerprintedEvent {
+    case setup
+    case appOpen(key: Int)
+    /// iOS: the user swipes the app away; BG tasks stop until the next open.
+    case forceQuit
+    /// Android: the phone reboots; every alarm is cleared.
+    case reboot
+    /// Android: BOOT_COMPLETED reaches the plugin's receiver, if it registered one.
+    case bootCompleted
+    case backgroundLaunch
+    case fetchAlarm
+    case fetchFinished(cycle: Int, failure: FetchFailure?)
+    /// An armed request (iOS) or notification alarm (Android) for the cycle's T.
+    case notificationDue(cycle: Int)
+    /// The cycle's display window closes: its guard fires, or it is missed.
+    case deadline(cycle: Int)
+
+    /// Kind and cycle folded into one word. The values are part of every
+    /// committed fingerprint: never renumber them.
+    public var fingerprintCode: UInt64 {
+        switch self {
+        case .setup: 1 << 56
+        case .appOpen: 2 << 56
+        case .forceQuit: 3 << 56
+        case .backgroundLaunch: 4 << 56
+        case .fetchAlarm: 5 << 56
+        case .fetchFinished(let cycle, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(cycle) << 8
+        case .notificationDue(let cycle): 7 << 56 | UInt64(cycle) << 8
+        case .deadline(let cycle): 8 << 56 | UInt64(cycle) << 8
+        case .reboot: 9 << 56
+        case .bootCompleted: 10 << 56
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// iOS as the plugin sees it (SPEC §2): `BGTaskScheduler` keeps one pending
+/// app-refresh (or processing) request per identifier, each submission
+/// replacing the last with its own draw (never run, or run `delay` after
+/// max(earliestBeginDate, now)), deferred out of Low Power Mode, offline
+/// periods and, for a processing task, into idle (and charging) windows.
+/// A force-quit stops BG launches until the next open; an app not opened for
+/// `inactiveAfter` gets none. `UNUserNotificationCenter` requests fire exactly.
+public struct IOSTaskScheduler: PlatformModel {
+    public static let platform = Platform.ios
+    public static let notificationsAreAlarms = false
+    /// iOS keeps at most this many pending notification requests.
+    public static let pendingRequestLimit = 64
+
+    let configuration: IOSConfiguration
+    let idle: TimeWindows
+    let charging: TimeWindows
+    let contentTimeout: Millis
+    var pendingRequest: EventHandle?
+    var forceQuitted = false
+    private var nextForceQuit = 0
+
+    public init(world: WorldConfiguration) {
+        configuration = world.ios
+        idle = world.user.idle
+        charging = world.user.charging
+        contentTimeout = world.plugin.contentTimeout
+    }
+
+    public var alarmsLost: Bool { false }
+    public var notificationDelay: Distribution { configuration.notificationDelay }
+
+    public func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+                                     random: KeyedRandom) -> Millis {
+        time
+    }
+
+    /// Guards are pending notification requests: those within the horizon, at
+    /// most 64 with the armed one, the soonest kept.
+    public func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
+                            calendar: CycleCalendar) -> Int {
+        let limit = min(calendar.count, firstUnresolved + Self.pendingRequestLimit - armedRequests)
+        var through = start
+        while through < limit, calendar.notifyTimes[through] + contentTimeout <= horizonEnd { through += 1 }
+        return through
+    }
+
+    public mutating func start(_ context: inout DeviceContext) {
+        context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
+    }
+
+    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        switch event {
+        case .forceQuit:
+            // BG tasks stop until the next open.
+            forceQuitted = true
+            cancelPendingRequest(&context.queue)
+            context.trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
+            context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
+            return .nothing
+        case .backgroundLaunch:
+            pendingRequest = nil
+            if let limit = configuration.inactiveAfter, context.now - context.lastOpen > limit {
+                context.trace("bg.dropped", "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks")
+                return .nothing
+            }
+            context.activity.backgroundRuns += 1
+            context.trace("bg.run", "BGTaskScheduler launches the \(configuration.taskKind.rawValue) task")
+            return .fetchTaskRuns(budget: configuration.budget)
+        default:
+            preconditionFailure("iOS raises no \(event) event")
+        }
+    }
+
+    public mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        forceQuitted = false
+        return .foreground
+    }
+
+    /// An app open resubmits for the earliest unresolved cycle, whose F may be past.
+    public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+        submit(cycle: cycle, source: source, index: index, &context)
+    }
+
+    public mutating func scheduleFetch(cycle: Int, _ context: inout DeviceContext) {
+        submit(cycle: cycle, source: .backgroundRequestForCycle, index: cycle, &context)
+    }
+
+    /// Submits the request for `cycle`, replacing the pending one.
+    mutating func submit(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+        cancelPendingRequest(&context.queue)
+        guard cycle < context.calendar.count, !forceQuitted else { return }
+        let earliest = context.calendar.fetchTimes[cycle]
+        context.beginDraws(source, index: index)
+        if context.random.bernoulli(configuration.never) {
+            context.trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)
+            return
+        }
+        let launch = deferredLaunch(max(earliest, context.now) + context.random.duration(configuration.delay), &context)
+        pendingRequest = context.queue.schedule(at: launch, .backgroundLaunch)
+        if context.tracer != nil {
+            context.trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(context.formatTime(earliest)); "
+                + "the OS will launch it at \(context.formatTime(launch))", cycle: cycle)
+        }
+    }
+
+    private mutating func cancelPendingRequest(_ queue: inout EventQueue<DeviceEvent>) {
+        if let pendingRequest { queue.cancel(pendingRequest) }
+        pendingRequest = nil
+    }
+
+    /// iOS defers a BG launch out of Low Power Mode, into the idle windows for
+    /// a processing task (and charging windows when it needs power), and out
+    /// of offline periods for one that needs the network.
+    func deferredLaunch(_ launch: Millis, _ context: inout DeviceContext) -> Millis {
+        var time = launch
+        for _ in 0..<64 {
+            var moved = context.user.lowPower.nextOutside(time)
+            if configuration.requiresNetworkConnectivity { moved = context.user.offline.nextOutside(moved) }
+            if configuration.taskKind == .processing {
+                // A processing task runs only while the phone is idle, and charging if it asks for power.
+                moved = idle.nextInside(moved) ?? context.runEnd
+                if configuration.requiresExternalPower { moved = charging.nextInside(moved) ?? context.runEnd }
+            }
+            if moved == time { return time }
+            time = moved
+        }
+        return time
+    }
+}

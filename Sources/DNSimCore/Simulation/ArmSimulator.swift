@@ -1,0 +1,37 @@
+/// Simulates one arm (a strategy on a platform) for one device at a time,
+/// reused across devices. It builds the simulation specialised for the
+/// strategy and platform once; each device then runs without dynamic dispatch.
+public final class ArmSimulator {
+    public let arm: Arm
+    /// Receives each device's timeline, when a trace is asked for.
+    public var tracer: TraceSink?
+    /// How trace details print instants (the trace command sets local time).
+    public var formatTime: (Millis) -> String = { "t=\($0)ms" }
+    /// Made where the simulation's type is concrete, so the compiler
+    /// specialises the whole event loop for it.
+    private let runDevice: (DeviceWorld, ArmSimulator) -> DeviceLog
+
+    public init(arm: Arm, world: DeviceWorld) {
+        self.arm = arm
+        switch (arm.strategy.kind, arm.platform) {
+        case (.independent, .ios): runDevice = Self.runner(DeviceSimulation<IndependentTimers, IOSTaskScheduler>(arm: arm, world: world))
+        case (.independent, .android): runDevice = Self.runner(DeviceSimulation<IndependentTimers, AndroidAlarms>(arm: arm, world: world))
+        case (.chained, .ios): runDevice = Self.runner(DeviceSimulation<ChainedFetch, IOSTaskScheduler>(arm: arm, world: world))
+        case (.chained, .android): runDevice = Self.runner(DeviceSimulation<ChainedFetch, AndroidAlarms>(arm: arm, world: world))
+        }
+    }
+
+    /// Runs `world`'s current device from setup until every cycle is resolved.
+    public func run(_ world: DeviceWorld) -> DeviceLog {
+        runDevice(world, self)
+    }
+
+    private static func runner<S, OS>(_ simulation: DeviceSimulation<S, OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog {
+        var simulation = simulation
+        return { world, simulator in
+            simulation.runtime.context.tracer = simulator.tracer
+            simulation.runtime.context.formatTime = simulator.formatTime
+            return simulation.run(world)
+        }
+    }
+}

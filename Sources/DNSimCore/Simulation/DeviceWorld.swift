@@ -1,0 +1,25 @@
+/// One device's world, shared by every arm (common random numbers): the
+/// server's updates and the user's behaviour, generated once per device from
+/// keyed draws. The runner, `trace` and the tests all make devices this way.
+public final class DeviceWorld {
+    public let configuration: WorldConfiguration
+    public let random: KeyedRandom
+    public private(set) var server: ServerModel
+    public private(set) var user: UserActivity
+    public private(set) var device = -1
+
+    public init(configuration: WorldConfiguration, seed: UInt64) {
+        self.configuration = configuration
+        random = KeyedRandom(seed: seed)
+        let calendar = configuration.calendar
+        server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
+        user = UserActivity(configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
+    }
+
+    /// Generates device `device`'s world (0-based).
+    public func generate(device: Int) {
+        self.device = device
+        server.generate(device: device, random: random)
+        user.generate(device: device, random: random)
+    }
+}

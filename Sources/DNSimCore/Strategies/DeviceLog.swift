@@ -1,0 +1,25 @@
+/// Everything one device produced on one arm, handed to the metrics layer
+/// when the device finishes: its cycles, the delay of every server update
+/// when first shown, and its activity counters. Bounded by the cycles of one
+/// device; the buffers are reused from device to device.
+public struct DeviceLog: Sendable {
+    public internal(set) var cycles: [CycleRecord] = []
+    /// For each update shown for the first time: display time minus update time.
+    public internal(set) var updateDelays: [Millis] = []
+    public internal(set) var activity = DeviceActivity()
+
+    public init() {}
+
+    mutating func removeAll() {
+        cycles.removeAll(keepingCapacity: true)
+        updateDelays.removeAll(keepingCapacity: true)
+        activity = DeviceActivity()
+    }
+
+    /// A notification displayed `content`'s updates for the first time.
+    mutating func recordShown(_ content: NotificationContent, at display: Millis, server: ServerModel) {
+        server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { time, _ in
+            updateDelays.append(display - time)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// One arm on one device, as the kernel drives it: the platform's events and
+/// the plugin's, dispatched to the platform model and the strategy. Generic
+/// over both, so each pair is compiled into its own event loop.
+public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: DiscreteEventModel {
+    public var runtime: PluginRuntime<OS>
+    var strategy: Strategy
+
+    public init(arm: Arm, world: DeviceWorld) {
+        runtime = PluginRuntime(arm: arm, world: world)
+        strategy = Strategy(configuration: arm.strategy)
+    }
+
+    public var isFinished: Bool { runtime.firstUnresolved >= runtime.calendar.count }
+
+    public mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
+        guard let (time, event) = runtime.context.queue.next() else { return nil }
+        return (time, event)
+    }
+
+    /// Runs `world`'s current device from setup until every cycle is resolved.
+    public mutating func run(_ world: DeviceWorld) -> DeviceLog {
+        runtime.begin(device: world)
+        strategy = Strategy(configuration: runtime.strategy)
+        runtime.schedule(at: runtime.calendar.start, .setup)
+        runtime.context.scheduleNextAppOpen()
+        runtime.os.start(&runtime.context)
+        strategy.openCycle(&runtime)
+        runtime.finish(EventLoop.run(&self))
+        return runtime.log
+    }
+
+    public mutating func handle(_ event: DeviceEvent) {
+        switch event {
+        case .setup:
+            runtime.context.trace("setup", "scheduleDualNotification: \(runtime.arm.name)")
+            foregroundCodeRuns(source: .backgroundRequestAtOpen, index: -1)
+        case .appOpen(let key):
+            runtime.context.activity.appOpens += 1
+            runtime.context.trace("app.open", "user opens the app")
+            foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
+            runtime.context.scheduleNextAppOpen()
+        case .fetchFinished(let cycle, let failure):
+            switch runtime.finishFetch(cycle: cycle, failure: failure) {
+            case .failed: strategy.fetchFailed(cycle: cycle, &runtime)
+            case .empty: strategy.fetchEmpty(cycle: cycle, &runtime)
+            case .updates: strategy.fetchSucceeded(cycle: cycle, &runtime)
+            }
+        case .notificationDue(let cycle):
+            if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
+            strategy.notificationDue(cycle: cycle, &runtime)
+        case .deadline(let cycle):
+            strategy.deadline(cycle: cycle, &runtime)
+        case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
+            react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
+        }
+        if runtime.cycleWasResolved {
+            runtime.cycleWasResolved = false
+            strategy.cycleResolved(&runtime)
+            strategy.openCycle(&runtime)
+        }
+    }
+
+    /// Runs the plugin code a platform event calls for.
+    private mutating func react(_ reaction: PlatformReaction) {
+        switch reaction {
+        case .nothing, .foreground: break
+        case .fetchTaskRuns(let budget): fetchTaskRuns(budget: budget)
+        case .alarmsCleared: strategy.alarmsCleared(&runtime)
+        case .alarmsRearmed:
+            strategy.alarmsRearmed(&runtime)
+            runtime.context.trace("alarm.rearm", "the plugin re-arms its alarms")
+        }
+    }
+
+    /// Setup and app opens (SPEC §2): re-configure the fetcher, re-arm, resubmit.
+    private mutating func foregroundCodeRuns(source: RandomSource, index: Int) {
+        runtime.foregroundCodeRuns()
+        let reaction = runtime.os.appOpened(firstUnresolved: runtime.firstUnresolved, &runtime.context)
+        guard reaction == .foreground else { return react(reaction) }
+        strategy.pluginCodeRuns(&runtime)
+        guard runtime.plugin.fetchEnabled else { return }
+        runtime.os.keepFetchScheduled(cycle: runtime.firstUnresolved, source: source, index: index, &runtime.context)
+    }
+
+    /// A BG task (iOS) or fetch alarm (Android) runs: resubmit or re-arm for
+    /// the next cycle whose F is ahead, then fetch for the earliest unresolved one.
+    private mutating func fetchTaskRuns(budget: Millis?) {
+        let served = runtime.firstUnresolved
+        guard served < runtime.calendar.count else { return }
+        let next = runtime.calendar.firstCycle(from: served, withFetchAfter: runtime.now)
+        runtime.os.scheduleFetch(cycle: next, &runtime.context)
+        strategy.pluginCodeRuns(&runtime)
+        runtime.startFetch(serving: served, budget: budget)
+    }
+}

@@ -1,0 +1,217 @@
+/// What every strategy's plugin code shares on one device (SPEC §2, §3): the
+/// device context and platform model, the fetcher with its cache and ack,
+/// the cycles, and how a cycle is shown or resolved. Strategies receive it
+/// `inout` in every handler.
+public struct PluginRuntime<OS: PlatformModel> {
+    public let arm: Arm
+    public let strategy: StrategyConfiguration
+    public let calendar: CycleCalendar
+    public let plugin: PluginConfiguration
+    let fetch: FetchConfiguration
+    let world: WorldConfiguration
+    public var context: DeviceContext
+    public var os: OS
+    /// The earliest cycle without an outcome.
+    public private(set) var firstUnresolved = 0
+    /// `last_acked_jwt_id`: the fetcher asks for updates after it.
+    var acked: Int64 = 0
+    /// The plugin's cached content from the last successful non-empty fetch.
+    var cache: NotificationContent?
+    var attemptCycle = -1
+    var attemptCount = 0
+    var lastFetchEnd: Millis = .min
+    var tokenExpiry: Millis = .max
+    /// Set when a cycle is resolved, so the strategy opens the next one.
+    var cycleWasResolved = false
+    /// What this device produced, for the metrics layer.
+    public private(set) var log = DeviceLog()
+
+    init(arm: Arm, world: DeviceWorld) {
+        self.arm = arm
+        strategy = arm.strategy
+        calendar = world.configuration.calendar
+        plugin = world.configuration.plugin
+        fetch = world.configuration.fetch
+        self.world = world.configuration
+        context = DeviceContext(world: world)
+        os = OS(world: world.configuration)
+    }
+
+    public var now: Millis { context.now }
+
+    /// Back to the moment the user sets the schedule up, on `world`'s current device.
+    mutating func begin(device world: DeviceWorld) {
+        context.begin(device: world)
+        os = OS(world: self.world)
+        firstUnresolved = 0
+        acked = 0
+        cache = nil
+        attemptCycle = -1
+        attemptCount = 0
+        lastFetchEnd = .min
+        tokenExpiry = .max
+        cycleWasResolved = false
+        log.removeAll()
+    }
+
+    /// The run ended: the counters and the trajectory join the log.
+    mutating func finish(_ trajectory: RunTrajectory) {
+        log.activity = context.activity
+        log.activity.trajectory = trajectory.hash
+        log.activity.events = trajectory.events
+        log.activity.updates = context.server.updateCount(before: context.runEnd)
+    }
+
+    @discardableResult
+    mutating func schedule(at time: Millis, _ event: DeviceEvent) -> EventHandle {
+        context.queue.schedule(at: time, event)
+    }
+
+    mutating func cancel(_ handle: EventHandle) {
+        context.queue.cancel(handle)
+    }
+
+    /// When a notification armed now for `time` fires on this platform.
+    @inline(__always)
+    func fireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int) -> Millis {
+        os.notificationFireTime(time, purpose: purpose, cycle: cycle, now: context.now, device: context.device,
+                                random: context.random)
+    }
+
+    /// Setup and app opens run plugin code: `configureNativeFetcher` hands over a fresh JWT pool.
+    mutating func foregroundCodeRuns() {
+        context.lastOpen = now
+        if let lifetime = world.user.tokenLifetime { tokenExpiry = now + lifetime }
+    }
+
+    // MARK: The fetcher
+
+    /// Starts an attempt for `cycle`: latency and failure keyed by the cycle served and the attempt.
+    mutating func startFetch(serving cycle: Int, budget: Millis?) {
+        if attemptCycle != cycle {
+            attemptCycle = cycle
+            attemptCount = 0
+        }
+        context.beginDraws(.fetchAttempt, index: cycle << 16 | min(attemptCount, 0xFFFF))
+        attemptCount += 1
+        context.activity.fetches += 1
+        let failed = context.random.bernoulli(fetch.failure)
+        let latency = context.random.duration(fetch.latency)
+        let failure: FetchFailure?
+        let end: Millis
+        if let budget, latency > budget {
+            failure = .budgetExpired
+            end = now + budget
+        } else if context.user.offline.contains(now) {
+            failure = .offline
+            end = now + latency
+        } else if now >= tokenExpiry {
+            failure = .unauthorized
+            end = now + latency
+        } else {
+            failure = failed ? .network : nil
+            end = now + latency
+        }
+        context.trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked)) serving cycle \(cycle + 1)", cycle: cycle)
+        schedule(at: end, .fetchFinished(cycle: cycle, failure: failure))
+    }
+
+    /// What a fetch that ended now brought back.
+    enum FetchResult {
+        case failed
+        case empty
+        case updates
+    }
+
+    /// The fetch ended: updates move the ack and replace the cache.
+    mutating func finishFetch(cycle: Int, failure: FetchFailure?) -> FetchResult {
+        lastFetchEnd = now
+        if let failure {
+            context.trace("fetch.fail", "fetch failed (\(failure.rawValue)); ack stays at \(acked)", cycle: cycle)
+            return .failed
+        }
+        let answer = context.server.updates(after: acked, through: now)
+        guard answer.count > 0 else {
+            context.trace("fetch.empty", "fetch succeeded with no updates", cycle: cycle)
+            return .empty
+        }
+        var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
+                                          updateCount: answer.count)
+        context.activity.acked += answer.count
+        acked = answer.last
+        // carryUnshown: updates fetched earlier and never shown join this notification.
+        if strategy.carryUnshown, let previous = cache, !previous.shown, previous.updatesThrough == content.updatesAfter {
+            content.updatesAfter = previous.updatesAfter
+            content.updateCount += previous.updateCount
+        }
+        if context.tracer != nil {
+            let copy = self.copy(of: content)
+            context.trace("fetch.done", "fetch returned \(answer.count) update(s); ack moves to \(acked); cached: \(copy.title) — \(copy.body)",
+                          cycle: cycle)
+        }
+        cache = content
+        return .updates
+    }
+
+    /// Whether the cache holds content fetched but never shown.
+    var cacheHoldsUnshownUpdates: Bool { cache.map { !$0.shown } ?? false }
+
+    // MARK: Cycles
+
+    /// Displays the cache (or the fallback) for `cycle` now, or at `displayAt`
+    /// when an alarm is deferred, and resolves the cycle.
+    mutating func show(cachedContent: Bool, cycle: Int, displayAt: Millis? = nil) {
+        let display = displayAt ?? (now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle))
+        let notifyTime = calendar.notifyTimes[cycle]
+        let beforeFetch = lastFetchEnd < calendar.fetchTimes[cycle] || lastFetchEnd > display
+        var outcome = CycleOutcome.fallback
+        var contentAge: Millis?
+        var copy: NotificationCopy?
+        if cachedContent, var content = cache {
+            contentAge = display - content.fetchedAt
+            outcome = content.fetchedAt >= calendar.fetchTimes[cycle] ? .fresh : .stale
+            if !content.shown {
+                content.shown = true
+                context.activity.shownUpdates += content.updateCount
+                log.recordShown(content, at: display, server: context.server)
+                cache = content
+            }
+            if context.tracer != nil { copy = self.copy(of: content) }
+        } else if context.tracer != nil {
+            copy = NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
+        }
+        if let copy {
+            context.trace("notification.shown", "cycle \(cycle + 1) shown (\(outcome.name)), \(SimTime.seconds(display - notifyTime)) s after T",
+                          cycle: cycle, at: display, title: copy.title, body: copy.body)
+        }
+        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: max(0, display - notifyTime),
+                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
+    }
+
+    /// Ends a cycle without a notification.
+    mutating func resolveUnshown(cycle: Int, outcome: CycleOutcome, why: String) {
+        context.trace("cycle.\(outcome.name)", "cycle \(cycle + 1) \(outcome.name): \(why)", cycle: cycle)
+        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
+    }
+
+    private mutating func resolve(_ record: CycleRecord) {
+        log.cycles.append(record)
+        firstUnresolved += 1
+        cycleWasResolved = true
+    }
+
+    // MARK: Helpers
+
+    /// The exact title and body of a content, as the fetcher aggregates it.
+    func copy(of content: NotificationContent) -> NotificationCopy {
+        var latest: [Int: Int64] = [:]
+        var order = 0
+        context.server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { _, plan in
+            order += 1
+            latest[plan] = Int64(order)
+        }
+        let plans = latest.sorted { $0.value < $1.value }.map { NotificationCopy.projectName($0.key) }
+        return NotificationCopy.aggregated(projectNames: plans)
+            ?? NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
+    }
+}

@@ -1,0 +1,26 @@
+/// A notification policy, written as handlers for the moments a real
+/// platform runs plugin code (SPEC §2) and for those at which the platform
+/// acts alone (a request firing at T, a cycle's window closing). A strategy
+/// holds only its own state; everything shared comes in the `PluginRuntime`.
+/// `DeviceSimulation` is specialised for each (strategy, platform) pair, so
+/// the event loop makes no dynamic calls.
+public protocol PluginStrategy {
+    init(configuration: StrategyConfiguration)
+    /// Schedules what decides the earliest unresolved cycle's outcome.
+    mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>)
+    /// Clears what the strategy kept for a cycle that just got its outcome.
+    mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>)
+    /// Plugin code runs (setup, app open, BG task, fetch alarm): top up what it pre-arms.
+    mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>)
+    mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// A request (iOS) or notification alarm (Android) armed for the cycle's T fires.
+    mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// The cycle's display window closes.
+    mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// Android: a reboot cleared every alarm.
+    mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>)
+    /// Android: plugin code re-arms what the reboot cleared.
+    mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>)
+}
