@@ -7,22 +7,23 @@ import Foundation
 /// once a run has taken more than a second.
 final class ProgressBar: @unchecked Sendable {
     private let console: Console
-    private let total: Int
+    private var total = 1
     private let label: String
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
     private let lock = NSLock()
 
-    init(console: Console, total: Int, label: String) {
+    init(console: Console, label: String) {
         self.console = console
-        self.total = max(total, 1)
         self.label = label
     }
 
-    func update(_ done: Int) {
+    /// `done` of `total` devices of the current step are simulated.
+    func update(_ done: Int, of total: Int) {
         lock.lock()
         defer { lock.unlock() }
+        self.total = max(total, 1)
         let now = Date()
         let elapsed = now.timeIntervalSince(started)
         guard elapsed > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }

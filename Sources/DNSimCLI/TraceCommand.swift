@@ -5,7 +5,17 @@ import Foundation
 
 /// `dnsim-events trace`: one device's timeline for one arm, in local time,
 /// with the exact text of every notification shown.
-enum TraceCommand {
+enum TraceCommand: Subcommand {
+    static let name = "trace"
+    static let usage = "trace SCENARIO.yaml --device N --arm A [--day D | --day FROM-TO] [--json]"
+    static let summary = "print one device's event timeline in local time, with the notification text shown"
+    static let details = "--day picks simulated days (1-based); --json writes JSON Lines, one object per event."
+    static let deviceOption = OptionSpec("--device", value: "N", "the device to trace (1-based)")
+    static let armOption = OptionSpec("--arm", value: "A", "the arm, strategy/platform, e.g. chained/ios")
+    static let dayOption = OptionSpec("--day", value: "D", "a day or a range FROM-TO (1-based) to print")
+    static let jsonOption = OptionSpec("--json", "JSON Lines instead of a table")
+    static let options: [OptionSpec] = [deviceOption, armOption, dayOption, jsonOption, .seed, .devices, .days]
+
     struct Line: Codable {
         var time: String
         var epochMs: Int64
@@ -17,14 +27,16 @@ enum TraceCommand {
         var body: String?
     }
 
-    static func run(_ options: CommandLineOptions, console: Console) throws -> ExitCode {
-        guard options.scenarios.count == 1 else { throw UsageError("trace takes one scenario file") }
-        guard let device = options.device else { throw UsageError("trace needs --device N (1-based)") }
-        let scenario = try DNSimCommand.loadAll(options.scenarios, console: console)[0]
-        let plan = try DNSimCommand.plan(scenario, options)
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.operands.count == 1 else { throw UsageError("trace takes one scenario file") }
+        guard let device = try arguments.count(deviceOption, in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
+        let selectedDays = try arguments.string(dayOption).map { text throws(UsageError) in try parseDays(text) }
+        let overrides = try arguments.overrides()
+        let scenario = try ScenarioRuns.load(arguments.operands)[0]
+        let plan = try ScenarioRuns.plan(scenario, overrides)
         guard device <= plan.devices else { throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices") }
         let names = plan.arms.map(\.name)
-        guard let armName = options.arm else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
+        guard let armName = arguments.string(armOption) else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
         guard let arm = plan.arms.first(where: { $0.name == armName }) else {
             throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + Suggestion.hint(for: armName, in: names))
         }
@@ -43,9 +55,9 @@ enum TraceCommand {
         world.generate(device: device - 1)
         _ = simulator.run(world)
 
-        let range = options.dayRange ?? 1...Int.max
+        let range = selectedDays ?? 1...Int.max
         let entries = recorder.entries.filter { range.contains(dayNumber($0.time)) }
-        if options.json {
+        if arguments.flag(jsonOption) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for entry in entries {
@@ -55,7 +67,7 @@ enum TraceCommand {
             }
             return .success
         }
-        let days = options.dayRange.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" } ?? "all days"
+        let days = selectedDays.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" } ?? "all days"
         console.print("Trace: \(scenario.name), device \(device), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
         for entry in entries {
@@ -67,6 +79,14 @@ enum TraceCommand {
         }
         console.print(table.plain())
         return .success
+    }
+
+    /// `--day D` or `--day FROM-TO`, 1-based.
+    static func parseDays(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 1, let day = Int(parts[0]), day >= 1 { return day...day }
+        if parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 1, to >= from { return from...to }
+        throw UsageError("--day takes a day D or a range FROM-TO (1-based), not '\(text)'")
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

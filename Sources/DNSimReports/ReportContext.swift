@@ -11,8 +11,8 @@ public struct ReportContext: Sendable {
     public var days: Int
     /// The canonical command line (scenario path, seed and any overrides).
     public var reproduceCommand: String
-    /// How a `precision:` target was met, when the scenario has one.
-    public var precisionNote: String?
+    /// How a `precision:` target went, when the run had one.
+    public var precision: Experiment.PrecisionOutcome?
 
     public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String) {
         self.scenario = scenario
@@ -23,4 +23,7 @@ public struct ReportContext: Sendable {
     }
 
     public var cyclesPerDevice: Int { plan.world.calendar.count }
+
+    /// The per-arm summary every rendering starts from.
+    public var summary: SummaryTable { SummaryTable(arms: plan.arms, result: result, days: days) }
 }

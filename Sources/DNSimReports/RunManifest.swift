@@ -27,6 +27,17 @@ public struct RunManifest: Sendable, Equatable, Codable {
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
     }
 
+    /// What differs from `baseline` in a way that makes the two runs incomparable.
+    public func differences(from baseline: RunManifest) -> [String] {
+        var differences: [String] = []
+        if baseline.scenario != scenario { differences.append("scenario \(baseline.scenario) vs \(scenario)") }
+        if baseline.seed != seed { differences.append("seed \(baseline.seed) vs \(seed)") }
+        if baseline.devices != devices { differences.append("devices \(baseline.devices) vs \(devices)") }
+        if baseline.days != days { differences.append("days \(baseline.days) vs \(days)") }
+        if baseline.toolVersion != toolVersion { differences.append("dnsim-events \(baseline.toolVersion) vs \(toolVersion)") }
+        return differences
+    }
+
     public static func read(_ path: String) -> RunManifest? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? JSONDecoder().decode(RunManifest.self, from: data)

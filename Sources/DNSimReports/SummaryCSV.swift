@@ -1,8 +1,8 @@
 import DNSimCore
-import DNSimScenario
 import Foundation
 
 /// `summary.csv`: one row per arm, the header documented in docs/report-format.md.
+/// It writes a `SummaryTable` and reads one back (a baseline for `check`).
 public enum SummaryCSV {
     /// The catalog columns that came before `ci_method` and `fingerprint`
     /// when those were added; later columns follow them, so no column ever moves.
@@ -14,22 +14,76 @@ public enum SummaryCSV {
     }
 
     public static func render(_ context: ReportContext) -> String {
+        render(context.summary)
+    }
+
+    public static func render(_ table: SummaryTable) -> String {
         var lines = [header.joined(separator: ",")]
-        for (index, arm) in context.plan.arms.enumerated() {
-            let statistics = context.result.arms[index]
-            let values = SummaryColumns.all.map { $0.formatted(statistics, days: context.days) }
-            var fields = [arm.name, arm.strategy.kind.rawValue, arm.platform.rawValue]
-            fields += values[..<leadingCount]
-            fields.append(ciMethod(statistics))
-            fields.append(statistics.fingerprintHex)
-            fields += values[leadingCount...]
-            lines.append(fields.map(escape).joined(separator: ","))
-        }
+        for row in table.rows { lines.append(fields(of: row).map(escape).joined(separator: ",")) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func ciMethod(_ statistics: ArmStatistics) -> String {
-        statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles"
+    /// A row's CSV fields, in header order.
+    static func fields(of row: SummaryTable.Row) -> [String] {
+        [row.arm, row.strategy, row.platform] + row.fields[..<leadingCount] + [row.ciMethod, row.fingerprint]
+            + row.fields[leadingCount...]
+    }
+
+    /// Why a file is not a summary this version can read.
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads a `summary.csv`, matching columns by name: a baseline written by
+    /// an older version, with fewer columns, still reads (missing ones are absent).
+    public static func parse(_ text: String, file: String) throws(ReadError) -> SummaryTable {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { split(String($0)) }
+        guard let header = lines.first, header.first == "arm", header.contains("platform") else {
+            throw ReadError(description: "\(file) is not a dnsim-events summary.csv (its header does not start with 'arm')")
+        }
+        let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        func field(_ name: String, _ line: [String]) -> String { position[name].map { $0 < line.count ? line[$0] : "" } ?? "" }
+        var rows: [SummaryTable.Row] = []
+        for (number, line) in lines.enumerated().dropFirst() {
+            guard line.count == header.count else {
+                throw ReadError(description: "\(file):\(number + 1): has \(line.count) fields where the header has \(header.count)")
+            }
+            rows.append(SummaryTable.Row(arm: line[0], strategy: field("strategy", line), platform: field("platform", line),
+                                         ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
+                                         fields: SummaryColumns.names.map { field($0, line) }))
+        }
+        return SummaryTable(rows: rows)
+    }
+
+    /// Splits one CSV line, honouring quoted fields (RFC 4180).
+    static func split(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = line.makeIterator()
+        var pending = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            if quoted {
+                if character != "\"" {
+                    field.append(character)
+                } else if pending == "\"" {
+                    field.append("\"")
+                    pending = characters.next()
+                } else {
+                    quoted = false
+                }
+            } else if character == "\"" && field.isEmpty {
+                quoted = true
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+            } else if character != "\r" {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields
     }
 
     static func escape(_ field: String) -> String {

@@ -8,15 +8,12 @@ import Foundation
 public enum SummaryJSON {
     public static func render(_ context: ReportContext) -> String {
         var arms: [String] = []
-        for (index, arm) in context.plan.arms.enumerated() {
-            let statistics = context.result.arms[index]
-            var fields = ["\"arm\": \(quote(arm.name))", "\"strategy\": \(quote(arm.strategy.kind.rawValue))",
-                          "\"label\": \(quote(arm.strategy.label))", "\"platform\": \(quote(arm.platform.rawValue))",
-                          "\"fingerprint\": \(quote(statistics.fingerprintHex))",
-                          "\"ci_method\": \(quote(SummaryCSV.ciMethod(statistics)))"]
-            for column in SummaryColumns.all {
-                let text = column.formatted(statistics, days: context.days)
-                fields.append("\(quote(column.name)): \(text.isEmpty ? "null" : text)")
+        for (arm, row) in zip(context.plan.arms, context.summary.rows) {
+            var fields = ["\"arm\": \(quote(row.arm))", "\"strategy\": \(quote(row.strategy))",
+                          "\"label\": \(quote(arm.strategy.label))", "\"platform\": \(quote(row.platform))",
+                          "\"fingerprint\": \(quote(row.fingerprint))", "\"ci_method\": \(quote(row.ciMethod))"]
+            for (name, text) in zip(SummaryColumns.names, row.fields) {
+                fields.append("\(quote(name)): \(text.isEmpty ? "null" : text)")
             }
             arms.append("    {" + fields.joined(separator: ", ") + "}")
         }

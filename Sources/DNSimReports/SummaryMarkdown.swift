@@ -50,7 +50,7 @@ public enum SummaryMarkdown {
         md += "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) from \(scenario.start) "
         md += "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
         md += "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current).\n\n"
-        if let note = context.precisionNote { md += note + "\n\n" }
+        if let note = precisionNote(context) { md += note + "\n\n" }
 
         md += "## Verdict\n\n"
         for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {
@@ -107,6 +107,14 @@ public enum SummaryMarkdown {
         md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
         md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
         return md
+    }
+
+    /// How the precision target went, in one sentence.
+    static func precisionNote(_ context: ReportContext) -> String? {
+        guard let precision = context.precision else { return nil }
+        return "Precision target: every rate's 95% interval within ±" + String(format: "%.2f", precision.target.halfWidth * 100)
+            + " pp. " + (precision.reached ? "Reached" : "Not reached at the cap of \(precision.target.maxDevices)")
+            + " with \(context.plan.devices) devices (widest ±" + String(format: "%.2f", precision.widest * 100) + " pp)."
     }
 
     static func intervalNote(_ context: ReportContext) -> String {

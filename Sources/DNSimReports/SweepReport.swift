@@ -18,12 +18,15 @@ public struct SweepReport: Sendable {
     }
 
     public var scenario: Scenario
+    /// The seed the points ran with (the scenario's, or `--seed`'s).
+    public var seed: UInt64
     public var axes: [String]
     public var rows: [Row] = []
     public var reproduceCommand: String
 
-    public init(scenario: Scenario, reproduceCommand: String) {
+    public init(scenario: Scenario, seed: UInt64, reproduceCommand: String) {
         self.scenario = scenario
+        self.seed = seed
         axes = scenario.sweep.map(\.key)
         self.reproduceCommand = reproduceCommand
     }
@@ -31,13 +34,12 @@ public struct SweepReport: Sendable {
     /// Adds one point's results; only the summary numbers are kept, so memory
     /// grows with the grid, not with devices or days.
     public mutating func add(_ point: SweepPoint, _ context: ReportContext) {
-        let csv = SummaryCSV.render(context).split(separator: "\n").dropFirst()
-        for ((index, arm), line) in zip(context.plan.arms.enumerated(), csv) {
+        for ((index, arm), row) in zip(context.plan.arms.enumerated(), context.summary.rows) {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryMarkdown.comparedMetrics { rates[metric] = statistics.interval(metric) }
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
-                            summaryFields: line.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                            summaryFields: SummaryCSV.fields(of: row),
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates))
         }
     }
@@ -55,6 +57,17 @@ public struct SweepReport: Sendable {
         return front
     }
 
+    /// The terminal's view: each point × arm with its headline rates.
+    public var terminalTable: TextTable {
+        var table = TextTable(header: ["point"] + axes + ["arm", "stale", "late", "missed", "fresh"], rightAligned: [0])
+        for row in rows {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.stale, .late, .missed, .fresh].map {
+                String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
+            })
+        }
+        return table
+    }
+
     public var csv: String {
         var lines = [(["point"] + axes + SummaryCSV.header).map(SummaryCSV.escape).joined(separator: ",")]
         for row in rows {
@@ -66,7 +79,7 @@ public struct SweepReport: Sendable {
     public var markdown: String {
         let front = paretoFront
         var md = "# \(scenario.name): sweep of \(axes.joined(separator: " × "))\n\n"
-        md += "Scenario `\(scenario.file)`, seed \(scenario.seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
+        md += "Scenario `\(scenario.file)`, seed \(seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
         md += "and random world (common random numbers). Rates are shares of cycles with their 95% intervals; "
         md += "★ marks the Pareto front of each platform: no other point × strategy there has both fewer stale and fewer late notifications.\n\n"
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "front"],

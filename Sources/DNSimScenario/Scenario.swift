@@ -113,13 +113,6 @@ public struct Scenario: Sendable {
     }
 }
 
-/// Keep adding devices (doubling) until every reported rate's 95% interval
-/// half-width is at most `halfWidth`, or `maxDevices` is reached.
-public struct PrecisionTarget: Sendable, Equatable {
-    public var halfWidth: Double
-    public var maxDevices: Int
-}
-
 extension String {
     func leftPadded(_ width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self

@@ -43,7 +43,7 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertEqual(run([]).code, 2)
         let unknown = run([scenario(), "--job", "2"])
         XCTAssertEqual(unknown.code, 2)
-        XCTAssertTrue(unknown.err.contains("unknown option '--job' (did you mean '--jobs'?)"), unknown.err)
+        XCTAssertTrue(unknown.err.contains("unknown option '--job' for 'run' (did you mean '--jobs'?)"), unknown.err)
         XCTAssertEqual(run([scenario(), "--devices", "0"]).code, 2)
         XCTAssertEqual(run(["/nonexistent/x.yaml"]).code, 2)
         XCTAssertEqual(run([temporary.path]).code, 2)

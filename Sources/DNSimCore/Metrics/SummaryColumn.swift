@@ -137,7 +137,12 @@ public enum SummaryColumns {
         return columns
     }()
 
-    public static func named(_ name: String) -> SummaryColumn? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> SummaryColumn? { index(of: name).map { all[$0] } }
+
+    /// The position of the column called `name` in `all`.
+    public static func index(of name: String) -> Int? { positions[name] }
+
+    private static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
 
     public static var names: [String] { all.map(\.name) }
 }

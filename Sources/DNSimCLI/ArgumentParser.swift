@@ -1,0 +1,54 @@
+import DNSimScenario
+
+/// Parses one subcommand's arguments against the options it declares.
+///
+/// `--name value`, `--name=value` and short flags (`-q`, `-j 2`) are
+/// accepted; `--` ends options, so an operand may start with a dash. An
+/// option another subcommand takes is refused naming the subcommands that
+/// do, so nothing is silently ignored.
+enum ArgumentParser {
+    static func parse(_ arguments: ArraySlice<String>, for command: any Subcommand.Type) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var rest = arguments
+        let options = command.options
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                parsed.operands += rest
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.operands.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.name == name || ($0.short.map { "-\($0)" } == name) }) else {
+                throw unknown(name, command: command)
+            }
+            guard option.value != nil else {
+                if inline != nil { throw UsageError("\(option.name) takes no value") }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            guard let value = inline ?? rest.popFirst() else { throw UsageError("\(option.name) needs a value (\(option.value!))") }
+            parsed.values[option.name] = value
+        }
+        return parsed
+    }
+
+    /// What to say about an option this subcommand does not take.
+    static func unknown(_ name: String, command: any Subcommand.Type) -> UsageError {
+        let takers = Subcommands.all.filter { other in other.options.contains { $0.name == name || $0.short.map { "-\($0)" } == name } }
+        if !takers.isEmpty {
+            let names = takers.map { "'\($0.name)'" }.joined(separator: ", ")
+            return UsageError("'\(command.name)' takes no \(name); it is an option of \(names) (see 'dnsim-events \(command.name) --help')")
+        }
+        let known = command.options.map(\.name)
+        return UsageError("unknown option '\(name)' for '\(command.name)'" + Suggestion.hint(for: name, in: known)
+            + " (see 'dnsim-events \(command.name) --help')")
+    }
+}

@@ -1,0 +1,78 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// `dnsim-events merge DIR...`: combines every shard of a sharded run into
+/// the reports a single run would have written, byte for byte.
+enum MergeCommand: Subcommand {
+    static let name = "merge"
+    static let usage = "merge DIR... [--out DIR] [--format LIST] [--quiet]"
+    static let summary = "combine all N shards of a --shard run into the same reports as one run"
+    static let options: [OptionSpec] = [.out, .format, .quiet]
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard !arguments.operands.isEmpty else { throw UsageError("merge takes the folders (or files) holding the shards' partial results") }
+        let shards: ShardSet
+        do {
+            shards = try ShardSet(try readPartials(arguments.operands))
+        } catch let mismatch as ShardSet.Mismatch {
+            throw UsageError(mismatch.description)
+        }
+        let first = shards.first
+        let scenario = try ScenarioRuns.load([first.scenarioFile])[0]
+        let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
+        guard PartialResult.digest(bytes) == first.scenarioDigest else {
+            throw UsageError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
+        }
+        let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
+        let plan = try ScenarioRuns.plan(scenario, overrides)
+        let context = ReportContext(scenario: scenario, plan: plan, result: shards.merged(into: SimulationResult(plan: plan)),
+                                    days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
+        let directory = arguments.string(.out) ?? "Reports/\(scenario.name)"
+        var sweep: SweepReport?
+        let points = try scenario.sweepPoints()
+        if !points.isEmpty {
+            var report = SweepReport(scenario: scenario, seed: plan.seed, reproduceCommand: context.reproduceCommand)
+            for (index, point) in points.enumerated() {
+                let pointPlan = try ScenarioRuns.plan(point.scenario, overrides)
+                let result: SimulationResult
+                do { result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan)) } catch { throw UsageError(error.description) }
+                report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
+                                                reproduceCommand: context.reproduceCommand))
+            }
+            sweep = report
+        }
+        try ReportWriter.write(ReportWriter.files(context, formats: try RunCommand.formats(arguments)), to: directory)
+        if let sweep { try ReportWriter.write(sweep.files, to: directory) }
+        if !arguments.flag(.quiet) {
+            console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
+            console.print(SummaryMarkdown.armsTable(context).plain())
+            console.print("Reports written to \(directory)/")
+        }
+        return .success
+    }
+
+    /// Every `shard-*.json` in the folders given (or the files themselves).
+    static func readPartials(_ operands: [String]) throws(UsageError) -> [(file: String, partial: PartialResult)] {
+        var files: [String] = []
+        for argument in operands {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { throw UsageError("\(argument): no such file or folder") }
+            if isDirectory.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                files += names.filter { $0.hasPrefix("shard-") && $0.hasSuffix(".json") }.sorted().map { "\(argument)/\($0)" }
+            } else {
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { throw UsageError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
+        return try files.map { file throws(UsageError) in
+            guard let data = FileManager.default.contents(atPath: file),
+                  let partial = try? JSONDecoder().decode(PartialResult.self, from: data), partial.format == PartialResult.format else {
+                throw UsageError("\(file) is not a dnsim-events partial result")
+            }
+            return (file, partial)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// One option a subcommand accepts: `--name VALUE` or a flag.
+struct OptionSpec: Sendable {
+    let name: String
+    let short: Character?
+    /// The value's placeholder in help (`N`, `DIR`); nil for a flag.
+    let value: String?
+    let help: String
+
+    init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+    }
+
+    // The options several subcommands share, spelt once.
+    static let seed = OptionSpec("--seed", value: "N", "override the scenario's seed")
+    static let devices = OptionSpec("--devices", value: "N", "override the number of devices")
+    static let days = OptionSpec("--days", value: "N", "override the number of simulated days")
+    static let jobs = OptionSpec("--jobs", short: "j", value: "N", "worker threads (default: all cores); results are identical for any N")
+    static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>)")
+    static let quiet = OptionSpec("--quiet", short: "q", "no progress and no summary table")
+    static let format = OptionSpec("--format", value: "LIST", "report formats, any of csv,md,json (default csv,md; md brings the SVG charts)")
+}

@@ -1,0 +1,47 @@
+import DNSimCore
+import Foundation
+import DNSimScenario
+
+/// A subcommand's arguments after parsing: operands, option values and flags,
+/// with typed accessors that say what is wrong with a bad value.
+struct ParsedArguments: Sendable {
+    var operands: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
+
+    func string(_ option: OptionSpec) -> String? { values[option.name] }
+
+    func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = values[option.name] else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(option.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    func seed() throws(UsageError) -> UInt64? {
+        guard let text = values[OptionSpec.seed.name] else { return nil }
+        guard let seed = UInt64(text) else { throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, not '\(text)'") }
+        return seed
+    }
+
+    /// `--seed`, `--devices` and `--days`, as the scenario's overrides.
+    func overrides() throws(UsageError) -> RunOverrides {
+        RunOverrides(seed: try seed(), devices: try count(.devices, in: 1...Scenario.maxDevices),
+                     days: try count(.days, in: 1...Scenario.maxDays))
+    }
+
+    /// `--jobs`, or every core.
+    func jobs() throws(UsageError) -> Int {
+        try count(.jobs, in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+    }
+}
+
+/// Command-line overrides of a scenario's seed, devices and days.
+struct RunOverrides: Sendable, Equatable {
+    var seed: UInt64?
+    var devices: Int?
+    var days: Int?
+}

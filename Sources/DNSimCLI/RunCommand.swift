@@ -1,0 +1,96 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// `dnsim-events SCENARIO.yaml...`: runs every arm, writes the reports and
+/// prints the summary table; with `--shard K/N`, one slice of the devices.
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--quiet]"
+    static let summary = "run every arm, write the reports, print the summary"
+    static let details = """
+    Reports go to Reports/<name>/ unless --out says otherwise. The same scenario and seed give
+    byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N
+    of the devices and 'dnsim-events merge' combines the slices.
+    """
+    static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
+    static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
+    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, .quiet]
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
+        if arguments.string(.out) != nil && arguments.operands.count > 1 {
+            throw UsageError("--out names one report folder; run one scenario at a time with it")
+        }
+        let overrides = try arguments.overrides()
+        let jobs = try arguments.jobs()
+        let formats = try formats(arguments)
+        let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
+        let scenarios = try ScenarioRuns.load(arguments.operands)
+        for scenario in scenarios {
+            // A sweep scenario validates every point before anything runs.
+            let points = try scenario.sweepPoints()
+            if let shard {
+                try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs, out: arguments.string(.out),
+                                 quiet: arguments.flag(.quiet), console: console)
+            } else {
+                try runAndReport(scenario, points: points, overrides, jobs: jobs, formats: formats, arguments, console: console)
+            }
+        }
+        return .success
+    }
+
+    static func formats(_ arguments: ParsedArguments) throws(UsageError) -> Set<String> {
+        guard let text = arguments.string(.format) else { return ["csv", "md"] }
+        let formats = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
+        guard !formats.isEmpty, formats.isSubset(of: ["csv", "md", "json"]) else {
+            throw UsageError("--format takes a comma-separated list of csv, md and json, not '\(text)'")
+        }
+        return formats
+    }
+
+    static func parseShard(_ text: String) throws(UsageError) -> (Int, Int) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, k >= 1, k <= n else {
+            throw UsageError("--shard takes K/N with 1 ≤ K ≤ N, e.g. --shard 3/8, not '\(text)'")
+        }
+        return (k, n)
+    }
+
+    static func runAndReport(_ scenario: Scenario, points: [SweepPoint], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
+                             _ arguments: ParsedArguments, console: Console) throws {
+        let quiet = arguments.flag(.quiet)
+        let directory = arguments.string(.out) ?? "Reports/\(scenario.name)"
+        var cycleLog: CycleLog?
+        if arguments.flag(cycles) {
+            let target = URL(fileURLWithPath: directory)
+            let staging = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).cycles-\(ProcessInfo.processInfo.processIdentifier)")
+            cycleLog = try CycleLog(directory: staging, armNames: scenario.arms.map(\.name))
+        }
+        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, cycleLog: cycleLog)
+        do {
+            try ReportWriter.write(ReportWriter.files(context, formats: formats), to: directory)
+            try cycleLog?.finish(into: "\(directory)/cycles.csv")
+        } catch {
+            throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+        }
+        if !quiet {
+            console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
+            console.print(SummaryMarkdown.armsTable(context).plain())
+            console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
+        }
+        guard !points.isEmpty else { return }
+        var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
+        for point in points {
+            report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console))
+        }
+        try ReportWriter.write(report.files, to: directory)
+        if !quiet {
+            console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")
+            console.print(report.terminalTable.plain())
+            console.print("Sweep written to \(directory)/ (sweep.csv, sweep.md, sweep.svg)")
+        }
+    }
+}

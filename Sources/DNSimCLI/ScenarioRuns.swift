@@ -1,0 +1,61 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// What the running subcommands share: loading scenarios, applying the
+/// command line's overrides, running with a progress bar and naming the
+/// command that reproduces a report.
+enum ScenarioRuns {
+    /// Loads every scenario before running any, so bad input writes nothing.
+    static func load(_ paths: [String]) throws(DiagnosticList) -> [Scenario] {
+        var scenarios: [Scenario] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            do {
+                scenarios.append(try ScenarioLoader.load(path: path))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+        return scenarios
+    }
+
+    /// The plan with overrides, or a usage error naming the problem.
+    static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
+        switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {
+        case .success(let plan): return plan
+        case .failure(let problem): throw UsageError("\(scenario.file): \(problem.message)")
+        }
+    }
+
+    /// The canonical command that reproduces a report: path, seed and overrides.
+    static func reproduceCommand(_ scenario: Scenario, seed: UInt64, _ overrides: RunOverrides) -> String {
+        var parts = ["dnsim-events", scenario.file, "--seed", String(seed)]
+        if let devices = overrides.devices { parts += ["--devices", String(devices)] }
+        if let days = overrides.days { parts += ["--days", String(days)] }
+        return parts.joined(separator: " ")
+    }
+
+    /// Runs `scenario` (its precision target unless the devices are
+    /// overridden) with a progress bar when stderr is a terminal.
+    static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, quiet: Bool, console: Console,
+                    cycleLog: CycleLog? = nil) throws(UsageError) -> ReportContext {
+        let plan = try plan(scenario, overrides)
+        let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
+        let outcome: Experiment.Outcome
+        if console.errorIsTerminal && !quiet {
+            let bar = ProgressBar(console: console, label: scenario.name)
+            outcome = experiment.run(cycleLog: cycleLog) { bar.update($0, of: $1) }
+            bar.finish()
+        } else {
+            outcome = experiment.run(cycleLog: cycleLog)
+        }
+        var context = ReportContext(scenario: scenario, plan: outcome.plan, result: outcome.result,
+                                    days: overrides.days ?? scenario.days,
+                                    reproduceCommand: reproduceCommand(scenario, seed: plan.seed, overrides))
+        context.precision = outcome.precision
+        return context
+    }
+}

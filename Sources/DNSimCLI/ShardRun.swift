@@ -1,0 +1,36 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// `--shard K/N`: one deterministic slice of the devices (of every sweep
+/// point too), written as a partial result that `merge` combines.
+enum ShardRun {
+    static func run(_ scenario: Scenario, points: [SweepPoint], shard: (Int, Int), _ overrides: RunOverrides, jobs: Int,
+                    out: String?, quiet: Bool, console: Console) throws {
+        let (k, n) = shard
+        guard let out else { throw UsageError("--shard needs --out DIR for its partial result") }
+        if scenario.precision != nil && overrides.devices == nil {
+            throw UsageError("\(scenario.file) has a precision target, which decides the devices as it runs; give --devices to shard it")
+        }
+        let plan = try ScenarioRuns.plan(scenario, overrides)
+        let range = PartialResult.devices(shard: k, of: n, total: plan.devices)
+        let result = ParallelRunner.run(plan: plan, jobs: jobs, devices: range)
+        var pointResults: [SimulationResult]?
+        if !points.isEmpty {
+            pointResults = try points.map { point throws in
+                ParallelRunner.run(plan: try ScenarioRuns.plan(point.scenario, overrides), jobs: jobs, devices: range)
+            }
+        }
+        let bytes = [UInt8](FileManager.default.contents(atPath: scenario.file) ?? Data())
+        let partial = PartialResult(
+            format: PartialResult.format, toolVersion: ToolVersion.current, scenarioFile: scenario.file,
+            scenarioDigest: PartialResult.digest(bytes), scenarioName: scenario.name, seed: String(plan.seed),
+            devices: plan.devices, days: overrides.days ?? scenario.days, devicesOverride: overrides.devices,
+            daysOverride: overrides.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result,
+            pointResults: pointResults)
+        let name = "shard-\(k)-of-\(n).json"
+        try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
+        if !quiet { console.print("\(scenario.name): shard \(k)/\(n) (devices \(range.lowerBound + 1)–\(range.upperBound)) written to \(out)/\(name)") }
+    }
+}

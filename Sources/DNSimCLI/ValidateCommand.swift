@@ -1,0 +1,32 @@
+import DNSimCore
+import DNSimReports
+import DNSimScenario
+import Foundation
+
+/// `dnsim-events validate`: parses and validates only, and says what a run would do.
+enum ValidateCommand: Subcommand {
+    static let name = "validate"
+    static let usage = "validate SCENARIO.yaml... [--seed N] [--devices N] [--days N]"
+    static let summary = "parse and validate only; print the arms, cycles and device-days a run would simulate"
+    static let options: [OptionSpec] = [.seed, .devices, .days]
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard !arguments.operands.isEmpty else { throw UsageError("validate takes scenario files") }
+        let overrides = try arguments.overrides()
+        for scenario in try ScenarioRuns.load(arguments.operands) {
+            // Everything is checked before anything is printed.
+            let plan = try ScenarioRuns.plan(scenario, overrides)
+            let points = try scenario.sweepPoints()
+            let days = overrides.days ?? scenario.days
+            console.print("\(scenario.file): ok")
+            console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days from \(scenario.start) (\(scenario.timeZone.identifier))")
+            console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, \(plan.devices * days * plan.arms.count) in all")
+            console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
+            if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }
+            if !points.isEmpty {
+                console.print("  sweep: \(points.count) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), all valid")
+            }
+        }
+        return .success
+    }
+}
