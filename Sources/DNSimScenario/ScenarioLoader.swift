@@ -4,9 +4,6 @@ import Foundation
 /// Reads a scenario file (YAML; JSON is valid YAML) into a validated
 /// `Scenario`, or every problem found, each with its line and column.
 public enum ScenarioLoader {
-    static let topKeys = ["name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
-                          "fetch", "server", "user", "strategies", "metrics", "expect", "sweep", "precision"]
-
     /// Loads and validates the file at `path`.
     public static func load(path: String) throws(DiagnosticList) -> Scenario {
         var isDirectory: ObjCBool = false
@@ -54,7 +51,7 @@ public enum ScenarioLoader {
     }
 
     private static func build(_ root: YAMLNode, _ r: ScenarioReader) -> Scenario? {
-        guard let top = r.mapping(root, "", known: topKeys,
+        guard let top = r.section(root, "",
                                   required: ["name", "devices", "days", "start", "plugin", "platforms", "strategies"]) else { return nil }
         var name = "scenario"
         if let node = top["name"], let text = r.string(node, "name") {
@@ -95,27 +92,25 @@ public enum ScenarioLoader {
 
         var ios: IOSConfiguration?
         var android: AndroidConfiguration?
-        if let node = top["platforms"], let platforms = r.mapping(node, "platforms", known: Platform.allCases.map(\.rawValue)) {
+        if let node = top["platforms"], let platforms = r.section(node, "platforms") {
             if let node = platforms["ios"] { ios = readIOS(node, r) }
             if let node = platforms["android"] { android = readAndroid(node, r) }
             if platforms.isEmpty { r.error(node.mark, "platforms needs ios, android or both") }
         }
         var fetch = FetchConfiguration()
-        if let node = top["fetch"], let map = r.mapping(node, "fetch", known: ["latency", "failure"]) {
-            if let n = map["latency"], let d = distribution(n, "fetch.latency", r) { fetch.latency = d }
+        if let node = top["fetch"], let map = r.section(node, "fetch") {
+            if let n = map["latency"], let d = DistributionReader.read(n, "fetch.latency", r) { fetch.latency = d }
             if let n = map["failure"], let p = r.probability(n, "fetch.failure") { fetch.failure = p }
         }
         var server = ServerConfiguration()
-        if let node = top["server"], let map = r.mapping(node, "server", known: ["updatesPerDay", "starredPlans"]) {
+        if let node = top["server"], let map = r.section(node, "server") {
             if let n = map["updatesPerDay"], let v = r.number(n, "server.updatesPerDay", in: 0...100_000) { server.updatesPerDay = v }
             if let n = map["starredPlans"], let v = r.integer(n, "server.starredPlans", in: 1...10_000) { server.starredPlans = v }
         }
         var user = UserConfiguration()
         var chargingWindow: DailyWindow?
         var idleWindow: DailyWindow?
-        if let node = top["user"], let map = r.mapping(node, "user", known: [
-            "appOpensPerDay", "appOpenHours", "forceQuitPerDay", "tokenLifetime", "lowPowerMode", "offline", "rebootsPerDay",
-            "charging", "idle"]) {
+        if let node = top["user"], let map = r.section(node, "user") {
             if let n = map["appOpensPerDay"], let v = r.number(n, "user.appOpensPerDay", in: 0...1_000) { user.appOpensPerDay = v }
             if let n = map["appOpenHours"] { user.appOpenHours = hourWeights(n, r) }
             if let n = map["forceQuitPerDay"], let v = r.number(n, "user.forceQuitPerDay", in: 0...1_000) { user.forceQuitPerDay = v }
@@ -133,9 +128,9 @@ public enum ScenarioLoader {
             if let n = map["idle"] { idleWindow = dailyWindow(n, "user.idle", r) }
         }
         var strategies: [StrategyConfiguration] = []
-        if let node = top["strategies"] { strategies = readStrategies(node, r) }
+        if let node = top["strategies"] { strategies = StrategyReader.read(node, r) }
         var lateAfter = 60 * SimTime.second
-        if let node = top["metrics"], let map = r.mapping(node, "metrics", known: ["lateAfter"]) {
+        if let node = top["metrics"], let map = r.section(node, "metrics") {
             if let n = map["lateAfter"], let v = r.duration(n, "metrics.lateAfter") { lateAfter = v }
         }
         guard let fetchSchedule, let notifySchedule else { return nil }
@@ -154,10 +149,10 @@ public enum ScenarioLoader {
         if let android, android.doze, idleWindow == nil {
             r.error(top["platforms"]?.value(forKey: "android")?.mark, "doze needs user.idle windows, when the phone lies still (e.g. { start: \"00:00\", end: \"07:00\" })")
         }
-        if let node = top["expect"] { scenario.expectations = readExpectations(node, arms: scenario.arms.map(\.name), r) }
+        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
         if let node = top["sweep"] { scenario.sweep = readSweep(node, r) }
-        if let node = top["precision"], let map = r.mapping(node, "precision", known: ["halfWidth", "maxDevices"], required: ["halfWidth"]) {
-            let half = map["halfWidth"].flatMap { bound($0, "precision.halfWidth", percentAllowed: true, r) }
+        if let node = top["precision"], let map = r.section(node, "precision", required: ["halfWidth"]) {
+            let half = map["halfWidth"].flatMap { r.bound($0, "precision.halfWidth", percentAllowed: true) }
             let cap = map["maxDevices"].map { r.integer($0, "precision.maxDevices", in: 1...Scenario.maxDevices) } ?? 100_000
             if let half, !(half > 0 && half < 0.5) {
                 r.error(map["halfWidth"]?.mark, "precision.halfWidth must be above 0 and below 50% (e.g. 0.5%)")
@@ -190,21 +185,16 @@ public enum ScenarioLoader {
 
     private static func readPlugin(_ node: YAMLNode, _ plugin: inout PluginConfiguration,
                                    _ r: ScenarioReader) -> (CronExpression?, CronExpression?) {
-        guard let map = r.mapping(node, "plugin", known: ["contentFetch", "userNotification", "relationship"],
-                                  required: ["contentFetch", "userNotification"]) else { return (nil, nil) }
+        guard let map = r.section(node, "plugin", required: ["contentFetch", "userNotification"]) else { return (nil, nil) }
         var fetchSchedule: CronExpression?
         var notifySchedule: CronExpression?
         // The keys of DualScheduleConfiguration the app sends; those that do not change timing are checked and kept.
-        if let node = map["contentFetch"], let fetch = r.mapping(
-            node, "plugin.contentFetch", known: ["enabled", "schedule", "callbacks", "url", "timeout", "retryAttempts", "retryDelay", "timesafariConfig"],
-            required: ["schedule"]) {
+        if let node = map["contentFetch"], let fetch = r.section(node, "plugin.contentFetch", required: ["schedule"]) {
             if let n = fetch["schedule"] { fetchSchedule = r.cron(n, "plugin.contentFetch.schedule") }
             if let n = fetch["enabled"], let v = r.bool(n, "plugin.contentFetch.enabled") { plugin.fetchEnabled = v }
             if let n = fetch["callbacks"], n.mapping == nil, !n.isNull { r.error(n.mark, "plugin.contentFetch.callbacks must be a mapping") }
         }
-        if let node = map["userNotification"], let notify = r.mapping(
-            node, "plugin.userNotification", known: ["enabled", "schedule", "title", "body", "sound", "priority", "vibration", "badge"],
-            required: ["schedule"]) {
+        if let node = map["userNotification"], let notify = r.section(node, "plugin.userNotification", required: ["schedule"]) {
             if let n = notify["schedule"] { notifySchedule = r.cron(n, "plugin.userNotification.schedule") }
             if let n = notify["title"], let v = r.string(n, "plugin.userNotification.title") { plugin.fallbackTitle = v }
             if let n = notify["body"], let v = r.string(n, "plugin.userNotification.body") { plugin.fallbackBody = v }
@@ -220,8 +210,7 @@ public enum ScenarioLoader {
                 }
             }
         }
-        if let node = map["relationship"], let relationship = r.mapping(
-            node, "plugin.relationship", known: ["autoLink", "contentTimeout", "fallbackBehavior"]) {
+        if let node = map["relationship"], let relationship = r.section(node, "plugin.relationship") {
             if let n = relationship["autoLink"] { _ = r.bool(n, "plugin.relationship.autoLink") }
             if let n = relationship["contentTimeout"],
                let v = r.integer(n, "plugin.relationship.contentTimeout (milliseconds)", in: 0...Int(30 * SimTime.day)) {
@@ -237,12 +226,11 @@ public enum ScenarioLoader {
 
     private static func readIOS(_ node: YAMLNode, _ r: ScenarioReader) -> IOSConfiguration? {
         var ios = IOSConfiguration()
-        guard let map = r.mapping(node, "platforms.ios", known: ["fetchTask", "notificationDelay", "inactiveAfter"]) else { return nil }
+        guard let map = r.section(node, "platforms.ios") else { return nil }
         if let n = map["inactiveAfter"] {
             if n.scalar == "never" { ios.inactiveAfter = nil } else if let v = r.duration(n, "platforms.ios.inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
         }
-        if let node = map["fetchTask"], let task = r.mapping(node, "platforms.ios.fetchTask", known: [
-            "kind", "delay", "never", "budget", "requiresExternalPower", "requiresNetworkConnectivity"]) {
+        if let node = map["fetchTask"], let task = r.section(node, "platforms.ios.fetchTask") {
             if let n = task["kind"], let v = r.choice(n, "platforms.ios.fetchTask.kind", as: BackgroundTaskKind.self) {
                 ios.taskKind = v
                 // BGProcessingTask gets minutes, an app refresh about 30 s (seed 004).
@@ -257,152 +245,41 @@ public enum ScenarioLoader {
             if let n = task["requiresNetworkConnectivity"], let v = r.bool(n, "platforms.ios.fetchTask.requiresNetworkConnectivity") {
                 ios.requiresNetworkConnectivity = v
             }
-            if let n = task["delay"], let d = distribution(n, "platforms.ios.fetchTask.delay", r) { ios.delay = d }
+            if let n = task["delay"], let d = DistributionReader.read(n, "platforms.ios.fetchTask.delay", r) { ios.delay = d }
             if let n = task["never"], let p = r.probability(n, "platforms.ios.fetchTask.never") { ios.never = p }
             if let n = task["budget"], let v = r.duration(n, "platforms.ios.fetchTask.budget", allowZero: false) { ios.budget = v }
         }
-        if let n = map["notificationDelay"], let d = distribution(n, "platforms.ios.notificationDelay", r) { ios.notificationDelay = d }
+        if let n = map["notificationDelay"], let d = DistributionReader.read(n, "platforms.ios.notificationDelay", r) { ios.notificationDelay = d }
         return ios
     }
 
     private static func readAndroid(_ node: YAMLNode, _ r: ScenarioReader) -> AndroidConfiguration? {
         var android = AndroidConfiguration()
-        guard let map = r.mapping(node, "platforms.android", known: [
-            "fetchAlarm", "notificationDelay", "alarmKind", "exactAlarmPermission", "doze", "rescheduleOnBoot"]) else { return nil }
+        guard let map = r.section(node, "platforms.android") else { return nil }
         if let n = map["alarmKind"], let v = r.choice(n, "platforms.android.alarmKind", as: AndroidAlarmKind.self) { android.alarmKind = v }
         if let n = map["exactAlarmPermission"], let v = r.bool(n, "platforms.android.exactAlarmPermission") { android.exactAlarmPermission = v }
         if let n = map["doze"], let v = r.bool(n, "platforms.android.doze") { android.doze = v }
         if let n = map["rescheduleOnBoot"], let v = r.bool(n, "platforms.android.rescheduleOnBoot") { android.rescheduleOnBoot = v }
-        if let node = map["fetchAlarm"], let alarm = r.mapping(node, "platforms.android.fetchAlarm", known: ["delay"]) {
-            if let n = alarm["delay"], let d = distribution(n, "platforms.android.fetchAlarm.delay", r) { android.fetchAlarmDelay = d }
+        if let node = map["fetchAlarm"], let alarm = r.section(node, "platforms.android.fetchAlarm") {
+            if let n = alarm["delay"], let d = DistributionReader.read(n, "platforms.android.fetchAlarm.delay", r) { android.fetchAlarmDelay = d }
         }
-        if let n = map["notificationDelay"], let d = distribution(n, "platforms.android.notificationDelay", r) {
+        if let n = map["notificationDelay"], let d = DistributionReader.read(n, "platforms.android.notificationDelay", r) {
             android.notificationDelay = d
         }
         return android
     }
 
-    static let distributionKinds = ["fixed", "exponential", "lognormal", "uniform", "gamma", "weibull", "empirical", "mixture"]
-
-    /// A one-key map naming a distribution family (SPEC §6).
-    static func distribution(_ node: YAMLNode, _ path: String, _ r: ScenarioReader, depth: Int = 0) -> Distribution? {
-        guard let pairs = node.mapping, pairs.count == 1, let kind = pairs[0].key.scalar else {
-            r.error(node.mark, "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })")
-            return nil
-        }
-        let body = pairs[0].value
-        let here = "\(path).\(kind)"
-        func parameters(_ known: [String]) -> [String: YAMLNode]? { r.mapping(body, here, known: known, required: known) }
-        func positive(_ n: YAMLNode, _ name: String) -> Double? {
-            guard let v = r.number(n, "\(here)\(name)", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) else { return nil }
-            guard v > 0 else { r.error(n.mark, "\(here)\(name) must be greater than zero"); return nil }
-            guard v <= 1e12 else { r.error(n.mark, "\(here)\(name) must be at most 1000000000000"); return nil }
-            return v
-        }
-        func time(_ n: YAMLNode, _ name: String, positiveOnly: Bool) -> Double? {
-            guard let v = r.duration(n, "\(here).\(name)", allowZero: !positiveOnly) else { return nil }
-            return Double(v)
-        }
-        switch kind {
-        case "fixed":
-            return r.duration(body, here).map { .fixed($0) }
-        case "exponential":
-            guard let p = parameters(["mean"]), let mean = p["mean"].flatMap({ time($0, "mean", positiveOnly: true) }) else { return nil }
-            return .exponential(mean: mean)
-        case "lognormal":
-            guard let p = parameters(["median", "sigma"]) else { return nil }
-            let median = p["median"].flatMap { time($0, "median", positiveOnly: true) }
-            let sigma = p["sigma"].flatMap { positive($0, ".sigma") }
-            guard let median, let sigma else { return nil }
-            return .lognormal(median: median, sigma: sigma)
-        case "uniform":
-            guard let p = parameters(["min", "max"]) else { return nil }
-            let low = p["min"].flatMap { time($0, "min", positiveOnly: false) }
-            let high = p["max"].flatMap { time($0, "max", positiveOnly: false) }
-            guard let low, let high else { return nil }
-            guard high >= low else { r.error(body.mark, "\(here): max must not be below min"); return nil }
-            return .uniform(min: low, max: high)
-        case "gamma", "weibull":
-            guard let p = parameters(["shape", "scale"]) else { return nil }
-            let shape = p["shape"].flatMap { positive($0, ".shape") }
-            let scale = p["scale"].flatMap { time($0, "scale", positiveOnly: true) }
-            guard let shape, let scale else { return nil }
-            return kind == "gamma" ? .gamma(shape: shape, scale: scale) : .weibull(shape: shape, scale: scale)
-        case "empirical":
-            guard let p = parameters(["points"]), let list = p["points"] else { return nil }
-            return empirical(list, "\(here).points", r)
-        case "mixture":
-            guard depth < 8 else { r.error(body.mark, "\(here) nests mixtures more than 8 deep"); return nil }
-            guard let items = body.sequence, !items.isEmpty else {
-                r.error(body.mark, "\(here) must be a list of { weight, <distribution> } entries")
-                return nil
-            }
-            var components: [MixtureComponent] = []
-            for (i, item) in items.enumerated() {
-                let itemPath = "\(here)[\(i + 1)]"
-                guard let entries = item.mapping, entries.count == 2,
-                      let weightPair = entries.first(where: { $0.key.scalar == "weight" }),
-                      let other = entries.first(where: { $0.key.scalar != "weight" }) else {
-                    r.error(item.mark, "\(itemPath) must have a weight and one distribution, e.g. { weight: 0.8, fixed: 1s }")
-                    continue
-                }
-                guard let weight = positive(weightPair.value, "[\(i + 1)].weight") else { continue }
-                let inner = YAMLNode(kind: .mapping([other]), mark: other.key.mark)
-                if let d = distribution(inner, itemPath, r, depth: depth + 1) {
-                    components.append(MixtureComponent(weight: weight, distribution: d))
-                }
-            }
-            return components.count == items.count ? .mixture(components) : nil
-        default:
-            r.error(pairs[0].key.mark, "unknown distribution '\(kind)' in \(path); use one of \(distributionKinds.joined(separator: ", "))"
-                + Suggestion.hint(for: kind, in: distributionKinds))
-            return nil
-        }
-    }
-
-    private static func empirical(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> Distribution? {
-        guard let items = node.sequence, items.count >= 1 else {
-            r.error(node.mark, "\(path) must be a list of [value, cumulativeProbability] pairs")
-            return nil
-        }
-        var points: [EmpiricalPoint] = []
-        for (i, item) in items.enumerated() {
-            guard let pair = item.sequence, pair.count == 2 else {
-                r.error(item.mark, "\(path)[\(i + 1)] must be a pair [value, cumulativeProbability], e.g. [30s, 0.5]")
-                return nil
-            }
-            guard let value = r.duration(pair[0], "\(path)[\(i + 1)] value"),
-                  let probability = r.probability(pair[1], "\(path)[\(i + 1)] probability") else { return nil }
-            if let previous = points.last {
-                if Double(value) < previous.value {
-                    r.error(pair[0].mark, "\(path)[\(i + 1)]: values must not decrease")
-                    return nil
-                }
-                if probability < previous.probability {
-                    r.error(pair[1].mark, "\(path)[\(i + 1)]: cumulative probabilities must not decrease (the CDF is not monotone)")
-                    return nil
-                }
-            }
-            points.append(EmpiricalPoint(value: Double(value), probability: probability))
-        }
-        if points.last?.probability != 1 {
-            r.error(items[items.count - 1].mark, "\(path): the last cumulative probability must be 1, not \(ScenarioReader.show(points.last?.probability ?? 0))")
-            return nil
-        }
-        return .empirical(points: points)
-    }
-
     /// `{ perDay, duration }`: how often a period starts and how long it lasts.
     private static func periods(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> (Double, Distribution)? {
-        guard let map = r.mapping(node, path, known: ["perDay", "duration"], required: ["perDay", "duration"]),
+        guard let map = r.section(node, path, required: ["perDay", "duration"]),
               let rate = map["perDay"].flatMap({ r.number($0, "\(path).perDay", in: 0...100) }),
-              let duration = map["duration"].flatMap({ distribution($0, "\(path).duration", r) }) else { return nil }
+              let duration = map["duration"].flatMap({ DistributionReader.read($0, "\(path).duration", r) }) else { return nil }
         return (rate, duration)
     }
 
     /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight.
     private static func dailyWindow(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> DailyWindow? {
-        guard let map = r.mapping(node, path, known: ["start", "end"], required: ["start", "end"]) else { return nil }
+        guard let map = r.section(node, path, required: ["start", "end"]) else { return nil }
         var times: [Int] = []
         for key in ["start", "end"] {
             guard let n = map[key], let text = r.string(n, "\(path).\(key)") else { return nil }
@@ -434,95 +311,6 @@ public enum ScenarioLoader {
         return weights
     }
 
-    private static func readStrategies(_ node: YAMLNode, _ r: ScenarioReader) -> [StrategyConfiguration] {
-        guard let items = node.sequence, !items.isEmpty else {
-            r.error(node.mark, "strategies must be a non-empty list, e.g. [independent, chained]")
-            return []
-        }
-        let kinds = StrategyKind.allCases.map(\.rawValue)
-        var result: [StrategyConfiguration] = []
-        var labels: [String: SourceMark] = [:]
-        for item in items {
-            var kindNode = item
-            var options: YAMLNode?
-            if let pairs = item.mapping {
-                guard pairs.count == 1 else {
-                    r.error(item.mark, "a strategy with options is a one-key map, e.g. { chained: { guard: none, label: chained-noguard } }")
-                    continue
-                }
-                kindNode = pairs[0].key
-                options = pairs[0].value
-            }
-            guard let kindText = kindNode.scalar else { r.error(item.mark, "a strategy is a name or a one-key map"); continue }
-            guard let kind = StrategyKind(rawValue: kindText) else {
-                r.error(kindNode.mark, "unknown strategy '\(kindText)'; use \(kinds.joined(separator: " or "))" + Suggestion.hint(for: kindText, in: kinds))
-                continue
-            }
-            var strategy = StrategyConfiguration(kind: kind)
-            if let options, !options.isNull {
-                let common = ["label", "onEmpty", "carryUnshown"]
-                let known = kind == .independent ? common + ["staleContent"] : common + ["guard", "guardHorizon"]
-                if let map = r.mapping(options, kindText, known: known) {
-                    if let n = map["label"], let v = r.string(n, "\(kindText).label") {
-                        if v.isEmpty || v.contains("/") || v.contains(",") {
-                            r.error(n.mark, "\(kindText).label must be non-empty and contain no '/' or ','")
-                        } else {
-                            strategy.label = v
-                        }
-                    }
-                    if let n = map["onEmpty"], let v = r.choice(n, "\(kindText).onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
-                    if let n = map["carryUnshown"], let v = r.bool(n, "\(kindText).carryUnshown") { strategy.carryUnshown = v }
-                    if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
-                        strategy.staleContent = v
-                    }
-                    if let n = map["guard"], let v = r.choice(n, "\(kindText).guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
-                    if let n = map["guardHorizon"], let v = r.duration(n, "\(kindText).guardHorizon", allowZero: false) {
-                        strategy.guardHorizon = v
-                    }
-                }
-            }
-            if let first = labels[strategy.label] {
-                r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
-                continue
-            }
-            labels[strategy.label] = item.mark
-            result.append(strategy)
-        }
-        return result
-    }
-
-    private static func readExpectations(_ node: YAMLNode, arms: [String], _ r: ScenarioReader) -> [Expectation] {
-        guard let items = node.sequence else {
-            r.error(node.mark, "expect must be a list of { arm, metric, max | min } entries")
-            return []
-        }
-        var result: [Expectation] = []
-        for (i, item) in items.enumerated() {
-            let path = "expect[\(i + 1)]"
-            guard let map = r.mapping(item, path, known: ["arm", "metric", "min", "max"], required: ["arm", "metric"]) else { continue }
-            guard let armNode = map["arm"], let arm = r.string(armNode, "\(path).arm"),
-                  let metricNode = map["metric"], let metric = r.string(metricNode, "\(path).metric") else { continue }
-            let pattern = Expectation(arm: arm, metric: metric, min: nil, max: nil, mark: item.mark)
-            if !arms.contains(where: pattern.applies(to:)) {
-                r.error(armNode.mark, "\(path).arm '\(arm)' matches no arm; arms are \(arms.joined(separator: ", "))"
-                    + Suggestion.hint(for: arm, in: arms))
-            }
-            let names = SummaryColumns.names
-            // A rate's bare name (`missed`) means its rate, as in SPEC §6's example.
-            let resolved = names.contains("\(metric)_rate") ? "\(metric)_rate" : (names.contains(metric) ? metric : nil)
-            if resolved == nil {
-                r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column" + Suggestion.hint(for: metric, in: names))
-            }
-            let isFraction = resolved.flatMap { SummaryColumns.named($0) }?.unit == "fraction"
-            let low = map["min"].flatMap { bound($0, "\(path).min", percentAllowed: isFraction, r) }
-            let high = map["max"].flatMap { bound($0, "\(path).max", percentAllowed: isFraction, r) }
-            if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
-            if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
-            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))
-        }
-        return result
-    }
-
     private static func readSweep(_ node: YAMLNode, _ r: ScenarioReader) -> [SweepAxis] {
         guard let items = node.sequence, !items.isEmpty else {
             r.error(node.mark, "sweep must be a list of { key, values } or { key, range: { from, to, step } } entries")
@@ -532,12 +320,13 @@ public enum ScenarioLoader {
         var points = 1
         for (i, item) in items.enumerated() {
             let path = "sweep[\(i + 1)]"
-            guard let map = r.mapping(item, path, known: ["key", "values", "range"], required: ["key"]),
+            guard let map = r.section(item, path, schema: "sweep[]", required: ["key"]),
                   let keyNode = map["key"], let key = r.string(keyNode, "\(path).key") else { continue }
             if key == "sweep" || key.hasPrefix("sweep.") || key == "name" || key == "seed" {
                 r.error(keyNode.mark, "\(path).key '\(key)' cannot be swept (points share the name and seed for common random numbers)")
                 continue
             }
+            let topKeys = ScenarioKeys.keys(at: "")
             if key != "lead", !topKeys.contains(String(key.split(separator: ".").first ?? "")) {
                 r.error(keyNode.mark, "\(path).key '\(key)' does not start with a scenario key" + Suggestion.hint(for: key, in: topKeys + ["lead"]))
                 continue
@@ -549,7 +338,7 @@ public enum ScenarioLoader {
                     continue
                 }
                 values = sequence
-            } else if let range = map["range"], let spec = r.mapping(range, "\(path).range", known: ["from", "to", "step"], required: ["from", "to", "step"]) {
+            } else if let range = map["range"], let spec = r.section(range, "\(path).range", schema: "sweep[].range", required: ["from", "to", "step"]) {
                 guard let from = spec["from"].flatMap({ r.number($0, "\(path).range.from", in: -1e15...1e15) }),
                       let to = spec["to"].flatMap({ r.number($0, "\(path).range.to", in: -1e15...1e15) }),
                       let step = spec["step"].flatMap({ r.number($0, "\(path).range.step", in: -1e15...1e15) }) else { continue }
@@ -574,17 +363,5 @@ public enum ScenarioLoader {
             axes.append(SweepAxis(key: key, values: values, mark: keyNode.mark))
         }
         return axes
-    }
-
-    /// A bound: a plain number (a fraction for rates) or a percentage such as `5%`.
-    private static func bound(_ node: YAMLNode, _ path: String, percentAllowed: Bool, _ r: ScenarioReader) -> Double? {
-        if let text = node.scalar, text.hasSuffix("%"), let value = Double(text.dropLast()), value.isFinite {
-            guard percentAllowed else {
-                r.error(node.mark, "\(path): a percentage bounds only a rate (a fraction column)")
-                return nil
-            }
-            return value / 100
-        }
-        return r.number(node, path, in: -1e15...1e15)
     }
 }

@@ -22,6 +22,11 @@ final class ScenarioReader {
         diagnostics.append(Diagnostic(file: file, mark: mark, message: message, sourceLine: sourceLine))
     }
 
+    /// A mapping whose valid keys `ScenarioKeys` declares at `schema` (by default `path`).
+    func section(_ node: YAMLNode, _ path: String, schema: String? = nil, required: [String] = []) -> [String: YAMLNode]? {
+        mapping(node, path, known: ScenarioKeys.keys(at: schema ?? path), required: required)
+    }
+
     /// A mapping's entries by key, rejecting keys not in `known` (with a suggestion).
     func mapping(_ node: YAMLNode, _ path: String, known: [String], required: [String] = []) -> [String: YAMLNode]? {
         guard let pairs = node.mapping else {
@@ -143,6 +148,18 @@ final class ScenarioReader {
             self.error(mark, "\(path): \(error.message)")
             return nil
         }
+    }
+
+    /// A bound: a plain number (a fraction for rates) or a percentage such as `5%`.
+    func bound(_ node: YAMLNode, _ path: String, percentAllowed: Bool) -> Double? {
+        if let text = node.scalar, text.hasSuffix("%"), let value = Double(text.dropLast()), value.isFinite {
+            guard percentAllowed else {
+                error(node.mark, "\(path): a percentage bounds only a rate (a fraction column)")
+                return nil
+            }
+            return value / 100
+        }
+        return number(node, path, in: -1e15...1e15)
     }
 
     static func show(_ value: Double) -> String {

@@ -21,7 +21,7 @@ final class DistributionMomentTests: XCTestCase {
     func distribution(_ yaml: String) throws -> Distribution {
         let node = try XCTUnwrap(try YAMLParser.parse(yaml, file: "distribution.yaml"))
         let reader = ScenarioReader(file: "distribution.yaml", text: yaml)
-        let parsed = ScenarioLoader.distribution(node, "d", reader)
+        let parsed = DistributionReader.read(node, "d", reader)
         XCTAssertEqual(reader.diagnostics.map(\.description), [], yaml)
         return try XCTUnwrap(parsed, yaml)
     }

@@ -44,36 +44,8 @@ final class ScenarioFormatDocTests: XCTestCase {
     strategies: [independent, chained]
     """
 
-    /// Nested keys the loader accepts (ScenarioLoader.swift, by section). Top-level keys
-    /// come from `ScenarioLoader.topKeys`, enum values from the enums themselves.
-    static let nestedKeys = [
-        // plugin
-        "contentFetch", "userNotification", "relationship",
-        "enabled", "schedule", "callbacks", "url", "timeout", "retryAttempts", "retryDelay", "timesafariConfig",
-        "title", "body", "sound", "priority", "vibration", "badge",
-        "autoLink", "contentTimeout", "fallbackBehavior",
-        // platforms
-        "fetchTask", "kind", "delay", "never", "budget", "notificationDelay", "fetchAlarm",
-        // fetch, server, user, metrics
-        "latency", "failure", "updatesPerDay", "starredPlans", "appOpensPerDay", "forceQuitPerDay", "tokenLifetime",
-        "lateAfter",
-        // strategy options
-        "label", "onEmpty", "carryUnshown", "staleContent", "guard", "guardHorizon",
-        // distribution parameters
-        "mean", "median", "sigma", "min", "max", "shape", "scale", "points", "weight",
-        // expect
-        "arm", "metric",
-        // sweep
-        "key", "values", "range", "from", "to", "step", "lead",
-        // precision
-        "halfWidth", "maxDevices",
-        // OS rules and the user's day
-        "inactiveAfter", "requiresExternalPower", "requiresNetworkConnectivity", "alarmKind", "exactAlarmPermission",
-        "doze", "rescheduleOnBoot", "appOpenHours", "lowPowerMode", "offline", "rebootsPerDay", "charging", "idle",
-        "perDay", "duration", "exactAllowWhileIdle", "setExact", "alarmClock",
-        // plugin.userNotification.priority values (a local list in the loader)
-        "normal", "default", "high", "low",
-    ]
+    /// Enum values the loader checks against a local list rather than an enum.
+    static let listedValues = ["normal", "default", "high", "low"]
 
     static func loadDoc() throws -> String {
         try String(contentsOfFile: docPath, encoding: .utf8)
@@ -253,23 +225,40 @@ final class ScenarioFormatDocTests: XCTestCase {
 
     func testEveryAcceptedKeyIsDocumented() throws {
         let doc = try Self.loadDoc()
-        var names = ScenarioLoader.topKeys + Self.nestedKeys + ScenarioLoader.distributionKinds
+        var names = Array(ScenarioKeys.allKeys) + Self.listedValues
         names += Platform.allCases.map(\.rawValue) + StrategyKind.allCases.map(\.rawValue)
         names += BackgroundTaskKind.allCases.map(\.rawValue) + FallbackBehavior.allCases.map(\.rawValue)
         names += StaleContentPolicy.allCases.map(\.rawValue) + GuardPolicy.allCases.map(\.rawValue)
-        names += EmptyFetchPolicy.allCases.map(\.rawValue)
+        names += EmptyFetchPolicy.allCases.map(\.rawValue) + AndroidAlarmKind.allCases.map(\.rawValue)
         // Every summary.csv column is a valid `expect` metric.
         names += SummaryColumns.names
-        let missing = names.filter { !doc.contains("`\($0)`") }
+        let missing = names.sorted().filter { !doc.contains("`\($0)`") }
         XCTAssertEqual(missing, [], "not documented in backticks in docs/scenario-format.md")
     }
 
-    /// The loader's key list must still match the one hard-coded here: a key added to
-    /// `topKeys` without a doc entry is caught above, and one removed shows up here.
-    func testTopKeysAreTheDocumentedOnes() {
-        XCTAssertEqual(Set(ScenarioLoader.topKeys), [
-            "name", "description", "seed", "devices", "days", "start", "timeZone", "plugin", "platforms",
-            "fetch", "server", "user", "strategies", "metrics", "expect", "sweep", "precision",
-        ])
+    /// The loader takes every mapping's keys from `ScenarioKeys`: an undeclared
+    /// key at any declared place is rejected, naming that place.
+    func testTheLoaderRejectsUndeclaredKeysEverywhereTheTreeDeclaresKeys() throws {
+        let base = try XCTUnwrap(try YAMLParser.parse(Array(Self.base.utf8), file: "base.yaml"))
+        for path in ScenarioKeys.tree.keys.sorted() where !path.contains("[]") && !path.hasPrefix("strategies.") {
+            let parts = path.isEmpty ? [] : path.split(separator: ".").map(String.init)
+            let value = YAMLNode(kind: .scalar("1"), mark: SourceMark(line: 1, column: 1))
+            guard let edited = base.setting((parts + ["zzUndeclared"])[...], to: value) else {
+                XCTFail("cannot place a key at \(path)")
+                continue
+            }
+            XCTAssertThrowsError(try ScenarioLoader.load(root: edited, text: "", file: "t.yaml"), path) { error in
+                let messages = (error as? DiagnosticList)?.diagnostics.map(\.message) ?? []
+                let scope = path.isEmpty ? "at the top level" : "in \(path)"
+                XCTAssertTrue(messages.contains("unknown key 'zzUndeclared' \(scope)"), "\(path): \(messages)")
+            }
+        }
+        for kind in StrategyKind.allCases {
+            let text = Self.base.replacingOccurrences(of: "strategies: [independent, chained]",
+                                                      with: "strategies: [{ \(kind.rawValue): { zzUndeclared: 1 } }]")
+            XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")) { error in
+                XCTAssertTrue("\(error)".contains("unknown key 'zzUndeclared' in \(kind.rawValue)"), "\(error)")
+            }
+        }
     }
 }

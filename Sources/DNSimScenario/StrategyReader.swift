@@ -1,0 +1,59 @@
+import DNSimCore
+
+/// Reads `strategies:`: names or one-key maps of options, each label unique.
+enum StrategyReader {
+    static func read(_ node: YAMLNode, _ r: ScenarioReader) -> [StrategyConfiguration] {
+        guard let items = node.sequence, !items.isEmpty else {
+            r.error(node.mark, "strategies must be a non-empty list, e.g. [independent, chained]")
+            return []
+        }
+        let kinds = StrategyKind.allCases.map(\.rawValue)
+        var result: [StrategyConfiguration] = []
+        var labels: [String: SourceMark] = [:]
+        for item in items {
+            var kindNode = item
+            var options: YAMLNode?
+            if let pairs = item.mapping {
+                guard pairs.count == 1 else {
+                    r.error(item.mark, "a strategy with options is a one-key map, e.g. { chained: { guard: none, label: chained-noguard } }")
+                    continue
+                }
+                kindNode = pairs[0].key
+                options = pairs[0].value
+            }
+            guard let kindText = kindNode.scalar else { r.error(item.mark, "a strategy is a name or a one-key map"); continue }
+            guard let kind = StrategyKind(rawValue: kindText) else {
+                r.error(kindNode.mark, "unknown strategy '\(kindText)'; use \(kinds.joined(separator: " or "))" + Suggestion.hint(for: kindText, in: kinds))
+                continue
+            }
+            var strategy = StrategyConfiguration(kind: kind)
+            if let options, !options.isNull {
+                if let map = r.section(options, kindText, schema: "strategies.\(kindText)") {
+                    if let n = map["label"], let v = r.string(n, "\(kindText).label") {
+                        if v.isEmpty || v.contains("/") || v.contains(",") {
+                            r.error(n.mark, "\(kindText).label must be non-empty and contain no '/' or ','")
+                        } else {
+                            strategy.label = v
+                        }
+                    }
+                    if let n = map["onEmpty"], let v = r.choice(n, "\(kindText).onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
+                    if let n = map["carryUnshown"], let v = r.bool(n, "\(kindText).carryUnshown") { strategy.carryUnshown = v }
+                    if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
+                        strategy.staleContent = v
+                    }
+                    if let n = map["guard"], let v = r.choice(n, "\(kindText).guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
+                    if let n = map["guardHorizon"], let v = r.duration(n, "\(kindText).guardHorizon", allowZero: false) {
+                        strategy.guardHorizon = v
+                    }
+                }
+            }
+            if let first = labels[strategy.label] {
+                r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
+                continue
+            }
+            labels[strategy.label] = item.mark
+            result.append(strategy)
+        }
+        return result
+    }
+}
