@@ -41,10 +41,10 @@ enum TraceCommand: Subcommand {
             throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + Suggestion.hint(for: armName, in: names))
         }
         let zone = scenario.timeZone
-        let startDay = civilDay(scenario.start.year, scenario.start.month, scenario.start.day)
+        let startDay = ZonedCalendar.dayNumber(year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)
         func dayNumber(_ millis: Millis) -> Int {
             let fields = zone.localFields(millis)
-            return civilDay(fields.year, fields.month, fields.day) - startDay + 1
+            return ZonedCalendar.dayNumber(year: fields.year, month: fields.month, day: fields.day) - startDay + 1
         }
 
         let recorder = Recorder()
@@ -87,16 +87,6 @@ enum TraceCommand: Subcommand {
         if parts.count == 1, let day = Int(parts[0]), day >= 1 { return day...day }
         if parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 1, to >= from { return from...to }
         throw UsageError("--day takes a day D or a range FROM-TO (1-based), not '\(text)'")
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func civilDay(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     final class Recorder: TraceSink {

@@ -355,25 +355,9 @@ extension CronExpression {
         if let prefix = names.first(where: { token.count > $0.count && token.hasPrefix($0) }) { return prefix }
         var best: (name: String, distance: Int)?
         for name in names {
-            let distance = editDistance(token, name)
+            let distance = Suggestion.editDistance(Array(token), Array(name))
             if distance <= maximumDistance && distance < (best?.distance ?? Int.max) { best = (name, distance) }
         }
         return best?.name
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -13,10 +13,9 @@ public enum ScenarioLoader {
         guard !isDirectory.boolValue else {
             throw DiagnosticList([Diagnostic(file: path, mark: nil, message: "is a directory, not a scenario file")])
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-           size > YAMLLimits.default.maxBytes {
-            throw DiagnosticList([Diagnostic(file: path, mark: nil,
-                                             message: "the file is too large (\(size) bytes; the limit is \(YAMLLimits.default.maxBytes) bytes)")])
+        // Refused before reading, so a huge file is never loaded into memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > YAMLLimits.default.maxBytes {
+            throw DiagnosticList([YAMLLimits.default.tooLarge(size, file: path)])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DiagnosticList([Diagnostic(file: path, mark: nil, message: "cannot read the file")])

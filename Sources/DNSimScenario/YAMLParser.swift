@@ -13,11 +13,7 @@ public final class YAMLParser {
     public static func parse(
         _ bytes: [UInt8], file: String, limits: YAMLLimits = .default
     ) throws(Diagnostic) -> YAMLNode? {
-        guard bytes.count <= limits.maxBytes else {
-            throw Diagnostic(
-                file: file, mark: nil,
-                message: "the file is too large (\(bytes.count) bytes; the limit is \(limits.maxBytes) bytes)")
-        }
+        guard bytes.count <= limits.maxBytes else { throw limits.tooLarge(bytes.count, file: file) }
         let source = YAMLSourceText(bytes: bytes, file: file)
         try source.checkIsText()
         let parser = YAMLParser(source: source, limits: limits)

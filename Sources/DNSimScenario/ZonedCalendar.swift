@@ -297,6 +297,11 @@ extension ZonedCalendar {
         Int((day % 7 + 11) % 7)
     }
 
+    /// Days since 1970-01-01 of a local date: day numbers that subtract to day counts.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+        Int(daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)))
+    }
+
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
     /// Months outside 1-12 roll into neighbouring years; days simply add.
     fileprivate static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {

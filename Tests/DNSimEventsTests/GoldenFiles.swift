@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 
 /// Test fixtures beside this file: scenarios and golden reports.
-/// Set DNSIM_UPDATE_GOLDEN=1 to rewrite the golden files after an intended change.
+/// Set DNSIM_UPDATE_GOLDEN=1 to rewrite the golden files after an intended
+/// change; a recording run fails after writing, as snapshot libraries do, so a
+/// run that records can never pass for one that compared.
 enum GoldenFiles {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
@@ -13,6 +15,7 @@ enum GoldenFiles {
         if ProcessInfo.processInfo.environment["DNSIM_UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(content.utf8).write(to: url)
+            XCTFail("recorded \(name); run again without DNSIM_UPDATE_GOLDEN to compare", file: file, line: line)
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {

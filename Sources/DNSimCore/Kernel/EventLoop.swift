@@ -17,12 +17,12 @@ public protocol DiscreteEventModel {
 /// FNV-1a-style hash of every (time, event) in order, which changes whenever
 /// the behaviour does (the `check --strict` fingerprint, as OMNeT++ keeps one).
 public struct RunTrajectory: Sendable, Equatable {
-    public var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    public var hash: UInt64 = Hashing.fnvOffset
     public var events = 0
 
     @inline(__always)
     mutating func fold(time: Millis, code: UInt64) {
-        hash = (hash ^ UInt64(bitPattern: time) ^ code) &* 0x0000_0100_0000_01B3
+        hash = (hash ^ UInt64(bitPattern: time) ^ code) &* Hashing.fnvPrime
         events += 1
     }
 }

@@ -34,16 +34,10 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
 
     /// Folds one device's trajectory into the fingerprint.
     public mutating func addTrajectory(_ trajectory: UInt64, device: Int) {
-        var z = trajectory ^ (UInt64(truncatingIfNeeded: device) &* 0x9E37_79B9_7F4A_7C15)
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        fingerprint &+= z ^ (z >> 31)
+        fingerprint &+= Hashing.splitMixFinalizer(trajectory ^ (UInt64(truncatingIfNeeded: device) &* Hashing.golden))
     }
 
-    public var fingerprintHex: String {
-        let hex = String(fingerprint, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    public var fingerprintHex: String { Hashing.hex(fingerprint) }
 
     public mutating func merge(_ other: ArmStatistics) {
         devices += other.devices

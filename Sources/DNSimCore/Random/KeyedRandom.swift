@@ -29,7 +29,7 @@ public final class KeyedRandom {
     /// Positions the generator at the start of the stream named by the key.
     @inline(__always)
     public func begin(device: Int, source: RandomSource, index: Int) {
-        var h = Self.mix(seed &+ 0x9E37_79B9_7F4A_7C15)
+        var h = Self.mix(seed &+ Hashing.golden)
         h = Self.mix(h ^ UInt64(truncatingIfNeeded: device))
         h = Self.mix(h ^ (source.rawValue &* 0xD6E8_FEB8_6659_FD93))
         h = Self.mix(h ^ UInt64(truncatingIfNeeded: index))
@@ -64,12 +64,7 @@ public final class KeyedRandom {
         distribution.sample(generator)
     }
 
-    /// SplitMix64's finaliser: a bijective 64-bit mix with full avalanche.
+    /// One SplitMix64 step.
     @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    static func mix(_ value: UInt64) -> UInt64 { Hashing.splitMixFinalizer(value &+ Hashing.golden) }
 }

@@ -50,12 +50,7 @@ public struct PartialResult: Codable, Sendable, Equatable {
         (total * (k - 1) / n)..<(total * k / n)
     }
 
-    public static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    public static func digest(_ bytes: [UInt8]) -> String { Hashing.fnv1aHex(bytes) }
 
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
