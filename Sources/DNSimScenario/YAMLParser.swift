@@ -7,6 +7,10 @@ import DNSimCore
 /// (limits, duplicate keys, aliases, binary input), comes back as a
 /// `Diagnostic` with a 1-based mark and the offending source line.
 /// An instance owns one libyaml parser and is used for exactly one parse.
+///
+/// About 500 lines, kept in one file on purpose: it is the only code that
+/// touches libyaml's C types, and splitting it would spread their lifetime
+/// rules (event deletion, parser deletion in `deinit`) over several files.
 public final class YAMLParser {
     /// Parses `bytes` as a single YAML document.
     /// Returns nil when the file holds no document (empty, only comments, or a bare `---`).

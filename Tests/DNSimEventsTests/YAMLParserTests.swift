@@ -4,6 +4,8 @@ import DNSimCore
 import DNSimReports
 import DNSimScenario
 
+/// Over 400 lines: one case per YAML feature and per hostile input the
+/// front end must answer with a diagnostic, kept beside each other.
 final class YAMLParserTests: XCTestCase {
     // MARK: - Helpers
 

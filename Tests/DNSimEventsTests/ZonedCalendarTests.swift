@@ -5,6 +5,9 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
+/// Over 400 lines because every DST rule (gaps, repeats, half-hour zones,
+/// leap days) has its own hand-worked case; they read best together.
+///
 /// Expected instants are UTC milliseconds worked out by hand:
 ///   days since 1970-01-01 → 2024-01-01 is day 19723 (1 704 067 200 s, a well-known value);
 ///   + 366 (2024) + 365 + 365 → 2027-01-01 is day 20819; + 365 → 2028-01-01 is day 21184;
