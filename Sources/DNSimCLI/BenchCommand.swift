@@ -15,7 +15,7 @@ enum BenchCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let paths = arguments.operands.isEmpty ? ["Scenarios/new-activity.yaml"] : arguments.operands
-        let scenarios = try ScenarioRuns.load(paths)
+        let scenarios = try ScenarioRuns.load(paths, console: console)
         let overrides = try arguments.overrides()
         #if DEBUG
         console.printError("warning: this is a debug build; build with 'swift build -c release' for real figures")

@@ -16,14 +16,14 @@ enum CheckCommand: Subcommand {
     """
     static let baseline = OptionSpec("--baseline", value: "DIR", "the committed reports to compare with")
     static let strict = OptionSpec("--strict", "fail when behaviour changed even though every rate is within tolerance")
-    static let options: [OptionSpec] = [baseline, strict, .seed, .devices, .days, .jobs, .out, .quiet]
+    static let options: [OptionSpec] = [baseline, strict, .seed, .devices, .days, .jobs, .out, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("check takes scenario files, e.g. dnsim-events check Scenarios/*.yaml --baseline Reports") }
         let overrides = try arguments.overrides()
         let jobs = try arguments.jobs()
         var worst = ExitCode.success
-        for scenario in try ScenarioRuns.load(arguments.operands) {
+        for scenario in try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             let code = try check(scenario, overrides, jobs: jobs, arguments, console: console)
             if code.rawValue > worst.rawValue { worst = code }
         }

@@ -20,7 +20,7 @@ enum MergeCommand: Subcommand {
             throw UsageError(mismatch.description)
         }
         let first = shards.first
-        let scenario = try ScenarioRuns.load([first.scenarioFile])[0]
+        let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
             throw UsageError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")

@@ -20,5 +20,6 @@ struct OptionSpec: Sendable {
     static let jobs = OptionSpec("--jobs", short: "j", value: "N", "worker threads (default: all cores); results are identical for any N")
     static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>)")
     static let quiet = OptionSpec("--quiet", short: "q", "no progress and no summary table")
+    static let warningsAsErrors = OptionSpec("--warnings-as-errors", "treat the scenario's warnings as errors (exit 2)")
     static let format = OptionSpec("--format", value: "LIST", "report formats, any of csv,md,json (default csv,md; md brings the SVG charts)")
 }

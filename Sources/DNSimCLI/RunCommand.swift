@@ -16,7 +16,7 @@ enum RunCommand: Subcommand {
     """
     static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
     static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, .quiet]
+    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -27,7 +27,7 @@ enum RunCommand: Subcommand {
         let jobs = try arguments.jobs()
         let formats = try formats(arguments)
         let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
-        let scenarios = try ScenarioRuns.load(arguments.operands)
+        let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         for scenario in scenarios {
             // A sweep scenario validates every point before anything runs.
             let points = try scenario.sweepPoints()

@@ -8,7 +8,8 @@ import Foundation
 /// command that reproduces a report.
 enum ScenarioRuns {
     /// Loads every scenario before running any, so bad input writes nothing.
-    static func load(_ paths: [String]) throws(DiagnosticList) -> [Scenario] {
+    /// Warnings go to stderr (even with --quiet); with `warningsAsErrors` they stop the run.
+    static func load(_ paths: [String], console: Console, warningsAsErrors: Bool = false) throws(DiagnosticList) -> [Scenario] {
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -19,6 +20,9 @@ enum ScenarioRuns {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
+        let warnings = scenarios.flatMap(\.warnings)
+        if warningsAsErrors && !warnings.isEmpty { throw DiagnosticList(warnings) }
+        if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
         return scenarios
     }
 

@@ -8,12 +8,12 @@ enum ValidateCommand: Subcommand {
     static let name = "validate"
     static let usage = "validate SCENARIO.yaml... [--seed N] [--devices N] [--days N]"
     static let summary = "parse and validate only; print the arms, cycles and device-days a run would simulate"
-    static let options: [OptionSpec] = [.seed, .devices, .days]
+    static let options: [OptionSpec] = [.seed, .devices, .days, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("validate takes scenario files") }
         let overrides = try arguments.overrides()
-        for scenario in try ScenarioRuns.load(arguments.operands) {
+        for scenario in try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             // Everything is checked before anything is printed.
             let plan = try ScenarioRuns.plan(scenario, overrides)
             let points = try scenario.sweepPoints()

@@ -5,7 +5,14 @@ import Foundation
 /// `summary.md`: the report a person reads top to bottom.
 public enum SummaryMarkdown {
     static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
-    static func points(_ value: Double) -> String { String(format: "%+.2f pp", tidy(value * 100)) }
+    /// Percentage points with two decimals; a significant difference gets
+    /// as many more as it needs to keep its sign (−0.003 pp, not +0.00 pp).
+    static func points(_ value: Double, significant: Bool = false) -> String {
+        var decimals = 2
+        while significant, decimals < 6, (value * 100 * pow(10, Double(decimals))).rounded() == 0 { decimals += 1 }
+        let shown = (value * 100 * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals))
+        return String(format: "%+.\(decimals)f pp", shown == 0 ? 0 : shown)
+    }
 
     /// Rounds to two decimals and turns -0.00 into 0.00, so signs mean something.
     static func tidy(_ value: Double) -> Double {
@@ -87,7 +94,7 @@ public enum SummaryMarkdown {
                 let a = plan.arms[pair.minuend], b = plan.arms[pair.subtrahend]
                 for metric in comparedMetrics {
                     let interval = pair.interval(metric)
-                    let text = points(interval.estimate)
+                    let text = points(interval.estimate, significant: interval.excludesZero)
                     table.rows.append([
                         a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
                         interval.excludesZero ? "**\(text)**" : text,
@@ -123,42 +130,82 @@ public enum SummaryMarkdown {
             : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
     }
 
-    /// One paragraph per platform, written from the numbers: the arm that
-    /// shows fresh content most often, then what each alternative trades.
+    /// One paragraph per platform, written from the numbers: a single
+    /// strategy is named only when no other beats it on any outcome
+    /// (fresh, stale, fallback, missed, late); otherwise the non-dominated
+    /// ones are listed with what each is best at. Every other arm is then set
+    /// against the leading one with its significant paired differences.
     static func verdict(_ context: ReportContext, _ platform: Platform) -> String {
         let indices = context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
+        guard !indices.isEmpty else { return "" }
         let name = platform == .ios ? "iOS" : "Android"
-        func rank(_ i: Int) -> (Double, Double, Int) {
-            let s = context.result.arms[i]
-            return (-s.rate(.fresh), s.rate(.stale) + s.rate(.missed), i)
-        }
-        guard let best = indices.min(by: { rank($0) < rank($1) }) else { return "" }
+        let rates = indices.map { ParetoFront.rates(context.result.arms[$0]) }
+        let front = ParetoFront.front(rates).map { indices[$0] }
+        func label(_ i: Int) -> String { context.plan.arms[i].strategy.label }
+        func rate(_ i: Int, _ metric: RateMetric) -> Double { context.result.arms[i].rate(metric) }
         func summary(_ i: Int) -> String {
-            let s = context.result.arms[i]
-            return "\(percent(s.rate(.fresh))) fresh, \(percent(s.rate(.stale))) stale, \(percent(s.rate(.fallback))) fallback, "
-                + "\(percent(s.rate(.missed))) missed, \(percent(s.rate(.late))) late"
+            "\(percent(rate(i, .fresh))) fresh, \(percent(rate(i, .stale))) stale, \(percent(rate(i, .fallback))) fallback, "
+                + "\(percent(rate(i, .missed))) missed, \(percent(rate(i, .late))) late"
         }
-        let label = context.plan.arms[best].strategy.label
-        var text = indices.count > 1
-            ? "**\(name): \(label)** shows fresh content most often: \(summary(best))."
-            : "**\(name): \(label)**: \(summary(best))."
-        for other in indices where other != best {
-            let otherLabel = context.plan.arms[other].strategy.label
-            text += " \(otherLabel): \(summary(other))"
-            guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([best, other]) }) else {
+        // The leading arm: the non-dominated one with the most fresh content, then the fewest missed.
+        let lead = front.min { (-rate($0, .fresh), rate($0, .missed), $0) < (-rate($1, .fresh), rate($1, .missed), $1) }!
+        var text: String
+        if indices.count == 1 {
+            text = "**\(name): \(label(lead))**: \(summary(lead))."
+        } else if front.count == 1 {
+            text = "**\(name): \(label(lead))** is at least as good as every other strategy on fresh, stale, fallback, missed and late: \(summary(lead))."
+        } else {
+            // Arms identical on every outcome are one choice; each is described by where it is strictly best.
+            var groups: [[Int]] = []
+            for i in front {
+                if let g = groups.firstIndex(where: { rates[indices.firstIndex(of: $0[0])!] == rates[indices.firstIndex(of: i)!] }) {
+                    groups[g].append(i)
+                } else {
+                    groups.append([i])
+                }
+            }
+            let trades = groups.map { group -> String in
+                let i = group[0]
+                let names = group.map(label)
+                let who = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and \(names.last!) (identical)"
+                let best = ParetoFront.outcomes.filter { metric in
+                    groups.allSatisfy { other in
+                        other == group || (metric.higherIsBetter ? rate(i, metric) > rate(other[0], metric) : rate(i, metric) < rate(other[0], metric))
+                    }
+                }
+                let verb = names.count == 1 ? "has" : "have"
+                let what = best.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
+                if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
+                // Best on no outcome alone: say what it does better than the leading arm.
+                let better = ParetoFront.outcomes.filter { metric in
+                    metric.higherIsBetter ? rate(i, metric) > rate(lead, metric) : rate(i, metric) < rate(lead, metric)
+                }
+                return "\(who) \(names.count == 1 ? "beats" : "beat") \(label(lead)) on "
+                    + better.map { "\($0.name) (\(percent(rate(i, $0))) against \(percent(rate(lead, $0))))" }.joined(separator: ", ")
+            }
+            text = "**\(name):** no strategy is best on every outcome; the trade-off: " + trades.joined(separator: "; ") + "."
+        }
+        let bestFresh = indices.max { rate($0, .fresh) < rate($1, .fresh) }!
+        if rate(bestFresh, .fresh) < 0.5 {
+            text += " No strategy shows fresh content in most cycles (the most: \(label(bestFresh)), \(percent(rate(bestFresh, .fresh))))."
+        }
+        if front.count > 1 { text += " \(label(lead)): \(summary(lead))." }
+        for other in indices where other != lead {
+            text += " \(label(other)): \(summary(other))"
+            guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([lead, other]) }) else {
                 text += "."
                 continue
             }
-            let sign = pair.minuend == best ? 1.0 : -1.0
+            let sign = pair.minuend == lead ? 1.0 : -1.0
             var findings: [String] = []
             for metric in comparedMetrics {
                 let interval = pair.interval(metric)
                 guard interval.excludesZero else { continue }
-                findings.append("\(metric.name) \(points(sign * interval.estimate))")
+                findings.append("\(metric.name) \(points(sign * interval.estimate, significant: true))")
             }
             text += findings.isEmpty
                 ? "; no paired difference is significant at 95%."
-                : "; \(label) − \(otherLabel), significant at 95%: " + findings.joined(separator: ", ") + "."
+                : "; \(label(lead)) − \(label(other)), significant at 95%: " + findings.joined(separator: ", ") + "."
         }
         return text
     }

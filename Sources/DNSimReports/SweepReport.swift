@@ -44,15 +44,14 @@ public struct SweepReport: Sendable {
         }
     }
 
-    /// Rows no other row of the same platform beats on both stale and late rate.
+    /// Rows no other row of the same platform beats on every outcome at once
+    /// (fresh, stale, fallback, missed, late: `ParetoFront`).
     public var paretoFront: Set<Int> {
         var front = Set<Int>()
-        for (i, row) in rows.enumerated() {
-            let dominated = rows.enumerated().contains { j, other in
-                j != i && other.arm.platform == row.arm.platform && other.stale <= row.stale && other.late <= row.late
-                    && (other.stale < row.stale || other.late < row.late)
-            }
-            if !dominated { front.insert(i) }
+        for platform in Platform.allCases {
+            let members = rows.indices.filter { rows[$0].arm.platform == platform }
+            let rates = members.map { i in rows[i].rates.mapValues(\.estimate) }
+            for position in ParetoFront.front(rates) { front.insert(members[position]) }
         }
         return front
     }
@@ -81,7 +80,7 @@ public struct SweepReport: Sendable {
         var md = "# \(scenario.name): sweep of \(axes.joined(separator: " × "))\n\n"
         md += "Scenario `\(scenario.file)`, seed \(seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
         md += "and random world (common random numbers). Rates are shares of cycles with their 95% intervals; "
-        md += "★ marks the Pareto front of each platform: no other point × strategy there has both fewer stale and fewer late notifications.\n\n"
+        md += "★ marks the Pareto front of each platform: no other point × strategy there is at least as good on fresh, stale, fallback, missed and late at once and better on one. The chart plots two of those outcomes, stale against late.\n\n"
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "front"],
                               rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 6))))
         for (i, row) in rows.enumerated() {

@@ -1,3 +1,4 @@
+import Foundation
 import DNSimCore
 
 /// A window of local time repeated every day, such as overnight charging
@@ -6,6 +7,12 @@ public struct DailyWindow: Sendable, Equatable {
     /// Minutes after local midnight.
     public var start: Int
     public var end: Int
+
+    /// `HH:MM–HH:MM`.
+    public var text: String {
+        func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+        return "\(clock(start))–\(clock(end))"
+    }
 
     /// Parses `HH:MM`.
     static func minutes(_ text: String) -> Int? {

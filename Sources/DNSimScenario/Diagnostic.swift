@@ -3,23 +3,31 @@ import DNSimCore
 /// One problem found in an input file, printed as `file:line:col: error: message`
 /// followed by the offending line and a caret under the column.
 public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An error stops the run; a warning says that a rule cuts off every device, and the run goes on.
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+    }
+
     public var file: String
     public var mark: SourceMark?
     public var message: String
     /// The text of the offending line, when known, for the caret snippet.
     public var sourceLine: String?
+    public var severity: Severity
 
-    public init(file: String, mark: SourceMark?, message: String, sourceLine: String? = nil) {
+    public init(file: String, mark: SourceMark?, message: String, sourceLine: String? = nil, severity: Severity = .error) {
         self.file = file
         self.mark = mark
         self.message = message
         self.sourceLine = sourceLine
+        self.severity = severity
     }
 
     /// `file:line:col: error: message`, the first line of the rendering.
     public var description: String {
-        if let mark { return "\(file):\(mark.line):\(mark.column): error: \(message)" }
-        return "\(file): error: \(message)"
+        if let mark { return "\(file):\(mark.line):\(mark.column): \(severity.rawValue): \(message)" }
+        return "\(file): \(severity.rawValue): \(message)"
     }
 
     /// The full rendering with the caret snippet.

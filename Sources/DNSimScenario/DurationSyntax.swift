@@ -3,7 +3,7 @@ import Foundation
 
 /// Durations as scenarios write them: a number and a unit (`ms`, `s`, `m`,
 /// `h`, `d`), or several in a row (`1h30m`). Decimals are allowed (`1.5s`).
-enum DurationSyntax {
+public enum DurationSyntax {
     static let units: [(String, Double)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
 
     /// Milliseconds, or a message saying what is wrong.
@@ -35,6 +35,21 @@ enum DurationSyntax {
             return .failure(.init("'\(text)' is too long (at most 100 years)"))
         }
         return .success(total)
+    }
+}
+
+extension DurationSyntax {
+    /// A duration as a scenario writes it, largest units first: `7d`, `1h30m`, `800ms`.
+    public static func format(_ millis: Millis) -> String {
+        guard millis > 0 else { return "0s" }
+        var rest = millis
+        var text = ""
+        for (unit, size) in [("d", SimTime.day), ("h", SimTime.hour), ("m", SimTime.minute), ("s", SimTime.second), ("ms", 1)] {
+            let count = rest / size
+            if count > 0 { text += "\(count)\(unit)" }
+            rest %= size
+        }
+        return text
     }
 }
 

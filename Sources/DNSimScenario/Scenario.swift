@@ -27,7 +27,13 @@ public struct Scenario: Sendable {
     public var user: UserConfiguration
     public var strategies: [StrategyConfiguration]
     public var lateAfter: Millis
+    /// `metrics.freshWithin` as written, or nil for the default.
+    public var freshWithin: Millis?
+    /// The default: the scenario's lead T − F. Sweep points keep their base scenario's.
+    public var defaultFreshWithin: Millis = .max
     public var expectations: [Expectation]
+    /// Rules that cut off every device (`file:line:col: warning:`); the scenario still runs.
+    public var warnings: [Diagnostic] = []
     /// Daily charging and idle windows, turned into `user.charging` / `user.idle` per run.
     public var chargingWindow: DailyWindow?
     public var idleWindow: DailyWindow?
@@ -104,9 +110,10 @@ public struct Scenario: Sendable {
             var user = user
             if let chargingWindow { user.charging = chargingWindow.windows(in: timeZone, from: start, days: days + 1) }
             if let idleWindow { user.idle = idleWindow.windows(in: timeZone, from: start, days: days + 1) }
-            let world = WorldConfiguration(
+            var world = WorldConfiguration(
                 calendar: calendar, plugin: plugin, ios: ios ?? IOSConfiguration(),
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)
+            world.freshWithin = freshWithin ?? defaultFreshWithin
             return SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
                                   lateAfter: lateAfter)
         }

@@ -46,6 +46,7 @@ public enum ScenarioLoader {
         }
         scenario.root = root
         scenario.sourceText = text
+        scenario.warnings = reader.warnings
         return scenario
     }
 
@@ -129,8 +130,10 @@ public enum ScenarioLoader {
         var strategies: [StrategyConfiguration] = []
         if let node = top["strategies"] { strategies = StrategyReader.read(node, r) }
         var lateAfter = 60 * SimTime.second
+        var freshWithin: Millis?
         if let node = top["metrics"], let map = r.section(node, "metrics") {
             if let n = map["lateAfter"], let v = r.duration(n, "metrics.lateAfter") { lateAfter = v }
+            if let n = map["freshWithin"], let v = r.duration(n, "metrics.freshWithin", allowZero: false) { freshWithin = v }
         }
         guard let fetchSchedule, let notifySchedule else { return nil }
         var scenario = Scenario(
@@ -139,13 +142,11 @@ public enum ScenarioLoader {
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         scenario.chargingWindow = chargingWindow
         scenario.idleWindow = idleWindow
-        if let ios, ios.taskKind == .processing, idleWindow == nil {
-            r.error(top["platforms"]?.value(forKey: "ios")?.mark, "a processing task runs only while the phone is idle: give user.idle windows (e.g. { start: \"00:00\", end: \"07:00\" })")
-        }
+        scenario.freshWithin = freshWithin
         if let ios, ios.requiresExternalPower, chargingWindow == nil {
             r.error(top["platforms"]?.value(forKey: "ios")?.mark, "requiresExternalPower needs user.charging windows (e.g. { start: \"23:00\", end: \"07:00\" })")
         }
-        if let android, android.doze, idleWindow == nil {
+        if let android, android.doze != nil, idleWindow == nil {
             r.error(top["platforms"]?.value(forKey: "android")?.mark, "doze needs user.idle windows, when the phone lies still (e.g. { start: \"00:00\", end: \"07:00\" })")
         }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
@@ -160,11 +161,16 @@ public enum ScenarioLoader {
                 scenario.precision = PrecisionTarget(halfWidth: half, maxDevices: cap)
             }
         }
-        if case .failure(let problem) = scenario.calendar(days: days) {
+        switch scenario.calendar(days: days) {
+        case .failure(let problem):
             switch problem {
             case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)
             case .noFetch: r.error(scheduleMark("contentFetch"), problem.message)
             }
+        case .success(let calendar):
+            // Default freshWithin: the lead T − F (of the first cycle, for crons whose lead varies).
+            scenario.defaultFreshWithin = calendar.notifyTimes[0] - calendar.fetchTimes[0]
+            if r.diagnostics.isEmpty { ScenarioWarnings.check(scenario, calendar: calendar, top: top, r) }
         }
         return scenario
     }
@@ -192,6 +198,16 @@ public enum ScenarioLoader {
             if let n = fetch["schedule"] { fetchSchedule = r.cron(n, "plugin.contentFetch.schedule") }
             if let n = fetch["enabled"], let v = r.bool(n, "plugin.contentFetch.enabled") { plugin.fetchEnabled = v }
             if let n = fetch["callbacks"], n.mapping == nil, !n.isNull { r.error(n.mark, "plugin.contentFetch.callbacks must be a mapping") }
+            // The plugin's own retry settings, in milliseconds as the plugin defines them.
+            if let n = fetch["timeout"], let v = r.integer(n, "plugin.contentFetch.timeout (milliseconds)", in: 1...Int(SimTime.day)) {
+                plugin.fetchTimeout = Millis(v)
+            }
+            if let n = fetch["retryAttempts"], let v = r.integer(n, "plugin.contentFetch.retryAttempts", in: 0...100) {
+                plugin.retryAttempts = v
+            }
+            if let n = fetch["retryDelay"], let v = r.integer(n, "plugin.contentFetch.retryDelay (milliseconds)", in: 0...Int(SimTime.day)) {
+                plugin.retryDelay = Millis(v)
+            }
         }
         if let node = map["userNotification"], let notify = r.section(node, "plugin.userNotification", required: ["schedule"]) {
             if let n = notify["schedule"] { notifySchedule = r.cron(n, "plugin.userNotification.schedule") }
@@ -257,7 +273,11 @@ public enum ScenarioLoader {
         guard let map = r.section(node, "platforms.android") else { return nil }
         if let n = map["alarmKind"], let v = r.choice(n, "platforms.android.alarmKind", as: AndroidAlarmKind.self) { android.alarmKind = v }
         if let n = map["exactAlarmPermission"], let v = r.bool(n, "platforms.android.exactAlarmPermission") { android.exactAlarmPermission = v }
-        if let n = map["doze"], let v = r.bool(n, "platforms.android.doze") { android.doze = v }
+        if let n = map["inexactWindow"], let v = r.number(n, "platforms.android.inexactWindow", in: 0...1) { android.inexactWindow = v }
+        if let n = map["doze"] { android.doze = doze(n, r) }
+        if let n = map["bootCompletedDelay"], let v = r.duration(n, "platforms.android.bootCompletedDelay") {
+            android.bootCompletedDelay = v
+        }
         if let n = map["rescheduleOnBoot"], let v = r.bool(n, "platforms.android.rescheduleOnBoot") { android.rescheduleOnBoot = v }
         if let node = map["fetchAlarm"], let alarm = r.section(node, "platforms.android.fetchAlarm") {
             if let n = alarm["delay"], let d = DistributionReader.read(n, "platforms.android.fetchAlarm.delay", r) { android.fetchAlarmDelay = d }
@@ -266,6 +286,20 @@ public enum ScenarioLoader {
             android.notificationDelay = d
         }
         return android
+    }
+
+    /// `doze: true | false`, or the maintenance-window steps `{ firstIdle, factor, maxIdle }`.
+    private static func doze(_ node: YAMLNode, _ r: ScenarioReader) -> DozeSchedule? {
+        if node.mapping == nil { return r.bool(node, "platforms.android.doze") == true ? DozeSchedule() : nil }
+        guard let map = r.section(node, "platforms.android.doze") else { return nil }
+        var doze = DozeSchedule()
+        if let n = map["firstIdle"], let v = r.duration(n, "platforms.android.doze.firstIdle", allowZero: false) { doze.firstIdle = v }
+        if let n = map["factor"], let v = r.number(n, "platforms.android.doze.factor", in: 1...100) { doze.factor = v }
+        if let n = map["maxIdle"], let v = r.duration(n, "platforms.android.doze.maxIdle", allowZero: false) { doze.maxIdle = v }
+        if doze.maxIdle < doze.firstIdle {
+            r.error(node.mark, "platforms.android.doze.maxIdle must not be below firstIdle")
+        }
+        return doze
     }
 
     /// `{ perDay, duration }`: how often a period starts and how long it lasts.

@@ -8,6 +8,7 @@ final class ScenarioReader {
     let file: String
     private let lines: [Substring]
     private(set) var diagnostics: [Diagnostic] = []
+    private(set) var warnings: [Diagnostic] = []
 
     init(file: String, text: String) {
         self.file = file
@@ -15,11 +16,20 @@ final class ScenarioReader {
     }
 
     func error(_ mark: SourceMark?, _ message: String) {
+        diagnostics.append(diagnostic(mark, message, .error))
+    }
+
+    /// A rule that cuts off every device: said, but the scenario still runs.
+    func warning(_ mark: SourceMark?, _ message: String) {
+        warnings.append(diagnostic(mark, message, .warning))
+    }
+
+    private func diagnostic(_ mark: SourceMark?, _ message: String, _ severity: Diagnostic.Severity) -> Diagnostic {
         var sourceLine: String?
         if let mark, mark.line >= 1, mark.line <= lines.count {
             sourceLine = String(lines[mark.line - 1]).replacingOccurrences(of: "\r", with: "")
         }
-        diagnostics.append(Diagnostic(file: file, mark: mark, message: message, sourceLine: sourceLine))
+        return Diagnostic(file: file, mark: mark, message: message, sourceLine: sourceLine, severity: severity)
     }
 
     /// A mapping whose valid keys `ScenarioKeys` declares at `schema` (by default `path`).

@@ -38,6 +38,10 @@ enum StrategyReader {
                     }
                     if let n = map["onEmpty"], let v = r.choice(n, "\(kindText).onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
                     if let n = map["carryUnshown"], let v = r.bool(n, "\(kindText).carryUnshown") { strategy.carryUnshown = v }
+                    if let n = map["earlyFetch"], let v = r.choice(n, "\(kindText).earlyFetch", as: EarlyFetchPolicy.self) {
+                        strategy.earlyFetch = v
+                    }
+                    if let n = map["fetchOnOpen"], let v = r.bool(n, "\(kindText).fetchOnOpen") { strategy.fetchOnOpen = v }
                     if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
                         strategy.staleContent = v
                     }

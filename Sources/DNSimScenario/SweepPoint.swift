@@ -46,7 +46,9 @@ extension Scenario {
             }
             guard problems.isEmpty else { continue }
             do {
-                let scenario = try ScenarioLoader.load(root: node, text: sourceText, file: file)
+                var scenario = try ScenarioLoader.load(root: node, text: sourceText, file: file)
+                // freshWithin's default is the base scenario's lead, whatever lead the point has.
+                scenario.defaultFreshWithin = defaultFreshWithin
                 points.append(SweepPoint(index: number + 1, settings: settings, scenario: scenario))
             } catch {
                 // Point at the sweep value that made the scenario invalid where we can.

@@ -58,7 +58,7 @@ final class OSRulesTests: XCTestCase {
         var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 10, notifyMinute: 3 * 60 + 30))
         world.server.updatesPerDay = 50
         world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
-        world.android.doze = true
+        world.android.doze = DozeSchedule()
         world.android.alarmKind = .setExact
         let deferred = DeviceRun(world, TestWorlds.arm(.independent, .android))
         // Fetch alarm 03:25 and notification alarm 03:30 both wait for 07:00.

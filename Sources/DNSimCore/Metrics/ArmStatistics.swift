@@ -96,7 +96,8 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         let meanUpdates = Double(updates) / n
         let standardError = (residualSquares / (n * (n - 1))).squareRoot() / meanUpdates
         let half = gsl_cdf_tdist_Pinv(0.975, n - 1) * standardError
-        return ConfidenceInterval(estimate: rate, low: max(0, rate - half), high: min(1, rate + half), method: .student)
+        return ConfidenceInterval(estimate: rate, low: max(0, rate - half), high: min(1, rate + half), method: .student,
+                                  halfWidth: half)
     }
 
     /// Per device-day costs.

@@ -11,11 +11,21 @@ public struct ConfidenceInterval: Sendable, Equatable {
     }
 
     public var estimate: Double
+    /// The bounds as reported, clamped to the quantity's range (a rate's [0, 1]).
     public var low: Double
     public var high: Double
     public var method: Method
+    /// Half the width of the interval before clamping: what a precision target
+    /// and `check`'s tolerance use, since clamping at 0 would shrink it.
+    public var halfWidth: Double
 
-    public var halfWidth: Double { (high - low) / 2 }
+    public init(estimate: Double, low: Double, high: Double, method: Method, halfWidth: Double? = nil) {
+        self.estimate = estimate
+        self.low = low
+        self.high = high
+        self.method = method
+        self.halfWidth = halfWidth ?? (high - low) / 2
+    }
     public func contains(_ value: Double) -> Bool { low <= value && value <= high }
     /// Whether the interval lies entirely on one side of zero.
     public var excludesZero: Bool { low > 0 || high < 0 }
@@ -37,7 +47,7 @@ public struct ConfidenceInterval: Sendable, Equatable {
             low = min(max(low, range.lowerBound), range.upperBound)
             high = min(max(high, range.lowerBound), range.upperBound)
         }
-        return ConfidenceInterval(estimate: mean, low: low, high: high, method: .student)
+        return ConfidenceInterval(estimate: mean, low: low, high: high, method: .student, halfWidth: half)
     }
 
     /// Wilson's score interval for k successes in n trials.
@@ -48,6 +58,7 @@ public struct ConfidenceInterval: Sendable, Equatable {
         let denominator = 1 + z * z / trials
         let center = (p + z * z / (2 * trials)) / denominator
         let half = z * (p * (1 - p) / trials + z * z / (4 * trials * trials)).squareRoot() / denominator
-        return ConfidenceInterval(estimate: p, low: max(0, center - half), high: min(1, center + half), method: .wilson)
+        return ConfidenceInterval(estimate: p, low: max(0, center - half), high: min(1, center + half), method: .wilson,
+                                  halfWidth: half)
     }
 }

@@ -39,9 +39,14 @@ public struct SummaryColumn: Sendable {
     /// The names of this column's interval bounds in summary.csv, if it has them.
     public var intervalColumns: (low: String, high: String)? {
         guard interval != nil else { return nil }
-        let stem = name.hasSuffix("_rate") ? String(name.dropLast(5)) : name
         return ("\(stem)_ci_low", "\(stem)_ci_high")
     }
+
+    /// The name of this column's unclamped 95% half-width in summary.csv, if it has one.
+    public var halfWidthColumn: String? { interval == nil ? nil : "\(stem)_half_width" }
+
+    /// `fresh` for `fresh_rate`.
+    var stem: String { name.hasSuffix("_rate") ? String(name.dropLast(5)) : name }
 
     /// The 95% interval of this column for an arm, when it is a rate.
     public func confidenceInterval(_ statistics: ArmStatistics) -> ConfidenceInterval? { interval?(statistics) }
@@ -134,6 +139,13 @@ public enum SummaryColumns {
         seconds("update_delay_p90_s", "90th percentile of update delay", .neutral) { $0.updateDelay.quantile(0.9) }
         seconds("update_delay_p99_s", "99th percentile of update delay", .neutral) { $0.updateDelay.quantile(0.99) }
         seconds("update_delay_max_s", "largest update delay", .neutral) { $0.updateDelay.total > 0 ? $0.updateDelay.maximum : nil }
+        // Each interval's half-width before clamping to [0, 1]: check's tolerances and precision targets use it.
+        for rate in columns.filter({ $0.interval != nil }) {
+            columns.append(SummaryColumn(name: rate.halfWidthColumn!, unit: "fraction",
+                                         meaning: "half-width of the 95% interval of \(rate.name) before clamping to [0, 1]",
+                                         direction: .neutral, rate: nil,
+                                         value: { s, _ in rate.confidenceInterval(s)?.halfWidth }, decimals: 6))
+        }
         return columns
     }()
 

@@ -1,31 +1,35 @@
 /// Android as the plugin sees it (SPEC §2): `AlarmManager` alarms run plugin
 /// code at the fetch time and at T. With the exact-alarm permission they are
 /// exact; without it AOSP delivers them within 75% of the time until the
-/// trigger (AlarmManagerService.maxTriggerTime). In Doze a `setExact` or
-/// inexact alarm waits for the next maintenance window; the idle periods
-/// between windows grow 1 h, 2 h, 4 h, then 6 h (DeviceIdleController:
-/// idle_to 60 min, idle_factor 2, max_idle_to 6 h). A reboot clears every
-/// alarm; a `BOOT_COMPLETED` receiver, if registered, re-arms them a minute later.
+/// trigger (AlarmManagerService.maxTriggerTime; `inexactWindow`). In Doze a
+/// `setExact` or inexact alarm waits for the next maintenance window
+/// (`DozeSchedule`). A reboot clears every alarm; a `BOOT_COMPLETED`
+/// receiver, if registered, re-arms them (a minute later by default).
 public struct AndroidAlarms: PlatformModel {
     public static let platform = Platform.android
     public static let notificationsAreAlarms = true
 
     let configuration: AndroidConfiguration
     let idle: TimeWindows
+    let charging: TimeWindows
     let fetchEnabled: Bool
     /// Exact alarms that Doze cannot defer fire exactly when set.
     let alwaysExact: Bool
     var pendingFetchAlarm: EventHandle?
     /// The cycle the pending fetch alarm is for, or -1.
     var pendingFetchCycle = -1
+    /// The plugin armed the fetch alarm of a cycle past the simulated horizon:
+    /// an alarm is pending, as on every other day, though it never fires here.
+    var pendingPastHorizon = false
     public private(set) var alarmsLost = false
     private var nextReboot = 0
 
     public init(world: WorldConfiguration) {
         configuration = world.android
         idle = world.user.idle
+        charging = world.user.charging
         fetchEnabled = world.plugin.fetchEnabled
-        alwaysExact = world.android.exactAlarmPermission && !(world.android.doze && world.android.alarmKind == .setExact)
+        alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
@@ -43,19 +47,14 @@ public struct AndroidAlarms: PlatformModel {
                                   random: KeyedRandom) -> Millis {
         var fire = time
         if !configuration.exactAlarmPermission {
-            let window = Double(max(0, fire - now)) * 0.75
+            let window = Double(max(0, fire - now)) * configuration.inexactWindow
             random.begin(device: device, source: .inexactAlarm, index: cycle << 2 | purpose.rawValue)
             fire += Millis(random.uniform() * window)
         }
         let deferrable = configuration.alarmKind == .setExact || !configuration.exactAlarmPermission
-        if configuration.doze, deferrable, let idle = idle.interval(containing: fire) {
-            var window = idle.start
-            var step = SimTime.hour
-            while window < fire {
-                window += step
-                step = min(step * 2, 6 * SimTime.hour)
-            }
-            fire = min(window, idle.end)
+        // Doze holds only an unplugged, idle phone; plugging it in ends Doze.
+        if let doze = configuration.doze, deferrable, let idle = idle.interval(containing: fire), !charging.contains(fire) {
+            fire = min(doze.nextWindow(after: fire, idleSince: idle.start), idle.end, charging.nextInside(fire) ?? .max)
         }
         return fire
     }
@@ -74,7 +73,7 @@ public struct AndroidAlarms: PlatformModel {
         switch event {
         case .reboot:
             clearAlarms(&context)
-            if configuration.rescheduleOnBoot { context.queue.schedule(at: context.now + SimTime.minute, .bootCompleted) }
+            if configuration.rescheduleOnBoot { context.queue.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted) }
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
             return .alarmsCleared
         case .bootCompleted:
@@ -98,7 +97,7 @@ public struct AndroidAlarms: PlatformModel {
 
     /// Alarms survive until a reboot; re-arm only what is missing.
     public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
-        guard pendingFetchAlarm == nil else { return }
+        guard pendingFetchAlarm == nil, !pendingPastHorizon else { return }
         armFetchAlarm(cycle: cycle, &context)
     }
 
@@ -111,7 +110,8 @@ public struct AndroidAlarms: PlatformModel {
         if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
-        guard cycle < context.calendar.count else { return }
+        pendingPastHorizon = cycle >= context.calendar.count
+        guard !pendingPastHorizon else { return }
         let scheduled = max(context.calendar.fetchTimes[cycle], context.now)
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
         let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
@@ -129,6 +129,7 @@ public struct AndroidAlarms: PlatformModel {
         if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
+        pendingPastHorizon = false
         alarmsLost = true
         context.trace("reboot", "the phone reboots: every alarm is cleared"
             + (configuration.rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them"))

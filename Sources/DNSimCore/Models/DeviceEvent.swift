@@ -12,7 +12,10 @@ public enum DeviceEvent: FingerprintedEvent {
     case bootCompleted
     case backgroundLaunch
     case fetchAlarm
-    case fetchFinished(cycle: Int, failure: FetchFailure?)
+    /// A fetch attempt ends.
+    case fetchFinished(FetchAttempt, failure: FetchFailure?)
+    /// A failed attempt's retry starts, after `contentFetch.retryDelay`.
+    case fetchRetry(FetchAttempt)
     /// An armed request (iOS) or notification alarm (Android) for the cycle's T.
     case notificationDue(cycle: Int)
     /// The cycle's display window closes: its guard fires, or it is missed.
@@ -27,11 +30,12 @@ public enum DeviceEvent: FingerprintedEvent {
         case .forceQuit: 3 << 56
         case .backgroundLaunch: 4 << 56
         case .fetchAlarm: 5 << 56
-        case .fetchFinished(let cycle, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(cycle) << 8
+        case .fetchFinished(let attempt, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(attempt.cycle) << 8
         case .notificationDue(let cycle): 7 << 56 | UInt64(cycle) << 8
         case .deadline(let cycle): 8 << 56 | UInt64(cycle) << 8
         case .reboot: 9 << 56
         case .bootCompleted: 10 << 56
+        case .fetchRetry(let attempt): 11 << 56 | UInt64(attempt.cycle) << 8
         }
     }
 }

@@ -4,4 +4,5 @@ public enum FetchFailure: String, Sendable {
     case budgetExpired = "run budget expired"
     case unauthorized = "401: every JWT in the pool has expired"
     case offline = "the phone is offline"
+    case timeout = "contentFetch.timeout passed"
 }

@@ -29,8 +29,8 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var requiresExternalPower = false
     /// Run only while online (the task waits out offline periods).
     public var requiresNetworkConnectivity = false
-    /// BG tasks stop when the app was not opened for this long (nil: never).
-    public var inactiveAfter: Millis? = 7 * SimTime.day
+    /// BG tasks stop when the app was not opened for this long (nil: never, the default).
+    public var inactiveAfter: Millis?
     public init() {}
 }
 
@@ -42,14 +42,40 @@ public struct AndroidConfiguration: Sendable, Equatable {
     public var notificationDelay: Distribution = .fixed(0)
     /// The AlarmManager call the plugin's alarms use.
     public var alarmKind: AndroidAlarmKind = .exactAllowWhileIdle
-    /// Without SCHEDULE_EXACT_ALARM the alarms become inexact: AOSP delivers
-    /// them within a window of 75% of the time until the trigger.
+    /// Without SCHEDULE_EXACT_ALARM the alarms become inexact, delivered
+    /// within `inexactWindow` of the time until the trigger.
     public var exactAlarmPermission = true
-    /// Deep Doze while the phone lies idle (the user's idle windows).
-    public var doze = false
+    /// The inexact delivery window as a share of the time from setting an
+    /// alarm to its trigger: 0.75 in AOSP (AlarmManagerService.maxTriggerTime).
+    public var inexactWindow = 0.75
+    /// Deep Doze while the phone lies idle (the user's idle windows); nil: none.
+    public var doze: DozeSchedule?
     /// A BOOT_COMPLETED receiver re-arms the alarms after a reboot.
     public var rescheduleOnBoot = false
+    /// How long after a reboot BOOT_COMPLETED reaches the receiver.
+    public var bootCompletedDelay: Millis = SimTime.minute
     public init() {}
+}
+
+/// Deep Doze's maintenance windows: the idle periods between them start at
+/// `firstIdle` and grow by `factor` up to `maxIdle` (AOSP DeviceIdleController:
+/// idle_to 60 min, idle_factor 2, max_idle_to 6 h).
+public struct DozeSchedule: Sendable, Equatable {
+    public var firstIdle: Millis = SimTime.hour
+    public var factor: Double = 2
+    public var maxIdle: Millis = 6 * SimTime.hour
+    public init() {}
+
+    /// The first maintenance window at or after `time` in an idle period that started at `start`.
+    public func nextWindow(after time: Millis, idleSince start: Millis) -> Millis {
+        var window = start
+        var step = firstIdle
+        while window < time {
+            window += step
+            step = min(Millis((Double(step) * factor).rounded()), maxIdle)
+        }
+        return window
+    }
 }
 
 /// The content fetcher's network behaviour (TimeSafariNativeFetcher).

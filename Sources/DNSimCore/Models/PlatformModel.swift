@@ -13,7 +13,7 @@ public protocol PlatformModel {
     var alarmsLost: Bool { get }
     /// Delay between a notification's trigger and its display.
     var notificationDelay: Distribution { get }
-    /// When a notification request or alarm set now for `time` really fires.
+    /// When a notification request or alarm set at `now` for `time` really fires.
     func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
                               random: KeyedRandom) -> Millis
     /// The cycle before which chained guards can be armed now, counting from `start`.

@@ -7,6 +7,12 @@ public struct PluginConfiguration: Sendable, Equatable {
     public var fallbackBehavior: FallbackBehavior = .showDefault
     /// `contentFetch.enabled`: false means no fetch is ever scheduled.
     public var fetchEnabled = true
+    /// `contentFetch.timeout` (ms): an attempt that takes longer ends as a failure; nil: no timeout.
+    public var fetchTimeout: Millis?
+    /// `contentFetch.retryAttempts`: retries of a failed attempt while the code still has CPU.
+    public var retryAttempts = 0
+    /// `contentFetch.retryDelay` (ms): the wait before each retry.
+    public var retryDelay: Millis = 0
     public init() {}
 }
 

@@ -40,7 +40,8 @@ public struct UserActivity {
         lowPower.removeAll()
         offline.removeAll()
         let (origin, days) = (self.origin, dayCount)
-        func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil, duration: Distribution? = nil,
+        func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil,
+                     duration: (Distribution, RandomSource)? = nil,
                      _ add: (Millis, Int, Millis) -> Void) {
             Self.poissonProcess(device: device, random: random, origin: origin, days: days, rate: rate, source: source,
                                 profile: profile, duration: duration, add)
@@ -52,22 +53,23 @@ public struct UserActivity {
         }
         process(user.forceQuitPerDay, .forceQuitDay) { time, _, _ in forceQuits.append(time) }
         process(user.rebootsPerDay, .rebootDay) { time, _, _ in reboots.append(time) }
-        process(user.lowPowerPerDay, .lowPowerDay, duration: user.lowPowerDuration) { time, _, length in
+        process(user.lowPowerPerDay, .lowPowerDay, duration: (user.lowPowerDuration, .lowPowerDuration)) { time, _, length in
             lowPower.append(time, time + length)
         }
-        process(user.offlinePerDay, .offlineDay, duration: user.offlineDuration) { time, _, length in
+        process(user.offlinePerDay, .offlineDay, duration: (user.offlineDuration, .offlineDuration)) { time, _, length in
             offline.append(time, time + length)
         }
     }
 
     /// A Poisson process of `rate` per day, generated a day at a time from that
-    /// day's keyed stream: count, instants (by the hour profile when given),
-    /// and a duration each when asked for.
+    /// day's keyed stream: count and instants (by the hour profile when given).
+    /// Each period's duration, when asked for, comes from a key of its own
+    /// (day and rank), so changing the duration's distribution moves no start.
     private static func poissonProcess(device: Int, random: KeyedRandom, origin: Millis, days dayCount: Int, rate: Double,
-                                       source: RandomSource, profile: [Double]?, duration: Distribution?,
+                                       source: RandomSource, profile: [Double]?, duration: (Distribution, RandomSource)?,
                                        _ add: (Millis, Int, Millis) -> Void) {
         guard rate > 0 else { return }
-        var day: [(Millis, Millis)] = []
+        var day: [Millis] = []
         for index in 0..<dayCount {
             random.begin(device: device, source: source, index: index)
             let count = min(random.poisson(mean: rate), 4095)
@@ -81,11 +83,17 @@ public struct UserActivity {
                     let hour = profile.firstIndex { u <= $0 } ?? 23
                     offset = (Double(hour) + random.uniform()) * Double(SimTime.hour)
                 }
-                let length = duration.map { random.duration($0) } ?? 0
-                day.append((dayStart + Millis(offset), length))
+                day.append(dayStart + Millis(offset))
             }
-            day.sort { $0.0 < $1.0 }
-            for (rank, entry) in day.enumerated() { add(entry.0, index << 12 | rank, entry.1) }
+            day.sort()
+            for (rank, start) in day.enumerated() {
+                var length: Millis = 0
+                if let (distribution, durationSource) = duration {
+                    random.begin(device: device, source: durationSource, index: index << 12 | rank)
+                    length = random.duration(distribution)
+                }
+                add(start, index << 12 | rank, length)
+            }
         }
     }
 }

@@ -8,6 +8,9 @@ public struct WorldConfiguration: Sendable, Equatable {
     public var fetch: FetchConfiguration
     public var server: ServerConfiguration
     public var user: UserConfiguration
+    /// Shown API content is fresh only if fetched in its cycle's window and at
+    /// most this old at display (`metrics.freshWithin`).
+    public var freshWithin: Millis = .max
 
     public init(calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
                 ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),

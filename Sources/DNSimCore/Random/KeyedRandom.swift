@@ -40,10 +40,11 @@ public final class KeyedRandom {
     @inline(__always)
     public func uniform() -> Double { gsl_rng_uniform(generator) }
 
-    /// True with probability `p`.
+    /// True with probability `p`. The uniform is consumed whatever `p` is, so
+    /// the draws after it keep their values when `p` moves to or from 0 or 1.
     @inline(__always)
     public func bernoulli(_ p: Double) -> Bool {
-        p > 0 && gsl_rng_uniform(generator) < p
+        gsl_rng_uniform(generator) < p
     }
 
     /// A Poisson variate with the given mean.

@@ -19,12 +19,18 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case notificationDelay = 7
     /// Force-quits of one day: count and times.
     case forceQuitDay = 8
-    /// Low Power Mode periods of one day: count, starts, durations.
+    /// Low Power Mode periods of one day: count and starts.
     case lowPowerDay = 9
-    /// Offline periods of one day.
+    /// Offline periods of one day: count and starts.
     case offlineDay = 10
     /// Reboots of one day.
     case rebootDay = 11
     /// An Android alarm's inexact delivery (index = alarm serial within the device).
     case inexactAlarm = 12
+    /// The duration of a Low Power Mode period (index = day × 2^12 + rank), apart from its start.
+    case lowPowerDuration = 13
+    /// The duration of an offline period (index = day × 2^12 + rank), apart from its start.
+    case offlineDuration = 14
+    /// A foreground fetch at an app open (`fetchOnOpen`; index = open key × 2^8 + retry).
+    case foregroundFetch = 15
 }

@@ -50,12 +50,15 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    /// √(h₁² + h₂²) from each row's interval bounds, at least the floor.
+    /// √(h₁² + h₂²) from each row's unclamped half-width (or, in a baseline
+    /// written before those were reported, its interval bounds), at least the floor.
     static func tolerance(_ column: SummaryColumn, _ a: SummaryTable.Row, _ b: SummaryTable.Row) -> Double {
-        guard let bounds = column.intervalColumns,
-              let lowA = a.value(bounds.low), let highA = a.value(bounds.high),
-              let lowB = b.value(bounds.low), let highB = b.value(bounds.high) else { return toleranceFloor }
-        let h1 = (highA - lowA) / 2, h2 = (highB - lowB) / 2
+        func halfWidth(_ row: SummaryTable.Row) -> Double? {
+            if let name = column.halfWidthColumn, let half = row.value(name) { return half }
+            guard let bounds = column.intervalColumns, let low = row.value(bounds.low), let high = row.value(bounds.high) else { return nil }
+            return (high - low) / 2
+        }
+        guard let h1 = halfWidth(a), let h2 = halfWidth(b) else { return toleranceFloor }
         return max(toleranceFloor, (h1 * h1 + h2 * h2).squareRoot())
     }
 }

@@ -13,8 +13,15 @@ public struct ChainedFetch: PluginStrategy {
     let configuration: StrategyConfiguration
     var armed: ArmedRequest?
     var armedHandle: EventHandle?
+    /// When the armed request or alarm really fires (later than T when deferred).
+    var armedFire: Millis = 0
     /// Guards are armed for every cycle before this one (except a cancelled one).
     var guardsThrough = 0
+    /// When the latest batch of guards (from `guardBatchStart` on) was armed,
+    /// and the batch before it: an inexact guard's window runs from its arming.
+    var guardBatchStart = 0
+    var guardBatchArmedAt: Millis = 0
+    var previousGuardBatchArmedAt: Millis = 0
     var cancelledGuardCycle = -1
     /// Android: what was armed when a reboot cleared it, to re-arm from the cache.
     var lostArmed: ArmedRequest?
@@ -48,18 +55,15 @@ public struct ChainedFetch: PluginStrategy {
 
     public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) { armGuards(&runtime) }
 
-    public mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
-        guard cycle == runtime.firstUnresolved else {
-            runtime.context.trace("fetch.unshown", "cycle \(cycle + 1) was resolved while the fetch ran: content cached, not shown",
-                          cycle: cycle)
-            return
-        }
+    /// The cycle's prefetch brought updates: shown at max(T, now) with them.
+    public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        guard let cycle else { return }
         cancelGuard(cycle, &runtime)
         armOrShow(cachedContent: true, &runtime)
     }
 
-    public mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
-        guard cycle == runtime.firstUnresolved, armed != .cachedContent else { return }
+    public mutating func fetchEmpty<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        guard let cycle, armed != .cachedContent else { return }
         if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
             cancelGuard(cycle, &runtime)
             armOrShow(cachedContent: true, &runtime)
@@ -74,8 +78,8 @@ public struct ChainedFetch: PluginStrategy {
 
     /// The expiration handler (or the failed fetch's completion) gets a moment
     /// of CPU: it arms the fallback unless the plugin is told to skip.
-    public mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
-        guard cycle == runtime.firstUnresolved, armed == nil else { return }
+    public mutating func fetchFailed<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle != nil, armed == nil else { return }
         if runtime.plugin.fallbackBehavior == .showDefault { armOrShow(cachedContent: false, &runtime) }
     }
 
@@ -95,8 +99,8 @@ public struct ChainedFetch: PluginStrategy {
             armed = nil
             return
         }
-        let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
-        armedHandle = runtime.schedule(at: max(fire, runtime.now), .notificationDue(cycle: cycle))
+        armedFire = max(runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle), runtime.now)
+        armedHandle = runtime.schedule(at: armedFire, .notificationDue(cycle: cycle))
         runtime.context.trace("notification.armed", "cycle \(cycle + 1) armed for T with \(cachedContent ? "fetched" : "fallback") content",
                       cycle: cycle)
     }
@@ -107,18 +111,38 @@ public struct ChainedFetch: PluginStrategy {
         runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
     }
 
+    /// The cycle's window closes: the guard's trigger (T + contentTimeout), or
+    /// the next cycle's T. An armed request or guard alarm that the platform
+    /// defers shows when it really fires, never earlier, and never after the
+    /// next cycle's T (the plugin never shows a superseded cycle).
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
-        if let armed {
+        let now = runtime.now
+        let next = runtime.calendar.nextNotifyTime(after: cycle)
+        if let armed, armedFire <= now {
             // Armed for T, which is due at this same instant.
             runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
             return
         }
+        if now >= next {
+            runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "nothing shown by the next cycle's T")
+            return
+        }
+        if armed != nil {
+            // Deferred: it shows when its alarm fires, unless that is past the next T.
+            if armedFire >= next { runtime.schedule(at: next, .deadline(cycle: cycle)) }
+            return
+        }
         if configuration.guardPolicy == .deadline, guardArmed(cycle) {
+            let trigger = runtime.calendar.notifyTimes[cycle] + runtime.plugin.contentTimeout
+            let fire = runtime.fireTime(trigger, purpose: .guardRequest, cycle: cycle, armedAt: guardArmedAt(cycle))
+            guard fire <= now else {
+                runtime.schedule(at: min(fire, next), .deadline(cycle: cycle))
+                return
+            }
             runtime.context.trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
-            let now = runtime.now
-            let deferred = runtime.fireTime(now, purpose: .guardRequest, cycle: cycle)
-            runtime.show(cachedContent: false, cycle: cycle, displayAt: deferred == now ? nil : deferred)
+            if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
+            runtime.show(cachedContent: false, cycle: cycle)
             return
         }
         let why: String
@@ -140,12 +164,17 @@ public struct ChainedFetch: PluginStrategy {
     public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) {
         let cycle = runtime.firstUnresolved
         let notifyTime = runtime.calendar.notifyTimes[cycle]
-        if let lost = lostArmed, notifyTime > runtime.now {
-            armed = lost
-            let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
-            armedHandle = runtime.schedule(at: fire, .notificationDue(cycle: cycle))
+        if let lost = lostArmed {
+            lostArmed = nil
+            if notifyTime > runtime.now {
+                armed = lost
+                armedFire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
+                armedHandle = runtime.schedule(at: armedFire, .notificationDue(cycle: cycle))
+            } else {
+                // T passed while the alarms were lost: the re-armed notification shows at once, late.
+                runtime.show(cachedContent: lost == .cachedContent, cycle: cycle)
+            }
         }
-        lostArmed = nil
         armGuards(&runtime)
     }
 
@@ -161,7 +190,17 @@ public struct ChainedFetch: PluginStrategy {
                                              until: runtime.now + configuration.guardHorizon, calendar: runtime.calendar)
         guard through > guardsThrough else { return }
         if through > start { runtime.context.trace("guard.armed", "guards armed for cycles \(start + 1)–\(through)") }
+        if through > start {
+            previousGuardBatchArmedAt = guardBatchArmedAt
+            guardBatchStart = start
+            guardBatchArmedAt = runtime.now
+        }
         guardsThrough = through
+    }
+
+    /// When the guard for `cycle` was armed.
+    func guardArmedAt(_ cycle: Int) -> Millis {
+        cycle >= guardBatchStart ? guardBatchArmedAt : previousGuardBatchArmedAt
     }
 
     func guardArmed(_ cycle: Int) -> Bool {

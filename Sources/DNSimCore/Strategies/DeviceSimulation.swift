@@ -38,13 +38,12 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.context.activity.appOpens += 1
             runtime.context.trace("app.open", "user opens the app")
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
+            if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
             runtime.context.scheduleNextAppOpen()
-        case .fetchFinished(let cycle, let failure):
-            switch runtime.finishFetch(cycle: cycle, failure: failure) {
-            case .failed: strategy.fetchFailed(cycle: cycle, &runtime)
-            case .empty: strategy.fetchEmpty(cycle: cycle, &runtime)
-            case .updates: strategy.fetchSucceeded(cycle: cycle, &runtime)
-            }
+        case .fetchFinished(let attempt, let failure):
+            fetchFinished(attempt, failure: failure)
+        case .fetchRetry(let attempt):
+            runtime.attempt(attempt)
         case .notificationDue(let cycle):
             if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
             strategy.notificationDue(cycle: cycle, &runtime)
@@ -57,6 +56,27 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.cycleWasResolved = false
             strategy.cycleResolved(&runtime)
             strategy.openCycle(&runtime)
+        }
+    }
+
+    /// A fetch attempt ended: its result goes to the cycle it decides, if any.
+    private mutating func fetchFinished(_ attempt: FetchAttempt, failure: FetchFailure?) {
+        let result = runtime.finishFetch(attempt, failure: failure)
+        guard result != .retrying else { return }
+        let decided = runtime.decidedCycle(startedFor: attempt.cycle)
+        if decided == nil {
+            runtime.context.trace("fetch.early", result == .failed ? "early fetch failed: decides nothing"
+                                  : "early fetch: cached for later, decides nothing", cycle: runtime.firstUnresolved)
+        }
+        switch result {
+        case .failed: strategy.fetchFailed(decides: decided, &runtime)
+        case .empty:
+            if let decided { runtime.prefetched(decided) }
+            strategy.fetchEmpty(decides: decided, &runtime)
+        case .updates:
+            if let decided { runtime.prefetched(decided) }
+            strategy.fetchSucceeded(decides: decided, &runtime)
+        case .retrying: break
         }
     }
 
@@ -79,7 +99,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         guard reaction == .foreground else { return react(reaction) }
         strategy.pluginCodeRuns(&runtime)
         guard runtime.plugin.fetchEnabled else { return }
-        runtime.os.keepFetchScheduled(cycle: runtime.firstUnresolved, source: source, index: index, &runtime.context)
+        runtime.os.keepFetchScheduled(cycle: runtime.cycleNeedingPrefetch, source: source, index: index, &runtime.context)
     }
 
     /// A BG task (iOS) or fetch alarm (Android) runs: resubmit or re-arm for
@@ -90,6 +110,6 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         let next = runtime.calendar.firstCycle(from: served, withFetchAfter: runtime.now)
         runtime.os.scheduleFetch(cycle: next, &runtime.context)
         strategy.pluginCodeRuns(&runtime)
-        runtime.startFetch(serving: served, budget: budget)
+        runtime.startFetch(budget: budget)
     }
 }

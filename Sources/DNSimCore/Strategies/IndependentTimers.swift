@@ -39,16 +39,17 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) {}
 
-    public mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+    public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         if emptyFetchCycle == runtime.firstUnresolved { emptyFetchCycle = -1 }
         runtime.context.trace("notification.armed", "repeating request's content replaced by the fetch", cycle: runtime.firstUnresolved)
     }
 
-    public mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+    /// An in-window empty fetch (F ≤ c ≤ T) removes the cycle's occurrence or
+    /// shows the default; an early one changes nothing (SPEC §2).
+    public mutating func fetchEmpty<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         // With carryUnshown, updates fetched earlier and never shown still make this cycle's content.
         if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates { return }
-        let current = runtime.firstUnresolved
-        guard cycle == current, runtime.now <= runtime.calendar.notifyTimes[current] else { return }
+        guard let current = cycle, runtime.now <= runtime.calendar.notifyTimes[current] else { return }
         emptyFetchCycle = current
         switch configuration.onEmpty {
         case .suppress: runtime.context.trace("notification.cancelled", "no updates: this cycle's request is removed", cycle: current)
@@ -56,7 +57,7 @@ public struct IndependentTimers: PluginStrategy {
         }
     }
 
-    public mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
+    public mutating func fetchFailed<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {}
 
     public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }

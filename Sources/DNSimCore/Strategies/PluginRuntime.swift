@@ -21,6 +21,8 @@ public struct PluginRuntime<OS: PlatformModel> {
     var attemptCount = 0
     var lastFetchEnd: Millis = .min
     var tokenExpiry: Millis = .max
+    /// The latest cycle whose own prefetch succeeded (in its window), or -1.
+    var prefetchedCycle = -1
     /// Set when a cycle is resolved, so the strategy opens the next one.
     var cycleWasResolved = false
     /// What this device produced, for the metrics layer.
@@ -50,6 +52,7 @@ public struct PluginRuntime<OS: PlatformModel> {
         attemptCount = 0
         lastFetchEnd = .min
         tokenExpiry = .max
+        prefetchedCycle = -1
         cycleWasResolved = false
         log.removeAll()
     }
@@ -71,10 +74,10 @@ public struct PluginRuntime<OS: PlatformModel> {
         context.queue.cancel(handle)
     }
 
-    /// When a notification armed now for `time` fires on this platform.
+    /// When a notification armed at `armedAt` (now, by default) for `time` fires on this platform.
     @inline(__always)
-    func fireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int) -> Millis {
-        os.notificationFireTime(time, purpose: purpose, cycle: cycle, now: context.now, device: context.device,
+    func fireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, armedAt: Millis? = nil) -> Millis {
+        os.notificationFireTime(time, purpose: purpose, cycle: cycle, now: armedAt ?? context.now, device: context.device,
                                 random: context.random)
     }
 
@@ -86,34 +89,52 @@ public struct PluginRuntime<OS: PlatformModel> {
 
     // MARK: The fetcher
 
-    /// Starts an attempt for `cycle`: latency and failure keyed by the cycle served and the attempt.
-    mutating func startFetch(serving cycle: Int, budget: Millis?) {
-        if attemptCycle != cycle {
-            attemptCycle = cycle
-            attemptCount = 0
+    /// Starts a fetch from a BG task or alarm for the earliest unresolved cycle,
+    /// within `budget` when the platform gives the code one.
+    mutating func startFetch(budget: Millis?) {
+        attempt(FetchAttempt(cycle: firstUnresolved, cpuUntil: budget.map { now + $0 } ?? .max))
+    }
+
+    /// Starts a foreground fetch at the app open keyed `openKey` (no budget).
+    mutating func startForegroundFetch(openKey: Int) {
+        guard firstUnresolved < calendar.count else { return }
+        attempt(FetchAttempt(cycle: firstUnresolved, openKey: openKey))
+    }
+
+    /// One attempt: failure and latency keyed by the cycle it serves and the attempt.
+    mutating func attempt(_ attempt: FetchAttempt) {
+        if attempt.openKey >= 0 {
+            context.beginDraws(.foregroundFetch, index: attempt.openKey << 8 | min(attempt.retry, 0xFF))
+        } else {
+            if attemptCycle != attempt.cycle {
+                attemptCycle = attempt.cycle
+                attemptCount = 0
+            }
+            context.beginDraws(.fetchAttempt, index: attempt.cycle << 16 | min(attemptCount, 0xFFFF))
+            attemptCount += 1
         }
-        context.beginDraws(.fetchAttempt, index: cycle << 16 | min(attemptCount, 0xFFFF))
-        attemptCount += 1
         context.activity.fetches += 1
         let failed = context.random.bernoulli(fetch.failure)
         let latency = context.random.duration(fetch.latency)
+        let timeout = plugin.fetchTimeout ?? .max
         let failure: FetchFailure?
-        let end: Millis
-        if let budget, latency > budget {
+        var end = now + min(latency, timeout)
+        if end > attempt.cpuUntil {
             failure = .budgetExpired
-            end = now + budget
+            end = attempt.cpuUntil
+        } else if latency > timeout {
+            failure = .timeout
         } else if context.user.offline.contains(now) {
             failure = .offline
-            end = now + latency
         } else if now >= tokenExpiry {
             failure = .unauthorized
-            end = now + latency
         } else {
             failure = failed ? .network : nil
-            end = now + latency
         }
-        context.trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked)) serving cycle \(cycle + 1)", cycle: cycle)
-        schedule(at: end, .fetchFinished(cycle: cycle, failure: failure))
+        context.trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked))"
+            + (attempt.retry > 0 ? ", retry \(attempt.retry)" : "") + (attempt.openKey >= 0 ? " in the foreground" : ""),
+                      cycle: attempt.cycle)
+        schedule(at: end, .fetchFinished(attempt, failure: failure))
     }
 
     /// What a fetch that ended now brought back.
@@ -121,18 +142,31 @@ public struct PluginRuntime<OS: PlatformModel> {
         case failed
         case empty
         case updates
+        /// A failed attempt is retried; the fetch has no result yet.
+        case retrying
     }
 
-    /// The fetch ended: updates move the ack and replace the cache.
-    mutating func finishFetch(cycle: Int, failure: FetchFailure?) -> FetchResult {
-        lastFetchEnd = now
+    /// The attempt ended: a failure is retried while retries are left and
+    /// the code still has CPU; updates move the ack and replace the cache.
+    mutating func finishFetch(_ attempt: FetchAttempt, failure: FetchFailure?) -> FetchResult {
         if let failure {
-            context.trace("fetch.fail", "fetch failed (\(failure.rawValue)); ack stays at \(acked)", cycle: cycle)
+            let retry = now + plugin.retryDelay
+            if failure != .budgetExpired, attempt.retry < plugin.retryAttempts, retry < attempt.cpuUntil {
+                context.trace("fetch.fail", "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(plugin.retryDelay)) s",
+                              cycle: attempt.cycle)
+                var next = attempt
+                next.retry += 1
+                schedule(at: retry, .fetchRetry(next))
+                return .retrying
+            }
+            lastFetchEnd = now
+            context.trace("fetch.fail", "fetch failed (\(failure.rawValue)); ack stays at \(acked)", cycle: attempt.cycle)
             return .failed
         }
+        lastFetchEnd = now
         let answer = context.server.updates(after: acked, through: now)
         guard answer.count > 0 else {
-            context.trace("fetch.empty", "fetch succeeded with no updates", cycle: cycle)
+            context.trace("fetch.empty", "fetch succeeded with no updates", cycle: attempt.cycle)
             return .empty
         }
         var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
@@ -147,10 +181,34 @@ public struct PluginRuntime<OS: PlatformModel> {
         if context.tracer != nil {
             let copy = self.copy(of: content)
             context.trace("fetch.done", "fetch returned \(answer.count) update(s); ack moves to \(acked); cached: \(copy.title) — \(copy.body)",
-                          cycle: cycle)
+                          cycle: attempt.cycle)
         }
         cache = content
         return .updates
+    }
+
+    /// The cycle a fetch that completed now decides, or nil when it is early
+    /// (SPEC §2, cycle windows): it completed before the earliest unresolved
+    /// cycle's F. With `earlyFetch: arm` every fetch started for the earliest
+    /// unresolved cycle decides it, as plugins without cycle windows behave.
+    func decidedCycle(startedFor served: Int) -> Int? {
+        let cycle = firstUnresolved
+        guard cycle < calendar.count else { return nil }
+        switch strategy.earlyFetch {
+        case .cache: return now >= calendar.fetchTimes[cycle] ? cycle : nil
+        case .arm: return served == cycle ? cycle : nil
+        }
+    }
+
+    /// A fetch decided `cycle` with a success: its prefetch is done.
+    mutating func prefetched(_ cycle: Int) {
+        prefetchedCycle = cycle
+    }
+
+    /// The cycle foreground code keeps a fetch scheduled for (SPEC §2,
+    /// resubmission): the earliest unresolved one without in-window content.
+    var cycleNeedingPrefetch: Int {
+        firstUnresolved == prefetchedCycle ? firstUnresolved + 1 : firstUnresolved
     }
 
     /// Whether the cache holds content fetched but never shown.
@@ -158,10 +216,10 @@ public struct PluginRuntime<OS: PlatformModel> {
 
     // MARK: Cycles
 
-    /// Displays the cache (or the fallback) for `cycle` now, or at `displayAt`
-    /// when an alarm is deferred, and resolves the cycle.
-    mutating func show(cachedContent: Bool, cycle: Int, displayAt: Millis? = nil) {
-        let display = displayAt ?? (now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle))
+    /// Displays the cache (or the fallback) for `cycle` now (after the
+    /// platform's display delay) and resolves the cycle.
+    mutating func show(cachedContent: Bool, cycle: Int) {
+        let display = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
         let notifyTime = calendar.notifyTimes[cycle]
         let beforeFetch = lastFetchEnd < calendar.fetchTimes[cycle] || lastFetchEnd > display
         var outcome = CycleOutcome.fallback
@@ -169,7 +227,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         var copy: NotificationCopy?
         if cachedContent, var content = cache {
             contentAge = display - content.fetchedAt
-            outcome = content.fetchedAt >= calendar.fetchTimes[cycle] ? .fresh : .stale
+            let inWindow = content.fetchedAt >= calendar.fetchTimes[cycle]
+            outcome = inWindow && display - content.fetchedAt <= world.freshWithin ? .fresh : .stale
             if !content.shown {
                 content.shown = true
                 context.activity.shownUpdates += content.updateCount

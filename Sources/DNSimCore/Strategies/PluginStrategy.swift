@@ -12,9 +12,13 @@ public protocol PluginStrategy {
     mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>)
     /// Plugin code runs (setup, app open, BG task, fetch alarm): top up what it pre-arms.
     mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>)
-    mutating func fetchSucceeded<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
-    mutating func fetchEmpty<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
-    mutating func fetchFailed<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// A fetch ended with updates (now in the cache); `decides` is the cycle
+    /// it decides, nil when it is early (SPEC §2, cycle windows).
+    mutating func fetchSucceeded<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
+    /// A fetch ended without updates.
+    mutating func fetchEmpty<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
+    /// A fetch failed for good (retries spent, or its budget expired).
+    mutating func fetchFailed<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
     /// A request (iOS) or notification alarm (Android) armed for the cycle's T fires.
     mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
     /// The cycle's display window closes.

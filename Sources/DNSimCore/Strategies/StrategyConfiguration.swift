@@ -24,6 +24,15 @@ public enum EmptyFetchPolicy: String, Sendable, CaseIterable {
     case showDefault = "show_default"
 }
 
+/// What a fetch completing before the earliest unresolved cycle's F does.
+public enum EarlyFetchPolicy: String, Sendable, CaseIterable {
+    /// It updates the cache and the ack and decides nothing (SPEC §2).
+    case cache
+    /// It is the prefetch of the earliest unresolved cycle, as plugins that
+    /// ignore cycle windows behave (an evening fetch arms the next day's T).
+    case arm
+}
+
 /// One strategy variant as the scenario names it.
 public struct StrategyConfiguration: Sendable, Equatable {
     public var kind: StrategyKind
@@ -35,6 +44,10 @@ public struct StrategyConfiguration: Sendable, Equatable {
     public var onEmpty: EmptyFetchPolicy = .suppress
     /// Merge updates fetched but never shown into the next notification.
     public var carryUnshown: Bool = false
+    /// What a fetch that completes before its cycle's F does (SPEC §2, cycle windows).
+    public var earlyFetch: EarlyFetchPolicy = .cache
+    /// An app open also runs the fetcher in the foreground.
+    public var fetchOnOpen: Bool = false
 
     public init(kind: StrategyKind, label: String? = nil) {
         self.kind = kind
