@@ -224,7 +224,7 @@ public enum ScenarioLoader {
             node, "plugin.relationship", known: ["autoLink", "contentTimeout", "fallbackBehavior"]) {
             if let n = relationship["autoLink"] { _ = r.bool(n, "plugin.relationship.autoLink") }
             if let n = relationship["contentTimeout"],
-               let v = r.integer(n, "plugin.relationship.contentTimeout (milliseconds)", in: 0...Int(30 * SimTime.day)) {
+               let v = r.milliseconds(n, "plugin.relationship.contentTimeout", in: 0...Int(30 * SimTime.day)) {
                 plugin.contentTimeout = Millis(v)
             }
             if let n = relationship["fallbackBehavior"],
