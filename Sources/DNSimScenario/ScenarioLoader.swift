@@ -79,10 +79,9 @@ public enum ScenarioLoader {
         let start = top["start"].flatMap { date($0, r) } ?? Scenario.LocalDate(year: 2027, month: 1, day: 1)
         var timeZone = ZonedCalendar(identifier: "UTC")!
         if let node = top["timeZone"], let id = r.string(node, "timeZone") {
-            if let zone = ZonedCalendar(identifier: id), id == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(id) {
-                timeZone = zone
-            } else {
-                r.error(node.mark, "timeZone '\(id)' is not an IANA time zone" + Suggestion.hint(for: id, in: TimeZone.knownTimeZoneIdentifiers))
+            switch TimeZoneResolver.resolve(id) {
+            case .success(let zone): timeZone = zone
+            case .failure(let problem): r.error(node.mark, problem.message)
             }
         }
         var plugin = PluginConfiguration()
