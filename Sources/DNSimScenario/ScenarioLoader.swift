@@ -167,7 +167,7 @@ public enum ScenarioLoader {
         }
         if case .failure(let problem) = scenario.calendar(days: days) {
             switch problem {
-            case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)
+            case .noNotifications, .tooManyCycles: r.error(scheduleMark("userNotification"), problem.message)
             case .noFetch: r.error(scheduleMark("contentFetch"), problem.message)
             }
         }
