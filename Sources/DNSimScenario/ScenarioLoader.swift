@@ -533,6 +533,7 @@ public enum ScenarioLoader {
             let path = "sweep[\(i + 1)]"
             guard let map = r.mapping(item, path, known: ["key", "values", "range"], required: ["key"]),
                   let keyNode = map["key"], let key = r.string(keyNode, "\(path).key") else { continue }
+            if let problem = SweepAxis.shapeProblem(ofKey: key, at: path) { r.error(keyNode.mark, problem); continue }
             if key == "sweep" || key.hasPrefix("sweep.") || key == "name" || key == "seed" {
                 r.error(keyNode.mark, "\(path).key '\(key)' cannot be swept (points share the name and seed for common random numbers)")
                 continue
@@ -552,14 +553,9 @@ public enum ScenarioLoader {
                 guard let from = spec["from"].flatMap({ r.number($0, "\(path).range.from", in: -1e15...1e15) }),
                       let to = spec["to"].flatMap({ r.number($0, "\(path).range.to", in: -1e15...1e15) }),
                       let step = spec["step"].flatMap({ r.number($0, "\(path).range.step", in: -1e15...1e15) }) else { continue }
-                guard step > 0, to >= from, (to - from) / step < 10_000 else {
-                    r.error(range.mark, "\(path).range needs step > 0, to ≥ from and at most 10000 values")
-                    continue
-                }
-                var value = from
-                while value <= to + step * 1e-9 {
-                    values.append(YAMLNode(kind: .scalar(ScenarioReader.show(value)), mark: range.mark))
-                    value += step
+                switch SweepAxis.rangeValues(from: from, to: to, step: step) {
+                case .success(let numbers): values = numbers.map { YAMLNode(kind: .scalar(ScenarioReader.show($0)), mark: range.mark) }
+                case .failure(let problem): r.error(range.mark, "\(path).range \(problem.message)"); continue
                 }
             } else {
                 r.error(item.mark, "\(path) needs values or range")
