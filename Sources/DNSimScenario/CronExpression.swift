@@ -30,7 +30,14 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     let dayOfMonthIsRestricted: Bool
     let weekdayIsRestricted: Bool
 
+    /// Expressions already parsed: every sweep point parses the same two schedules.
+    private static let parsed = Memo<String, CronExpression>(capacity: 256)
+
     public init(_ text: String) throws(CronError) {
+        if let known = Self.parsed.value(text) {
+            self = known
+            return
+        }
         self.text = text
         let characters = Array(text)
         let tokens = Self.splitOnWhitespace(characters)
@@ -49,6 +56,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         weekdayBits = UInt8(truncatingIfNeeded: fields.weekdays)
         dayOfMonthIsRestricted = fields.dayOfMonthIsRestricted
         weekdayIsRestricted = fields.weekdayIsRestricted
+        if text.utf8.count <= 200 { Self.parsed.store(self, for: text) }
     }
 
     public var description: String { text }
@@ -198,7 +206,14 @@ extension CronExpression {
         guard tokens.count == 5 else {
             // Point at the first surplus field, or at the end where a missing field belongs.
             let offset = tokens.count > 5 ? tokens[5].startIndex : textLength
-            throw CronError(message: "expected 5 fields, found \(tokens.count)", offset: offset)
+            var message = "expected 5 fields, found \(tokens.count)"
+            if tokens.count == 6 {
+                // Quartz and Spring crons put seconds first; the plugin's schedules have none.
+                message += "; a seconds field is not supported"
+                let minutesOn = tokens[1...].map { String($0) }.joined(separator: " ")
+                if (try? CronExpression(minutesOn)) != nil { message += " (did you mean '\(minutesOn)'?)" }
+            }
+            throw CronError(message: message, offset: tokens.count == 6 ? tokens[0].startIndex : offset)
         }
         var fields = ParsedFields()
         fields.minutes = try parseField(tokens[0], spec: .minute)
