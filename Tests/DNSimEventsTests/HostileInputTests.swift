@@ -233,6 +233,15 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testDaysOverrideIsCheckedForEverySweepPoint() throws {
+        let scenario = try load(appending("sweep: [{key: plugin.userNotification.schedule, values: [\"30 18 * * *\", \"30 18 * * 0\"]}]"))
+        XCTAssertEqual(try scenario.validated(days: 7).sweepPoints.count, 2)
+        XCTAssertThrowsError(try scenario.validated(days: 1)) { error in
+            XCTAssertEqual((error as! DiagnosticList).diagnostics.first?.description,
+                           "h.yaml:12:73: error: with plugin.userNotification.schedule = 30 18 * * 0: with --days 1: plugin.userNotification.schedule '30 18 * * 0' never fires in the 1 simulated day(s) from 2027-01-01")
+        }
+    }
+
     // MARK: - Labels of mapping values
 
     func testMappingSweepValuesAreLabelledByWhatDiffers() throws {
