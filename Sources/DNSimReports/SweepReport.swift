@@ -214,17 +214,31 @@ enum PointLabels {
             let cluster = clusters[index]
             let text = ranges(cluster.points)
             let width = SVGCharts.textWidth(text, fontSize: 9), height = 9.0
-            let candidates: [(Double, Double)] = [
-                (cluster.x + 8, cluster.y - height / 2), (cluster.x - 8 - width, cluster.y - height / 2),
-                (cluster.x - width / 2, cluster.y - 8 - height), (cluster.x - width / 2, cluster.y + 8),
-                (cluster.x + 6, cluster.y - 6 - height), (cluster.x - 6 - width, cluster.y - 6 - height),
-                (cluster.x + 6, cluster.y + 6), (cluster.x - 6 - width, cluster.y + 6),
-            ]
-            for (boxX, boxY) in candidates {
-                let box = (boxX, boxY, boxX + width, boxY + height)
-                guard box.0 >= plot.left + 2, box.2 <= plot.right + 30, box.1 >= plot.top - 10, box.3 <= plot.bottom, !overlaps(box) else { continue }
+            // Rings of spots ever farther out; beyond the first, a thin leader line joins label and marker.
+            var candidates: [(x: Double, y: Double, leader: Bool)] = []
+            for (ring, gap) in [8.0, 18.0, 30.0].enumerated() {
+                let diagonal = gap * 0.75
+                candidates += [
+                    (cluster.x + gap, cluster.y - height / 2), (cluster.x - gap - width, cluster.y - height / 2),
+                    (cluster.x - width / 2, cluster.y - gap - height), (cluster.x - width / 2, cluster.y + gap),
+                    (cluster.x + diagonal, cluster.y - diagonal - height), (cluster.x - diagonal - width, cluster.y - diagonal - height),
+                    (cluster.x + diagonal, cluster.y + diagonal), (cluster.x - diagonal - width, cluster.y + diagonal),
+                ].map { ($0.0, $0.1, ring > 0) }
+            }
+            for (boxX, boxY, leader) in candidates {
+                // A little room around each label, so neighbours never touch ("13" "9" reads as "139").
+                let box = (boxX - 3, boxY - 1, boxX + width + 3, boxY + height + 1)
+                guard boxX >= plot.left + 2, boxX + width <= plot.right + 30, boxY >= plot.top - 10, boxY + height <= plot.bottom,
+                      !overlaps(box) else { continue }
                 taken.append(box)
                 placed += 1
+                if leader {
+                    // From the marker's edge to the nearest point of the label's box.
+                    let toX = min(max(cluster.x, boxX), boxX + width), toY = min(max(cluster.y, boxY), boxY + height)
+                    let length = ((toX - cluster.x) * (toX - cluster.x) + (toY - cluster.y) * (toY - cluster.y)).squareRoot()
+                    let fromX = cluster.x + (toX - cluster.x) / length * 6, fromY = cluster.y + (toY - cluster.y) / length * 6
+                    svg += "<line x1=\"\(SVGCharts.number(fromX))\" y1=\"\(SVGCharts.number(fromY))\" x2=\"\(SVGCharts.number(toX))\" y2=\"\(SVGCharts.number(toY))\" stroke=\"#999999\" stroke-width=\"0.6\"/>"
+                }
                 svg += "<text x=\"\(SVGCharts.number(boxX))\" y=\"\(SVGCharts.number(boxY + height - 1))\" font-size=\"9\" fill=\"#333333\">\(SVGCharts.escape(text))</text>\n"
                 break
             }
