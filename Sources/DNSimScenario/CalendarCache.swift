@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Entries are keyed by everything a calendar depends on, so a scenario edited after
 /// loading never sees a stale one. The cache holds a few entries and at most
-/// `maxCachedCycles` cycles in all, dropping the oldest first.
+/// `maxCachedCycles` cycles in all (more while a sweep is validated, see `keep(upTo:)`),
+/// dropping the oldest first.
 final class CalendarCache: @unchecked Sendable {
     struct Key: Hashable {
         var days: Int
@@ -16,38 +17,70 @@ final class CalendarCache: @unchecked Sendable {
         var fetch: String
     }
 
+    typealias Value = Result<CycleCalendar, Scenario.CalendarError>
+
     static let maxEntries = 16
     static let maxCachedCycles = 4_000_000
 
     private let lock = NSLock()
-    private var entries: [(key: Key, value: Result<CycleCalendar, Scenario.CalendarError>)] = []
+    private var table: [Key: Value] = [:]
+    /// Keys oldest first, for eviction.
+    private var order: [Key] = []
+    private var cachedCycles = 0
+    private var entryLimit = maxEntries
+    private var cycleLimit = maxCachedCycles
     private var computed = 0
+    private var built = 0
 
-    /// The cache a scenario built inside `sharing(_:_:)` starts with: sweep points share
+    /// The cache a scenario built inside `$inherited.withValue` starts with: sweep points share
     /// their base scenario's, since most of them have the same calendar.
     @TaskLocal static var inherited: CalendarCache?
 
     static func forNewScenario() -> CalendarCache { inherited ?? CalendarCache() }
 
-    func value(for key: Key, compute: () -> Result<CycleCalendar, Scenario.CalendarError>) -> Result<CycleCalendar, Scenario.CalendarError> {
+    func value(for key: Key, compute: () -> Value) -> Value {
         lock.lock()
-        if let found = entries.first(where: { $0.key == key }) {
+        if let found = table[key] {
             lock.unlock()
-            return found.value
+            return found
         }
         lock.unlock()
         let value = compute()
         lock.lock()
         defer { lock.unlock() }
         computed += 1
-        if !entries.contains(where: { $0.key == key }) {
-            entries.append((key, value))
-            func cycles() -> Int { entries.reduce(0) { $0 + ((try? $1.value.get())?.count ?? 0) } }
-            while entries.count > 1 && (entries.count > Self.maxEntries || cycles() > Self.maxCachedCycles) {
-                entries.removeFirst()
+        let cycles = (try? value.get())?.count ?? 0
+        built += cycles
+        if table[key] == nil {
+            table[key] = value
+            order.append(key)
+            cachedCycles += cycles
+            while order.count > 1 && (order.count > entryLimit || cachedCycles > cycleLimit) {
+                let oldest = order.removeFirst()
+                cachedCycles -= (try? table.removeValue(forKey: oldest)?.get())?.count ?? 0
             }
         }
         return value
+    }
+
+    /// Keeps every calendar while their cycles add up to at most `cycles`: a sweep validates
+    /// its calendars first, then loads every point, which must find them all here.
+    func keep(upTo cycles: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        entryLimit = max(entryLimit, cycles)
+        cycleLimit = max(cycleLimit, cycles)
+    }
+
+    /// Back to the usual limits, dropping the oldest calendars beyond them.
+    func restoreLimits() {
+        lock.lock()
+        defer { lock.unlock() }
+        (entryLimit, cycleLimit) = (Self.maxEntries, Self.maxCachedCycles)
+        while order.count > 1 && (order.count > entryLimit || cachedCycles > cycleLimit) {
+            let oldest = order.removeFirst()
+            cachedCycles -= (try? table.removeValue(forKey: oldest)?.get())?.count ?? 0
+        }
     }
 
     /// How many calendars were computed rather than found (for tests).
@@ -55,5 +88,12 @@ final class CalendarCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return computed
+    }
+
+    /// Cycles of every calendar built so far, found again or not.
+    var builtCycles: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return built
     }
 }

@@ -43,6 +43,32 @@ extension Scenario {
             })
             if !problems.isEmpty { throw DiagnosticList(problems) }
         }
+        // The calendars first, in grid order and one at a time: only the axes that change a
+        // calendar input are varied, so each distinct calendar is built once, counted against
+        // the budget, and kept for the points below.
+        let calendarAxes = sweep.indices.filter { Self.affectsCalendar(sweep[$0]) }
+        defer { calendarCache.restoreLimits() }
+        if !calendarAxes.isEmpty {
+            calendarCache.keep(upTo: Self.maxSweepCalendarCycles)
+            let builtBefore = calendarCache.builtCycles
+            let combinations = calendarAxes.reduce(1) { $0 * sweep[$1].values.count }
+            for combination in 0..<combinations {
+                var rest = combination
+                var choice = [Int](repeating: 0, count: sweep.count)
+                for axis in calendarAxes.reversed() {
+                    choice[axis] = rest % sweep[axis].values.count
+                    rest /= sweep[axis].values.count
+                }
+                if case .failure(let problems) = point(choice, base: base, edits: edits, labels: labels) { throw problems }
+                let cycles = calendarCache.builtCycles - builtBefore
+                if cycles > Self.maxSweepCalendarCycles {
+                    let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(separator: ", ")
+                    throw DiagnosticList([Diagnostic(
+                        file: file, mark: sweep[calendarAxes[0]].mark,
+                        message: MessageText.bounded("with \(label): the sweep's calendars add up to \(cycles) cycles per device, over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, start, time zone and day count); sweep fewer of those values"))])
+                }
+            }
+        }
         let total = sweep.reduce(1) { $0 * $1.values.count }
         // The points are independent, so they are loaded on every core; the lowest failing
         // point is reported whatever the order they finish in.
@@ -52,23 +78,43 @@ extension Scenario {
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             for number in stride(from: job, to: total, by: jobs) {
                 guard number < outcomes.firstFailure else { return }
-                let outcome = point(number, base: frozenBase, edits: frozenEdits, labels: frozenLabels)
+                let outcome = point(choice(of: number), base: frozenBase, edits: frozenEdits, labels: frozenLabels)
                 outcomes.record(outcome, at: number)
             }
         }
         return try outcomes.points()
     }
 
-    /// Point `number` (0-based) of the grid: the base with its values set, loaded.
-    private func point(_ number: Int, base: YAMLNode, edits: [[(path: [String], node: YAMLNode)?]],
-                       labels: [[String]]) -> Result<SweepPoint, DiagnosticList> {
-        // The mixed-radix digits of `number`, the first axis slowest.
+    /// Most cycles the distinct calendars of a sweep's points may add up to, per device.
+    public static let maxSweepCalendarCycles = 10_000_000
+
+    /// The inputs of a calendar; an axis whose key is one of them, or holds or lies inside
+    /// one, can give its points calendars of their own.
+    private static let calendarInputs: [[String]] = [
+        ["days"], ["start"], ["timeZone"], ["plugin", "contentFetch", "schedule"], ["plugin", "userNotification", "schedule"],
+    ]
+
+    static func affectsCalendar(_ axis: SweepAxis) -> Bool {
+        if axis.key == "lead" { return true }
+        let path = axis.path
+        return calendarInputs.contains { $0.starts(with: path) || path.starts(with: $0) }
+    }
+
+    /// The value index of each axis at point `number` (0-based): mixed-radix digits, the first axis slowest.
+    private func choice(of number: Int) -> [Int] {
         var choice = [Int](repeating: 0, count: sweep.count)
         var rest = number
         for axis in sweep.indices.reversed() {
             choice[axis] = rest % sweep[axis].values.count
             rest /= sweep[axis].values.count
         }
+        return choice
+    }
+
+    /// The point taking value `choice[i]` of each axis i: the base with those values set, loaded.
+    private func point(_ choice: [Int], base: YAMLNode, edits: [[(path: [String], node: YAMLNode)?]],
+                       labels: [[String]]) -> Result<SweepPoint, DiagnosticList> {
+        let number = zip(sweep, choice).reduce(0) { $0 * $1.0.values.count + $1.1 }
         var node = base
         var settings: [(key: String, value: String)] = []
         for (axis, valueIndex) in choice.enumerated() {

@@ -194,6 +194,31 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(scenario.calendarCache.computations, 1)
     }
 
+    /// A sweep over days of an every-minute schedule gives each point a calendar of its own:
+    /// they are built in grid order and counted, and the sweep stops at the budget instead of
+    /// building 1.4 billion cycles.
+    func testSweepOfDistinctCalendarsStopsAtItsBudget() throws {
+        let text = appending("sweep:\n  - { key: days, range: { from: 1, to: 1388, step: 1 } }")
+            .replacingOccurrences(of: "\"30 18 * * *\"", with: "\"* * * * *\"")
+            .replacingOccurrences(of: "\"25 18 * * *\"", with: "\"* * * * *\"")
+        let scenario = try load(text)
+        XCTAssertThrowsError(try scenario.sweepPoints()) { error in
+            XCTAssertEqual((error as! DiagnosticList).diagnostics.first?.description,
+                           "h.yaml:13:12: error: with days = 118: the sweep's calendars add up to 10105920 cycles per device, over the limit of 10000000 (one calendar per distinct schedule, start, time zone and day count); sweep fewer of those values")
+        }
+        XCTAssertEqual(scenario.calendarCache.computations, 118, "the base's 3 days, then days 1 to 118 but 3 again")
+    }
+
+    func testSweepOverCalendarInputsBuildsEachCalendarOnce() throws {
+        let scenario = try load(appending("""
+        sweep:
+          - { key: lead, values: [1m, 5m] }
+          - { key: server.starredPlans, range: { from: 1, to: 50, step: 1 } }
+        """))
+        XCTAssertEqual(try scenario.sweepPoints().count, 100)
+        XCTAssertEqual(scenario.calendarCache.computations, 2, "the base (its own lead is 5m), then lead 1m")
+    }
+
     // MARK: - CRLF
 
     func testCRLFScenarioErrorShowsItsLineAndCaret() {
