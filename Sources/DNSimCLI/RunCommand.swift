@@ -29,8 +29,8 @@ enum RunCommand: Subcommand {
         let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         for scenario in scenarios {
-            // A sweep scenario validates every point before anything runs.
-            let points = try scenario.sweepPoints()
+            // A sweep scenario validates every point (with the overrides) before anything runs.
+            let points = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).sweepPoints
             if let shard {
                 try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs, out: arguments.string(.out),
                                  quiet: arguments.flag(.quiet), console: console)

@@ -15,8 +15,9 @@ enum ValidateCommand: Subcommand {
         let overrides = try arguments.overrides()
         for scenario in try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             // Everything is checked before anything is printed.
-            let plan = try ScenarioRuns.plan(scenario, overrides)
-            let points = try scenario.sweepPoints()
+            let checked = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            let plan = checked.plan
+            let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days
             console.print("\(scenario.file): ok")
             console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days from \(scenario.start) (\(scenario.timeZone.identifier))")

@@ -2,6 +2,14 @@ import DNSimCore
 import DNSimScenario
 import Foundation
 
+enum ListFormat {
+    /// "a", "a and b", "a, b and c".
+    static func and(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}
+
 /// The report's charts as plain SVG, written by the project itself (no
 /// plotting package exists here). Colours are the Okabe–Ito palette, which
 /// colour-blind readers can tell apart; lines also differ by dash pattern.
@@ -14,6 +22,12 @@ public enum SVGCharts {
 
     static func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
+    /// A generous estimate of how wide `text` renders in Helvetica/Arial at `fontSize` px
+    /// (0.6 em a character is wider than the average letter), to size columns and margins.
+    static func textWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.6
+    }
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -22,9 +36,11 @@ public enum SVGCharts {
     /// Stacked horizontal bars: each arm's share of cycles per outcome.
     public static func outcomeMix(_ context: ReportContext) -> String {
         let arms = context.plan.arms
-        let left = 170.0, barWidth = 560.0, rowHeight = 34.0, top = 50.0
+        // The label column fits the longest arm name (13 px labels), and never shrinks below 170.
+        let longest = arms.map { textWidth($0.name, fontSize: 13) }.max() ?? 0
+        let left = max(170.0, (longest + 20).rounded(.up)), barWidth = 560.0, rowHeight = 34.0, top = 50.0
         let height = top + Double(arms.count) * rowHeight + 80
-        var svg = header(width: 780, height: height, title: "Outcome of each cycle, per arm")
+        var svg = header(width: left + barWidth + 50, height: height, title: "Outcome of each cycle, per arm")
         for (row, arm) in arms.enumerated() {
             let statistics = context.result.arms[row]
             let y = top + Double(row) * rowHeight
@@ -83,7 +99,35 @@ public enum SVGCharts {
         let span = log10(Double(upper)) - log10(Double(lower))
         func x(_ millis: Millis) -> Double { left + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * width }
         func y(_ fraction: Double) -> Double { top + height - fraction * height }
-        var svg = header(width: 820, height: top + height + 70, title: title)
+        // One polyline per arm, sampled at log-spaced points.
+        let samples = 120
+        var lines: [Int: String] = [:]
+        for (index, _) in arms.enumerated() {
+            let h = histogram(context.result.arms[index])
+            guard h.total > 0 else { continue }
+            var points: [String] = []
+            for i in 0...samples {
+                let exponent = log10(Double(lower)) + span * Double(i) / Double(samples)
+                let value = Millis(pow(10, exponent).rounded())
+                points.append("\(number(x(value))),\(number(y(h.fraction(atOrBelow: value))))")
+            }
+            lines[index] = points.joined(separator: " ")
+        }
+        // Arms whose lines are identical on the page would hide one another: such a group is
+        // drawn as one striped line, each arm's colour in turn, and named under the legend.
+        var groups: [[Int]] = []
+        for index in arms.indices {
+            guard let line = lines[index] else { continue }
+            if let group = groups.firstIndex(where: { lines[$0[0]] == line }) { groups[group].append(index) } else { groups.append([index]) }
+        }
+        let coinciding = groups.filter { $0.count > 1 }
+        let legendLeft = left + width + 15
+        let legendWidth = 35 + (arms.map { textWidth($0.name, fontSize: 11) }.max() ?? 0)
+        let noteLines = coinciding.map { group in
+            wrap(ListFormat.and(group.map { arms[$0].name }) + " coincide (striped line)", width: max(legendWidth, 180), fontSize: 11)
+        }
+        let legendBottom = top + 10 + Double(arms.count) * 20 + Double(noteLines.reduce(0) { $0 + $1.count + 1 }) * 14
+        var svg = header(width: max(820, legendLeft + max(legendWidth, 180) + 15), height: max(top + height + 70, legendBottom + 20), title: title)
         // Axes and grid.
         svg += "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" x2=\"\(number(left + width))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
         svg += "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
@@ -97,25 +141,49 @@ public enum SVGCharts {
             svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
         svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(escape(xLabel)); values below 1 s are drawn at 1 s</text>\n"
-        // One polyline per arm, sampled at log-spaced points.
-        let samples = 120
+        let stripe = 8.0
         for (index, arm) in arms.enumerated() {
-            let h = histogram(context.result.arms[index])
-            guard h.total > 0 else { continue }
-            var points: [String] = []
-            for i in 0...samples {
-                let exponent = log10(Double(lower)) + span * Double(i) / Double(samples)
-                let value = Millis(pow(10, exponent).rounded())
-                points.append("\(number(x(value))),\(number(y(h.fraction(atOrBelow: value))))")
-            }
             let colour = seriesColours[index % seriesColours.count]
             let dash = dashes[(index / seriesColours.count + (arm.platform == .android ? 1 : 0)) % dashes.count]
-            svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"") points=\"\(points.joined(separator: " "))\"><title>\(escape(arm.name))</title></polyline>\n"
+            if let line = lines[index] {
+                var pattern = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
+                if let group = coinciding.first(where: { $0.contains(index) }) {
+                    // Member k of n draws stripe k of every n: dash [k·s, (k+1)·s) of each n·s.
+                    let k = Double(group.firstIndex(of: index)!), n = Double(group.count)
+                    pattern = " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" stroke-dashoffset=\"\(number((n - k).truncatingRemainder(dividingBy: n) * stripe))\""
+                }
+                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) points=\"\(line)\"><title>\(escape(arm.name))</title></polyline>\n"
+            }
             let legendY = top + 10 + Double(index) * 20
-            svg += "<line x1=\"\(number(left + width + 15))\" y1=\"\(number(legendY))\" x2=\"\(number(left + width + 45))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
-            svg += "<text x=\"\(number(left + width + 50))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(escape(arm.name))</text>\n"
+            svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
+            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(escape(arm.name))</text>\n"
+        }
+        var noteY = top + 10 + Double(arms.count) * 20 + 4
+        for note in noteLines {
+            for line in note {
+                svg += "<text x=\"\(number(legendLeft))\" y=\"\(number(noteY))\" class=\"tick\">\(escape(line))</text>\n"
+                noteY += 14
+            }
+            noteY += 14
         }
         return svg + "</svg>\n"
+    }
+
+    /// `text` broken at spaces into lines no wider than `width`.
+    static func wrap(_ text: String, width: Double, fontSize: Double) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty && textWidth(candidate, fontSize: fontSize) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     static func header(width: Double, height: Double, title: String) -> String {

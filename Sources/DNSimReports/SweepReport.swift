@@ -108,7 +108,8 @@ public struct SweepReport: Sendable {
         func x(_ v: Double) -> Double { left + v / maxStale * width }
         func y(_ v: Double) -> Double { top + height - v / maxLate * height }
         let n = SVGCharts.number
-        var svg = SVGCharts.header(width: 860, height: top + height + 70, title: "Stale against late notifications, each sweep point × arm")
+        // The body first: the header's size depends on the key drawn last.
+        var svg = ""
         svg += "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
         svg += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
         for i in 0...5 {
@@ -150,8 +151,131 @@ public struct SweepReport: Sendable {
         svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY + 10))\" r=\"4.5\" fill=\"#777777\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 14))\" class=\"tick\">iOS</text>\n"
         svg += "<rect x=\"\(n(left + width + 21))\" y=\"\(n(legendY + 26))\" width=\"8\" height=\"8\" fill=\"#777777\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 34))\" class=\"tick\">Android</text>\n"
         svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY + 50))\" r=\"6\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"2\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 54))\" class=\"tick\">Pareto front (dashed)</text>\n"
-        return svg + "</svg>\n"
+        // Point numbers beside the markers, and what each point sets, in a key under the legend.
+        let markers = rows.enumerated().map { (i, row) in
+            PointLabels.Marker(x: x(row.stale), y: y(row.late), point: row.point, onFront: front.contains(i))
+        }
+        svg += PointLabels.place(markers, within: (left, top, left + width, top + height))
+        var keyY = legendY + 84
+        let shortAxes = PointLabels.shortNames(axes)
+        svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\" font-weight=\"bold\">\(SVGCharts.escape("point: " + shortAxes.joined(separator: ", ")))</text>\n"
+        var keyWidth = SVGCharts.textWidth("point: " + shortAxes.joined(separator: ", "), fontSize: 11)
+        var seen = Set<Int>()
+        let points = rows.filter { seen.insert($0.point).inserted }
+        for row in points.prefix(PointLabels.keyRows) {
+            keyY += 14
+            let line = "\(row.point): " + row.settings.joined(separator: ", ")
+            keyWidth = max(keyWidth, SVGCharts.textWidth(line, fontSize: 11))
+            svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\">\(SVGCharts.escape(line))</text>\n"
+        }
+        if points.count > PointLabels.keyRows {
+            keyY += 14
+            svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\">… and \(points.count - PointLabels.keyRows) more in sweep.csv</text>\n"
+        }
+        let chartWidth = max(860, left + width + 20 + keyWidth + 20)
+        let chartHeight = max(top + height + 70, keyY + 20)
+        return SVGCharts.header(width: chartWidth, height: chartHeight, title: "Stale against late notifications, each sweep point × arm")
+            + svg + "</svg>\n"
     }
 
     public var files: [(String, String)] { [("sweep.csv", csv), ("sweep.md", markdown), ("sweep.svg", svg)] }
+}
+
+/// Numbers beside the markers of a sweep chart, placed so that they do not overlap.
+enum PointLabels {
+    struct Marker {
+        var x: Double
+        var y: Double
+        var point: Int
+        var onFront: Bool
+    }
+
+    /// Most points listed in the chart's key (sweep.csv has them all).
+    static let keyRows = 40
+    /// Most labels drawn; beyond that a chart is a cloud, and the hover titles remain.
+    static let maxLabels = 200
+
+    /// Markers within a few pixels of each other share one label ("3, 7–9"). Labels go to the
+    /// first free spot around their marker (right, left, above, below, then the diagonals),
+    /// front points first; a label with no free spot is left out.
+    static func place(_ markers: [Marker], within plot: (left: Double, top: Double, right: Double, bottom: Double)) -> String {
+        let cell = 5.0
+        var clusters: [(x: Double, y: Double, points: [Int], onFront: Bool)] = []
+        var clusterAt: [String: Int] = [:]
+        for marker in markers {
+            let key = "\(Int((marker.x / cell).rounded())),\(Int((marker.y / cell).rounded()))"
+            if let index = clusterAt[key] {
+                clusters[index].points.append(marker.point)
+                clusters[index].onFront = clusters[index].onFront || marker.onFront
+            } else {
+                clusterAt[key] = clusters.count
+                clusters.append((marker.x, marker.y, [marker.point], marker.onFront))
+            }
+        }
+        let order = clusters.indices.sorted { a, b in
+            clusters[a].onFront != clusters[b].onFront ? clusters[a].onFront : clusters[a].points.min()! < clusters[b].points.min()!
+        }
+        // Boxes to keep clear of: every marker, then each label placed.
+        var taken: [(Double, Double, Double, Double)] = clusters.map { ($0.x - 6, $0.y - 6, $0.x + 6, $0.y + 6) }
+        func overlaps(_ box: (Double, Double, Double, Double)) -> Bool {
+            taken.contains { box.0 < $0.2 && $0.0 < box.2 && box.1 < $0.3 && $0.1 < box.3 }
+        }
+        var svg = ""
+        var placed = 0
+        for index in order where placed < maxLabels {
+            let cluster = clusters[index]
+            let text = ranges(cluster.points)
+            let width = SVGCharts.textWidth(text, fontSize: 9), height = 9.0
+            // Rings of spots ever farther out; beyond the first, a thin leader line joins label and marker.
+            var candidates: [(x: Double, y: Double, leader: Bool)] = []
+            for (ring, gap) in [8.0, 18.0, 30.0].enumerated() {
+                let diagonal = gap * 0.75
+                candidates += [
+                    (cluster.x + gap, cluster.y - height / 2), (cluster.x - gap - width, cluster.y - height / 2),
+                    (cluster.x - width / 2, cluster.y - gap - height), (cluster.x - width / 2, cluster.y + gap),
+                    (cluster.x + diagonal, cluster.y - diagonal - height), (cluster.x - diagonal - width, cluster.y - diagonal - height),
+                    (cluster.x + diagonal, cluster.y + diagonal), (cluster.x - diagonal - width, cluster.y + diagonal),
+                ].map { ($0.0, $0.1, ring > 0) }
+            }
+            for (boxX, boxY, leader) in candidates {
+                // A little room around each label, so neighbours never touch ("13" "9" reads as "139").
+                let box = (boxX - 3, boxY - 1, boxX + width + 3, boxY + height + 1)
+                guard boxX >= plot.left + 2, boxX + width <= plot.right + 30, boxY >= plot.top - 10, boxY + height <= plot.bottom,
+                      !overlaps(box) else { continue }
+                taken.append(box)
+                placed += 1
+                if leader {
+                    // From the marker's edge to the nearest point of the label's box.
+                    let toX = min(max(cluster.x, boxX), boxX + width), toY = min(max(cluster.y, boxY), boxY + height)
+                    let length = ((toX - cluster.x) * (toX - cluster.x) + (toY - cluster.y) * (toY - cluster.y)).squareRoot()
+                    let fromX = cluster.x + (toX - cluster.x) / length * 6, fromY = cluster.y + (toY - cluster.y) / length * 6
+                    svg += "<line x1=\"\(SVGCharts.number(fromX))\" y1=\"\(SVGCharts.number(fromY))\" x2=\"\(SVGCharts.number(toX))\" y2=\"\(SVGCharts.number(toY))\" stroke=\"#999999\" stroke-width=\"0.6\"/>"
+                }
+                svg += "<text x=\"\(SVGCharts.number(boxX))\" y=\"\(SVGCharts.number(boxY + height - 1))\" font-size=\"9\" fill=\"#333333\">\(SVGCharts.escape(text))</text>\n"
+                break
+            }
+        }
+        return svg
+    }
+
+    /// "1–3, 7, 9" for [1, 2, 3, 7, 9], cut after 24 characters.
+    static func ranges(_ numbers: [Int]) -> String {
+        let sorted = Array(Set(numbers)).sorted()
+        var parts: [String] = []
+        var start = sorted[0], end = sorted[0]
+        for number in sorted.dropFirst() {
+            if number == end + 1 { end = number; continue }
+            parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+            (start, end) = (number, number)
+        }
+        parts.append(start == end ? "\(start)" : "\(start)–\(end)")
+        let text = parts.joined(separator: ", ")
+        return text.count > 24 ? String(text.prefix(23)) + "…" : text
+    }
+
+    /// Each axis key by its last part (`contentTimeout`), unless two axes share it.
+    static func shortNames(_ keys: [String]) -> [String] {
+        let last = keys.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        return Set(last).count == last.count ? last : keys
+    }
 }

@@ -30,7 +30,14 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     let dayOfMonthIsRestricted: Bool
     let weekdayIsRestricted: Bool
 
+    /// Expressions already parsed: every sweep point parses the same two schedules.
+    private static let parsed = Memo<String, CronExpression>(capacity: 256)
+
     public init(_ text: String) throws(CronError) {
+        if let known = Self.parsed.value(text) {
+            self = known
+            return
+        }
         self.text = text
         let characters = Array(text)
         let tokens = Self.splitOnWhitespace(characters)
@@ -49,6 +56,7 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         weekdayBits = UInt8(truncatingIfNeeded: fields.weekdays)
         dayOfMonthIsRestricted = fields.dayOfMonthIsRestricted
         weekdayIsRestricted = fields.weekdayIsRestricted
+        if text.utf8.count <= 200 { Self.parsed.store(self, for: text) }
     }
 
     public var description: String { text }
@@ -178,7 +186,7 @@ extension CronExpression {
     private static func expandMacro(_ macro: Token, followedBy rest: ArraySlice<Token>) throws(CronError) -> String {
         let written = String(macro)
         if let extra = rest.first {
-            throw CronError(message: "macro '\(written)' takes no further fields", offset: extra.startIndex)
+            throw CronError(message: "macro '\(MessageText.shortened(written))' takes no further fields", offset: extra.startIndex)
         }
         let lowercased = written.lowercased()
         if let known = macroExpansions.first(where: { $0.name == lowercased }) { return known.fields }
@@ -187,10 +195,10 @@ extension CronExpression {
         }
         let names = macroExpansions.map(\.name)
         if let guess = closestName(to: lowercased, among: names, maximumDistance: 2) {
-            throw CronError(message: "unknown macro '\(written)' (did you mean '\(guess)'?)", offset: macro.startIndex)
+            throw CronError(message: "unknown macro '\(MessageText.shortened(written))' (did you mean '\(guess)'?)", offset: macro.startIndex)
         }
         throw CronError(
-            message: "unknown macro '\(written)' (supported: \(names.joined(separator: ", ")))",
+            message: "unknown macro '\(MessageText.shortened(written))' (supported: \(names.joined(separator: ", ")))",
             offset: macro.startIndex)
     }
 
@@ -198,7 +206,14 @@ extension CronExpression {
         guard tokens.count == 5 else {
             // Point at the first surplus field, or at the end where a missing field belongs.
             let offset = tokens.count > 5 ? tokens[5].startIndex : textLength
-            throw CronError(message: "expected 5 fields, found \(tokens.count)", offset: offset)
+            var message = "expected 5 fields, found \(tokens.count)"
+            if tokens.count == 6 {
+                // Quartz and Spring crons put seconds first; the plugin's schedules have none.
+                message += "; a seconds field is not supported"
+                let minutesOn = tokens[1...].map { String($0) }.joined(separator: " ")
+                if (try? CronExpression(minutesOn)) != nil { message += " (did you mean '\(minutesOn)'?)" }
+            }
+            throw CronError(message: message, offset: tokens.count == 6 ? tokens[0].startIndex : offset)
         }
         var fields = ParsedFields()
         fields.minutes = try parseField(tokens[0], spec: .minute)
@@ -272,7 +287,7 @@ extension CronExpression {
                 // `FRI-SUN` reads naturally as Friday to Sunday, so a named Sunday ending a range is 7.
                 if spec.sevenIsSunday && end == 0 && lower > 0 && endText.first?.isLetter == true { end = 7 }
                 guard lower <= end else {
-                    throw CronError(message: "range \(String(base)) is reversed", offset: base.startIndex)
+                    throw CronError(message: "range \(MessageText.shortened(String(base))) is reversed", offset: base.startIndex)
                 }
                 upper = end
             } else {
@@ -295,7 +310,7 @@ extension CronExpression {
             throw CronError(message: "missing step after '/'", offset: slash)
         }
         guard let step = decimalValue(text) else {
-            throw CronError(message: "step '\(String(text))' is not a number", offset: text.startIndex)
+            throw CronError(message: "step '\(MessageText.shortened(String(text)))' is not a number", offset: text.startIndex)
         }
         guard step >= 1 else {
             throw CronError(message: "step must be at least 1", offset: text.startIndex)
@@ -303,7 +318,7 @@ extension CronExpression {
         let span = spec.wildcard
         guard step <= span.count else {
             throw CronError(
-                message: "step \(String(text)) is larger than the \(spec.name) range \(span.lowerBound)-\(span.upperBound)",
+                message: "step \(MessageText.shortened(String(text))) is larger than the \(spec.name) range \(span.lowerBound)-\(span.upperBound)",
                 offset: text.startIndex)
         }
         return step
@@ -314,29 +329,29 @@ extension CronExpression {
         if text.allSatisfy(isASCIIDigit) {
             guard let value = decimalValue(text), spec.accepted.contains(value) else {
                 throw CronError(
-                    message: "\(spec.name) \(written) is out of range \(spec.accepted.lowerBound)-\(spec.accepted.upperBound)",
+                    message: "\(spec.name) \(MessageText.shortened(written)) is out of range \(spec.accepted.lowerBound)-\(spec.accepted.upperBound)",
                     offset: text.startIndex)
             }
             return value
         }
         if written == "*" || written == "?" {
-            throw CronError(message: "'\(written)' cannot be part of a range", offset: text.startIndex)
+            throw CronError(message: "'\(MessageText.shortened(written))' cannot be part of a range", offset: text.startIndex)
         }
         guard text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw CronError(message: "invalid \(spec.name) value '\(written)'", offset: text.startIndex)
+            throw CronError(message: "invalid \(spec.name) value '\(MessageText.shortened(written))'", offset: text.startIndex)
         }
         guard !spec.names.isEmpty else {
-            throw CronError(message: "\(spec.name) value '\(written)' is not a number", offset: text.startIndex)
+            throw CronError(message: "\(spec.name) value '\(MessageText.shortened(written))' is not a number", offset: text.startIndex)
         }
         let uppercased = written.uppercased()
         if let index = spec.names.firstIndex(of: uppercased) { return spec.firstNameValue + index }
         if let guess = closestName(to: uppercased, among: spec.names, maximumDistance: 1) {
             throw CronError(
-                message: "unknown \(spec.nameKind) name '\(written)' (did you mean '\(guess)'?)",
+                message: "unknown \(spec.nameKind) name '\(MessageText.shortened(written))' (did you mean '\(guess)'?)",
                 offset: text.startIndex)
         }
         throw CronError(
-            message: "unknown \(spec.nameKind) name '\(written)' (expected \(spec.names.first!)-\(spec.names.last!))",
+            message: "unknown \(spec.nameKind) name '\(MessageText.shortened(written))' (expected \(spec.names.first!)-\(spec.names.last!))",
             offset: text.startIndex)
     }
 

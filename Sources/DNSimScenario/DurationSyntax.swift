@@ -8,6 +8,16 @@ public enum DurationSyntax {
 
     /// Milliseconds, or a message saying what is wrong.
     static func parse(_ text: String) -> Result<Double, DurationError> {
+        if let known = parsed.value(text) { return .success(known) }
+        let result = parseUncached(text)
+        if case .success(let millis) = result, text.utf8.count <= 64 { parsed.store(millis, for: text) }
+        return result
+    }
+
+    /// Durations already read: every sweep point reads the same ones.
+    private static let parsed = Memo<String, Double>(capacity: 1_024)
+
+    private static func parseUncached(_ text: String) -> Result<Double, DurationError> {
         let characters = Array(text.trimmingCharacters(in: .whitespaces))
         guard !characters.isEmpty else { return .failure(.init("is empty; write a duration such as 30s or 5m")) }
         var index = 0

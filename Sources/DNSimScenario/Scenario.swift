@@ -44,12 +44,15 @@ public struct Scenario: Sendable {
     /// The parsed file and its text, kept to derive sweep points.
     var root: YAMLNode?
     var sourceText = ""
+    /// Calendars computed so far (by validation, `plan`, sweep points), shared by copies.
+    var calendarCache = CalendarCache.forNewScenario()
 
     /// The comment block at the top of the file, where scenarios cite their
     /// calibration sources, without the `#` markers.
     public var headerComment: [String] {
         var lines: [String] = []
-        for line in sourceText.split(separator: "\n", omittingEmptySubsequences: false) {
+        // SourceLines splits at CRLF too, which the Character "\n" does not match.
+        for line in SourceLines(sourceText).all {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("#") else { break }
             lines.append(String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces))
@@ -72,21 +75,34 @@ public struct Scenario: Sendable {
         platforms.flatMap { platform in strategies.map { Arm(strategy: $0, platform: platform) } }
     }
 
-    /// The cycles of `days` local days from `start`, or why there are none.
+    /// Most notification cycles one device may simulate: every minute for almost four years.
+    public static let maxCycles = 2_000_000
+
+    /// The cycles of `days` local days from `start`, or why there are none. Computed once per
+    /// distinct input and kept: validation and `plan()` share it.
     public func calendar(days: Int) -> Result<CycleCalendar, CalendarError> {
+        let key = CalendarCache.Key(days: days, start: start.description, timeZone: timeZone.identifier,
+                                    notify: notifySchedule.text, fetch: fetchSchedule.text)
+        return calendarCache.value(for: key) { computeCalendar(days: days) }
+    }
+
+    private func computeCalendar(days: Int) -> Result<CycleCalendar, CalendarError> {
         let windowStart = timeZone.startOfDay(year: start.year, month: start.month, day: start.day)
         let windowEnd = timeZone.startOfDay(year: start.year, month: start.month, day: start.day + days)
-        let notifyTimes = timeZone.occurrences(of: notifySchedule, from: windowStart, to: windowEnd)
-        guard let last = notifyTimes.last else {
-            return .failure(.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires in the \(days) simulated day(s) from \(start)"))
+        // Counted first, without building them, so an every-minute schedule over a century is
+        // refused in milliseconds instead of filling memory.
+        let count = timeZone.occurrenceCount(of: notifySchedule, from: windowStart, to: windowEnd)
+        let never = CalendarError.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires in the \(days) simulated day(s) from \(start)")
+        guard count > 0 else { return .failure(never) }
+        guard count <= Self.maxCycles else {
+            return .failure(.tooManyCycles("plugin.userNotification.schedule '\(notifySchedule.text)' fires \(count) times in the \(days) simulated day(s); a device simulates at most \(Self.maxCycles) cycles (simulate fewer days or notify less often)"))
         }
-        var fetchTimes: [Millis] = []
-        fetchTimes.reserveCapacity(notifyTimes.count)
-        for notifyTime in notifyTimes {
-            guard let fetchTime = timeZone.latestOccurrence(of: fetchSchedule, atOrBefore: notifyTime) else {
-                return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days before the notification at \(timeZone.localFields(notifyTime).formatted)"))
-            }
-            fetchTimes.append(fetchTime)
+        let notifyTimes = timeZone.occurrences(of: notifySchedule, from: windowStart, to: windowEnd)
+        guard let last = notifyTimes.last else { return .failure(never) }
+        let fetchTimes = timeZone.latestOccurrences(of: fetchSchedule, atOrBefore: notifyTimes, lookBackDays: 400)
+        guard fetchTimes.count == notifyTimes.count else {
+            let notifyTime = notifyTimes[fetchTimes.count]
+            return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days before the notification at \(timeZone.localFields(notifyTime).formatted)"))
         }
         let following = timeZone.nextOccurrence(of: notifySchedule, after: last) ?? (last + SimTime.day)
         return .success(CycleCalendar(start: windowStart, notifyTimes: notifyTimes, fetchTimes: fetchTimes,
@@ -96,9 +112,10 @@ public struct Scenario: Sendable {
     public enum CalendarError: Error, Sendable {
         case noNotifications(String)
         case noFetch(String)
+        case tooManyCycles(String)
         public var message: String {
             switch self {
-            case .noNotifications(let m), .noFetch(let m): m
+            case .noNotifications(let m), .noFetch(let m), .tooManyCycles(let m): m
             }
         }
     }

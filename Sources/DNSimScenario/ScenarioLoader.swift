@@ -76,10 +76,9 @@ public enum ScenarioLoader {
         let start = top["start"].flatMap { date($0, r) } ?? Scenario.LocalDate(year: 2027, month: 1, day: 1)
         var timeZone = ZonedCalendar(identifier: "UTC")!
         if let node = top["timeZone"], let id = r.string(node, "timeZone") {
-            if let zone = ZonedCalendar(identifier: id), id == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(id) {
-                timeZone = zone
-            } else {
-                r.error(node.mark, "timeZone '\(id)' is not an IANA time zone" + Suggestion.hint(for: id, in: TimeZone.knownTimeZoneIdentifiers))
+            switch TimeZoneResolver.resolve(id) {
+            case .success(let zone): timeZone = zone
+            case .failure(let problem): r.error(node.mark, problem.message)
             }
         }
         var plugin = PluginConfiguration()
@@ -164,7 +163,7 @@ public enum ScenarioLoader {
         switch scenario.calendar(days: days) {
         case .failure(let problem):
             switch problem {
-            case .noNotifications: r.error(scheduleMark("userNotification"), problem.message)
+            case .noNotifications, .tooManyCycles: r.error(scheduleMark("userNotification"), problem.message)
             case .noFetch: r.error(scheduleMark("contentFetch"), problem.message)
             }
         case .success(let calendar):
@@ -228,7 +227,7 @@ public enum ScenarioLoader {
         if let node = map["relationship"], let relationship = r.section(node, "plugin.relationship") {
             if let n = relationship["autoLink"] { _ = r.bool(n, "plugin.relationship.autoLink") }
             if let n = relationship["contentTimeout"],
-               let v = r.integer(n, "plugin.relationship.contentTimeout (milliseconds)", in: 0...Int(30 * SimTime.day)) {
+               let v = r.milliseconds(n, "plugin.relationship.contentTimeout", in: 0...Int(30 * SimTime.day)) {
                 plugin.contentTimeout = Millis(v)
             }
             if let n = relationship["fallbackBehavior"],
@@ -355,6 +354,7 @@ public enum ScenarioLoader {
             let path = "sweep[\(i + 1)]"
             guard let map = r.section(item, path, schema: "sweep[]", required: ["key"]),
                   let keyNode = map["key"], let key = r.string(keyNode, "\(path).key") else { continue }
+            if let problem = SweepAxis.shapeProblem(ofKey: key, at: path) { r.error(keyNode.mark, problem); continue }
             if key == "sweep" || key.hasPrefix("sweep.") || key == "name" || key == "seed" {
                 r.error(keyNode.mark, "\(path).key '\(key)' cannot be swept (points share the name and seed for common random numbers)")
                 continue
@@ -375,14 +375,9 @@ public enum ScenarioLoader {
                 guard let from = spec["from"].flatMap({ r.number($0, "\(path).range.from", in: -1e15...1e15) }),
                       let to = spec["to"].flatMap({ r.number($0, "\(path).range.to", in: -1e15...1e15) }),
                       let step = spec["step"].flatMap({ r.number($0, "\(path).range.step", in: -1e15...1e15) }) else { continue }
-                guard step > 0, to >= from, (to - from) / step < 10_000 else {
-                    r.error(range.mark, "\(path).range needs step > 0, to ≥ from and at most 10000 values")
-                    continue
-                }
-                var value = from
-                while value <= to + step * 1e-9 {
-                    values.append(YAMLNode(kind: .scalar(ScenarioReader.show(value)), mark: range.mark))
-                    value += step
+                switch SweepAxis.rangeValues(from: from, to: to, step: step) {
+                case .success(let numbers): values = numbers.map { YAMLNode(kind: .scalar(ScenarioReader.show($0)), mark: range.mark) }
+                case .failure(let problem): r.error(range.mark, "\(path).range \(problem.message)"); continue
                 }
             } else {
                 r.error(item.mark, "\(path) needs values or range")

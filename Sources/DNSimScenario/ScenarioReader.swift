@@ -6,15 +6,19 @@ import Foundation
 /// all of them.
 final class ScenarioReader {
     let file: String
-    private let lines: [Substring]
+    private let text: String
+    /// Split only when a problem needs its line: a valid file (every sweep point) never pays for it.
+    private lazy var lines = SourceLines(text)
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var warnings: [Diagnostic] = []
 
     init(file: String, text: String) {
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.text = text
     }
 
+    /// Records a problem. Values the message quotes are shortened here, in one place, so a
+    /// megabyte-long value never floods the terminal.
     func error(_ mark: SourceMark?, _ message: String) {
         diagnostics.append(diagnostic(mark, message, .error))
     }
@@ -26,10 +30,8 @@ final class ScenarioReader {
 
     private func diagnostic(_ mark: SourceMark?, _ message: String, _ severity: Diagnostic.Severity) -> Diagnostic {
         var sourceLine: String?
-        if let mark, mark.line >= 1, mark.line <= lines.count {
-            sourceLine = String(lines[mark.line - 1]).replacingOccurrences(of: "\r", with: "")
-        }
-        return Diagnostic(file: file, mark: mark, message: message, sourceLine: sourceLine, severity: severity)
+        if let mark { sourceLine = lines.line(mark.line) }
+        return Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: sourceLine, severity: severity)
     }
 
     /// A mapping whose valid keys `ScenarioKeys` declares at `schema` (by default `path`).
@@ -53,7 +55,7 @@ final class ScenarioReader {
                 let scope = path.isEmpty ? "at the top level" : "in \(path)"
                 let guess = Suggestion.closest(to: key, in: known)
                 if let guess { suggested.insert(guess) }
-                error(pair.key.mark, "unknown key '\(key)' \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
+                error(pair.key.mark, "unknown key \(MessageText.quoted(key)) \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
             }
         }
         // A misspelt required key already says what is missing.
@@ -88,15 +90,15 @@ final class ScenarioReader {
             return nil
         }
         guard let value = Double(text), text.first != "+" || text.count > 1 else {
-            error(node.mark, "\(path) must be a number, not '\(text.prefix(40))'")
+            error(node.mark, "\(path) must be a number, not \(MessageText.quoted(text))")
             return nil
         }
         guard value.isFinite else {
-            error(node.mark, "\(path) must be a finite number, not \(text)")
+            error(node.mark, "\(path) must be a finite number, not \(MessageText.shortened(text))")
             return nil
         }
         guard range.contains(value) else {
-            error(node.mark, "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(text)")
+            error(node.mark, "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(MessageText.shortened(text))")
             return nil
         }
         return value
@@ -106,14 +108,24 @@ final class ScenarioReader {
     func integer(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
         guard let value = number(node, path, in: -1e300...1e300) else { return nil }
         guard value.rounded() == value else {
-            error(node.mark, "\(path) must be a whole number, not \(node.scalar ?? "")")
+            error(node.mark, "\(path) must be a whole number, not \(MessageText.shortened(node.scalar ?? ""))")
             return nil
         }
         guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            error(node.mark, "\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(node.scalar ?? "")")
+            error(node.mark, "\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(MessageText.shortened(node.scalar ?? ""))")
             return nil
         }
         return Int(value)
+    }
+
+    /// A whole number of milliseconds, as the plugin's own settings are written. A duration with
+    /// a unit (`5m`) is refused with the number it means (`300000`).
+    func milliseconds(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
+        if let text = node.scalar, !node.isNull, Double(text) == nil, case .success(let millis) = DurationSyntax.parse(text) {
+            error(node.mark, "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) (did you mean \(Self.show(millis.rounded()))?)")
+            return nil
+        }
+        return integer(node, "\(path) (milliseconds)", in: range)
     }
 
     func probability(_ node: YAMLNode, _ path: String) -> Double? {
@@ -143,7 +155,7 @@ final class ScenarioReader {
         guard let text = string(node, path) else { return nil }
         if let value = T(rawValue: text) { return value }
         let options = T.allCases.map(\.rawValue)
-        error(node.mark, "\(path) '\(text)' is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text, in: options))
+        error(node.mark, "\(path) \(MessageText.quoted(text)) is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text, in: options))
         return nil
     }
 

@@ -4,16 +4,27 @@ import DNSimCore
 public enum Suggestion {
     /// The candidate closest to `word` by edit distance, if it is close enough
     /// to be a plausible misspelling (case-insensitive).
+    ///
+    /// The work is bounded whatever `word` is: a candidate whose length differs from the
+    /// word's by more than the distance allowed cannot be close enough, so it is skipped
+    /// before any distance is computed, and a word far longer than every candidate is
+    /// not even lowercased.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        let longest = candidates.lazy.map(\.count).max() ?? 0
+        // allowed(n) = (n + 1) / 3 grows more slowly than n, so no candidate of length ≤ longest
+        // is within reach of a word longer than 1.5 × longest + 1.
+        guard word.count <= longest * 3 / 2 + 2 else { return nil }
         let target = Array(word.lowercased())
+        // One- and two-letter words are too short for a guess to mean anything.
+        let allowed = target.count <= 2 ? 0 : max(1, (target.count + 1) / 3)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased()))
+            let letters = Array(candidate.lowercased())
+            guard abs(letters.count - target.count) <= allowed else { continue }
+            let distance = editDistance(target, letters)
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
-        // One- and two-letter words are too short for a guess to mean anything.
-        let allowed = target.count <= 2 ? 0 : max(1, (target.count + 1) / 3)
         return distance <= allowed ? candidate : nil
     }
 

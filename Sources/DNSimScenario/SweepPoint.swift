@@ -1,4 +1,5 @@
 import DNSimCore
+import Foundation
 
 /// One point of a sweep grid: the values it takes and the scenario they give.
 public struct SweepPoint: Sendable {
@@ -12,57 +13,138 @@ public struct SweepPoint: Sendable {
 extension Scenario {
     /// Every point of the `sweep:` grid, each a validated scenario without a
     /// sweep. All points keep the seed, so they share common random numbers.
+    ///
+    /// Each point is the whole file with its values set, loaded and validated like any
+    /// scenario, so a combination that only fails together (a processing task without
+    /// idle windows) is caught. What the points share is done once: each axis value is
+    /// placed once per combination, each lead turned into a schedule once, and the points'
+    /// calendars come from one cache, so a point costs one pass of the loader.
     public func sweepPoints() throws(DiagnosticList) -> [SweepPoint] {
         guard let root, !sweep.isEmpty else { return [] }
-        var combinations: [[Int]] = [[]]
-        for axis in sweep {
-            combinations = combinations.flatMap { prefix in axis.values.indices.map { prefix + [$0] } }
-        }
         var base = root
         if case .mapping(let pairs) = root.kind {
             base.kind = .mapping(pairs.filter { $0.key.scalar != "sweep" })
         }
-        var points: [SweepPoint] = []
+        // Per axis, once: labels, paths, and each value as the (path, node) it sets.
+        var edits: [[(path: [String], node: YAMLNode)?]] = []
+        var labels: [[String]] = []
         var problems: [Diagnostic] = []
-        for (number, combination) in combinations.enumerated() {
-            var node = base
-            var settings: [(key: String, value: String)] = []
-            for (axis, valueIndex) in zip(sweep, combination) {
-                let value = axis.values[valueIndex]
-                settings.append((axis.key, SweepAxis.label(value)))
-                if axis.key == "lead" {
-                    switch leadSchedule(value) {
-                    case .success(let cron):
-                        let scalar = YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true)
-                        node = node.setting(["plugin", "contentFetch", "schedule"], to: scalar) ?? node
-                    case .failure(let message):
-                        problems.append(Diagnostic(file: file, mark: value.mark, message: message.message))
-                    }
-                } else if let updated = node.setting(axis.path[...], to: value) {
-                    node = updated
-                } else {
-                    problems.append(Diagnostic(file: file, mark: axis.mark, message: "sweep key '\(axis.key)' does not name a place in the scenario"))
+        for axis in sweep {
+            labels.append(axis.labels)
+            edits.append(axis.values.map { value in
+                guard axis.key == "lead" else { return (axis.path, value) }
+                switch leadSchedule(value) {
+                case .success(let cron):
+                    return (["plugin", "contentFetch", "schedule"], YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true))
+                case .failure(let message):
+                    problems.append(Diagnostic(file: file, mark: value.mark, message: MessageText.bounded(message.message)))
+                    return nil
                 }
-            }
-            guard problems.isEmpty else { continue }
-            do {
-                var scenario = try ScenarioLoader.load(root: node, text: sourceText, file: file)
-                // freshWithin's default is the base scenario's lead, whatever lead the point has.
-                scenario.defaultFreshWithin = defaultFreshWithin
-                points.append(SweepPoint(index: number + 1, settings: settings, scenario: scenario))
-            } catch {
-                // Point at the sweep value that made the scenario invalid where we can.
-                let label = settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-                problems += error.diagnostics.map {
-                    var diagnostic = $0
-                    diagnostic.message = "with \(label): \(diagnostic.message)"
-                    return diagnostic
-                }
-            }
-            if !problems.isEmpty { break }
+            })
+            if !problems.isEmpty { throw DiagnosticList(problems) }
         }
-        if !problems.isEmpty { throw DiagnosticList(problems) }
-        return points
+        // The calendars first, in grid order and one at a time: only the axes that change a
+        // calendar input are varied, so each distinct calendar is built once, counted against
+        // the budget, and kept for the points below.
+        let calendarAxes = sweep.indices.filter { Self.affectsCalendar(sweep[$0]) }
+        defer { calendarCache.restoreLimits() }
+        if !calendarAxes.isEmpty {
+            calendarCache.keep(upTo: Self.maxSweepCalendarCycles)
+            let builtBefore = calendarCache.builtCycles
+            let combinations = calendarAxes.reduce(1) { $0 * sweep[$1].values.count }
+            for combination in 0..<combinations {
+                var rest = combination
+                var choice = [Int](repeating: 0, count: sweep.count)
+                for axis in calendarAxes.reversed() {
+                    choice[axis] = rest % sweep[axis].values.count
+                    rest /= sweep[axis].values.count
+                }
+                if case .failure(let problems) = point(choice, base: base, edits: edits, labels: labels) { throw problems }
+                let cycles = calendarCache.builtCycles - builtBefore
+                if cycles > Self.maxSweepCalendarCycles {
+                    let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(separator: ", ")
+                    throw DiagnosticList([Diagnostic(
+                        file: file, mark: sweep[calendarAxes[0]].mark,
+                        message: MessageText.bounded("with \(label): the sweep's calendars add up to \(cycles) cycles per device, over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, start, time zone and day count); sweep fewer of those values"))])
+                }
+            }
+        }
+        let total = sweep.reduce(1) { $0 * $1.values.count }
+        // The points are independent, so they are loaded on every core; the lowest failing
+        // point is reported whatever the order they finish in.
+        let outcomes = PointOutcomes(count: total)
+        let (frozenBase, frozenEdits, frozenLabels) = (base, edits, labels)
+        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, total / 32))
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            for number in stride(from: job, to: total, by: jobs) {
+                guard number < outcomes.firstFailure else { return }
+                let outcome = point(choice(of: number), base: frozenBase, edits: frozenEdits, labels: frozenLabels)
+                outcomes.record(outcome, at: number)
+            }
+        }
+        return try outcomes.points()
+    }
+
+    /// Most cycles the distinct calendars of a sweep's points may add up to, per device.
+    public static let maxSweepCalendarCycles = 10_000_000
+
+    /// The inputs of a calendar; an axis whose key is one of them, or holds or lies inside
+    /// one, can give its points calendars of their own.
+    private static let calendarInputs: [[String]] = [
+        ["days"], ["start"], ["timeZone"], ["plugin", "contentFetch", "schedule"], ["plugin", "userNotification", "schedule"],
+    ]
+
+    static func affectsCalendar(_ axis: SweepAxis) -> Bool {
+        if axis.key == "lead" { return true }
+        let path = axis.path
+        return calendarInputs.contains { $0.starts(with: path) || path.starts(with: $0) }
+    }
+
+    /// The value index of each axis at point `number` (0-based): mixed-radix digits, the first axis slowest.
+    private func choice(of number: Int) -> [Int] {
+        var choice = [Int](repeating: 0, count: sweep.count)
+        var rest = number
+        for axis in sweep.indices.reversed() {
+            choice[axis] = rest % sweep[axis].values.count
+            rest /= sweep[axis].values.count
+        }
+        return choice
+    }
+
+    /// The point taking value `choice[i]` of each axis i: the base with those values set, loaded.
+    private func point(_ choice: [Int], base: YAMLNode, edits: [[(path: [String], node: YAMLNode)?]],
+                       labels: [[String]]) -> Result<SweepPoint, DiagnosticList> {
+        let number = zip(sweep, choice).reduce(0) { $0 * $1.0.values.count + $1.1 }
+        var node = base
+        var settings: [(key: String, value: String)] = []
+        for (axis, valueIndex) in choice.enumerated() {
+            settings.append((sweep[axis].key, labels[axis][valueIndex]))
+            guard let edit = edits[axis][valueIndex] else { continue }
+            guard let updated = node.setting(edit.path[...], to: edit.node) else {
+                return .failure(DiagnosticList([Diagnostic(
+                    file: file, mark: sweep[axis].mark,
+                    message: "sweep key \(MessageText.quoted(sweep[axis].key)) does not name a place in the scenario")]))
+            }
+            node = updated
+        }
+        do {
+            var scenario = try CalendarCache.$inherited.withValue(calendarCache) {
+                try ScenarioLoader.load(root: node, text: sourceText, file: file)
+            }
+            // freshWithin's default is the base scenario's lead, whatever lead the point has.
+            scenario.defaultFreshWithin = defaultFreshWithin
+            return .success(SweepPoint(index: number + 1, settings: settings, scenario: scenario))
+        } catch let error as DiagnosticList {
+            // Point at the sweep value that made the scenario invalid where we can.
+            let label = settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+            return .failure(DiagnosticList(error.diagnostics.map {
+                var diagnostic = $0
+                diagnostic.message = MessageText.bounded("with \(label): \(diagnostic.message)")
+                return diagnostic
+            }))
+        } catch {
+            return .failure(DiagnosticList([Diagnostic(file: file, mark: nil, message: "\(error)")]))
+        }
     }
 
     /// The fetch cron `lead` before a notification scheduled `M H * * *`.
@@ -72,11 +154,11 @@ extension Scenario {
         }
         let minutes = Int(millis / 60_000)
         guard Double(minutes) * 60_000 == millis, minutes >= 0, minutes < 1_440 else {
-            return .failure(SweepError("lead '\(text)' must be whole minutes from 0m to 23h59m"))
+            return .failure(SweepError("lead \(MessageText.quoted(text)) must be whole minutes from 0m to 23h59m"))
         }
         let fields = notifySchedule.text.split(separator: " ").map(String.init)
         guard fields.count == 5, let minute = Int(fields[0]), let hour = Int(fields[1]), fields[2...].allSatisfy({ $0 == "*" }) else {
-            return .failure(SweepError("a lead sweep needs a daily notification schedule 'M H * * *', not '\(notifySchedule.text)'"))
+            return .failure(SweepError("a lead sweep needs a daily notification schedule 'M H * * *', not \(MessageText.quoted(notifySchedule.text))"))
         }
         let fetch = ((hour * 60 + minute - minutes) % 1_440 + 1_440) % 1_440
         return .success("\(fetch % 60) \(fetch / 60) * * *")
@@ -86,4 +168,46 @@ extension Scenario {
 public struct SweepError: Error, Sendable {
     public let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// Where concurrent workers leave their points, and the lowest point that failed.
+private final class PointOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: UnsafeMutableBufferPointer<Result<SweepPoint, DiagnosticList>?>
+    private var failure = Int.max
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Points past this one need not be built: the sweep fails here or earlier.
+    var firstFailure: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// Each slot is written by one worker only, so only the failure index needs the lock.
+    func record(_ outcome: Result<SweepPoint, DiagnosticList>, at index: Int) {
+        slots[index] = outcome
+        if case .failure = outcome {
+            lock.lock()
+            failure = min(failure, index)
+            lock.unlock()
+        }
+    }
+
+    func points() throws(DiagnosticList) -> [SweepPoint] {
+        if failure != Int.max, case .failure(let problems)? = slots[failure] { throw problems }
+        return slots.map { outcome in
+            guard case .success(let point)? = outcome else { preconditionFailure("every point before a failure is built") }
+            return point
+        }
+    }
 }

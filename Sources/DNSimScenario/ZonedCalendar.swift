@@ -77,6 +77,115 @@ public struct ZonedCalendar: Sendable {
         return result
     }
 
+    /// How many values `occurrences(of:from:to:)` would return, counted day by day without
+    /// building them: a day with no offset change near it adds its firing times in one step,
+    /// so the work grows with the days in the window, not with the occurrences.
+    public func occurrenceCount(of cron: CronExpression, from: Int64, to: Int64) -> Int {
+        let from = Self.clampToSupportedRange(from)
+        let to = Self.clampToSupportedRange(to)
+        guard from < to else { return 0 }
+        let days = Self.localDaysAround(fromMillis: from, toMillis: to)
+        let timeline = OffsetTimeline(timeZone: timeZone, coveringLocalDays: days)
+        let minutesOfDay = cron.minutesOfDay
+        guard let firstMinute = minutesOfDay.first, let lastMinute = minutesOfDay.last else { return 0 }
+        var count = 0
+        var latest = Int64.min
+        var dayInstants: [Int64] = []
+        for day in days where matchesDay(cron, day) {
+            if let base = uniformBase(onLocalDay: day, timeline: timeline) {
+                let first = base + Int64(firstMinute) * 60_000
+                let last = base + Int64(lastMinute) * 60_000
+                if first >= to { return count }
+                // Whole day inside the window and after everything counted: each minute is one new instant.
+                if first >= from, first > latest, last < to {
+                    count += minutesOfDay.count
+                    latest = last
+                    continue
+                }
+            }
+            dayInstants.removeAll(keepingCapacity: true)
+            appendInstants(of: cron, minutesOfDay: minutesOfDay, onLocalDay: day, timeline: timeline, to: &dayInstants)
+            for instant in dayInstants {
+                if instant >= to { return count }
+                if instant >= from && instant > latest {
+                    count += 1
+                    latest = instant
+                }
+            }
+        }
+        return count
+    }
+
+    /// For each of `instants` (ascending), what `latestOccurrence(of:atOrBefore:lookBackDays:)`
+    /// returns, computed in one forward pass: one offset lookup for the whole span, and a binary
+    /// search within each day instead of a scan. Stops at the first instant with no occurrence,
+    /// so a result shorter than `instants` means `instants[result.count]` has none.
+    public func latestOccurrences(of cron: CronExpression, atOrBefore instants: [Int64], lookBackDays: Int = 400) -> [Int64] {
+        guard let firstInstant = instants.first, let lastInstant = instants.last, lookBackDays >= 0 else { return [] }
+        let lookBack = Int64(min(lookBackDays, Self.maximumSearchDays)) * Self.millisPerDay
+        let days = Self.localDaysAround(
+            fromMillis: Self.clampToSupportedRange(Self.clampToSupportedRange(firstInstant) - lookBack),
+            toMillis: Self.clampToSupportedRange(lastInstant))
+        let timeline = OffsetTimeline(timeZone: timeZone, coveringLocalDays: days)
+        let minutesOfDay = cron.minutesOfDay.map { Int64($0) * 60_000 }
+        var result: [Int64] = []
+        result.reserveCapacity(instants.count)
+        // The latest occurrence at or before the current instant seen so far.
+        var best: Int64?
+        // The day being consumed: either uniform (base + minute offsets) or listed, and how far.
+        var day = days.lowerBound
+        var isLoaded = false
+        var uniform: Int64?
+        var listed: [Int64] = []
+        var position = 0
+        for rawInstant in instants {
+            let instant = Self.clampToSupportedRange(rawInstant)
+            let earliest = Self.clampToSupportedRange(instant - lookBack)
+            // The same days `latestOccurrence` would search up to.
+            let lastDay = min(days.upperBound, Self.floorDivide(instant, Self.millisPerDay) + 2)
+            while true {
+                if !isLoaded {
+                    guard day <= lastDay else { break }
+                    position = 0
+                    uniform = nil
+                    listed.removeAll(keepingCapacity: true)
+                    if matchesDay(cron, day) {
+                        uniform = uniformBase(onLocalDay: day, timeline: timeline)
+                        if uniform == nil {
+                            appendInstants(of: cron, minutesOfDay: cron.minutesOfDay, onLocalDay: day, timeline: timeline, to: &listed)
+                        }
+                    }
+                    isLoaded = true
+                }
+                if let base = uniform {
+                    // The last minute at or before the instant, by binary search.
+                    var low = position, high = minutesOfDay.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if base + minutesOfDay[middle] <= instant { low = middle + 1 } else { high = middle }
+                    }
+                    if low > position {
+                        best = base + minutesOfDay[low - 1]
+                        position = low
+                    }
+                    if position < minutesOfDay.count { break }
+                } else {
+                    while position < listed.count, listed[position] <= instant {
+                        best = listed[position]
+                        position += 1
+                    }
+                    if position < listed.count { break }
+                }
+                // This day is used up; the next one may hold later occurrences.
+                day += 1
+                isLoaded = false
+            }
+            guard let found = best, found >= earliest else { return result }
+            result.append(found)
+        }
+        return result
+    }
+
     /// The latest occurrence at or before `instant` and no more than `lookBackDays` × 24 h before it; nil if none.
     public func latestOccurrence(of cron: CronExpression, atOrBefore instant: Int64, lookBackDays: Int = 400) -> Int64? {
         guard lookBackDays >= 0 else { return nil }
@@ -155,6 +264,21 @@ public struct ZonedCalendar: Sendable {
             }
             chunkLength *= 8
         }
+    }
+
+    private func matchesDay(_ cron: CronExpression, _ day: Int64) -> Bool {
+        let date = Self.civilFromDays(day)
+        return cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day))
+    }
+
+    /// On a local day with no offset change anywhere near it, each wall time maps to
+    /// `base + minute × 60 000` (UTC ms); nil on a day that needs `appendInstants`.
+    private func uniformBase(onLocalDay day: Int64, timeline: OffsetTimeline) -> Int64? {
+        let localMidnight = day * Self.secondsPerDay
+        guard let offset = timeline.constantOffset(
+            fromUTCSeconds: localMidnight - OffsetTimeline.offsetReach,
+            toUTCSeconds: localMidnight + Self.secondsPerDay + OffsetTimeline.offsetReach) else { return nil }
+        return (localMidnight - offset) * Self.millisPerSecond
     }
 
     /// Appends, ascending, the UTC-ms instants at which `cron` fires for wall times on one local day.

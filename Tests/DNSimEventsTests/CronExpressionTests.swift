@@ -191,7 +191,7 @@ final class CronExpressionTests: XCTestCase {
     }
 
     func testWrongFieldCount() {
-        assertRejects("0 0 * * * *", message: "expected 5 fields, found 6", offset: 10)  // the surplus field
+        assertRejects("0 0 * * * *", message: "expected 5 fields, found 6; a seconds field is not supported (did you mean '0 * * * *'?)", offset: 0)  // the seconds field
         assertRejects("0 0 * *", message: "expected 5 fields, found 4", offset: 7)      // end of text
         assertRejects("", message: "expected 5 fields, found 0", offset: 0)
         assertRejects("   ", message: "expected 5 fields, found 0", offset: 3)

@@ -1,0 +1,49 @@
+import DNSimCore
+
+/// A scenario checked as far as anything can be without running it: its plan with the
+/// command line's overrides, and every sweep point, each planned with the same overrides.
+public struct ValidatedScenario: Sendable {
+    public var scenario: Scenario
+    public var plan: SimulationPlan
+    /// Every sweep point (empty without `sweep:`), in grid order.
+    public var sweepPoints: [SweepPoint]
+}
+
+extension Scenario {
+    /// Checks everything `dnsim-events validate` reports before anything is printed: call
+    /// this first and print "ok" only from its result, so a file is never called ok and then
+    /// refused. The overrides are the command line's `--devices`, `--days` and `--seed`.
+    public func validated(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) throws(DiagnosticList) -> ValidatedScenario {
+        let plan: SimulationPlan
+        switch self.plan(devices: devices, days: days, seed: seed) {
+        case .success(let planned): plan = planned
+        case .failure(let problem): throw diagnostic(problem, in: self, days: days, label: nil)
+        }
+        let points = try sweepPoints()
+        // A plan fails only through its calendar; checking that alone keeps a large grid cheap
+        // (points share the calendar cache), where planning each would build its daily windows.
+        if let days {
+            for point in points {
+                guard case .failure(let problem) = point.scenario.calendar(days: days) else { continue }
+                throw diagnostic(problem, in: point.scenario, days: days,
+                                 label: point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+            }
+        }
+        return ValidatedScenario(scenario: self, plan: plan, sweepPoints: points)
+    }
+
+    /// Only an override can make a loaded scenario's calendar fail: say so, at the schedule.
+    private func diagnostic(_ problem: CalendarError, in scenario: Scenario, days: Int?, label: String?) -> DiagnosticList {
+        let section: String
+        switch problem {
+        case .noNotifications, .tooManyCycles: section = "userNotification"
+        case .noFetch: section = "contentFetch"
+        }
+        let mark = scenario.root?.value(forKey: "plugin")?.value(forKey: section)?.value(forKey: "schedule")?.mark
+        var message = problem.message
+        if let days { message = "with --days \(days): " + message }
+        if let label { message = "with \(label): " + message }
+        let line = mark.flatMap { SourceLines(sourceText).line($0.line) }
+        return DiagnosticList([Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: line)])
+    }
+}
