@@ -23,6 +23,10 @@ let package = Package(
             dependencies: ["CGSL", "CYAML"],
             swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
+        .target(
+            name: "DNSimFit",
+            dependencies: ["CGSL"]
+        ),
         .executableTarget(
             name: "dnsim-events",
             dependencies: ["DNSimEvents"]
@@ -31,6 +35,10 @@ let package = Package(
             name: "DNSimEventsTests",
             dependencies: ["DNSimEvents", "CGSL"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "DNSimFitTests",
+            dependencies: ["DNSimFit", "CGSL"]
         ),
     ]
 )
