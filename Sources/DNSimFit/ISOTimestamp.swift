@@ -118,15 +118,39 @@ enum ISOTimestamp {
 
     /// `2027-01-04T18:25:00Z`, with `.SSS` only when the milliseconds are not 0.
     static func format(_ millis: Int64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(millis, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes `format(millis)` as bytes, without building strings (telemetry
+    /// files of a million rows are written this way).
+    static func append(_ millis: Int64, to out: inout [UInt8]) {
         let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
-        let rest = millis - days * 86_400_000
+        let rest = Int(millis - days * 86_400_000)
         let (y, m, d) = civil(fromDays: days)
-        let ms = Int(rest % 1000)
-        let s = Int(rest / 1000)
-        var text = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
-        text += pad(s / 3600, 2) + ":" + pad(s / 60 % 60, 2) + ":" + pad(s % 60, 2)
-        if ms != 0 { text += "." + pad(ms, 3) }
-        return text + "Z"
+        let ms = rest % 1000, s = rest / 1000
+        digits(y, 4, &out); out.append(0x2D); digits(m, 2, &out); out.append(0x2D); digits(d, 2, &out)
+        out.append(0x54)
+        digits(s / 3600, 2, &out); out.append(0x3A); digits(s / 60 % 60, 2, &out); out.append(0x3A); digits(s % 60, 2, &out)
+        if ms != 0 { out.append(0x2E); digits(ms, 3, &out) }
+        out.append(0x5A)
+    }
+
+    private static func digits(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
+        var v = max(0, value)
+        var tmp: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48, 48, 48)
+        var n = 0
+        withUnsafeMutableBytes(of: &tmp) { buf in
+            repeat {
+                buf[n] = UInt8(48 + v % 10)
+                v /= 10
+                n += 1
+            } while v > 0 && n < 6
+            let count = max(n, width)
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(i < n ? buf[i] : 48) }
+        }
     }
 
     /// `2027-01-04`: the UTC calendar day of an instant.
