@@ -13,11 +13,10 @@ public struct AppOpenData: Sendable {
 
     public var rows: Int { opensPerDevice.reduce(0, +) }
 
-    /// The observation window: UTC calendar days from the first open's day to
-    /// the last one's, inclusive. Every device is taken as observed throughout.
-    public var days: Int {
-        Int(Self.day(lastOpen) - Self.day(firstOpen)) + 1
-    }
+    /// The observation window: local calendar days (each open in its own
+    /// zone) from the earliest to the latest, inclusive. Every device is
+    /// taken as observed throughout.
+    public let days: Int
 
     static func day(_ millis: Int64) -> Int64 { millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000 }
 
@@ -30,7 +29,8 @@ public struct AppOpenData: Sendable {
         self = builder.data
     }
 
-    private init(opensPerDevice: [Int], hourCounts: [Int], first: Int64, last: Int64, timeZones: [String]) {
+    private init(opensPerDevice: [Int], hourCounts: [Int], first: Int64, last: Int64, days: Int, timeZones: [String]) {
+        self.days = days
         self.opensPerDevice = opensPerDevice
         self.hourCounts = hourCounts
         firstOpen = first
@@ -43,6 +43,7 @@ public struct AppOpenData: Sendable {
         var counts: [Int] = []
         var hours = [Int](repeating: 0, count: 24)
         var first = Int64.max, last = Int64.min
+        var firstDay = Int64.max, lastDay = Int64.min
         var zones: [String: TimeZone?] = [:]
         var zoneNames = Set<String>()
 
@@ -60,6 +61,8 @@ public struct AppOpenData: Sendable {
             let local = at + offset
             let hour = Int((local - AppOpenData.day(local) * 86_400_000) / 3_600_000)
             hours[hour] += 1
+            firstDay = min(firstDay, AppOpenData.day(local))
+            lastDay = max(lastDay, AppOpenData.day(local))
             first = min(first, at)
             last = max(last, at)
             zoneNames.insert(zoneName)
@@ -67,7 +70,7 @@ public struct AppOpenData: Sendable {
 
         var data: AppOpenData {
             AppOpenData(opensPerDevice: counts, hourCounts: hours, first: first == .max ? 0 : first, last: last == .min ? 0 : last,
-                        timeZones: zoneNames.sorted())
+                        days: firstDay <= lastDay ? Int(lastDay - firstDay) + 1 : 0, timeZones: zoneNames.sorted())
         }
     }
 
