@@ -23,6 +23,7 @@ public struct AppOpenFit: Sendable {
     public let hourWeights: [Double]
 
     public static func fit(_ data: AppOpenData) -> AppOpenFit {
+        GSLFitSetup.installErrorHandler()
         let days = Double(data.days)
         let counts = data.opensPerDevice.map(Double.init)
         let rates = counts.map { $0 / days }.sorted()

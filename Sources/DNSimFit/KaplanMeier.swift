@@ -14,6 +14,7 @@ public struct KaplanMeier: Sendable {
     public let horizon: Double
 
     public init(_ sample: DelaySample) {
+        GSLFitSetup.installErrorHandler()
         let events = sample.events, censored = sample.censored
         var times: [Double] = [], survival: [Double] = [], greenwood: [Double] = []
         var atRisk = Double(sample.count)

@@ -13,6 +13,7 @@ public struct ProportionEstimate: Sendable, Equatable {
     public init(count: Int, total: Int) {
         self.count = count
         self.total = total
+        GSLFitSetup.installErrorHandler()
         guard total > 0 else { low = 0; high = 1; return }
         let z = gsl_cdf_ugaussian_Pinv(0.975)
         let n = Double(total), p = Double(count) / n

@@ -18,7 +18,8 @@ enum ScenarioFormat {
         if seconds < 86_400 - 30 { return minutes % 60 == 0 ? "\(minutes / 60)h" : "\(minutes / 60)h\(minutes % 60)m" }
         let hours = Int((seconds / 3600).rounded())
         if hours < 240 { return hours % 24 == 0 ? "\(hours / 24)d" : "\(hours / 24)d\(hours % 24)h" }
-        return "\(Int((seconds / 86_400).rounded()))d"
+        // A degenerate fit can put a scale beyond any real delay; cap it rather than trap.
+        return "\(Int(min(seconds / 86_400, 1e9).rounded()))d"
     }
 
     /// Three significant figures, never in exponent form.
