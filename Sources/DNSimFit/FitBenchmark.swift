@@ -39,12 +39,16 @@ public enum FitBenchmark {
         do {
             let file = try TelemetryFile.parse(bytes, path: "bench-bg.csv")
             let t1 = clock.now
-            guard case .backgroundLaunches(let data) = file.content else { return (0, "bench: unexpected kind") }
-            let fit = try DelayFit.fit(data.sample, hasNever: true, options: FitOptions(bootstrap: 0), source: file.path)
+            let fit = try TelemetryFit.run(file, options: FitOptions(bootstrap: 0))
             let t2 = clock.now
-            let total = seconds(t2 - t0)
-            let text = "fit: \(rows) BG rows (\(data.launched) launched, \(data.censored) censored), 4 families, no bootstrap: "
-                + String(format: "%.2f s (parse %.2f s, fit %.2f s); best %@", total, seconds(t1 - t0), seconds(t2 - t1), fit.best.family.rawValue)
+            let files = FitReport.files(file, fit)
+            let t3 = clock.now
+            guard case .backgroundLaunches(let bg) = fit else { return (0, "bench: unexpected kind") }
+            let total = seconds(t3 - t0)
+            let size = files.reduce(0) { $0 + $1.content.utf8.count }
+            let text = "fit: \(rows) BG rows (\(bg.data.launched) launched, \(bg.data.censored) censored), 4 families, no bootstrap: "
+                + String(format: "%.2f s (parse %.2f s, fit %.2f s, report %.2f s, %d KB); best %@", total, seconds(t1 - t0),
+                         seconds(t2 - t1), seconds(t3 - t2), size / 1024, bg.delays.best.family.rawValue)
             return (total, text)
         } catch {
             return (seconds(clock.now - t0), "fit bench failed: \(error)")

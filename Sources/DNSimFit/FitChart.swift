@@ -105,7 +105,6 @@ enum FitChart {
         }
         let upper = stepPath { steps[$0].hi }, lower = stepPath { steps[$0].lo }
         svg += "<polygon points=\"\((upper + lower.reversed()).joined(separator: " "))\" fill=\"#999999\" fill-opacity=\"0.35\" stroke=\"none\"/>\n"
-        svg += "<polyline points=\"\(stepPath { steps[$0].s }.joined(separator: " "))\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.6\"/>\n"
 
         // Fitted curves.
         for fit in delays.fits {
@@ -118,6 +117,9 @@ enum FitChart {
             let dashAttribute = dash(fit.family).isEmpty ? "" : " stroke-dasharray=\"\(dash(fit.family))\""
             svg += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>\n"
         }
+
+        // The data on top, so a curve that fits well frames it rather than hiding it.
+        svg += "<polyline points=\"\(stepPath { steps[$0].s }.joined(separator: " "))\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.6\"/>\n"
 
         // Legend to the right of the plot.
         let lx = left + plotWidth + 24

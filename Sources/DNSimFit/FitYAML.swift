@@ -17,9 +17,8 @@ enum FitYAML {
             let best = fetch.latency.best
             var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) attempts, started \(range).\n"
             text += "# Latency: best family by AIC \(best.family.rawValue). failure is the error share; the "
-                + "\(ScenarioFormat.percent(fetch.timeout.share)) timeouts\n# come from the latency tail beyond "
-                + "plugin.contentFetch.timeout. Responses without updates: \(ScenarioFormat.percent(fetch.empty.share)) "
-                + "(set by server.updatesPerDay).\n"
+                + "\(ScenarioFormat.percent(fetch.timeout.share)) timeouts\n# come from the latency tail beyond plugin.contentFetch.timeout.\n"
+                + "# Responses without updates: \(ScenarioFormat.percent(fetch.empty.share)) (set by server.updatesPerDay).\n"
             text += "fetch:\n  latency: \(distribution(best))\n  failure: \(ScenarioFormat.share(fetch.error.share))\n"
             return text
         case .appOpens(let opens):
