@@ -154,4 +154,42 @@ final class TelemetryFileTests: XCTestCase {
         XCTAssertEqual(TelemetryWriter.line(AppOpenRow(deviceID: "d1", openedAt: start, timeZone: "Europe/Berlin")),
                        "d1,2027-01-01T00:00:00Z,Europe/Berlin")
     }
+
+    /// Mangled copies of valid files (bytes flipped, cut, duplicated) must end
+    /// in a value or a FitError, never a trap, with or without skipping.
+    func testMangledFilesNeverTrap() throws {
+        let sources = ["bg-launches", "fetch-attempts", "app-opens"].map {
+            FitReportTests.root.appendingPathComponent("Scenarios/telemetry/\($0).csv").path
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let interesting: [UInt8] = Array(",\"\r\n:-+TZ.0 9\u{0}".utf8) + [0xFF, 0xEF, 0xBB, 0xBF]
+        var outcomes = 0
+        for source in sources {
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+            for round in 0..<60 {
+                var bytes = original
+                for _ in 0..<(1 + next(12)) {
+                    let at = next(bytes.count)
+                    switch next(3) {
+                    case 0: bytes[at] = interesting[next(interesting.count)]
+                    case 1: bytes.removeSubrange(at..<min(bytes.count, at + next(40)))
+                    default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + next(80))], at: next(bytes.count))
+                    }
+                    if bytes.isEmpty { break }
+                }
+                for skip in [false, true] {
+                    if let file = try? TelemetryFile.parse(bytes, path: "mangled-\(round).csv", skipBadRows: skip),
+                       let fit = try? TelemetryFit.run(file, options: FitOptions(bootstrap: 0)) {
+                        XCTAssertEqual(FitReport.files(file, fit).count, 4)
+                    }
+                    outcomes += 1
+                }
+            }
+        }
+        XCTAssertEqual(outcomes, 360)
+    }
 }
