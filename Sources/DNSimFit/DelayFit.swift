@@ -20,7 +20,7 @@ public struct DelayFit: Sendable {
         guard !options.families.isEmpty else {
             throw FitError(file: source, line: nil, message: "no family to fit; name at least one of lognormal, weibull, gamma, exponential")
         }
-        let what = hasNever ? "launched" : "completed"
+        let what = hasNever ? "launched" : "response (ok or empty)"
         guard sample.events.count >= 10 else {
             throw FitError(file: source, line: nil, message: "only \(sample.events.count) \(what) rows; a delay fit needs at least 10")
         }

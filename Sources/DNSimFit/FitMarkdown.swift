@@ -28,7 +28,9 @@ enum FitMarkdown {
             md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) (\(opens.days) days) |\n"
             md += "| devices | \(opens.devices) |\n| time zones | \(opens.data.timeZones.joined(separator: ", ")) |\n\n"
             md += "## Opens per day per device\n\n| mean (95% interval) | s.d. across devices | p10 | median | p90 | dispersion (Poisson: 1) |\n|---|---|---|---|---|---|\n"
-            md += "| \(ScenarioFormat.number(opens.opensPerDay)) (\(ScenarioFormat.number(opens.low))–\(ScenarioFormat.number(opens.high))) "
+            let interval = opens.low.isFinite && opens.high.isFinite
+                ? "(\(ScenarioFormat.number(opens.low))–\(ScenarioFormat.number(opens.high)))" : "(one device: no interval)"
+            md += "| \(ScenarioFormat.number(opens.opensPerDay)) \(interval) "
                 + "| \(ScenarioFormat.number(opens.spread)) | \(ScenarioFormat.number(opens.quantile(0.1))) | \(ScenarioFormat.number(opens.quantile(0.5))) "
                 + "| \(ScenarioFormat.number(opens.quantile(0.9))) | \(ScenarioFormat.number(opens.dispersion)) |\n\n"
             md += "## Verdict\n\n"
