@@ -6,6 +6,7 @@ import PackageDescription
 //   ← DNSimScenario (YAML, cron, calendar, loader)
 //   ← DNSimReports (CSV, Markdown, JSON, SVG)
 //   ← DNSimCLI (argument parsing, commands) ← dnsim-events (main.swift)
+// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone.
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -26,8 +27,10 @@ let package = Package(
         .target(name: "DNSimCore", dependencies: ["CGSL"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
-        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
+        // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
+        .target(name: "DNSimFit", dependencies: ["CGSL"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
+        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
             dependencies: ["DNSimCLI"]
@@ -36,6 +39,10 @@ let package = Package(
             name: "DNSimEventsTests",
             dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "DNSimFitTests",
+            dependencies: ["DNSimFit", "CGSL"]
         ),
     ]
 )

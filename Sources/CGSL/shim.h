@@ -28,3 +28,18 @@ static inline int dnsim_gsl_errors(void) {
 }
 
 #endif
+
+/* dnsim-events fit (DNSimFit): minimisers, root finder and special functions.
+   The minimiser and solver types are GSL globals that Swift 6 rejects. */
+#ifndef DNSIM_CGSL_SHIM_FIT_H
+#define DNSIM_CGSL_SHIM_FIT_H
+#include <gsl/gsl_multimin.h>
+#include <gsl/gsl_roots.h>
+#include <gsl/gsl_sf_erf.h>
+#include <gsl/gsl_sf_gamma.h>
+#include <gsl/gsl_sf_psi.h>
+#include <gsl/gsl_linalg.h>
+static inline const gsl_multimin_fdfminimizer_type *dnsim_multimin_bfgs2(void) { return gsl_multimin_fdfminimizer_vector_bfgs2; }
+static inline const gsl_multimin_fminimizer_type *dnsim_multimin_nmsimplex2(void) { return gsl_multimin_fminimizer_nmsimplex2; }
+static inline const gsl_root_fsolver_type *dnsim_root_brent(void) { return gsl_root_fsolver_brent; }
+#endif

@@ -1,0 +1,64 @@
+/// `fit.json`: the fit for programs. Names are fixed (docs/telemetry.md);
+/// times are seconds; keys sorted; numbers `%.10g`.
+enum FitJSON {
+    static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
+        switch fit {
+        case .backgroundLaunches(let bg):
+            return JSONValue.object([
+                "rows": .integer(bg.data.rows),
+                "launched": .integer(bg.data.launched),
+                "censored": .integer(bg.data.censored),
+                "best": .string(bg.delays.best.family.rawValue),
+                "fits": fits(bg.delays),
+            ]).rendered()
+        case .fetchAttempts(let fetch):
+            let d = fetch.data
+            return JSONValue.object([
+                "rows": .integer(d.rows),
+                "ok": .integer(d.ok), "empty": .integer(d.empty), "error": .integer(d.error), "timeout": .integer(d.timeout),
+                "best": .string(fetch.latency.best.family.rawValue),
+                "fits": fits(fetch.latency),
+                "failure_share": share(fetch.failure),
+                "error_share": share(fetch.error),
+                "timeout_share": share(fetch.timeout),
+                "empty_share": share(fetch.empty),
+            ]).rendered()
+        case .appOpens(let opens):
+            return JSONValue.object([
+                "rows": .integer(opens.data.rows),
+                "devices": .integer(opens.devices),
+                "days": .integer(opens.days),
+                "opens_per_day": .object([
+                    "mean": .number(opens.opensPerDay), "sd": .number(opens.spread), "ci": .interval(opens.low, opens.high),
+                    "p10": .number(opens.quantile(0.1)), "p50": .number(opens.quantile(0.5)), "p90": .number(opens.quantile(0.9)),
+                    "dispersion": .number(opens.dispersion),
+                ]),
+                "hour_weights": .array(opens.hourWeights.map { .number($0) }),
+                "hour_counts": .array(opens.data.hourCounts.map { .integer($0) }),
+                "time_zones": .array(opens.data.timeZones.map { .string($0) }),
+            ]).rendered()
+        }
+    }
+
+    static func fits(_ delays: DelayFit) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        for fit in delays.fits {
+            var entry: [String: JSONValue] = [
+                "logLikelihood": .number(fit.logLikelihood), "aic": .number(fit.aic), "ks": .number(fit.ks),
+                "bootstrap_p": fit.bootstrapP.map { .number($0) } ?? .null,
+            ]
+            var ci: [String: JSONValue] = [:]
+            for p in fit.parameters + (fit.never.map { [$0] } ?? []) {
+                entry[p.name] = .number(p.value)
+                ci[p.name] = .interval(p.low, p.high)
+            }
+            entry["ci"] = .object(ci)
+            members[fit.family.rawValue] = .object(entry)
+        }
+        return .object(members)
+    }
+
+    static func share(_ p: ProportionEstimate) -> JSONValue {
+        .object(["count": .integer(p.count), "total": .integer(p.total), "share": .number(p.share), "ci": .interval(p.low, p.high)])
+    }
+}

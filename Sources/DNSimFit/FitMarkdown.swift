@@ -1,0 +1,168 @@
+/// `fit.md`: what a person reads: the data, the families table, the verdict
+/// and the block to paste.
+enum FitMarkdown {
+    static func render(_ file: TelemetryFile, _ fit: TelemetryFit, yaml: String) -> String {
+        var md: String
+        switch fit {
+        case .backgroundLaunches(let bg):
+            md = "# Fit of BG launch delays: `\(file.name)`\n\n## Data\n\n" + dataTable(file, bg.delays, extra: [
+                ("launched", "\(bg.data.launched) (\(ScenarioFormat.percent(Double(bg.data.launched) / Double(bg.data.rows))))"),
+                ("not seen to launch (censored)", "\(bg.data.censored)"),
+            ], what: "launch delay of launched rows", at: [3600, 21_600, 86_400], notYet: "not launched by")
+            md += families(bg.delays, neverColumn: true)
+            md += verdict(bg.delays)
+        case .fetchAttempts(let fetch):
+            let d = fetch.data
+            md = "# Fit of fetch latency and outcomes: `\(file.name)`\n\n## Data\n\n" + dataTable(file, fetch.latency, extra: [
+                ("outcomes", "ok \(d.ok), empty \(d.empty), error \(d.error), timeout \(d.timeout)"),
+                ("failure share (error + timeout)", proportion(fetch.failure)),
+                ("error share (`fetch.failure`)", proportion(fetch.error)),
+                ("timeout share", proportion(fetch.timeout)),
+                ("empty share of responses", proportion(fetch.empty)),
+            ], what: "latency of responses", at: [1, 10, 60], notYet: "no response by")
+            md += families(fetch.latency, neverColumn: false)
+            md += verdict(fetch.latency)
+        case .appOpens(let opens):
+            md = "# Fit of app opens: `\(file.name)`\n\n## Data\n\n| | |\n|---|---|\n"
+            md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
+            md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) (\(opens.days) days) |\n"
+            md += "| devices | \(opens.devices) |\n| time zones | \(opens.data.timeZones.joined(separator: ", ")) |\n\n"
+            md += "## Opens per day per device\n\n| mean (95% interval) | s.d. across devices | p10 | median | p90 | dispersion (Poisson: 1) |\n|---|---|---|---|---|---|\n"
+            let interval = opens.low.isFinite && opens.high.isFinite
+                ? "(\(ScenarioFormat.number(opens.low))–\(ScenarioFormat.number(opens.high)))" : "(one device: no interval)"
+            md += "| \(ScenarioFormat.number(opens.opensPerDay)) \(interval) "
+                + "| \(ScenarioFormat.number(opens.spread)) | \(ScenarioFormat.number(opens.quantile(0.1))) | \(ScenarioFormat.number(opens.quantile(0.5))) "
+                + "| \(ScenarioFormat.number(opens.quantile(0.9))) | \(ScenarioFormat.number(opens.dispersion)) |\n\n"
+            md += "## Verdict\n\n"
+            if opens.dispersion > 2 {
+                md += "Devices differ a lot (dispersion \(ScenarioFormat.number(opens.dispersion)), well above the 1 of a common Poisson rate): "
+                    + "one `appOpensPerDay` averages over light and heavy users. Consider one scenario per user group "
+                    + "(as `ios-daily-user` and `ios-weekly-user` do).\n\n"
+            } else {
+                md += "Per-device counts are close to Poisson at one common rate (dispersion \(ScenarioFormat.number(opens.dispersion))), "
+                    + "which is what `appOpensPerDay` simulates.\n\n"
+            }
+            md += "![Opens by local hour](fit.svg)\n\n"
+        }
+        md += "## Scenario block\n\nPaste into the scenario (`fit.yaml` holds the same):\n\n```yaml\n\(yaml)```\n\n"
+        md += method(fit)
+        return md
+    }
+
+    static func skippedNote(_ file: TelemetryFile) -> String {
+        var note = ""
+        if file.skipped.count > 0 {
+            note += "; \(file.skipped.count) bad row\(file.skipped.count == 1 ? "" : "s") skipped: " + file.skipped.summary.joined(separator: "; ")
+        }
+        if !file.ignoredColumns.isEmpty { note += "; ignored columns: " + file.ignoredColumns.joined(separator: ", ") }
+        return note
+    }
+
+    static func dataTable(_ file: TelemetryFile, _ delays: DelayFit, extra: [(String, String)], what: String, at: [Double], notYet: String) -> String {
+        var md = "| | |\n|---|---|\n"
+        md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
+        md += "| dates | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) |\n"
+        for (key, value) in extra { md += "| \(key) | \(value) |\n" }
+        let events = delays.sample.events
+        func q(_ p: Double) -> String { ScenarioFormat.duration(events[min(events.count - 1, Int(p * Double(events.count)))]) }
+        md += "| \(what) | p10 \(q(0.1)), median \(q(0.5)), p90 \(q(0.9)) |\n"
+        if !delays.sample.censored.isEmpty {
+            let c = delays.sample.censored
+            md += "| follow-up of censored rows | median \(ScenarioFormat.duration(c[c.count / 2])), longest \(ScenarioFormat.duration(c[c.count - 1])) |\n"
+        }
+        let km = delays.kaplanMeier
+        let shown = at.filter { $0 <= km.horizon }
+        if !shown.isEmpty {
+            md += "| Kaplan–Meier: \(notYet) " + shown.map { ScenarioFormat.duration($0) }.joined(separator: " / ") + " | "
+                + shown.map { ScenarioFormat.percent(km.value(at: $0)) }.joined(separator: " / ") + " |\n"
+        }
+        return md + "\n"
+    }
+
+    static func proportion(_ p: ProportionEstimate) -> String {
+        "\(ScenarioFormat.percent(p.share)) (\(p.count) of \(p.total); 95% \(ScenarioFormat.percent(p.low))–\(ScenarioFormat.percent(p.high)))"
+    }
+
+    static func parameter(_ p: FittedParameter) -> String {
+        let seconds = p.name.hasSuffix("_s")
+        let name = seconds ? String(p.name.dropLast(2)) : p.name
+        func f(_ v: Double) -> String { v.isFinite ? (seconds ? ScenarioFormat.duration(v) : ScenarioFormat.number(v)) : "?" }
+        return "\(name) \(f(p.value)) (\(f(p.low))–\(f(p.high)))"
+    }
+
+    static func families(_ delays: DelayFit, neverColumn: Bool) -> String {
+        var md = "## Families\n\nRanked by AIC (lower is better); intervals are 95%.\n\n"
+        md += "| family | parameters (95% interval) |" + (neverColumn ? " never (95% interval) |" : "") + " log-likelihood | AIC | ΔAIC | KS gap | bootstrap p |\n"
+        md += "|---|---|" + (neverColumn ? "---|" : "") + "---|---|---|---|---|\n"
+        let bestAIC = delays.best.aic
+        for fit in delays.fits.sorted(by: { $0.aic != $1.aic ? $0.aic < $1.aic : $0.family < $1.family }) {
+            let name = fit.family == delays.best.family ? "**\(fit.family.rawValue)**" : fit.family.rawValue
+            var row = "| \(name)\(fit.converged ? "" : " (did not converge)") | " + fit.parameters.map(parameter).joined(separator: ", ") + " |"
+            if neverColumn, let never = fit.never {
+                row += " \(ScenarioFormat.share(never.value)) (\(ScenarioFormat.share(never.low))–\(ScenarioFormat.share(never.high))) |"
+            }
+            row += " \(String(format: "%.1f", fit.logLikelihood)) | \(String(format: "%.1f", fit.aic)) | \(String(format: "%.1f", fit.aic - bestAIC)) |"
+            row += " \(ScenarioFormat.number(fit.ks)) | \(fit.bootstrapP.map { ScenarioFormat.number($0) } ?? "not run") |\n"
+            md += row
+        }
+        return md + "\n"
+    }
+
+    static func verdict(_ delays: DelayFit) -> String {
+        let best = delays.best
+        var md = "## Verdict\n\n**\(best.family.rawValue)** fits best by AIC"
+        let others = delays.fits.filter { $0.family != best.family }.sorted { $0.aic < $1.aic }
+        if let next = others.first { md += " (next: \(next.family.rawValue), ΔAIC \(String(format: "%.1f", next.aic - best.aic)))" }
+        md += ". "
+        switch delays.acceptable {
+        case .some(true):
+            md += "Its fit is **acceptable**: a Kaplan–Meier gap as large as \(ScenarioFormat.number(best.ks)) happened in "
+                + "\(ScenarioFormat.percent(best.bootstrapP!)) of \(best.bootstrapReplicates) data sets simulated from the fit (p ≥ 0.05).\n\n"
+        case .some(false):
+            md += "Its fit is **not acceptable**: the gap \(ScenarioFormat.number(best.ks)) is larger than almost all gaps of data sets "
+                + "simulated from the fit (bootstrap p \(ScenarioFormat.number(best.bootstrapP!))). No single family describes these "
+                + "delays; consider a `mixture` or an `empirical` distribution in the scenario.\n\n"
+        case .none:
+            md += "Whether the fit is acceptable is not judged: no bootstrap ran (`--bootstrap N` gives the gap a p-value).\n\n"
+        }
+        if let method = best.neverInterval {
+            switch method {
+            case .logitWald: md += "The interval for never is a Wald interval on the logit scale.\n\n"
+            case .profileLikelihood: md += "never = 0 is not rejected here, so its interval is the profile-likelihood interval, which starts at 0.\n\n"
+            case .noCensoredRows: md += "No row was censored, so never is estimated as 0; its upper bound is the profile-likelihood bound 1 − exp(−3.84 / 2n).\n\n"
+            }
+        }
+        return md + "![Kaplan–Meier curve against the fitted survival curves](fit.svg)\n\n"
+    }
+
+    static func method(_ fit: TelemetryFit) -> String {
+        var md = "## Method\n\n"
+        switch fit {
+        case .backgroundLaunches(let bg):
+            md += "- Delay = launched_at − max(submitted_at, earliest_begin); a request not seen to launch is right-censored at observed_until.\n"
+            md += "- Mixture-cure model: a share never that never runs, the rest delayed by the family. A launched row adds "
+                + "log((1 − never)·f(t)), a censored row log(never + (1 − never)·S(c)). Maximum likelihood with GSL's BFGS on "
+                + "log scale/shape and logit never.\n"
+            md += bootstrapNote(bg.delays)
+        case .fetchAttempts(let fetch):
+            md += "- Latency = finished_at − started_at of `ok` and `empty` rows; `timeout` rows are censored at their duration; `error` rows carry no latency.\n"
+            md += "- Maximum likelihood with GSL's BFGS on log scale/shape; shares with Wilson 95% intervals.\n"
+            md += bootstrapNote(fetch.latency)
+        case .appOpens:
+            md += "- Each device's opens divided by the days of the file's window (local calendar days, first to last open), then averaged across devices; "
+                + "the interval is a t-interval across devices.\n"
+            md += "- Hour weights: each local hour's share of all opens × 24 (mean 1), local time from the row's time_zone, else UTC.\n"
+        }
+        return md
+    }
+
+    static func bootstrapNote(_ delays: DelayFit) -> String {
+        var md = "- Parameter intervals: Wald on the transformed scale from the observed information (numerical Hessian), mapped back.\n"
+        md += "- KS gap: the largest vertical distance between the Kaplan–Meier curve and the fitted survival curve.\n"
+        if delays.options.bootstrap > 0 {
+            md += "- Bootstrap p: \(delays.options.bootstrap) data sets per family simulated from the fit with the rows' own follow-up times, "
+                + "refitted; p = (1 + #gaps ≥ observed) / (replicates + 1). Seed \(delays.options.seed) (mt19937).\n"
+        }
+        return md
+    }
+}

@@ -1,0 +1,44 @@
+/// `fit.yaml`: the scenario block to paste, with a comment saying where the
+/// numbers came from (file, rows, date range).
+enum FitYAML {
+    static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
+        let range = "\(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last))"
+        switch fit {
+        case .backgroundLaunches(let bg):
+            let best = bg.delays.best
+            var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) rows (\(bg.data.launched) launched, "
+                + "\(bg.data.censored) not seen to launch),\n# submitted \(range). Best family by AIC: \(best.family.rawValue)"
+            text += best.bootstrapP.map { " (bootstrap p \(ScenarioFormat.number($0)))" } ?? ""
+            text += ".\nplatforms:\n  ios:\n    fetchTask:\n"
+            text += "      delay: \(distribution(best))\n"
+            text += "      never: \(ScenarioFormat.share(best.never?.value ?? 0))\n"
+            return text
+        case .fetchAttempts(let fetch):
+            let best = fetch.latency.best
+            var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) attempts, started \(range).\n"
+            text += "# Latency: best family by AIC \(best.family.rawValue). failure is the error share; the "
+                + "\(ScenarioFormat.percent(fetch.timeout.share)) timeouts\n# come from the latency tail beyond plugin.contentFetch.timeout.\n"
+                + "# Responses without updates: \(ScenarioFormat.percent(fetch.empty.share)) (set by server.updatesPerDay).\n"
+            text += "fetch:\n  latency: \(distribution(best))\n  failure: \(ScenarioFormat.share(fetch.error.share))\n"
+            return text
+        case .appOpens(let opens):
+            var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) opens by \(opens.devices) devices over "
+                + "\(opens.days) days (\(range)).\n"
+            text += "# Hours are local time (\(opens.data.timeZones.joined(separator: ", "))); the weights have mean 1.\n"
+            text += "user:\n  appOpensPerDay: \(ScenarioFormat.number(opens.opensPerDay))\n"
+            text += "  appOpenHours: [\(opens.hourWeights.map { ScenarioFormat.number(($0 * 100).rounded() / 100) }.joined(separator: ", "))]\n"
+            return text
+        }
+    }
+
+    /// `{ lognormal: { median: 1h27m, sigma: 1.48 } }` and the like.
+    static func distribution(_ fit: FamilyFit) -> String {
+        let p = fit.values
+        switch fit.family {
+        case .lognormal: return "{ lognormal: { median: \(ScenarioFormat.duration(p[0])), sigma: \(ScenarioFormat.number(p[1])) } }"
+        case .weibull: return "{ weibull: { shape: \(ScenarioFormat.number(p[1])), scale: \(ScenarioFormat.duration(p[0])) } }"
+        case .gamma: return "{ gamma: { shape: \(ScenarioFormat.number(p[1])), scale: \(ScenarioFormat.duration(p[0])) } }"
+        case .exponential: return "{ exponential: { mean: \(ScenarioFormat.duration(p[0])) } }"
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// The parsed rows of a telemetry file, by kind.
+public enum TelemetryContent: Sendable {
+    case backgroundLaunches(BackgroundLaunchData)
+    case fetchAttempts(FetchAttemptData)
+    case appOpens(AppOpenData)
+}

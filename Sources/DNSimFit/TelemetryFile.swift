@@ -1,0 +1,75 @@
+import Foundation
+
+/// A team's own device log, read and checked: which kind it is (from its
+/// header), its usable rows, and what was skipped.
+public struct TelemetryFile: Sendable {
+    /// The path as given; messages and reports name the file this way.
+    public let path: String
+    public let kind: TelemetryKind
+    public let content: TelemetryContent
+    public let skipped: SkippedRows
+    /// Header columns that are not part of the format (ignored, listed in fit.md).
+    public let ignoredColumns: [String]
+
+    public static let minimumRows = 30
+
+    /// The file name without its folder.
+    public var name: String { (path as NSString).lastPathComponent }
+
+    public var rows: Int {
+        switch content {
+        case .backgroundLaunches(let data): data.rows
+        case .fetchAttempts(let data): data.rows
+        case .appOpens(let data): data.rows
+        }
+    }
+
+    /// First and last row time (UTC epoch ms): submissions, fetch starts or opens.
+    public var timeRange: (first: Int64, last: Int64) {
+        switch content {
+        case .backgroundLaunches(let data): (data.firstSubmitted, data.lastSubmitted)
+        case .fetchAttempts(let data): (data.firstStarted, data.lastStarted)
+        case .appOpens(let data): (data.firstOpen, data.lastOpen)
+        }
+    }
+
+    /// Reads and checks a telemetry CSV. Without `skipBadRows` the first bad
+    /// row stops the read with `file:line: error: …`; with it, bad rows are
+    /// counted by reason in `skipped`.
+    public static func read(path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FitError(file: path, line: nil, message: "no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw FitError(file: path, line: nil, message: isDirectory.boolValue ? "is a folder, not a CSV file" : "cannot be read")
+        }
+        return try parse([UInt8](data), path: path, skipBadRows: skipBadRows)
+    }
+
+    /// Parses CSV bytes; `path` names them in messages.
+    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
+        let result: Result<TelemetryFile, FitError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(FitError) {
+                var table = try TelemetryTable(buffer, file: path, skipBadRows: skipBadRows)
+                let content: TelemetryContent
+                switch table.kind {
+                case .bg: content = .backgroundLaunches(try BackgroundLaunchData.read(&table))
+                case .fetch: content = .fetchAttempts(try FetchAttemptData.read(&table))
+                case .opens: content = .appOpens(try AppOpenData.read(&table))
+                }
+                return .success(TelemetryFile(path: path, kind: table.kind, content: content, skipped: table.skipped,
+                                              ignoredColumns: table.ignoredColumns))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let file = try result.get()
+        guard file.rows >= minimumRows else {
+            let skippedNote = file.skipped.count > 0 ? " (\(file.skipped.count) bad row\(file.skipped.count == 1 ? "" : "s") skipped)" : ""
+            throw FitError(file: path, line: nil,
+                           message: "only \(file.rows) usable row\(file.rows == 1 ? "" : "s")\(skippedNote); a fit needs at least \(minimumRows)")
+        }
+        return file
+    }
+}

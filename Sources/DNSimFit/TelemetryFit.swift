@@ -1,0 +1,17 @@
+/// The fit of one telemetry file, whatever its kind.
+public enum TelemetryFit: Sendable {
+    case backgroundLaunches(BackgroundLaunchFit)
+    case fetchAttempts(FetchAttemptFit)
+    case appOpens(AppOpenFit)
+
+    /// Fits a file read by `TelemetryFile.read`. Options that do not apply
+    /// to the kind (families, bootstrap for opens) are ignored.
+    public static func run(_ file: TelemetryFile, options: FitOptions = FitOptions()) throws(FitError) -> TelemetryFit {
+        GSLFitSetup.installErrorHandler()
+        return switch file.content {
+        case .backgroundLaunches(let data): .backgroundLaunches(try BackgroundLaunchFit.fit(data, options: options, source: file.path))
+        case .fetchAttempts(let data): .fetchAttempts(try FetchAttemptFit.fit(data, options: options, source: file.path))
+        case .appOpens(let data): .appOpens(AppOpenFit.fit(data))
+        }
+    }
+}

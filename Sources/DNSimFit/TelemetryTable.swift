@@ -1,0 +1,130 @@
+/// A telemetry CSV being read: its header, the current row's fields, and the
+/// policy for bad rows (stop at the first with `file:line: error:`, or count
+/// and skip it). Kind-specific readers pull typed values through it.
+struct TelemetryTable {
+    let file: String
+    let kind: TelemetryKind
+    let columns: [String]
+    let ignoredColumns: [String]
+    let skipBadRows: Bool
+    private(set) var reader: CSVReader
+    private(set) var fields: [CSVReader.Field] = []
+    private(set) var line = 0
+    private(set) var skipped = SkippedRows()
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, file: String, skipBadRows: Bool) throws(FitError) {
+        self.file = file
+        self.skipBadRows = skipBadRows
+        var reader = CSVReader(buffer)
+        var header: [CSVReader.Field] = []
+        let first = reader.next(into: &header)
+        self.reader = reader
+        switch first {
+        case .end:
+            throw FitError(file: file, line: nil, message: "the file is empty; a telemetry file starts with a header line such as \(TelemetryKind.bg.header)")
+        case .problem(let line, let message, _):
+            throw FitError(file: file, line: line, message: "header: \(message)")
+        case .fields(let line):
+            let names = header.map { reader.text($0).trimmingSpaces.lowercased() }
+            guard let kind = TelemetryKind.detect(names) else {
+                let shown = Self.quote(header.map { reader.text($0) }.joined(separator: ","))
+                throw FitError(file: file, line: line, message: "unknown header \(shown); expected a bg file (\(TelemetryKind.bg.header)), "
+                    + "a fetch file (\(TelemetryKind.fetch.header)) or an opens file (device_id,opened_at and optionally time_zone)")
+            }
+            var seen = Set<String>()
+            for name in names {
+                guard seen.insert(name).inserted else {
+                    throw FitError(file: file, line: line, message: "column \(Self.quote(name)) appears twice in the header")
+                }
+            }
+            let missing = kind.requiredColumns.filter { !seen.contains($0) }
+            if !missing.isEmpty {
+                let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+                throw FitError(file: file, line: line, message: "missing column\(missing.count > 1 ? "s" : "") \(list); "
+                    + "a \(kind.rawValue) file's header is \(kind.header)")
+            }
+            self.kind = kind
+            columns = names
+            let known = Set(kind.requiredColumns + kind.optionalColumns)
+            ignoredColumns = names.filter { !known.contains($0) }
+        }
+    }
+
+    func index(_ column: String) -> Int? { columns.firstIndex(of: column) }
+
+    /// Loads the next usable-looking row (right field count); false at the end.
+    mutating func nextRow() throws(FitError) -> Bool {
+        while true {
+            switch reader.next(into: &fields) {
+            case .end:
+                return false
+            case .problem(let line, let message, let fatal):
+                self.line = line
+                if fatal { throw FitError(file: file, line: line, message: message) }
+                try reject(RowProblem(reason: "malformed quoting", message: message))
+            case .fields(let line):
+                self.line = line
+                guard fields.count == columns.count else {
+                    try reject(RowProblem(reason: "wrong number of fields",
+                                          message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(columns.count) columns"))
+                    continue
+                }
+                return true
+            }
+        }
+    }
+
+    /// Throws the row's error, or records it when bad rows are skipped.
+    mutating func reject(_ problem: RowProblem) throws(FitError) {
+        guard skipBadRows else { throw FitError(file: file, line: line, message: problem.message) }
+        skipped.record(problem, line: line)
+    }
+
+    func isEmpty(_ column: Int) -> Bool { fields[column].start == fields[column].end }
+
+    func text(_ column: Int) -> String { reader.text(fields[column]) }
+
+    /// A required or optional ISO 8601 time in epoch milliseconds.
+    func time(_ column: Int) -> Result<Int64, RowProblem> {
+        let name = columns[column]
+        guard !isEmpty(column) else {
+            return .failure(RowProblem(reason: "column \(name): empty",
+                                       message: "column \(name) is empty; expected an ISO 8601 time such as 2027-01-04T18:25:00Z"))
+        }
+        let field = fields[column]
+        let parsed = field.escaped ? ISOTimestamp.parse(text(column)) : ISOTimestamp.parse(reader.bytes(field))
+        switch parsed {
+        case .time(let millis):
+            return .success(millis)
+        case .noZone:
+            return .failure(RowProblem(reason: "column \(name): no time zone",
+                                       message: "column \(name): \(Self.quote(text(column))) has no time zone; add Z (UTC) or an offset such as +02:00"))
+        case .invalid:
+            return .failure(RowProblem(reason: "column \(name): not an ISO 8601 time",
+                                       message: "column \(name): \(Self.quote(text(column))) is not an ISO 8601 time; "
+                                           + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00"))
+        }
+    }
+
+    /// Quotes text from the file for a message: control and other unprintable
+    /// characters become `?` and long text is cut, so binary input stays readable.
+    static func quote(_ text: String) -> String {
+        var out = ""
+        var n = 0
+        for scalar in text.unicodeScalars {
+            if n == 60 { out += "…"; break }
+            out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD ? "?" : scalar)
+            n += 1
+        }
+        return "'\(out)'"
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return String(s)
+    }
+}
