@@ -1,0 +1,98 @@
+import XCTest
+@testable import DNSimCore
+
+/// Android alarms of the plugin's kind (SPEC §2, "Chained in detail"): the
+/// chained notification and its guard are deferred like every plugin alarm,
+/// and a deferred alarm shows when it really fires, never earlier.
+final class AndroidAlarmTests: XCTestCase {
+    func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {
+        TimeWindows((-1...days).map { day in
+            let base = TestWorlds.start + Millis(day) * SimTime.day
+            return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
+        })
+    }
+
+    /// Idle 00:00–08:00 UTC, maintenance windows at 01:00, 03:00 and 07:00;
+    /// fetch 02:55, notify 03:30. The fetch alarm waits for 03:00, fetches and
+    /// arms T; that alarm waits for 07:00 and shows then: 3.5 h late, with
+    /// content 4 h old (stale for a 35-minute lead), not at T + 5 min.
+    func testAChainedAlarmInDozeShowsAtTheNextMaintenanceWindow() {
+        var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 10, notifyMinute: 3 * 60 + 30, lead: 35 * SimTime.minute))
+        world.server.updatesPerDay = 50
+        world.freshWithin = 35 * SimTime.minute
+        world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
+        world.android.doze = DozeSchedule()
+        world.android.alarmKind = .setExact
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        XCTAssertEqual(run.cycles.map(\.lateness), Array(repeating: 3 * SimTime.hour + 30 * SimTime.minute, count: 10))
+        XCTAssertEqual(run.outcomes, Array(repeating: .stale, count: 10))
+    }
+
+    /// Without the exact-alarm permission the notification alarm armed at a
+    /// fetch that ends before T (no Doze) fires within 75% of the time from the
+    /// arming to T after T: it shows then, not at T.
+    /// (A 12 h lead: the fetch alarm, inexact too, often fires before T.)
+    func testWithoutThePermissionItShowsAtTheInexactTime() {
+        var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 60, notifyMinute: 15 * 60 + 30, lead: 12 * SimTime.hour))
+        world.server.updatesPerDay = 50
+        world.android.exactAlarmPermission = false
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
+        var armedBeforeT = 0
+        for record in run.cycles {
+            let notify = world.calendar.notifyTimes[record.cycle]
+            guard let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == record.cycle }), armed.time < notify else { continue }
+            armedBeforeT += 1
+            let window = Millis(0.75 * Double(notify - armed.time))
+            XCTAssertTrue((0...window).contains(record.lateness ?? -1), "cycle \(record.cycle): \(record.lateness ?? -1) ms late, window \(window)")
+        }
+        XCTAssertGreaterThan(armedBeforeT, 10)
+        XCTAssertGreaterThan(run.cycles.filter { ($0.lateness ?? 0) > 0 }.count, armedBeforeT / 2)
+    }
+
+    /// A guard armed when an app open runs plugin code is inexact from that
+    /// moment: it fires 5 min to 5 min + 0.75 × (trigger − arming) after T,
+    /// and every guard firing is an alarm wake-up.
+    func testAnInexactGuardCountsFromItsArmingAndWakesTheApp() {
+        var world = TestWorlds.world(days: 60)
+        world.plugin.fetchEnabled = false
+        world.user.appOpensPerDay = 3
+        world.android.exactAlarmPermission = false
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        let fires = run.trace.kinds("guard.fire")
+        XCTAssertGreaterThan(fires.count, 40)
+        XCTAssertEqual(run.activity.alarmWakeups, fires.count, "no fetch or notification alarm here: one wake-up per guard")
+        let shown = run.cycles.filter { $0.outcome == .fallback }
+        XCTAssertEqual(shown.count, fires.count)
+        XCTAssertTrue(shown.allSatisfy { ($0.lateness ?? 0) >= 5 * SimTime.minute })
+        XCTAssertGreaterThan(shown.filter { ($0.lateness ?? 0) > 10 * SimTime.minute }.count, shown.count / 2,
+                            "armed hours before, a guard's inexact window is hours long")
+        XCTAssertTrue(shown.allSatisfy { ($0.lateness ?? 0) <= 5 * SimTime.minute + Millis(0.75 * Double(SimTime.day + 5 * SimTime.minute)) })
+    }
+
+    /// A reboot clears the chained alarm armed with fetched content; when
+    /// BOOT_COMPLETED re-arms it after T, the content shows at once, late.
+    func testReArmingAfterTShowsTheArmedContentAtOnce() {
+        var world = TestWorlds.world(days: 200)
+        world.user.rebootsPerDay = 12
+        world.android.rescheduleOnBoot = true
+        world.android.bootCompletedDelay = 10 * SimTime.minute
+        world.plugin.contentTimeout = 15 * 60_000
+        world.freshWithin = 30 * SimTime.minute
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        let calendar = world.calendar
+        var checked = 0
+        for boot in run.trace.kinds("boot.completed") {
+            // The cycles whose T passed while the phone was rebooting, after their content was armed.
+            guard let cycle = calendar.notifyTimes.firstIndex(where: { $0 < boot.time && $0 > boot.time - 10 * SimTime.minute }),
+                  let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == cycle }),
+                  armed.detail.contains("fetched"),
+                  let reboot = run.trace.kinds("reboot").last(where: { $0.time < calendar.notifyTimes[cycle] }), reboot.time > armed.time
+            else { continue }
+            let record = run.cycles.first { $0.cycle == cycle }!
+            XCTAssertEqual(record.outcome, .fresh, "cycle \(cycle)")
+            XCTAssertEqual(record.lateness, boot.time - calendar.notifyTimes[cycle])
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 3)
+    }
+}

@@ -1,0 +1,80 @@
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimCore
+@testable import DNSimScenario
+
+/// Settings that cut off every device are said as `file:line:col: warning:`.
+final class ScenarioWarningTests: CommandLineTestCase {
+    static let base = """
+    name: w
+    devices: 2
+    days: 30
+    start: 2027-01-01
+    plugin:
+      contentFetch: { schedule: "25 18 * * *" }
+      userNotification: { schedule: "30 18 * * *" }
+    platforms:
+      ios:
+        fetchTask: { kind: appRefresh }
+    strategies: [independent, chained]
+
+    """
+
+    func warnings(_ extra: String, replacing: (String, String)? = nil) throws -> [String] {
+        var text = Self.base + extra
+        if let (from, to) = replacing { text = text.replacingOccurrences(of: from, with: to) }
+        return try ScenarioLoader.load(bytes: Array(text.utf8), file: "w.yaml").warnings.map(\.description)
+    }
+
+    func testACleanScenarioHasNoWarnings() throws {
+        XCTAssertEqual(try warnings(""), [])
+    }
+
+    func testInactivityWithoutOpens() throws {
+        XCTAssertEqual(try warnings("", replacing: ("fetchTask: { kind: appRefresh }", "fetchTask: { kind: appRefresh }\n    inactiveAfter: 7d")), [
+            "w.yaml:11:20: warning: inactiveAfter 7d with no app opens (user.appOpensPerDay is 0): every device stops getting BG launches after 7d",
+        ])
+        XCTAssertEqual(try warnings("user: { appOpensPerDay: 1 }\n",
+                                    replacing: ("fetchTask: { kind: appRefresh }", "fetchTask: { kind: appRefresh }\n    inactiveAfter: 7d")), [])
+    }
+
+    func testTokenShorterThanTheRunWithoutOpens() throws {
+        XCTAssertEqual(try warnings("user: { tokenLifetime: 3d }\n"), [
+            "w.yaml:12:24: warning: tokenLifetime 3d is shorter than the run (30 days) and nothing opens the app (user.appOpensPerDay is 0): every fetch fails with 401 after it",
+        ])
+    }
+
+    func testProcessingWithoutIdleWindowsOrOutsideTheCycle() throws {
+        XCTAssertEqual(try warnings("", replacing: ("kind: appRefresh", "kind: processing")), [
+            "w.yaml:10:24: warning: a processing task runs only while the phone is idle, and no user.idle windows are given: no BG task ever runs",
+        ])
+        XCTAssertEqual(try warnings("user: { idle: { start: \"00:00\", end: \"07:00\" } }\n", replacing: ("kind: appRefresh", "kind: processing")), [
+            "w.yaml:12:15: warning: user.idle (00:00–07:00) never overlaps a cycle's window from F to T + contentTimeout: a processing task, which runs only while idle, can never fetch in time",
+        ])
+        XCTAssertEqual(try warnings("user: { idle: { start: \"18:00\", end: \"07:00\" } }\n", replacing: ("kind: appRefresh", "kind: processing")), [])
+    }
+
+    func testGuardHorizonShorterThanTheCycleSpacing() throws {
+        XCTAssertEqual(try warnings("", replacing: ("[independent, chained]", "[{ chained: { guardHorizon: 12h } }]")), [
+            "w.yaml:11:13: warning: chained: guardHorizon 12h is shorter than the cycle spacing (1d): iOS guards are armed only when plugin code runs within 12h of a cycle's deadline",
+        ])
+    }
+
+    /// Warnings go to stderr even with --quiet and keep the exit status;
+    /// --warnings-as-errors makes them exit 2 before anything runs.
+    func testTheCommandLineSaysWarningsAndCanRefuseThem() throws {
+        let path = temporary.appendingPathComponent("w.yaml").path
+        let text = Self.base + "user: { tokenLifetime: 3d }\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        let validate = invoke(["validate", path])
+        XCTAssertEqual(validate.code, 0)
+        XCTAssertTrue(validate.err.contains("\(path):12:24: warning: tokenLifetime 3d"), validate.err)
+        let out = temporary.appendingPathComponent("report").path
+        let quiet = invoke([path, "--quiet", "--out", out])
+        XCTAssertEqual(quiet.code, 0)
+        XCTAssertTrue(quiet.err.contains("warning: tokenLifetime 3d"), "--quiet does not hide warnings")
+        let strict = invoke([path, "--warnings-as-errors", "--out", temporary.appendingPathComponent("never").path])
+        XCTAssertEqual(strict.code, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("never").path))
+    }
+}
