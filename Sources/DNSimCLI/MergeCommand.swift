@@ -43,8 +43,7 @@ enum MergeCommand: Subcommand {
             }
             sweep = report
         }
-        try ReportWriter.write(ReportWriter.files(context, formats: try RunCommand.formats(arguments)), to: directory)
-        if let sweep { try ReportWriter.write(sweep.files, to: directory) }
+        try ReportWriter.write(ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep), to: directory)
         if !arguments.flag(.quiet) {
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())

@@ -70,26 +70,27 @@ enum RunCommand: Subcommand {
             cycleLog = try CycleLog(directory: staging, armNames: scenario.arms.map(\.name))
         }
         let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, cycleLog: cycleLog)
+        var sweep: SweepReport?
+        if !points.isEmpty {
+            var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
+            for point in points {
+                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console))
+            }
+            sweep = report
+        }
         do {
-            try ReportWriter.write(ReportWriter.files(context, formats: formats), to: directory)
+            try ReportWriter.write(ReportWriter.files(context, formats: formats, sweep: sweep), to: directory)
             try cycleLog?.finish(into: "\(directory)/cycles.csv")
         } catch {
             throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
         }
-        if !quiet {
-            console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
-            console.print(SummaryMarkdown.armsTable(context).plain())
-            console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
-        }
-        guard !points.isEmpty else { return }
-        var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
-        for point in points {
-            report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console))
-        }
-        try ReportWriter.write(report.files, to: directory)
-        if !quiet {
+        guard !quiet else { return }
+        console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
+        console.print(SummaryMarkdown.armsTable(context).plain())
+        console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
+        if let sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")
-            console.print(report.terminalTable.plain())
+            console.print(sweep.terminalTable.plain())
             console.print("Sweep written to \(directory)/ (sweep.csv, sweep.md, sweep.svg)")
         }
     }

@@ -7,13 +7,15 @@ import Foundation
 /// failure never leaves a partial report behind.
 public enum ReportWriter {
     /// The files of a report, by name, in the given formats (`csv`, `md` with
-    /// its charts, `json`); the manifest always comes along.
-    public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"]) -> [(String, String)] {
+    /// its charts, `json`); the manifest always comes along, and a sweep's
+    /// files when there is one.
+    public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
+                             sweep: SweepReport? = nil) -> [(String, String)] {
         var files: [(String, String)] = []
         if formats.contains("csv") { files.append(("summary.csv", SummaryCSV.render(context))) }
         if formats.contains("md") {
             files += [
-                ("summary.md", SummaryMarkdown.render(context)),
+                ("summary.md", SummaryMarkdown.render(context, sweep: sweep)),
                 ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
                 ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
                 ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
@@ -21,6 +23,7 @@ public enum ReportWriter {
         }
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context))) }
         files.append(("manifest.json", RunManifest(context).json))
+        if let sweep { files += sweep.files }
         return files
     }
 

@@ -50,7 +50,8 @@ public enum SummaryMarkdown {
 
     static let comparedMetrics: [RateMetric] = [.fresh, .stale, .fallback, .missed, .late]
 
-    public static func render(_ context: ReportContext) -> String {
+    /// The report; a scenario with a sweep leads with the comparison it makes.
+    public static func render(_ context: ReportContext, sweep: SweepReport? = nil) -> String {
         let scenario = context.scenario
         let plan = context.plan
         var md = "# \(scenario.name): notification policy report\n\n"
@@ -58,6 +59,15 @@ public enum SummaryMarkdown {
         md += "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
         md += "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current).\n\n"
         if let note = precisionNote(context) { md += note + "\n\n" }
+
+        if let sweep, !sweep.rows.isEmpty {
+            md += "## The comparison\n\n"
+            md += "This scenario compares \(sweep.axes.map { "`\($0)`" }.joined(separator: " × ")) on the same devices and random world "
+            md += "(common random numbers). Share of cycles per outcome; ★ marks each platform's Pareto front over fresh, stale, "
+            md += "fallback, missed and late. Intervals, the chart and the full columns are in [sweep.md](sweep.md) and `sweep.csv`; "
+            md += "the sections after this one describe the scenario as written.\n\n"
+            md += sweep.comparisonTable.markdown() + "\n" + sweep.thresholdWarnings
+        }
 
         md += "## Verdict\n\n"
         for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {
@@ -67,6 +77,12 @@ public enum SummaryMarkdown {
         md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
         md += armsTable(context).markdown() + "\n"
+        for (index, arm) in plan.arms.enumerated() {
+            let s = context.result.arms[index]
+            guard s.lateness.total > 0, Double(s.latenessAtThreshold) >= 0.1 * Double(s.lateness.total) else { continue }
+            md += "⚠ \(arm.name): \(percent(Double(s.latenessAtThreshold) / Double(s.lateness.total))) of its notifications appear exactly "
+            md += "`lateAfter` (\(seconds(plan.lateAfter))) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n\n"
+        }
 
         var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day", "alarm wake-ups / day"],
                               rightAligned: Set(1...6))

@@ -15,6 +15,12 @@ public struct SweepReport: Sendable {
         public var stale: Double
         public var late: Double
         public var rates: [RateMetric: ConfidenceInterval]
+        /// Median age of the shown content, when any was shown.
+        public var contentAge: Int64?
+        /// Share of shown notifications displayed exactly `metrics.lateAfter` after T.
+        public var onLateAfter: Double
+        /// iOS BG task launches per device-day (nil on Android).
+        public var backgroundRunsPerDay: Double?
     }
 
     public var scenario: Scenario
@@ -38,9 +44,13 @@ public struct SweepReport: Sendable {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryMarkdown.comparedMetrics { rates[metric] = statistics.interval(metric) }
+            let shown = statistics.lateness.total
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
                             summaryFields: SummaryCSV.fields(of: row),
-                            stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates))
+                            stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
+                            contentAge: statistics.contentAge.quantile(0.5),
+                            onLateAfter: shown > 0 ? Double(statistics.latenessAtThreshold) / Double(shown) : 0,
+                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(statistics.backgroundRuns, days: context.days) : nil))
         }
     }
 
@@ -75,22 +85,51 @@ public struct SweepReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The comparison at a glance, for the top of `summary.md`: each point ×
+    /// arm with its outcome rates and content age, the front marked.
+    public var comparisonTable: TextTable {
+        let front = paretoFront
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50",
+                                                          "BG runs / day", "front"],
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
+        for (i, row) in rows.enumerated() {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
+                + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { SummaryMarkdown.percent(row.rates[$0]!.estimate) }
+                + [SummaryMarkdown.seconds(row.contentAge), row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–",
+                   front.contains(i) ? "★" : ""])
+        }
+        return table
+    }
+
+    /// A note for each point × arm whose notifications mostly appear exactly
+    /// `lateAfter` after T: they count as on time though they sit on the line.
+    public var thresholdWarnings: String {
+        let flagged = rows.filter { $0.onLateAfter >= 0.1 }
+        guard !flagged.isEmpty else { return "" }
+        let lateAfter = SummaryMarkdown.seconds(scenario.lateAfter)
+        return flagged.map { row in
+            "⚠ Point \(row.point), \(row.arm.name): \(SummaryMarkdown.percent(row.onLateAfter)) of its notifications appear exactly "
+                + "`lateAfter` (\(lateAfter)) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n"
+        }.joined() + "\n"
+    }
+
     public var markdown: String {
         let front = paretoFront
         var md = "# \(scenario.name): sweep of \(axes.joined(separator: " × "))\n\n"
         md += "Scenario `\(scenario.file)`, seed \(seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
         md += "and random world (common random numbers). Rates are shares of cycles with their 95% intervals; "
         md += "★ marks the Pareto front of each platform: no other point × strategy there is at least as good on fresh, stale, fallback, missed and late at once and better on one. The chart plots two of those outcomes, stale against late.\n\n"
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 6))))
+        md += "Content age is the median age of the content shown (display time − its fetch's completion).\n\n"
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50", "front"],
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 7))))
         for (i, row) in rows.enumerated() {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]
                 + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { metric in
                     let interval = row.rates[metric]!
                     return String(format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100, interval.high * 100)
-                } + [front.contains(i) ? "★" : ""])
+                } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])
         }
-        md += table.markdown() + "\n![Stale against late, per arm](sweep.svg)\n\n"
+        md += table.markdown() + "\n" + thresholdWarnings + "![Stale against late, per arm](sweep.svg)\n\n"
         md += "## Reproduce\n\n```sh\n\(reproduceCommand)\n```\n"
         return md
     }

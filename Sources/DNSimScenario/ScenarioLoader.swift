@@ -111,20 +111,25 @@ public enum ScenarioLoader {
         var idleWindow: DailyWindow?
         if let node = top["user"], let map = r.section(node, "user") {
             if let n = map["appOpensPerDay"], let v = r.number(n, "user.appOpensPerDay", in: 0...1_000) { user.appOpensPerDay = v }
-            if let n = map["appOpenHours"] { user.appOpenHours = hourWeights(n, r) }
+            if let n = map["appOpenHours"] { user.appOpenHours = hourWeights(n, "user.appOpenHours", r) }
             if let n = map["forceQuitPerDay"], let v = r.number(n, "user.forceQuitPerDay", in: 0...1_000) { user.forceQuitPerDay = v }
-            if let n = map["tokenLifetime"], let v = r.duration(n, "user.tokenLifetime", allowZero: false) { user.tokenLifetime = v }
+            if let n = map["tokenLifetime"], n.scalar != "never", let v = r.duration(n, "user.tokenLifetime", allowZero: false) {
+                user.tokenLifetime = v
+            }
             if let n = map["rebootsPerDay"], let v = r.number(n, "user.rebootsPerDay", in: 0...100) { user.rebootsPerDay = v }
-            if let n = map["lowPowerMode"], let (rate, duration) = periods(n, "user.lowPowerMode", r) {
+            if let n = map["lowPowerMode"], let (rate, duration, hours) = periods(n, "user.lowPowerMode", r) {
                 user.lowPowerPerDay = rate
                 user.lowPowerDuration = duration
+                user.lowPowerHours = hours
             }
-            if let n = map["offline"], let (rate, duration) = periods(n, "user.offline", r) {
+            if let n = map["offline"], let (rate, duration, hours) = periods(n, "user.offline", r) {
                 user.offlinePerDay = rate
                 user.offlineDuration = duration
+                user.offlineHours = hours
             }
-            if let n = map["charging"] { chargingWindow = dailyWindow(n, "user.charging", r) }
-            if let n = map["idle"] { idleWindow = dailyWindow(n, "user.idle", r) }
+            // null: no window, as when the key is absent (so a sweep can turn one off).
+            if let n = map["charging"], !n.isNull { chargingWindow = dailyWindow(n, "user.charging", r) }
+            if let n = map["idle"], !n.isNull { idleWindow = dailyWindow(n, "user.idle", r) }
         }
         var strategies: [StrategyConfiguration] = []
         if let node = top["strategies"] { strategies = StrategyReader.read(node, r) }
@@ -244,6 +249,9 @@ public enum ScenarioLoader {
         if let n = map["inactiveAfter"] {
             if n.scalar == "never" { ios.inactiveAfter = nil } else if let v = r.duration(n, "platforms.ios.inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
         }
+        if let n = map["resubmitOnOpen"], let v = r.choice(n, "platforms.ios.resubmitOnOpen", as: ResubmitPolicy.self) {
+            ios.resubmitOnOpen = v
+        }
         if let node = map["fetchTask"], let task = r.section(node, "platforms.ios.fetchTask") {
             if let n = task["kind"], let v = r.choice(n, "platforms.ios.fetchTask.kind", as: BackgroundTaskKind.self) {
                 ios.taskKind = v
@@ -301,12 +309,18 @@ public enum ScenarioLoader {
         return doze
     }
 
-    /// `{ perDay, duration }`: how often a period starts and how long it lasts.
-    private static func periods(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> (Double, Distribution)? {
+    /// `{ perDay, duration, startHours }`: how often a period starts, how long it
+    /// lasts, and (optionally) the local hours it tends to start in.
+    private static func periods(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> (Double, Distribution, [Double]?)? {
         guard let map = r.section(node, path, required: ["perDay", "duration"]),
               let rate = map["perDay"].flatMap({ r.number($0, "\(path).perDay", in: 0...100) }),
               let duration = map["duration"].flatMap({ DistributionReader.read($0, "\(path).duration", r) }) else { return nil }
-        return (rate, duration)
+        var hours: [Double]?
+        if let n = map["startHours"] {
+            guard let weights = hourWeights(n, "\(path).startHours", r) else { return nil }
+            hours = weights
+        }
+        return (rate, duration, hours)
     }
 
     /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight.
@@ -329,15 +343,15 @@ public enum ScenarioLoader {
     }
 
     /// 24 non-negative weights, one per local hour, not all zero.
-    private static func hourWeights(_ node: YAMLNode, _ r: ScenarioReader) -> [Double]? {
+    private static func hourWeights(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [Double]? {
         guard let items = node.sequence, items.count == 24 else {
-            r.error(node.mark, "user.appOpenHours must be a list of 24 weights, one per hour from 00:00")
+            r.error(node.mark, "\(path) must be a list of 24 weights, one per hour from 00:00")
             return nil
         }
-        let weights = items.enumerated().compactMap { r.number($0.element, "user.appOpenHours[\($0.offset + 1)]", in: 0...1e9) }
+        let weights = items.enumerated().compactMap { r.number($0.element, "\(path)[\($0.offset + 1)]", in: 0...1e9) }
         guard weights.count == 24 else { return nil }
         guard weights.reduce(0, +) > 0 else {
-            r.error(node.mark, "user.appOpenHours needs at least one positive weight")
+            r.error(node.mark, "\(path) needs at least one positive weight")
             return nil
         }
         return weights

@@ -71,6 +71,7 @@ public struct SweepAxis: Sendable {
 
     /// How a value prints in sweep tables: a scalar as written, anything else on one line.
     public static func label(_ node: YAMLNode) -> String {
+        if node.isNull { return "none" }
         if let scalar = node.scalar { return MessageText.shortened(scalar, limit: 80) }
         return flow(node)
     }

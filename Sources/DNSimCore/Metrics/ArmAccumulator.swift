@@ -19,6 +19,7 @@ public struct ArmAccumulator: Sendable {
             if let lateness = cycle.lateness {
                 statistics.lateness.add(lateness)
                 if lateness > lateAfter { deviceCounts[RateMetric.late.rawValue] += 1 }
+                if lateness == lateAfter { statistics.latenessAtThreshold += 1 }
                 if cycle.notifiedBeforeFetch { deviceCounts[RateMetric.notifiedBeforeFetch.rawValue] += 1 }
             }
             if let age = cycle.contentAge { statistics.contentAge.add(age) }

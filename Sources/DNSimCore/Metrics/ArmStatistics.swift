@@ -14,6 +14,9 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     /// Cycles per device, Σn²: with one calendar all devices have the same n.
     public var cycleSquares: Int64 = 0
     public var lateness = DurationHistogram()
+    /// Shown notifications displayed exactly `lateAfter` after T: on the line,
+    /// so they count as on time; many of them mean a setting sits on the threshold.
+    public var latenessAtThreshold: Int64 = 0
     public var contentAge = DurationHistogram()
     public var updateDelay = DurationHistogram()
     public var backgroundRuns: Int64 = 0
@@ -48,6 +51,7 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
             countSquares[i] += other.countSquares[i]
         }
         lateness.merge(other.lateness)
+        latenessAtThreshold += other.latenessAtThreshold
         contentAge.merge(other.contentAge)
         updateDelay.merge(other.updateDelay)
         backgroundRuns += other.backgroundRuns

@@ -15,6 +15,7 @@ public struct IOSTaskScheduler: PlatformModel {
     let idle: TimeWindows
     let charging: TimeWindows
     let contentTimeout: Millis
+    /// The launch of the pending request; nil when none is pending, or the OS dropped it (`never`).
     var pendingRequest: EventHandle?
     var forceQuitted = false
     private var nextForceQuit = 0
@@ -76,8 +77,12 @@ public struct IOSTaskScheduler: PlatformModel {
         return .foreground
     }
 
-    /// An app open resubmits for the earliest unresolved cycle, whose F may be past.
+    /// An app open resubmits for the earliest cycle without in-window content,
+    /// whose F may be past; with `resubmitOnOpen: ifNone` only when no request
+    /// is pending: none was submitted, or the OS dropped it (SPEC §2: an open
+    /// rescues a request the OS dropped), so a pending one keeps its draw.
     public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+        if configuration.resubmitOnOpen == .ifNone && pendingRequest != nil { return }
         submit(cycle: cycle, source: source, index: index, &context)
     }
 

@@ -31,7 +31,18 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var requiresNetworkConnectivity = false
     /// BG tasks stop when the app was not opened for this long (nil: never, the default).
     public var inactiveAfter: Millis?
+    /// Whether an app open resubmits the BG request always, or only when none is pending.
+    public var resubmitOnOpen: ResubmitPolicy = .always
     public init() {}
+}
+
+/// When foreground plugin code resubmits the BG request.
+public enum ResubmitPolicy: String, Sendable, CaseIterable {
+    /// At every open: the new request replaces the pending one, with a new draw and delay.
+    case always
+    /// Only when no request is pending (`BGTaskScheduler.getPendingTaskRequests`
+    /// is empty: none was submitted, or the OS dropped it).
+    case ifNone
 }
 
 /// How Android's alarms run the plugin.
@@ -105,9 +116,13 @@ public struct UserConfiguration: Sendable, Equatable {
     /// Low Power Mode periods (iOS: no BG tasks while on).
     public var lowPowerPerDay: Double = 0
     public var lowPowerDuration: Distribution = .fixed(0)
+    /// Relative weights of the 24 hours of the day for Low Power Mode starts; nil: uniform.
+    public var lowPowerHours: [Double]?
     /// Offline periods: fetches fail.
     public var offlinePerDay: Double = 0
     public var offlineDuration: Distribution = .fixed(0)
+    /// Relative weights of the 24 hours of the day for offline starts; nil: uniform.
+    public var offlineHours: [Double]?
     /// Reboots: Android clears alarms.
     public var rebootsPerDay: Double = 0
     /// Daily charging windows (UTC intervals over the run, built by the scenario).

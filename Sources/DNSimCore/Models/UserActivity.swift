@@ -15,20 +15,26 @@ public struct UserActivity {
     public private(set) var reboots: [Millis] = []
     public private(set) var lowPower = TimeWindows()
     public private(set) var offline = TimeWindows()
-    /// Cumulative hour weights for app opens, when a daily profile is given.
+    /// Cumulative hour weights for app opens and period starts, when a daily profile is given.
     private let hourCDF: [Double]?
+    private let lowPowerHourCDF: [Double]?
+    private let offlineHourCDF: [Double]?
 
     public init(configuration: UserConfiguration, origin: Millis, end: Millis) {
         self.configuration = configuration
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
-        if let hours = configuration.appOpenHours, hours.count == 24 {
-            let total = hours.reduce(0, +)
-            var running = 0.0
-            hourCDF = hours.map { running += $0 / total; return running }
-        } else {
-            hourCDF = nil
-        }
+        hourCDF = Self.cumulative(configuration.appOpenHours)
+        lowPowerHourCDF = Self.cumulative(configuration.lowPowerHours)
+        offlineHourCDF = Self.cumulative(configuration.offlineHours)
+    }
+
+    /// The cumulative shares of 24 hourly weights, or nil.
+    private static func cumulative(_ hours: [Double]?) -> [Double]? {
+        guard let hours, hours.count == 24 else { return nil }
+        let total = hours.reduce(0, +)
+        var running = 0.0
+        return hours.map { running += $0 / total; return running }
     }
 
     /// Generates another device's user: opens, force-quits, reboots and periods.
@@ -53,10 +59,12 @@ public struct UserActivity {
         }
         process(user.forceQuitPerDay, .forceQuitDay) { time, _, _ in forceQuits.append(time) }
         process(user.rebootsPerDay, .rebootDay) { time, _, _ in reboots.append(time) }
-        process(user.lowPowerPerDay, .lowPowerDay, duration: (user.lowPowerDuration, .lowPowerDuration)) { time, _, length in
+        process(user.lowPowerPerDay, .lowPowerDay, profile: lowPowerHourCDF,
+                duration: (user.lowPowerDuration, .lowPowerDuration)) { time, _, length in
             lowPower.append(time, time + length)
         }
-        process(user.offlinePerDay, .offlineDay, duration: (user.offlineDuration, .offlineDuration)) { time, _, length in
+        process(user.offlinePerDay, .offlineDay, profile: offlineHourCDF,
+                duration: (user.offlineDuration, .offlineDuration)) { time, _, length in
             offline.append(time, time + length)
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// `merge`. It names exactly what produced it, so shards of different
 /// scenarios, seeds, sizes or versions are refused rather than mixed.
 public struct PartialResult: Codable, Sendable, Equatable {
-    public static let format = "dnsim-events-partial/1"
+    public static let format = "dnsim-events-partial/2"
 
     public var format: String
     public var toolVersion: String
