@@ -17,6 +17,8 @@ public struct DeviceContext {
     private var nextOpen = 0
     public var activity = DeviceActivity()
     public var tracer: TraceSink?
+    /// Logs what a team's telemetry would, when `--emit-telemetry` asks for it.
+    public var telemetry: TelemetrySink?
     /// How trace details print instants (the trace command sets local time).
     public var formatTime: (Millis) -> String = { "t=\($0)ms" }
 

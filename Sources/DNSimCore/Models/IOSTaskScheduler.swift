@@ -19,6 +19,10 @@ public struct IOSTaskScheduler: PlatformModel {
     var pendingRequest: EventHandle?
     var forceQuitted = false
     private var nextForceQuit = 0
+    /// The task handler's submissions for one cycle, numbered: each gets a draw
+    /// of its own (SPEC §2), the same in every arm.
+    private var handlerCycle = -1
+    private var handlerSubmissions = 0
 
     public init(world: WorldConfiguration) {
         configuration = world.ios
@@ -55,16 +59,19 @@ public struct IOSTaskScheduler: PlatformModel {
             // BG tasks stop until the next open.
             forceQuitted = true
             cancelPendingRequest(&context.queue)
+            context.telemetry?.backgroundRequestCancelled(at: context.now)
             context.trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
             context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
             return .nothing
         case .backgroundLaunch:
             pendingRequest = nil
             if let limit = configuration.inactiveAfter, context.now - context.lastOpen > limit {
+                context.telemetry?.backgroundRequestCancelled(at: context.now)
                 context.trace("bg.dropped", "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks")
                 return .nothing
             }
             context.activity.backgroundRuns += 1
+            context.telemetry?.backgroundRequestLaunched(at: context.now)
             context.trace("bg.run", "BGTaskScheduler launches the \(configuration.taskKind.rawValue) task")
             return .fetchTaskRuns(budget: configuration.budget)
         default:
@@ -87,14 +94,24 @@ public struct IOSTaskScheduler: PlatformModel {
     }
 
     public mutating func scheduleFetch(cycle: Int, _ context: inout DeviceContext) {
-        submit(cycle: cycle, source: .backgroundRequestForCycle, index: cycle, &context)
+        if cycle == handlerCycle {
+            handlerSubmissions += 1
+        } else {
+            handlerCycle = cycle
+            handlerSubmissions = 0
+        }
+        submit(cycle: cycle, source: .backgroundRequestForCycle, index: cycle << 8 | min(handlerSubmissions, 0xFF), &context)
     }
 
     /// Submits the request for `cycle`, replacing the pending one.
     mutating func submit(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
         cancelPendingRequest(&context.queue)
-        guard cycle < context.calendar.count, !forceQuitted else { return }
+        guard cycle < context.calendar.count, !forceQuitted else {
+            context.telemetry?.backgroundRequestCancelled(at: context.now)
+            return
+        }
         let earliest = context.calendar.fetchTimes[cycle]
+        context.telemetry?.backgroundRequestSubmitted(at: context.now, earliestBegin: earliest)
         context.beginDraws(source, index: index)
         if context.random.bernoulli(configuration.never) {
             context.trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)

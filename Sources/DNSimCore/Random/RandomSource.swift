@@ -7,7 +7,8 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case serverDay = 1
     /// App opens of one day: count and times.
     case appOpenDay = 2
-    /// An iOS BG request submitted by the task handler for a cycle: `never`, delay.
+    /// An iOS BG request submitted by the task handler (index = cycle × 2^8 +
+    /// the handler's submission number for that cycle): `never`, delay.
     case backgroundRequestForCycle = 3
     /// An iOS BG request submitted by an app open (index = open number): `never`, delay.
     case backgroundRequestAtOpen = 4

@@ -5,6 +5,8 @@ public final class ArmSimulator {
     public let arm: Arm
     /// Receives each device's timeline, when a trace is asked for.
     public var tracer: TraceSink?
+    /// Receives each device's telemetry, when it is to be emitted.
+    public var telemetry: TelemetrySink?
     /// How trace details print instants (the trace command sets local time).
     public var formatTime: (Millis) -> String = { "t=\($0)ms" }
     /// Made where the simulation's type is concrete, so the compiler
@@ -30,6 +32,7 @@ public final class ArmSimulator {
         var simulation = simulation
         return { world, simulator in
             simulation.runtime.context.tracer = simulator.tracer
+            simulation.runtime.context.telemetry = simulator.telemetry
             simulation.runtime.context.formatTime = simulator.formatTime
             return simulation.run(world)
         }

@@ -36,6 +36,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: -1)
         case .appOpen(let key):
             runtime.context.activity.appOpens += 1
+            runtime.context.telemetry?.appOpened(at: runtime.now)
             runtime.context.trace("app.open", "user opens the app")
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
             if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }

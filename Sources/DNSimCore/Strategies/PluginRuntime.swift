@@ -59,6 +59,8 @@ public struct PluginRuntime<OS: PlatformModel> {
 
     /// The run ended: the counters and the trajectory join the log.
     mutating func finish(_ trajectory: RunTrajectory) {
+        // The run stops at the last cycle's outcome: nothing later was observed.
+        context.telemetry?.deviceEnded(at: context.now)
         log.activity = context.activity
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
@@ -135,6 +137,15 @@ public struct PluginRuntime<OS: PlatformModel> {
             + (attempt.retry > 0 ? ", retry \(attempt.retry)" : "") + (attempt.openKey >= 0 ? " in the foreground" : ""),
                       cycle: attempt.cycle)
         schedule(at: end, .fetchFinished(attempt, failure: failure))
+        if let telemetry = context.telemetry {
+            let outcome: TelemetryFetchOutcome
+            switch failure {
+            case .budgetExpired?, .timeout?: outcome = .timeout
+            case .some: outcome = .error
+            case nil: outcome = context.server.updates(after: acked, through: end).count > 0 ? .ok : .empty
+            }
+            telemetry.fetchAttempt(startedAt: now, finishedAt: end, outcome: outcome)
+        }
     }
 
     /// What a fetch that ended now brought back.

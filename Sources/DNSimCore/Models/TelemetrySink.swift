@@ -1,0 +1,26 @@
+/// Receives what a device's telemetry would log, in the terms a team's own
+/// logs use (`dnsim-events run --emit-telemetry`): BG requests as the app
+/// submits them and iOS launches them, fetch attempts and app opens.
+/// Simulation without it records nothing.
+public protocol TelemetrySink: AnyObject {
+    /// A BG request is submitted (replacing any pending one) with `earliestBeginDate`.
+    func backgroundRequestSubmitted(at time: Millis, earliestBegin: Millis)
+    /// iOS launches the pending request.
+    func backgroundRequestLaunched(at time: Millis)
+    /// The pending request is cancelled without a launch (a force-quit, or iOS declining to launch it).
+    func backgroundRequestCancelled(at time: Millis)
+    /// One fetch attempt, from its start to its end.
+    func fetchAttempt(startedAt: Millis, finishedAt: Millis, outcome: TelemetryFetchOutcome)
+    func appOpened(at time: Millis)
+    /// The device's run ends: what is still pending was observed until `time`.
+    func deviceEnded(at time: Millis)
+}
+
+/// How a fetch attempt ended, as telemetry logs it.
+public enum TelemetryFetchOutcome: Sendable {
+    case ok
+    case empty
+    case error
+    /// The plugin's timeout or the BG budget ended it.
+    case timeout
+}
