@@ -17,6 +17,8 @@ public enum DNSimCommand {
             console.printError("error: \(error.description)")
         } catch let error as SummaryCSV.ReadError {
             console.printError("error: \(error.description)")
+        } catch let error as FitCommand.FitFailure {
+            console.printError(error.description)
         } catch {
             console.printError("error: \(error)")
         }

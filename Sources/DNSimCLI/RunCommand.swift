@@ -16,7 +16,9 @@ enum RunCommand: Subcommand {
     """
     static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
     static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, .quiet, .warningsAsErrors]
+    static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
+                                          "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
+    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -83,6 +85,10 @@ enum RunCommand: Subcommand {
             try cycleLog?.finish(into: "\(directory)/cycles.csv")
         } catch {
             throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+        }
+        if let telemetry = arguments.string(emitTelemetry) {
+            try TelemetryEmitter.write(context.plan, timeZone: scenario.timeZone.identifier, to: telemetry)
+            if !quiet { console.print("Telemetry written to \(telemetry)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
         }
         guard !quiet else { return }
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")

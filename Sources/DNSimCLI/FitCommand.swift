@@ -1,0 +1,55 @@
+import DNSimCore
+import DNSimFit
+import DNSimReports
+import Foundation
+
+/// `dnsim-events fit FILE.csv`: a team's own device logs (BG launches, fetch
+/// attempts or app opens) turned into the scenario's numbers, with intervals
+/// and goodness of fit (docs/telemetry.md).
+enum FitCommand: Subcommand {
+    static let name = "fit"
+    static let usage = "fit FILE.csv [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
+    static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
+    static let details = """
+    The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
+    Writes fit.md, fit.svg, fit.yaml (the block to paste into a scenario) and fit.json to
+    Reports/fit-<file stem>/ unless --out says otherwise.
+    """
+    static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
+    static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
+    static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
+    static let options: [OptionSpec] = [.out, families, bootstrap, .seed, skipBadRows, .quiet]
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.operands.count == 1, let path = arguments.operands.first else {
+            throw UsageError("fit takes one telemetry file, e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
+        }
+        var options = FitOptions()
+        if let list = arguments.string(families) {
+            do { options.families = try DelayFamily.parseList(list) } catch { throw UsageError(error.message) }
+        }
+        if let replicates = try arguments.count(bootstrap, in: 0...100_000) { options.bootstrap = replicates }
+        if let seed = try arguments.seed() { options.seed = seed }
+        let file: TelemetryFile
+        let fit: TelemetryFit
+        do {
+            file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows))
+            fit = try TelemetryFit.run(file, options: options)
+        } catch {
+            throw FitFailure(description: error.description)
+        }
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let directory = arguments.string(.out) ?? "Reports/fit-\(stem)"
+        try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory)
+        if !arguments.flag(.quiet) {
+            if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
+            console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
+        }
+        return .success
+    }
+
+    /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.
+    struct FitFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+}
