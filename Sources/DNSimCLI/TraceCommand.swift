@@ -56,7 +56,7 @@ enum TraceCommand: Subcommand {
         _ = simulator.run(world)
 
         let range = selectedDays ?? 1...Int.max
-        let entries = recorder.entries.filter { range.contains(dayNumber($0.time)) }
+        let entries = recorder.inTimeOrder.filter { range.contains(dayNumber($0.time)) }
         if arguments.flag(jsonOption) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -92,5 +92,10 @@ enum TraceCommand: Subcommand {
     final class Recorder: TraceSink {
         var entries: [TraceEntry] = []
         func trace(_ entry: TraceEntry) { entries.append(entry) }
+        /// Entries by time, ties in the order traced: a display delay or a
+        /// push's fate is traced when decided, at the instant it happens.
+        var inTimeOrder: [TraceEntry] {
+            entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
     }
 }

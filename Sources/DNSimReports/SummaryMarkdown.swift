@@ -84,18 +84,19 @@ public enum SummaryMarkdown {
             md += "`lateAfter` (\(seconds(plan.lateAfter))) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n\n"
         }
 
-        var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day", "alarm wake-ups / day"],
-                              rightAligned: Set(1...6))
+        let pushes = plan.arms.contains { $0.strategy.kind == .push }
+        var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day",
+                                       "server requests / day", "alarm wake-ups / day"] + (pushes ? ["pushes / day"] : []),
+                              rightAligned: Set(1...(pushes ? 8 : 7)))
         for (index, arm) in plan.arms.enumerated() {
             let s = context.result.arms[index]
+            func perDay(_ total: Int64) -> String { String(format: "%.2f", s.perDeviceDay(total, days: context.days)) }
             costs.rows.append([
                 arm.name, seconds(s.contentAge.quantile(0.5)),
                 "\(seconds(s.updateDelay.quantile(0.5))) / \(seconds(s.updateDelay.quantile(0.95)))",
                 "\(s.lostUpdates) (\(percent(s.lostUpdateRate)))",
-                String(format: "%.2f", s.perDeviceDay(s.backgroundRuns, days: context.days)),
-                String(format: "%.2f", s.perDeviceDay(s.fetches, days: context.days)),
-                String(format: "%.2f", s.perDeviceDay(s.alarmWakeups, days: context.days)),
-            ])
+                perDay(s.backgroundRuns), perDay(s.fetches), perDay(s.serverRequests), perDay(s.alarmWakeups),
+            ] + (pushes ? [perDay(s.pushes)] : []))
         }
         md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
 
@@ -106,10 +107,15 @@ public enum SummaryMarkdown {
             md += "Same devices, same random world (common random numbers): the mean per-device difference "
             md += "with its 95% t-interval over devices. **Bold** marks differences whose interval excludes zero.\n\n"
             var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
-            for pair in context.result.pairs {
-                let a = plan.arms[pair.minuend], b = plan.arms[pair.subtrahend]
+            let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
+            if comparisons.count < context.result.pairs.count {
+                md += "Each strategy is set against the platform's best local one (independent or chained); "
+                md += "summary.json has every pair.\n\n"
+            }
+            for comparison in comparisons {
+                let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
                 for metric in comparedMetrics {
-                    let interval = pair.interval(metric)
+                    guard let interval = comparison.interval(context, metric) else { continue }
                     let text = points(interval.estimate, significant: interval.excludesZero)
                     table.rows.append([
                         a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
@@ -163,8 +169,7 @@ public enum SummaryMarkdown {
             "\(percent(rate(i, .fresh))) fresh, \(percent(rate(i, .stale))) stale, \(percent(rate(i, .fallback))) fallback, "
                 + "\(percent(rate(i, .missed))) missed, \(percent(rate(i, .late))) late"
         }
-        // The leading arm: the non-dominated one with the most fresh content, then the fewest missed.
-        let lead = front.min { (-rate($0, .fresh), rate($0, .missed), $0) < (-rate($1, .fresh), rate($1, .missed), $1) }!
+        let lead = ArmComparison.lead(context, among: indices)
         var text: String
         if indices.count == 1 {
             text = "**\(name): \(label(lead))**: \(summary(lead))."
@@ -205,23 +210,30 @@ public enum SummaryMarkdown {
         if rate(bestFresh, .fresh) < 0.5 {
             text += " No strategy shows fresh content in most cycles (the most: \(label(bestFresh)), \(percent(rate(bestFresh, .fresh))))."
         }
-        if front.count > 1 { text += " \(label(lead)): \(summary(lead))." }
-        for other in indices where other != lead {
-            text += " \(label(other)): \(summary(other))"
-            guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([lead, other]) }) else {
+        // Push arms are set against the best local strategy; local ones against the leading arm.
+        let hasPush = indices.contains { !context.plan.arms[$0].strategy.kind.isLocal }
+        let base = hasPush ? ArmComparison.reference(context, platform)! : lead
+        var described: Set<Int> = indices.count == 1 || front.count == 1 ? [lead] : []
+        if !described.contains(base) {
+            text += " \(label(base))\(hasPush ? " (the best local strategy)" : ""): \(summary(base))."
+            described.insert(base)
+        }
+        for other in indices where other != base {
+            text += described.contains(other) ? " \(label(other))" : " \(label(other)): \(summary(other))"
+            let comparison = context.plan.arms[other].strategy.kind.isLocal
+                ? ArmComparison(minuend: base, subtrahend: other) : ArmComparison(minuend: other, subtrahend: base)
+            guard comparison.interval(context, .fresh) != nil else {
                 text += "."
                 continue
             }
-            let sign = pair.minuend == lead ? 1.0 : -1.0
             var findings: [String] = []
             for metric in comparedMetrics {
-                let interval = pair.interval(metric)
-                guard interval.excludesZero else { continue }
-                findings.append("\(metric.name) \(points(sign * interval.estimate, significant: true))")
+                guard let interval = comparison.interval(context, metric), interval.excludesZero else { continue }
+                findings.append("\(metric.name) \(points(interval.estimate, significant: true))")
             }
             text += findings.isEmpty
                 ? "; no paired difference is significant at 95%."
-                : "; \(label(lead)) − \(label(other)), significant at 95%: " + findings.joined(separator: ", ") + "."
+                : "; \(label(comparison.minuend)) − \(label(comparison.subtrahend)), significant at 95%: " + findings.joined(separator: ", ") + "."
         }
         return text
     }
@@ -258,13 +270,35 @@ public enum SummaryMarkdown {
         if s.user.forceQuitPerDay > 0 { user += ", \(s.user.forceQuitPerDay) force-quits per day" }
         user += s.user.tokenLifetime.map { ", JWT pool lasts \(seconds($0))." } ?? ", JWT never lapses."
         lines.append(user)
+        if s.strategies.contains(where: { $0.kind == .push }) {
+            let defaults = "the scenario has no `push:` block here, so these are the documented defaults (docs/push.md)"
+            if let ios = s.ios {
+                let push = ios.push
+                lines.append("- **iOS push (APNs):** alert delay \(describe(push.alert.delay)), lost \(percent(push.alert.drop)); "
+                    + "stored \(seconds(push.storeFor)) for an offline device; NSE budget \(seconds(push.nseBudget)), filtering "
+                    + "\(push.filtering ? "on" : "off"); background delay \(describe(push.background.delay)), lost \(percent(push.background.drop))"
+                    + (s.platformsWithPushBlock.contains(.ios) ? "." : "; \(defaults)."))
+            }
+            if let android = s.android {
+                let push = android.push
+                lines.append("- **Android push (FCM):** delay \(describe(push.delivery.delay)), lost \(percent(push.delivery.drop)); "
+                    + "stored \(seconds(push.storeFor)) for an offline device; priority `\(push.priority.rawValue)`, "
+                    + "handler budget \(seconds(push.handlerBudget))"
+                    + (s.platformsWithPushBlock.contains(.android) ? "." : "; \(defaults)."))
+            }
+        }
         for strategy in s.strategies {
             var options: [String] = []
-            switch strategy.kind {
-            case .independent: options.append("staleContent `\(strategy.staleContent.rawValue)`")
-            case .chained:
+            func guardOptions() {
                 options.append("guard `\(strategy.guardPolicy.rawValue)`")
                 if strategy.guardPolicy == .deadline { options.append("guardHorizon \(seconds(strategy.guardHorizon))") }
+            }
+            switch strategy.kind {
+            case .independent: options.append("staleContent `\(strategy.staleContent.rawValue)`")
+            case .chained: guardOptions()
+            case .push:
+                options.append("kind `\(strategy.pushKind.rawValue)`")
+                if strategy.pushKind == .background { guardOptions() }
             }
             options.append("onEmpty `\(strategy.onEmpty.rawValue)`")
             options.append("carryUnshown \(strategy.carryUnshown)")

@@ -50,17 +50,7 @@ public enum DurationSyntax {
 
 extension DurationSyntax {
     /// A duration as a scenario writes it, largest units first: `7d`, `1h30m`, `800ms`.
-    public static func format(_ millis: Millis) -> String {
-        guard millis > 0 else { return "0s" }
-        var rest = millis
-        var text = ""
-        for (unit, size) in [("d", SimTime.day), ("h", SimTime.hour), ("m", SimTime.minute), ("s", SimTime.second), ("ms", 1)] {
-            let count = rest / size
-            if count > 0 { text += "\(count)\(unit)" }
-            rest %= size
-        }
-        return text
-    }
+    public static func format(_ millis: Millis) -> String { SimTime.written(millis) }
 }
 
 struct DurationError: Error {

@@ -32,6 +32,8 @@ public struct Scenario: Sendable {
     /// The default: the scenario's lead T − F. Sweep points keep their base scenario's.
     public var defaultFreshWithin: Millis = .max
     public var expectations: [Expectation]
+    /// Platforms whose `push:` block the file writes; the others use the documented defaults.
+    public var platformsWithPushBlock: Set<Platform> = []
     /// Rules that cut off every device (`file:line:col: warning:`); the scenario still runs.
     public var warnings: [Diagnostic] = []
     /// Daily charging and idle windows, turned into `user.charging` / `user.idle` per run.

@@ -145,10 +145,19 @@ public enum ScenarioLoader {
             fetchSchedule: fetchSchedule, notifySchedule: notifySchedule, plugin: plugin, ios: ios, android: android,
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         scenario.chargingWindow = chargingWindow
+        if let platforms = top["platforms"] {
+            scenario.platformsWithPushBlock = Set(Platform.allCases.filter { platform in
+                platforms.value(forKey: platform.rawValue)?.value(forKey: "push").map { !$0.isNull } ?? false
+            })
+        }
         scenario.idleWindow = idleWindow
         scenario.freshWithin = freshWithin
         if let ios, ios.requiresExternalPower, chargingWindow == nil {
             r.error(top["platforms"]?.value(forKey: "ios")?.mark, "requiresExternalPower needs user.charging windows (e.g. { start: \"23:00\", end: \"07:00\" })")
+        }
+        if let android, android.push.priority == .normal, android.doze == nil, strategies.contains(where: { $0.kind == .push }) {
+            r.warning(top["platforms"]?.value(forKey: "android")?.value(forKey: "push")?.mark,
+                      "platforms.android.push.priority normal waits only for Doze, and this scenario has no platforms.android.doze: it behaves as high")
         }
         if let android, android.doze != nil, idleWindow == nil {
             r.error(top["platforms"]?.value(forKey: "android")?.mark, "doze needs user.idle windows, when the phone lies still (e.g. { start: \"00:00\", end: \"07:00\" })")
@@ -272,7 +281,45 @@ public enum ScenarioLoader {
             if let n = task["budget"], let v = r.duration(n, "platforms.ios.fetchTask.budget", allowZero: false) { ios.budget = v }
         }
         if let n = map["notificationDelay"], let d = DistributionReader.read(n, "platforms.ios.notificationDelay", r) { ios.notificationDelay = d }
+        if let node = map["push"], !node.isNull { ios.push = readIOSPush(node, r) }
         return ios
+    }
+
+    /// `platforms.ios.push`: APNs and the Notification Service Extension (docs/push.md).
+    private static func readIOSPush(_ node: YAMLNode, _ r: ScenarioReader) -> IOSPushConfiguration {
+        var push = IOSPushConfiguration()
+        guard let map = r.section(node, "platforms.ios.push") else { return push }
+        if let n = map["delay"], let d = DistributionReader.read(n, "platforms.ios.push.delay", r) { push.alert.delay = d }
+        if let n = map["drop"], let p = r.probability(n, "platforms.ios.push.drop") { push.alert.drop = p }
+        // APNs keeps a push for an offline device for a limited time (apns-expiration).
+        if let n = map["storeFor"], let v = r.duration(n, "platforms.ios.push.storeFor", atMost: 30 * SimTime.day) { push.storeFor = v }
+        if let n = map["nseBudget"], let v = r.duration(n, "platforms.ios.push.nseBudget", allowZero: false, atMost: 10 * SimTime.minute) {
+            push.nseBudget = v
+        }
+        if let n = map["filtering"], let v = r.bool(n, "platforms.ios.push.filtering") { push.filtering = v }
+        if let node = map["background"], let background = r.section(node, "platforms.ios.push.background") {
+            if let n = background["delay"], let d = DistributionReader.read(n, "platforms.ios.push.background.delay", r) {
+                push.background.delay = d
+            }
+            if let n = background["drop"], let p = r.probability(n, "platforms.ios.push.background.drop") { push.background.drop = p }
+        }
+        return push
+    }
+
+    /// `platforms.android.push`: FCM and the app's messaging service (docs/push.md).
+    private static func readAndroidPush(_ node: YAMLNode, _ r: ScenarioReader) -> AndroidPushConfiguration {
+        var push = AndroidPushConfiguration()
+        guard let map = r.section(node, "platforms.android.push") else { return push }
+        if let n = map["delay"], let d = DistributionReader.read(n, "platforms.android.push.delay", r) { push.delivery.delay = d }
+        if let n = map["drop"], let p = r.probability(n, "platforms.android.push.drop") { push.delivery.drop = p }
+        // FCM's time to live is at most four weeks.
+        if let n = map["storeFor"], let v = r.duration(n, "platforms.android.push.storeFor", atMost: 28 * SimTime.day) { push.storeFor = v }
+        if let n = map["priority"], let v = r.choice(n, "platforms.android.push.priority", as: FCMPriority.self) { push.priority = v }
+        if let n = map["handlerBudget"], let v = r.duration(n, "platforms.android.push.handlerBudget", allowZero: false,
+                                                             atMost: 10 * SimTime.minute) {
+            push.handlerBudget = v
+        }
+        return push
     }
 
     private static func readAndroid(_ node: YAMLNode, _ r: ScenarioReader) -> AndroidConfiguration? {
@@ -292,6 +339,7 @@ public enum ScenarioLoader {
         if let n = map["notificationDelay"], let d = DistributionReader.read(n, "platforms.android.notificationDelay", r) {
             android.notificationDelay = d
         }
+        if let node = map["push"], !node.isNull { android.push = readAndroidPush(node, r) }
         return android
     }
 

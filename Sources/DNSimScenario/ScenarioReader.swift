@@ -132,7 +132,7 @@ final class ScenarioReader {
         number(node, path, in: 0...1)
     }
 
-    func duration(_ node: YAMLNode, _ path: String, allowZero: Bool = true) -> Millis? {
+    func duration(_ node: YAMLNode, _ path: String, allowZero: Bool = true, atMost limit: Millis? = nil) -> Millis? {
         guard let text = node.scalar, !node.isNull else {
             error(node.mark, "\(path) must be a duration such as 30s or 5m, not \(node.typeName)")
             return nil
@@ -145,6 +145,10 @@ final class ScenarioReader {
             // Checked after rounding: 0.4ms would become 0.
             if !allowZero && millis.rounded() <= 0 {
                 error(node.mark, "\(path) must be longer than zero")
+                return nil
+            }
+            if let limit, millis.rounded() > Double(limit) {
+                error(node.mark, "\(path) must be at most \(SimTime.written(limit)), not \(MessageText.quoted(text))")
                 return nil
             }
             return Millis(millis.rounded())

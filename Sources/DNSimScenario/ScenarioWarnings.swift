@@ -26,7 +26,7 @@ enum ScenarioWarnings {
             }
             let spacing = calendar.count > 1 ? calendar.notifyTimes[1] - calendar.notifyTimes[0] : 0
             for strategy in scenario.strategies
-            where strategy.kind == .chained && strategy.guardPolicy == .deadline && strategy.guardHorizon < spacing {
+            where strategy.armsGuards && strategy.guardPolicy == .deadline && strategy.guardHorizon < spacing {
                 r.warning(top["strategies"]?.mark,
                           "\(strategy.label): guardHorizon \(days(strategy.guardHorizon)) is shorter than the cycle spacing (\(days(spacing))): iOS guards are armed only when plugin code runs within \(days(strategy.guardHorizon)) of a cycle's deadline")
             }

@@ -45,11 +45,21 @@ enum StrategyReader {
                     if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
                         strategy.staleContent = v
                     }
+                    if let n = map["kind"], let v = r.choice(n, "\(kindText).kind", as: PushKind.self) { strategy.pushKind = v }
                     if let n = map["guard"], let v = r.choice(n, "\(kindText).guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
                     if let n = map["guardHorizon"], let v = r.duration(n, "\(kindText).guardHorizon", allowZero: false) {
                         strategy.guardHorizon = v
                     }
+                    // An alert push's handler always decides its cycle: it has no guard to arm.
+                    if kind == .push, strategy.pushKind == .alert, let n = map["guard"] ?? map["guardHorizon"] {
+                        r.error(n.mark, "push.\(map["guard"] != nil ? "guard" : "guardHorizon") applies to kind: background only; an alert push's handler shows the payload when its fetch fails")
+                    }
                 }
+            }
+            // Two push arms of the same kind need labels of their own; give the background one a readable default.
+            if kind == .push, strategy.pushKind == .background, strategy.label == "push",
+               options?.value(forKey: "label") == nil {
+                strategy.label = "silent-push"
             }
             if let first = labels[strategy.label] {
                 r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")

@@ -104,7 +104,9 @@ final class FidelityTests: XCTestCase {
         world.server.updatesPerDay = 0
         for kind in StrategyKind.allCases {
             for platform in Platform.allCases {
-                XCTAssertEqual(DeviceRun(world, TestWorlds.arm(kind, platform)).outcomes, Array(repeating: .suppressed, count: 5),
+                // An alert push's NSE may leave the notification out only with the filtering entitlement.
+                let suppressed: CycleOutcome = kind == .push && platform == .ios ? .fallback : .suppressed
+                XCTAssertEqual(DeviceRun(world, TestWorlds.arm(kind, platform)).outcomes, Array(repeating: suppressed, count: 5),
                                "\(kind)/\(platform)")
                 let showDefault = DeviceRun(world, TestWorlds.arm(kind, platform) { $0.onEmpty = .showDefault })
                 XCTAssertEqual(showDefault.outcomes, Array(repeating: .fallback, count: 5), "\(kind)/\(platform)")

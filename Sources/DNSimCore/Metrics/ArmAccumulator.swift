@@ -37,7 +37,9 @@ public struct ArmAccumulator: Sendable {
         }
         statistics.backgroundRuns += Int64(activity.backgroundRuns)
         statistics.fetches += Int64(activity.fetches)
+        statistics.serverRequests += Int64(activity.serverRequests)
         statistics.alarmWakeups += Int64(activity.alarmWakeups)
+        statistics.pushes += Int64(activity.pushes)
         statistics.appOpens += Int64(activity.appOpens)
         let lost = Int64(activity.lostUpdates), updates = Int64(activity.updates)
         statistics.updates += updates

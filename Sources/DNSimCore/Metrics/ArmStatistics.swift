@@ -21,7 +21,11 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     public var updateDelay = DurationHistogram()
     public var backgroundRuns: Int64 = 0
     public var fetches: Int64 = 0
+    /// Fetch attempts that reached the server (the load the strategy puts on it).
+    public var serverRequests: Int64 = 0
     public var alarmWakeups: Int64 = 0
+    /// Pushes the server sent.
+    public var pushes: Int64 = 0
     public var appOpens: Int64 = 0
     public var updates: Int64 = 0
     public var lostUpdates: Int64 = 0
@@ -56,7 +60,9 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         updateDelay.merge(other.updateDelay)
         backgroundRuns += other.backgroundRuns
         fetches += other.fetches
+        serverRequests += other.serverRequests
         alarmWakeups += other.alarmWakeups
+        pushes += other.pushes
         appOpens += other.appOpens
         updates += other.updates
         lostUpdates += other.lostUpdates

@@ -27,6 +27,10 @@ public struct ConfidenceInterval: Sendable, Equatable {
         self.halfWidth = halfWidth ?? (high - low) / 2
     }
     public func contains(_ value: Double) -> Bool { low <= value && value <= high }
+    /// The interval of the opposite difference (b − a for a − b).
+    public var negated: ConfidenceInterval {
+        ConfidenceInterval(estimate: -estimate, low: -high, high: -low, method: method, halfWidth: halfWidth)
+    }
     /// Whether the interval lies entirely on one side of zero.
     public var excludesZero: Bool { low > 0 || high < 0 }
 

@@ -34,6 +34,11 @@ public struct PairedDifference: Sendable, Equatable, Codable {
         }
     }
 
+    /// The difference `arm − the other` of this pair, for either of its arms.
+    public func interval(_ metric: RateMetric, minuend arm: Int) -> ConfidenceInterval {
+        arm == minuend ? interval(metric) : interval(metric).negated
+    }
+
     /// The mean difference of per-device rates with its 95% t-interval.
     /// With a single device there is no spread across devices to estimate
     /// from, so the interval is the whole range [−1, 1]: never significant.

@@ -146,6 +146,10 @@ public enum SummaryColumns {
                                          direction: .neutral, rate: nil,
                                          value: { s, _ in rate.confidenceInterval(s)?.halfWidth }, decimals: 6))
         }
+        // Costs added with the push strategies, after every earlier column.
+        cost("server_requests_per_device_day", "fetch requests that reached the server (attempts made offline never do)",
+             { $0.serverRequests })
+        cost("pushes_per_device_day", "pushes the server sent", { $0.pushes })
         return columns
     }()
 

@@ -6,6 +6,7 @@
 /// (`DozeSchedule`). A reboot clears every alarm; a `BOOT_COMPLETED`
 /// receiver, if registered, re-arms them (a minute later by default).
 public struct AndroidAlarms: PlatformModel {
+    public typealias Push = FCMDelivery
     public static let platform = Platform.android
     public static let notificationsAreAlarms = true
 
@@ -13,6 +14,8 @@ public struct AndroidAlarms: PlatformModel {
     let idle: TimeWindows
     let charging: TimeWindows
     let fetchEnabled: Bool
+    /// The server's pushes wake the plugin instead of fetch alarms.
+    let pushTriggered: Bool
     /// Exact alarms that Doze cannot defer fire exactly when set.
     let alwaysExact: Bool
     var pendingFetchAlarm: EventHandle?
@@ -24,11 +27,12 @@ public struct AndroidAlarms: PlatformModel {
     public private(set) var alarmsLost = false
     private var nextReboot = 0
 
-    public init(world: WorldConfiguration) {
+    public init(world: WorldConfiguration, schedulesFetch: Bool) {
         configuration = world.android
         idle = world.user.idle
         charging = world.user.charging
-        fetchEnabled = world.plugin.fetchEnabled
+        fetchEnabled = world.plugin.fetchEnabled && schedulesFetch
+        pushTriggered = !schedulesFetch
         alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
     }
 
@@ -53,16 +57,17 @@ public struct AndroidAlarms: PlatformModel {
         }
         let deferrable = configuration.alarmKind == .setExact || !configuration.exactAlarmPermission
         // Doze holds only an unplugged, idle phone; plugging it in ends Doze.
-        if let doze = configuration.doze, deferrable, let idle = idle.interval(containing: fire), !charging.contains(fire) {
-            fire = min(doze.nextWindow(after: fire, idleSince: idle.start), idle.end, charging.nextInside(fire) ?? .max)
-        }
+        if let doze = configuration.doze, deferrable { fire = doze.release(fire, idle: idle, charging: charging) }
         return fire
     }
 
-    /// A guard alarm is armed with each cycle's fetch alarm.
+    /// A guard alarm is armed with each cycle's fetch alarm. Woken by a push
+    /// instead, the plugin arms the next cycle's guard, as it would with the
+    /// next fetch alarm.
     public func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
                             calendar: CycleCalendar) -> Int {
-        min(calendar.count, max(start, max(pendingFetchCycle, firstUnresolved) + 1))
+        let scheduled = pushTriggered ? firstUnresolved + 1 : max(pendingFetchCycle, firstUnresolved)
+        return min(calendar.count, max(start, scheduled + 1))
     }
 
     public mutating func start(_ context: inout DeviceContext) {

@@ -2,6 +2,10 @@
 public struct DeviceActivity: Sendable, Equatable {
     public var backgroundRuns = 0
     public var fetches = 0
+    /// Fetch attempts that reached the server (not those made offline).
+    public var serverRequests = 0
+    /// Pushes the server sent to this device.
+    public var pushes = 0
     public var alarmWakeups = 0
     public var appOpens = 0
     public var reboots = 0

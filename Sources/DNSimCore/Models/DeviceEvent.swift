@@ -20,6 +20,8 @@ public enum DeviceEvent: FingerprintedEvent {
     case notificationDue(cycle: Int)
     /// The cycle's display window closes: its guard fires, or it is missed.
     case deadline(cycle: Int)
+    /// The device takes the server's push for the cycle.
+    case pushArrived(cycle: Int)
 
     /// Kind and cycle folded into one word. The values are part of every
     /// committed fingerprint: never renumber them.
@@ -36,6 +38,7 @@ public enum DeviceEvent: FingerprintedEvent {
         case .reboot: 9 << 56
         case .bootCompleted: 10 << 56
         case .fetchRetry(let attempt): 11 << 56 | UInt64(attempt.cycle) << 8
+        case .pushArrived(let cycle): 12 << 56 | UInt64(cycle) << 8
         }
     }
 }

@@ -9,11 +9,14 @@ public struct FetchAttempt: Sendable, Equatable {
     public var retry: Int
     /// When the code's CPU ends (the BG budget), or `.max`.
     public var cpuUntil: Millis
+    /// Run by an alert push's handler (NSE or FCM service) to show `cycle`.
+    public var pushed: Bool
 
-    public init(cycle: Int, openKey: Int = -1, retry: Int = 0, cpuUntil: Millis = .max) {
+    public init(cycle: Int, openKey: Int = -1, retry: Int = 0, cpuUntil: Millis = .max, pushed: Bool = false) {
         self.cycle = cycle
         self.openKey = openKey
         self.retry = retry
         self.cpuUntil = cpuUntil
+        self.pushed = pushed
     }
 }

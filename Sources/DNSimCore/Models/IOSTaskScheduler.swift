@@ -6,6 +6,7 @@
 /// A force-quit stops BG launches until the next open; an app not opened for
 /// `inactiveAfter` gets none. `UNUserNotificationCenter` requests fire exactly.
 public struct IOSTaskScheduler: PlatformModel {
+    public typealias Push = APNsDelivery
     public static let platform = Platform.ios
     public static let notificationsAreAlarms = false
     /// iOS keeps at most this many pending notification requests.
@@ -24,7 +25,7 @@ public struct IOSTaskScheduler: PlatformModel {
     private var handlerCycle = -1
     private var handlerSubmissions = 0
 
-    public init(world: WorldConfiguration) {
+    public init(world: WorldConfiguration, schedulesFetch: Bool) {
         configuration = world.ios
         idle = world.user.idle
         charging = world.user.charging

@@ -33,6 +33,8 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var inactiveAfter: Millis?
     /// Whether an app open resubmits the BG request always, or only when none is pending.
     public var resubmitOnOpen: ResubmitPolicy = .always
+    /// APNs and the Notification Service Extension, for the push strategies.
+    public var push = IOSPushConfiguration()
     public init() {}
 }
 
@@ -65,6 +67,8 @@ public struct AndroidConfiguration: Sendable, Equatable {
     public var rescheduleOnBoot = false
     /// How long after a reboot BOOT_COMPLETED reaches the receiver.
     public var bootCompletedDelay: Millis = SimTime.minute
+    /// FCM and the messaging service, for the push strategies.
+    public var push = AndroidPushConfiguration()
     public init() {}
 }
 
@@ -86,6 +90,14 @@ public struct DozeSchedule: Sendable, Equatable {
             step = min(Millis((Double(step) * factor).rounded()), maxIdle)
         }
         return window
+    }
+
+    /// When Doze lets an alarm or message due at `time` through: at once
+    /// unless the phone lies idle and unplugged, else at the idle period's
+    /// next maintenance window, its end, or when the phone is plugged in.
+    public func release(_ time: Millis, idle: TimeWindows, charging: TimeWindows) -> Millis {
+        guard let period = idle.interval(containing: time), !charging.contains(time) else { return time }
+        return min(nextWindow(after: time, idleSince: period.start), period.end, charging.nextInside(time) ?? .max)
     }
 }
 

@@ -5,10 +5,14 @@
 /// knows nothing of strategies: when one of its events runs plugin code, it
 /// says so with a `PlatformReaction`.
 public protocol PlatformModel {
+    /// The platform's push service, for the push strategies.
+    associatedtype Push: PushChannel
     static var platform: Platform { get }
     /// Whether a notification due at T runs app code (and costs an alarm wake-up).
     static var notificationsAreAlarms: Bool { get }
-    init(world: WorldConfiguration)
+    /// `schedulesFetch` is false when the strategy leaves fetching to the
+    /// server's pushes: the platform then schedules no fetch of its own.
+    init(world: WorldConfiguration, schedulesFetch: Bool)
     /// Android: a reboot cleared the alarms and nothing has re-armed them yet.
     var alarmsLost: Bool { get }
     /// Delay between a notification's trigger and its display.

@@ -69,6 +69,27 @@ public struct UserActivity {
         }
     }
 
+    /// When the app, force-quit at `time` and not opened since, is next
+    /// opened (`.max` if never in the run); nil when it is not force-quit then.
+    /// Setup, at the origin, counts as an open.
+    public func forceQuitEnd(at time: Millis) -> Millis? {
+        let quit = Self.lastIndex(forceQuits, atOrBefore: time)
+        guard quit >= 0 else { return nil }
+        let open = Self.lastIndex(opens, atOrBefore: time)
+        if open >= 0, opens[open] >= forceQuits[quit] { return nil }
+        return open + 1 < opens.count ? opens[open + 1] : .max
+    }
+
+    /// The index of the last of the sorted `times` at or before `time`, or -1.
+    private static func lastIndex(_ times: [Millis], atOrBefore time: Millis) -> Int {
+        var low = 0, high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low - 1
+    }
+
     /// A Poisson process of `rate` per day, generated a day at a time from that
     /// day's keyed stream: count and instants (by the hour profile when given).
     /// Each period's duration, when asked for, comes from a key of its own

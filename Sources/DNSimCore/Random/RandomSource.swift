@@ -34,4 +34,8 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case offlineDuration = 14
     /// A foreground fetch at an app open (`fetchOnOpen`; index = open key × 2^8 + retry).
     case foregroundFetch = 15
+    /// The alert push of a cycle (index = cycle): loss, then delay.
+    case pushDelivery = 16
+    /// The background (content-available) push of a cycle (index = cycle): loss, then delay.
+    case silentPushDelivery = 17
 }

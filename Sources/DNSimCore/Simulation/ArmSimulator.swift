@@ -15,11 +15,18 @@ public final class ArmSimulator {
 
     public init(arm: Arm, world: DeviceWorld) {
         self.arm = arm
-        switch (arm.strategy.kind, arm.platform) {
-        case (.independent, .ios): runDevice = Self.runner(DeviceSimulation<IndependentTimers, IOSTaskScheduler>(arm: arm, world: world))
-        case (.independent, .android): runDevice = Self.runner(DeviceSimulation<IndependentTimers, AndroidAlarms>(arm: arm, world: world))
-        case (.chained, .ios): runDevice = Self.runner(DeviceSimulation<ChainedFetch, IOSTaskScheduler>(arm: arm, world: world))
-        case (.chained, .android): runDevice = Self.runner(DeviceSimulation<ChainedFetch, AndroidAlarms>(arm: arm, world: world))
+        typealias IOS = IOSTaskScheduler
+        typealias Android = AndroidAlarms
+        switch (arm.strategy.kind, arm.strategy.pushKind, arm.platform) {
+        case (.independent, _, .ios): runDevice = Self.runner(DeviceSimulation<IndependentTimers, IOS>(arm: arm, world: world))
+        case (.independent, _, .android): runDevice = Self.runner(DeviceSimulation<IndependentTimers, Android>(arm: arm, world: world))
+        case (.chained, _, .ios): runDevice = Self.runner(DeviceSimulation<ChainedFetch, IOS>(arm: arm, world: world))
+        case (.chained, _, .android): runDevice = Self.runner(DeviceSimulation<ChainedFetch, Android>(arm: arm, world: world))
+        case (.push, .alert, .ios): runDevice = Self.runner(DeviceSimulation<ServerPush, IOS>(arm: arm, world: world))
+        case (.push, .alert, .android): runDevice = Self.runner(DeviceSimulation<ServerPush, Android>(arm: arm, world: world))
+        case (.push, .background, .ios): runDevice = Self.runner(DeviceSimulation<SilentPushChained, IOS>(arm: arm, world: world))
+        case (.push, .background, .android):
+            runDevice = Self.runner(DeviceSimulation<SilentPushChained, Android>(arm: arm, world: world))
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// `merge`. It names exactly what produced it, so shards of different
 /// scenarios, seeds, sizes or versions are refused rather than mixed.
 public struct PartialResult: Codable, Sendable, Equatable {
-    public static let format = "dnsim-events-partial/2"
+    public static let format = "dnsim-events-partial/3"
 
     public var format: String
     public var toolVersion: String

@@ -6,7 +6,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     var strategy: Strategy
 
     public init(arm: Arm, world: DeviceWorld) {
-        runtime = PluginRuntime(arm: arm, world: world)
+        runtime = PluginRuntime(arm: arm, world: world, schedulesFetch: Strategy.schedulesPlatformFetch)
         strategy = Strategy(configuration: arm.strategy)
     }
 
@@ -50,6 +50,8 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             strategy.notificationDue(cycle: cycle, &runtime)
         case .deadline(let cycle):
             strategy.deadline(cycle: cycle, &runtime)
+        case .pushArrived(let cycle):
+            strategy.pushArrived(cycle: cycle, &runtime)
         case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
         }
@@ -64,6 +66,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     private mutating func fetchFinished(_ attempt: FetchAttempt, failure: FetchFailure?) {
         let result = runtime.finishFetch(attempt, failure: failure)
         guard result != .retrying else { return }
+        if attempt.pushed { return strategy.pushFetchEnded(result, attempt: attempt, &runtime) }
         let decided = runtime.decidedCycle(startedFor: attempt.cycle)
         if decided == nil {
             runtime.context.trace("fetch.early", result == .failed ? "early fetch failed: decides nothing"
@@ -99,7 +102,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         let reaction = runtime.os.appOpened(firstUnresolved: runtime.firstUnresolved, &runtime.context)
         guard reaction == .foreground else { return react(reaction) }
         strategy.pluginCodeRuns(&runtime)
-        guard runtime.plugin.fetchEnabled else { return }
+        guard runtime.plugin.fetchEnabled, Strategy.schedulesPlatformFetch else { return }
         runtime.os.keepFetchScheduled(cycle: runtime.cycleNeedingPrefetch, source: source, index: index, &runtime.context)
     }
 

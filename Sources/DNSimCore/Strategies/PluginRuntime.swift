@@ -11,6 +11,10 @@ public struct PluginRuntime<OS: PlatformModel> {
     let world: WorldConfiguration
     public var context: DeviceContext
     public var os: OS
+    /// The platform's push service, for the push strategies.
+    public let push: OS.Push
+    /// Whether the platform schedules fetches (false when pushes trigger them).
+    let schedulesFetch: Bool
     /// The earliest cycle without an outcome.
     public private(set) var firstUnresolved = 0
     /// `last_acked_jwt_id`: the fetcher asks for updates after it.
@@ -28,15 +32,17 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// What this device produced, for the metrics layer.
     public private(set) var log = DeviceLog()
 
-    init(arm: Arm, world: DeviceWorld) {
+    init(arm: Arm, world: DeviceWorld, schedulesFetch: Bool) {
         self.arm = arm
+        self.schedulesFetch = schedulesFetch
+        push = OS.Push(world: world.configuration)
         strategy = arm.strategy
         calendar = world.configuration.calendar
         plugin = world.configuration.plugin
         fetch = world.configuration.fetch
         self.world = world.configuration
         context = DeviceContext(world: world)
-        os = OS(world: world.configuration)
+        os = OS(world: world.configuration, schedulesFetch: schedulesFetch)
     }
 
     public var now: Millis { context.now }
@@ -44,7 +50,7 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// Back to the moment the user sets the schedule up, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
         context.begin(device: world)
-        os = OS(world: self.world)
+        os = OS(world: self.world, schedulesFetch: schedulesFetch)
         firstUnresolved = 0
         acked = 0
         cache = nil
@@ -62,6 +68,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         // The run stops at the last cycle's outcome: nothing later was observed.
         context.telemetry?.deviceEnded(at: context.now)
         log.activity = context.activity
+        // The server sends one push per cycle.
+        if arm.strategy.kind == .push { log.activity.pushes = log.cycles.count }
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
         log.activity.updates = context.server.updateCount(before: context.runEnd)
@@ -103,6 +111,11 @@ public struct PluginRuntime<OS: PlatformModel> {
         attempt(FetchAttempt(cycle: firstUnresolved, openKey: openKey))
     }
 
+    /// An alert push's handler fetches to show `cycle`, within `budget`.
+    mutating func startPushFetch(cycle: Int, budget: Millis) {
+        attempt(FetchAttempt(cycle: cycle, cpuUntil: now + budget, pushed: true))
+    }
+
     /// One attempt: failure and latency keyed by the cycle it serves and the attempt.
     mutating func attempt(_ attempt: FetchAttempt) {
         if attempt.openKey >= 0 {
@@ -116,6 +129,8 @@ public struct PluginRuntime<OS: PlatformModel> {
             attemptCount += 1
         }
         context.activity.fetches += 1
+        let offline = context.user.offline.contains(now)
+        if !offline { context.activity.serverRequests += 1 }
         let failed = context.random.bernoulli(fetch.failure)
         let latency = context.random.duration(fetch.latency)
         let timeout = plugin.fetchTimeout ?? .max
@@ -126,7 +141,7 @@ public struct PluginRuntime<OS: PlatformModel> {
             end = attempt.cpuUntil
         } else if latency > timeout {
             failure = .timeout
-        } else if context.user.offline.contains(now) {
+        } else if offline {
             failure = .offline
         } else if now >= tokenExpiry {
             failure = .unauthorized
@@ -134,8 +149,8 @@ public struct PluginRuntime<OS: PlatformModel> {
             failure = failed ? .network : nil
         }
         context.trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked))"
-            + (attempt.retry > 0 ? ", retry \(attempt.retry)" : "") + (attempt.openKey >= 0 ? " in the foreground" : ""),
-                      cycle: attempt.cycle)
+            + (attempt.retry > 0 ? ", retry \(attempt.retry)" : "") + (attempt.openKey >= 0 ? " in the foreground" : "")
+            + (attempt.pushed ? " from \(push.handlerName)" : ""), cycle: attempt.cycle)
         schedule(at: end, .fetchFinished(attempt, failure: failure))
         if let telemetry = context.telemetry {
             let outcome: TelemetryFetchOutcome
@@ -146,15 +161,6 @@ public struct PluginRuntime<OS: PlatformModel> {
             }
             telemetry.fetchAttempt(startedAt: now, finishedAt: end, outcome: outcome)
         }
-    }
-
-    /// What a fetch that ended now brought back.
-    enum FetchResult {
-        case failed
-        case empty
-        case updates
-        /// A failed attempt is retried; the fetch has no result yet.
-        case retrying
     }
 
     /// The attempt ended: a failure is retried while retries are left and
@@ -224,6 +230,40 @@ public struct PluginRuntime<OS: PlatformModel> {
 
     /// Whether the cache holds content fetched but never shown.
     var cacheHoldsUnshownUpdates: Bool { cache.map { !$0.shown } ?? false }
+
+    // MARK: Pushes
+
+    /// The server sends `cycle`'s push of `kind` (at T for an alert push, at F
+    /// for a background one): what becomes of it, traced as it happens.
+    mutating func sendPush(cycle: Int, kind: PushKind) -> PushFate {
+        let sendTimes = kind == .alert ? calendar.notifyTimes : calendar.fetchTimes
+        let fate = push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context)
+        if context.tracer != nil { tracePush(fate, cycle: cycle, kind: kind, sent: sendTimes[cycle]) }
+        return fate
+    }
+
+    private func tracePush(_ fate: PushFate, cycle: Int, kind: PushKind, sent: Millis) {
+        let service = push.serviceName
+        context.trace("push.sent", kind == .alert
+            ? "the server sends cycle \(cycle + 1)'s alert push (mutable-content, the fallback copy as payload)"
+            : "the server sends cycle \(cycle + 1)'s background push (content-available)", cycle: cycle, at: sent)
+        func held(_ arrival: Millis, _ hold: PushHold, until: String) {
+            context.trace("push.held", "the device is unreachable (\(hold.rawValue)): \(service) stores the push \(until)",
+                          cycle: cycle, at: arrival)
+        }
+        switch fate {
+        case .dropped:
+            context.trace("push.dropped", "\(service) never delivers it", cycle: cycle, at: sent)
+        case .expired(let arrival, let hold, let at):
+            held(arrival, hold, until: "for \(SimTime.written(push.storeFor))")
+            context.trace("push.expired", "stored past storeFor: \(service) discards it", cycle: cycle, at: at)
+        case .replaced(let arrival, let hold, let at, let by):
+            held(arrival, hold, until: "(only the newest per app)")
+            context.trace("push.replaced", "cycle \(by + 1)'s push replaces it in the store", cycle: cycle, at: at)
+        case .delivered(let arrival, let release, let hold):
+            if let hold { held(arrival, hold, until: "until \(context.formatTime(release))") }
+        }
+    }
 
     // MARK: Cycles
 

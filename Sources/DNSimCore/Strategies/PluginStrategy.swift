@@ -5,6 +5,9 @@
 /// `DeviceSimulation` is specialised for each (strategy, platform) pair, so
 /// the event loop makes no dynamic calls.
 public protocol PluginStrategy {
+    /// Whether the platform schedules the fetch (BG task, fetch alarm); false
+    /// when the server's pushes trigger it.
+    static var schedulesPlatformFetch: Bool { get }
     init(configuration: StrategyConfiguration)
     /// Schedules what decides the earliest unresolved cycle's outcome.
     mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>)
@@ -27,4 +30,15 @@ public protocol PluginStrategy {
     mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>)
     /// Android: plugin code re-arms what the reboot cleared.
     mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>)
+    /// The device takes the server's push for `cycle`.
+    mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// The fetch an alert push's handler started ended (retries spent).
+    mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>)
+}
+
+/// The local strategies schedule their fetch on the platform and receive no pushes.
+extension PluginStrategy {
+    public static var schedulesPlatformFetch: Bool { true }
+    public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
+    public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {}
 }

@@ -1,9 +1,14 @@
-/// The two policies the plugin can follow (SPEC §1).
+/// The policies the plugin can follow (SPEC §1, docs/push.md).
 public enum StrategyKind: String, Sendable, CaseIterable {
     /// Fetch and notification armed as peer schedules.
     case independent
     /// Fetch, then cache, then arm the notification.
     case chained
+    /// The server's push triggers the fetch (`PushKind`).
+    case push
+
+    /// Whether the plugin schedules everything on the device itself.
+    public var isLocal: Bool { self != .push }
 }
 
 /// Independent timers: what T shows when the cache holds an earlier cycle's content.
@@ -48,11 +53,16 @@ public struct StrategyConfiguration: Sendable, Equatable {
     public var earlyFetch: EarlyFetchPolicy = .cache
     /// An app open also runs the fetcher in the foreground.
     public var fetchOnOpen: Bool = false
+    /// For `push`: an alert push at T, or a background push at F.
+    public var pushKind: PushKind = .alert
 
     public init(kind: StrategyKind, label: String? = nil) {
         self.kind = kind
         self.label = label ?? kind.rawValue
     }
+
+    /// Whether the strategy runs the chained logic, guards included (chained, and a background push).
+    public var armsGuards: Bool { kind == .chained || (kind == .push && pushKind == .background) }
 }
 
 /// One arm of a run: a strategy on a platform.

@@ -1,0 +1,43 @@
+/// FCM as the app sees it (docs/push.md): a data message reaches an online
+/// device, wakes the app's messaging service, which fetches within
+/// `handlerBudget`. `priority: high` is delivered at once, even in Doze;
+/// `priority: normal` waits in Doze for the next maintenance window. A
+/// reboot loses no message; FCM stores the newest one (collapse key) for an
+/// offline device for `storeFor`.
+public struct FCMDelivery: PushChannel {
+    let configuration: AndroidPushConfiguration
+    let doze: DozeSchedule?
+    let idle: TimeWindows
+    let charging: TimeWindows
+
+    public init(world: WorldConfiguration) {
+        configuration = world.android.push
+        doze = world.android.push.priority == .normal ? world.android.doze : nil
+        idle = world.user.idle
+        charging = world.user.charging
+    }
+
+    public func delivery(_ kind: PushKind) -> PushDelivery { configuration.delivery }
+    public var storeFor: Millis { configuration.storeFor }
+    public func handlerBudget(_ kind: PushKind) -> Millis { configuration.handlerBudget }
+    public var maySuppress: Bool { true }
+    public var serviceName: String { "FCM" }
+    public var handlerName: String { "the FCM messaging service" }
+
+    public func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?) {
+        var current = time
+        var hold: PushHold?
+        for _ in 0..<64 {
+            var moved = user.offline.nextOutside(current)
+            if moved != current { hold = hold ?? .offline }
+            if let doze {
+                let window = doze.release(moved, idle: idle, charging: charging)
+                if window != moved { hold = hold ?? .doze }
+                moved = window
+            }
+            if moved == current { break }
+            current = moved
+        }
+        return (current, hold)
+    }
+}

@@ -1,0 +1,59 @@
+/// A platform's push service and the app code a push runs (docs/push.md):
+/// APNs with the Notification Service Extension on iOS (`APNsDelivery`), FCM
+/// with the app's messaging service on Android (`FCMDelivery`). A channel
+/// holds no state: each cycle's fate follows from its keyed draws and the
+/// device's world, so every arm sees the same pushes.
+public protocol PushChannel {
+    init(world: WorldConfiguration)
+    /// Loss and delay of a push of `kind`.
+    func delivery(_ kind: PushKind) -> PushDelivery
+    /// How long the service stores a push for a device it cannot reach.
+    var storeFor: Millis { get }
+    /// How long the code a push of `kind` runs may fetch.
+    func handlerBudget(_ kind: PushKind) -> Millis
+    /// Whether the code an alert push runs may show nothing (iOS: the filtering entitlement).
+    var maySuppress: Bool { get }
+    /// "APNs" or "FCM", for the trace.
+    var serviceName: String { get }
+    /// What runs on an alert push's arrival, for the trace.
+    var handlerName: String { get }
+    /// The first instant at or after `time` at which the device takes a push
+    /// of `kind`, and what held it if that is later.
+    func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?)
+}
+
+extension PushChannel {
+    /// When the push of `cycle` reaches the service's edge, or nil when it is lost.
+    /// Keyed by the kind and the cycle; the loss uniform is always consumed.
+    func arrival(of cycle: Int, kind: PushKind, sentAt sent: Millis, context: DeviceContext) -> Millis? {
+        let delivery = delivery(kind)
+        context.beginDraws(kind == .alert ? .pushDelivery : .silentPushDelivery, index: cycle)
+        let lost = context.random.bernoulli(delivery.drop)
+        let delay = context.random.duration(delivery.delay)
+        return lost ? nil : sent + delay
+    }
+
+    /// What becomes of `cycle`'s push of `kind`, sent at `sendTimes[cycle]`.
+    /// A push the device cannot take is stored: only the newest one (the
+    /// server sends with a collapse key), so a later push that arrives while
+    /// it waits replaces it; one stored longer than `storeFor` expires.
+    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext) -> PushFate {
+        let sent = sendTimes[cycle]
+        guard let arrival = arrival(of: cycle, kind: kind, sentAt: sent, context: context) else { return .dropped }
+        let (release, hold) = self.release(arrival, kind: kind, user: context.user)
+        guard let hold else { return .delivered(arrival: arrival, release: release, hold: nil) }
+        let expiry = sent > Millis.max - storeFor ? Millis.max : sent + storeFor
+        let cutoff = min(release, expiry)
+        var later = cycle + 1
+        while later < sendTimes.count, sendTimes[later] < cutoff {
+            // A push that overtook this one while it travelled does not replace it in the store.
+            if let next = self.arrival(of: later, kind: kind, sentAt: sendTimes[later], context: context),
+               next >= arrival, next < cutoff {
+                return .replaced(arrival: arrival, hold: hold, at: next, by: later)
+            }
+            later += 1
+        }
+        return release > expiry ? .expired(arrival: arrival, hold: hold, at: expiry)
+            : .delivered(arrival: arrival, release: release, hold: hold)
+    }
+}

@@ -1,0 +1,65 @@
+/// Server push, background kind (docs/push.md): the server sends a
+/// content-available push at each F; the plugin code it wakes runs the
+/// chained logic (fetch, then arm the notification for T, guards as the
+/// chained options say). The platform schedules no fetch, so a cycle whose
+/// push never wakes the app in time is left to its guard, or missed.
+public struct SilentPushChained: PluginStrategy {
+    public static let schedulesPlatformFetch = false
+
+    var chained: ChainedFetch
+    /// The next cycle whose push is still to be sent.
+    var nextPush = 0
+    /// A push is on its way to the device; pushes are handled in the order sent.
+    var pushInFlight = false
+
+    public init(configuration: StrategyConfiguration) {
+        chained = ChainedFetch(configuration: configuration)
+    }
+
+    public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
+        chained.openCycle(&runtime)
+        if !pushInFlight { sendNextPush(&runtime) }
+    }
+
+    /// Sends pushes in cycle order until one will reach the device.
+    mutating func sendNextPush<OS>(_ runtime: inout PluginRuntime<OS>) {
+        while nextPush < runtime.calendar.count {
+            let cycle = nextPush
+            nextPush += 1
+            guard case .delivered(_, let release, _) = runtime.sendPush(cycle: cycle, kind: .background) else { continue }
+            pushInFlight = true
+            // One the device takes after the run has nothing left to decide.
+            if release <= runtime.context.runEnd { runtime.schedule(at: max(release, runtime.now), .pushArrived(cycle: cycle)) }
+            return
+        }
+    }
+
+    /// The push wakes the app: its code tops up the guards and fetches for
+    /// the earliest unresolved cycle within the handler's budget.
+    public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        pushInFlight = false
+        let budget = runtime.push.handlerBudget(.background)
+        runtime.context.trace("push.arrived", "the background push wakes the app (budget \(SimTime.written(budget)))", cycle: cycle)
+        chained.pluginCodeRuns(&runtime)
+        if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count { runtime.startFetch(budget: budget) }
+        sendNextPush(&runtime)
+    }
+
+    public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) { chained.cycleResolved(&runtime) }
+    public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) { chained.pluginCodeRuns(&runtime) }
+    public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        chained.fetchSucceeded(decides: cycle, &runtime)
+    }
+    public mutating func fetchEmpty<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        chained.fetchEmpty(decides: cycle, &runtime)
+    }
+    public mutating func fetchFailed<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
+        chained.fetchFailed(decides: cycle, &runtime)
+    }
+    public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        chained.notificationDue(cycle: cycle, &runtime)
+    }
+    public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) { chained.deadline(cycle: cycle, &runtime) }
+    public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsCleared(&runtime) }
+    public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsRearmed(&runtime) }
+}

@@ -1,0 +1,54 @@
+import DNSimCore
+
+/// Which arms of a platform the verdict and the paired-difference table set
+/// against which. The reference is the best local strategy (independent or
+/// chained): push arms are compared with it as `push − reference`, other
+/// local arms as `reference − arm`. Two local arms keep their one pair in
+/// scenario order.
+struct ArmComparison {
+    let minuend: Int
+    let subtrahend: Int
+
+    /// The arms of `platform` in scenario order.
+    static func arms(_ context: ReportContext, _ platform: Platform) -> [Int] {
+        context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
+    }
+
+    /// The leading arm among `indices`: not dominated on fresh, stale,
+    /// fallback, missed and late, then the most fresh, then the fewest missed.
+    static func lead(_ context: ReportContext, among indices: [Int]) -> Int {
+        let rates = indices.map { ParetoFront.rates(context.result.arms[$0]) }
+        let front = ParetoFront.front(rates).map { indices[$0] }
+        func rate(_ i: Int, _ metric: RateMetric) -> Double { context.result.arms[i].rate(metric) }
+        return front.min { (-rate($0, .fresh), rate($0, .missed), $0) < (-rate($1, .fresh), rate($1, .missed), $1) }!
+    }
+
+    /// The best local arm of the platform (the lead when none is local).
+    static func reference(_ context: ReportContext, _ platform: Platform) -> Int? {
+        let indices = arms(context, platform)
+        guard !indices.isEmpty else { return nil }
+        let local = indices.filter { context.plan.arms[$0].strategy.kind.isLocal }
+        return lead(context, among: local.isEmpty ? indices : local)
+    }
+
+    /// The comparisons reported for `platform`, in scenario order.
+    static func all(_ context: ReportContext, _ platform: Platform) -> [ArmComparison] {
+        let indices = arms(context, platform)
+        guard indices.count >= 2 else { return [] }
+        let arms = context.plan.arms
+        if indices.count == 2, indices.allSatisfy({ arms[$0].strategy.kind.isLocal }) {
+            return [ArmComparison(minuend: indices[0], subtrahend: indices[1])]
+        }
+        let reference = reference(context, platform)!
+        return indices.filter { $0 != reference }.map { other in
+            arms[other].strategy.kind.isLocal ? ArmComparison(minuend: reference, subtrahend: other)
+                : ArmComparison(minuend: other, subtrahend: reference)
+        }
+    }
+
+    /// `minuend − subtrahend` for `metric` with its 95% interval, from the run's pair.
+    func interval(_ context: ReportContext, _ metric: RateMetric) -> ConfidenceInterval? {
+        context.result.pairs.first { Set([$0.minuend, $0.subtrahend]) == Set([minuend, subtrahend]) }
+            .map { $0.interval(metric, minuend: minuend) }
+    }
+}
