@@ -31,9 +31,15 @@ public struct ArmAccumulator: Sendable {
         statistics.addTrajectory(activity.trajectory, device: device)
         statistics.cycles += cycles
         statistics.cycleSquares += cycles * cycles
+        if statistics.cyclesPerDevice < 0 {
+            statistics.cyclesPerDevice = cycles
+        } else if cycles != statistics.cyclesPerDevice {
+            statistics.cyclesVary = true
+        }
         for i in deviceCounts.indices {
             statistics.counts[i] += deviceCounts[i]
             statistics.countSquares[i] += deviceCounts[i] * deviceCounts[i]
+            statistics.countTimesCycles[i] += deviceCounts[i] * cycles
         }
         statistics.backgroundRuns += Int64(activity.backgroundRuns)
         statistics.fetches += Int64(activity.fetches)

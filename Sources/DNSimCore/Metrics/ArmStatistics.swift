@@ -11,8 +11,15 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     /// Indexed by `RateMetric.rawValue`: Σ over devices of the count, and of its square.
     public var counts: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
     public var countSquares: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
-    /// Cycles per device, Σn²: with one calendar all devices have the same n.
+    /// Cycles per device, Σn².
     public var cycleSquares: Int64 = 0
+    /// Due cycles of the first device, and whether another device had a
+    /// different number (cycles off or moved by the user's lifecycle).
+    public var cyclesPerDevice: Int64 = -1
+    public var cyclesVary = false
+    /// Indexed by `RateMetric.rawValue`: Σ over devices of count × cycles, for
+    /// the ratio interval when devices have different numbers of due cycles.
+    public var countTimesCycles: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
     public var lateness = DurationHistogram()
     /// Shown notifications displayed exactly `lateAfter` after T: on the line,
     /// so they count as on time; many of them mean a setting sits on the threshold.
@@ -50,9 +57,16 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         devices += other.devices
         cycles += other.cycles
         cycleSquares += other.cycleSquares
+        if cyclesPerDevice < 0 {
+            cyclesPerDevice = other.cyclesPerDevice
+        } else if other.cyclesPerDevice >= 0, other.cyclesPerDevice != cyclesPerDevice {
+            cyclesVary = true
+        }
+        cyclesVary = cyclesVary || other.cyclesVary
         for i in counts.indices {
             counts[i] += other.counts[i]
             countSquares[i] += other.countSquares[i]
+            countTimesCycles[i] += other.countTimesCycles[i]
         }
         lateness.merge(other.lateness)
         latenessAtThreshold += other.latenessAtThreshold
@@ -81,9 +95,17 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
 
     /// The 95% interval of a rate: a t-interval of the per-device rates, or
     /// Wilson's score interval over cycles when there is a single device.
+    /// When devices have different numbers of due cycles (the user turned the
+    /// feature off), the pooled rate's ratio-estimator interval instead; with
+    /// equal numbers the two coincide.
     public func interval(_ metric: RateMetric) -> ConfidenceInterval {
         let k = counts[metric.rawValue]
         if devices <= 1 { return ConfidenceInterval.wilson(successes: k, trials: cycles) }
+        if cyclesVary {
+            return ConfidenceInterval.ratio(count: devices, sumY: Double(k), sumX: Double(cycles),
+                                            sumY2: Double(countSquares[metric.rawValue]), sumX2: Double(cycleSquares),
+                                            sumXY: Double(countTimesCycles[metric.rawValue]), clampTo: 0...1)
+        }
         let n = Double(cycles) / Double(devices)  // cycles per device, identical across devices
         return ConfidenceInterval.student(
             count: devices, sum: Double(k) / n, sumOfSquares: Double(countSquares[metric.rawValue]) / (n * n),
@@ -96,18 +118,12 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     /// delta method for a ratio estimator: residuals eᵢ = Lᵢ − R·Uᵢ give
     /// SE(R) = √(Σeᵢ² / (n(n−1))) / Ū, all from the exact integer sums.
     public var lostUpdateInterval: ConfidenceInterval {
-        let rate = lostUpdateRate
         guard devices > 1, updates > 0 else {
             return ConfidenceInterval.wilson(successes: lostUpdates, trials: max(updates, 1))
         }
-        let n = Double(devices)
-        let residualSquares = max(0, Double(lostSquares) - 2 * rate * Double(lostTimesUpdates)
-            + rate * rate * Double(updateSquares))
-        let meanUpdates = Double(updates) / n
-        let standardError = (residualSquares / (n * (n - 1))).squareRoot() / meanUpdates
-        let half = gsl_cdf_tdist_Pinv(0.975, n - 1) * standardError
-        return ConfidenceInterval(estimate: rate, low: max(0, rate - half), high: min(1, rate + half), method: .student,
-                                  halfWidth: half)
+        return ConfidenceInterval.ratio(count: devices, sumY: Double(lostUpdates), sumX: Double(updates),
+                                        sumY2: Double(lostSquares), sumX2: Double(updateSquares),
+                                        sumXY: Double(lostTimesUpdates), clampTo: 0...1)
     }
 
     /// Per device-day costs.

@@ -54,6 +54,29 @@ public struct ConfidenceInterval: Sendable, Equatable {
         return ConfidenceInterval(estimate: mean, low: low, high: high, method: .student, halfWidth: half)
     }
 
+    /// The interval of a ratio R = ΣY / ΣX over `count` devices, by the delta
+    /// method for a ratio estimator: residuals eᵢ = Yᵢ − R·Xᵢ give
+    /// SE(R) = √(Σeᵢ² / (n(n−1))) / X̄, all from exact sums (Σ Y², Σ X², Σ XY).
+    public static func ratio(count: Int64, sumY: Double, sumX: Double, sumY2: Double, sumX2: Double, sumXY: Double,
+                             clampTo range: ClosedRange<Double>? = nil) -> ConfidenceInterval {
+        guard count > 1, sumX > 0 else {
+            let estimate = sumX > 0 ? sumY / sumX : 0
+            return ConfidenceInterval(estimate: estimate, low: estimate, high: estimate, method: .student)
+        }
+        let n = Double(count)
+        let rate = sumY / sumX
+        let residualSquares = max(0, sumY2 - 2 * rate * sumXY + rate * rate * sumX2)
+        let meanX = sumX / n
+        let standardError = (residualSquares / (n * (n - 1))).squareRoot() / meanX
+        let half = gsl_cdf_tdist_Pinv(1 - (1 - level) / 2, n - 1) * standardError
+        var low = rate - half, high = rate + half
+        if let range {
+            low = min(max(low, range.lowerBound), range.upperBound)
+            high = min(max(high, range.lowerBound), range.upperBound)
+        }
+        return ConfidenceInterval(estimate: rate, low: low, high: high, method: .student, halfWidth: half)
+    }
+
     /// Wilson's score interval for k successes in n trials.
     public static func wilson(successes k: Int64, trials n: Int64) -> ConfidenceInterval {
         guard n > 0 else { return ConfidenceInterval(estimate: 0, low: 0, high: 1, method: .wilson) }

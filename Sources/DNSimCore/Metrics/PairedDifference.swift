@@ -9,28 +9,44 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     public var cyclesPerDevice: Int64 = 0
     public var sums: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
     public var squares: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
+    /// Whether devices had different numbers of due cycles; then the ratio
+    /// interval needs Σn, Σn² and Σ difference × n.
+    public var cyclesVary = false
+    public var cycleSum: Int64 = 0
+    public var cycleSquares: Int64 = 0
+    public var sumsTimesCycles: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
 
     public init(minuend: Int, subtrahend: Int) {
         self.minuend = minuend
         self.subtrahend = subtrahend
     }
 
+    /// One device's counts on the two arms, over its `cycles` due cycles (the same on both).
     public mutating func add(_ a: [Int64], _ b: [Int64], cycles: Int64) {
+        if devices > 0, cycles != cyclesPerDevice { cyclesVary = true }
         devices += 1
         cyclesPerDevice = cycles
+        cycleSum += cycles
+        cycleSquares += cycles * cycles
         for i in sums.indices {
             let d = a[i] - b[i]
             sums[i] += d
             squares[i] += d * d
+            sumsTimesCycles[i] += d * cycles
         }
     }
 
     public mutating func merge(_ other: PairedDifference) {
+        if devices > 0, other.devices > 0, other.cyclesPerDevice != cyclesPerDevice { cyclesVary = true }
+        cyclesVary = cyclesVary || other.cyclesVary
         devices += other.devices
         cyclesPerDevice = max(cyclesPerDevice, other.cyclesPerDevice)
+        cycleSum += other.cycleSum
+        cycleSquares += other.cycleSquares
         for i in sums.indices {
             sums[i] += other.sums[i]
             squares[i] += other.squares[i]
+            sumsTimesCycles[i] += other.sumsTimesCycles[i]
         }
     }
 
@@ -47,6 +63,11 @@ public struct PairedDifference: Sendable, Equatable, Codable {
         if devices < 2 {
             let estimate = devices == 1 ? Double(sums[metric.rawValue]) / n : 0
             return ConfidenceInterval(estimate: estimate, low: -1, high: 1, method: .student)
+        }
+        if cyclesVary {
+            return ConfidenceInterval.ratio(count: devices, sumY: Double(sums[metric.rawValue]), sumX: Double(cycleSum),
+                                            sumY2: Double(squares[metric.rawValue]), sumX2: Double(cycleSquares),
+                                            sumXY: Double(sumsTimesCycles[metric.rawValue]))
         }
         return ConfidenceInterval.student(
             count: devices, sum: Double(sums[metric.rawValue]) / n,

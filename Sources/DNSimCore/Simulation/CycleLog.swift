@@ -38,20 +38,18 @@ public final class CycleLog: @unchecked Sendable {
         private let handle: FileHandle
         private var buffer = ""
         private let names: [String]
-        private let notifyTimes: [Millis]
 
-        init(url: URL, names: [String], notifyTimes: [Millis]) throws {
+        init(url: URL, names: [String]) throws {
             _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             handle = try FileHandle(forWritingTo: url)
             self.names = names
-            self.notifyTimes = notifyTimes
             buffer.reserveCapacity(1 << 16)
         }
 
         /// Writes a row for every cycle of device `device` on arm `arm`.
         func append(device: Int, arm: Int, _ log: DeviceLog) {
             for record in log.cycles {
-                buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(notifyTimes[record.cycle]),\(record.outcome.name),"
+                buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(record.notifyTime),\(record.outcome.name),"
                 if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
                 buffer += ","
                 if let age = record.contentAge { buffer += String(format: "%.3f", SimTime.seconds(age)) }

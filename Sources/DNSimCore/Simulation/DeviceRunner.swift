@@ -21,13 +21,14 @@ public final class DeviceRunner {
     /// Simulates devices `range` (0-based), adding them to `result`; `each`
     /// also sees every (device, arm index, log), e.g. to write cycles.csv.
     public func simulate(devices range: Range<Int>, each: ((Int, Int, DeviceLog) -> Void)? = nil) {
-        let cycles = Int64(plan.world.calendar.count)
         for device in range {
             world.generate(device: device)
+            var cycles: Int64 = 0
             for index in simulators.indices {
                 let log = simulators[index].run(world)
                 events += Int64(log.activity.events)
                 accumulators[index].add(log, device: device)
+                cycles = Int64(log.cycles.count)
                 each?(device, index, log)
             }
             for i in pairs.indices {

@@ -27,7 +27,7 @@ public enum ParallelRunner {
                 if let cycleLog {
                     do {
                         let writer = try CycleLog.ChunkWriter(
-                            url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames, notifyTimes: plan.world.calendar.notifyTimes)
+                            url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames)
                         runner.simulate(devices: start..<end) { writer.append(device: $0, arm: $1, $2) }
                         writer.close()
                     } catch {

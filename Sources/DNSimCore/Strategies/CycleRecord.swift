@@ -22,6 +22,8 @@ public enum CycleOutcome: Int, Sendable, CaseIterable {
 /// How one cycle ended, as the metrics layer reads it.
 public struct CycleRecord: Sendable, Equatable {
     public var cycle: Int
+    /// The cycle's T on this device's calendar (a time change moves it).
+    public var notifyTime: Millis
     public var outcome: CycleOutcome
     /// Display time minus T, for shown notifications.
     public var lateness: Millis?

@@ -294,14 +294,15 @@ public struct PluginRuntime<OS: PlatformModel> {
             context.trace("notification.shown", "cycle \(cycle + 1) shown (\(outcome.name)), \(SimTime.seconds(display - notifyTime)) s after T",
                           cycle: cycle, at: display, title: copy.title, body: copy.body)
         }
-        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: max(0, display - notifyTime),
+        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, lateness: max(0, display - notifyTime),
                             notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
     }
 
     /// Ends a cycle without a notification.
     mutating func resolveUnshown(cycle: Int, outcome: CycleOutcome, why: String) {
         context.trace("cycle.\(outcome.name)", "cycle \(cycle + 1) \(outcome.name): \(why)", cycle: cycle)
-        resolve(CycleRecord(cycle: cycle, outcome: outcome, lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
+        resolve(CycleRecord(cycle: cycle, notifyTime: calendar.notifyTimes[cycle], outcome: outcome, lateness: nil,
+                            notifiedBeforeFetch: false, contentAge: nil))
     }
 
     private mutating func resolve(_ record: CycleRecord) {
