@@ -6,13 +6,13 @@ import Foundation
 /// the target first (`StagingFolders`) and are moved in only when every one
 /// was written, so neither a failure nor an interrupt leaves a partial report.
 public enum ReportWriter {
-    /// The files of a report, by name, in the given formats (`csv`, `md` with
-    /// its charts, `json`); the manifest always comes along, and a sweep's
-    /// files when there is one.
+    /// The files of a report, by name: `summary.csv` and `manifest.json`
+    /// always (they are what makes a folder a baseline for `check`), then the
+    /// other formats asked for (`md` with its charts, `json`), and a sweep's
+    /// files when there is one. `csv` in `formats` is accepted and changes nothing.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
                              sweep: SweepReport? = nil) -> [(String, String)] {
-        var files: [(String, String)] = []
-        if formats.contains("csv") { files.append(("summary.csv", SummaryCSV.render(context))) }
+        var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         if formats.contains("md") {
             files += [
                 ("summary.md", SummaryMarkdown.render(context, sweep: sweep)),
@@ -65,5 +65,38 @@ public enum ReportWriter {
                 }
             }
         }
+    }
+
+    /// Why `directory` cannot take a report, or nil if it can: checked before
+    /// a run, so a bad `--out` fails in a moment rather than after the
+    /// simulation. The folder (or, if it does not exist yet, its nearest
+    /// existing ancestor) must be a folder in which this process can create
+    /// one, and so must the folder that will hold it (the staging folders go there).
+    public static func problem(writingTo directory: String) -> String? {
+        let manager = FileManager.default
+        let target = URL(fileURLWithPath: directory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(directory) is a file, not a folder" }
+            if let problem = probe(target, showing: directory) { return problem }
+        }
+        // The nearest existing ancestor: the staging folders and any missing folders are created in it.
+        var ancestor = target.deletingLastPathComponent()
+        while !manager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && ancestor.path != "/" {
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        guard isDirectory.boolValue else { return "\(ancestor.path) is a file, so \(directory) cannot be a folder" }
+        return probe(ancestor, showing: ancestor.path)
+    }
+
+    /// Creates and removes a folder in `folder`: the one test of writability
+    /// that also holds for root and for read-only file systems.
+    static func probe(_ folder: URL, showing name: String) -> String? {
+        let probe = folder.appendingPathComponent(".dnsim-probe-\(getpid())")
+        guard mkdir(probe.path, 0o700) == 0 || errno == EEXIST else {
+            return "cannot create files in \(name): \(String(cString: strerror(errno)))"
+        }
+        rmdir(probe.path)
+        return nil
     }
 }

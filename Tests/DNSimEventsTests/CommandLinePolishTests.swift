@@ -71,4 +71,53 @@ final class CommandLinePolishTests: CommandLineTestCase {
         XCTAssertTrue(help.contains("--json writes JSON Lines: one JSON object per event and line"), help)
         XCTAssertTrue(help.contains("YYYY-MM-DD..YYYY-MM-DD"), help)
     }
+
+    /// A bad --out fails before the scenario is even read, let alone simulated.
+    func testABadOutFailsBeforeTheRun() throws {
+        let file = temporary.appendingPathComponent("report.txt")
+        try Data("keep me".utf8).write(to: file)
+        let missing = temporary.appendingPathComponent("missing.yaml").path  // never read: --out fails first
+        for (out, message) in [
+            (file.path, "error: --out: \(file.path) is a file, not a folder"),
+            (file.path + "/sub", "error: --out: \(file.path) is a file, so \(file.path)/sub cannot be a folder"),
+            ("/proc/dnsim/report", "error: --out: cannot create files in /proc: "),
+        ] {
+            for command in [[missing], ["check", missing], ["merge", temporary.path]] {
+                let result = invoke(command + ["--out", out])
+                XCTAssertEqual(result.code, 2, "\(command) \(out)")
+                XCTAssertTrue(result.err.hasPrefix(message), result.err)
+            }
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me")
+        XCTAssertNil(ReportWriter.problem(writingTo: temporary.appendingPathComponent("new/deeper/report").path), "missing folders are created")
+        XCTAssertNil(ReportWriter.problem(writingTo: temporary.path))
+    }
+
+    /// `--format json` alone still writes summary.csv, so the folder is a baseline.
+    func testEveryReportHasSummaryCSVAndCanBeABaseline() throws {
+        let out = temporary.appendingPathComponent("json-only").path
+        XCTAssertEqual(invoke([small, "--devices", "6", "--format", "json", "--out", out, "--quiet"]).code, 0)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: out)), ["summary.csv", "summary.json", "manifest.json"])
+        let check = invoke(["check", small, "--devices", "6", "--baseline", out, "--strict"])
+        XCTAssertEqual(check.code, 0, check.out + check.err)
+        XCTAssertTrue(invoke(["run", "--help"]).out.contains("summary.csv and manifest.json are always written"))
+    }
+
+    func testTheReproduceLineIsShellSafe() throws {
+        XCTAssertEqual(ScenarioRuns.shellQuoted("Scenarios/new-activity.yaml"), "Scenarios/new-activity.yaml")
+        XCTAssertEqual(ScenarioRuns.shellQuoted("my scenarios/x.yaml"), "'my scenarios/x.yaml'")
+        XCTAssertEqual(ScenarioRuns.shellQuoted("it's.yaml"), #"'it'\''s.yaml'"#)
+        XCTAssertEqual(ScenarioRuns.shellQuoted("$HOME/`x`;*.yaml"), "'$HOME/`x`;*.yaml'")
+        XCTAssertEqual(ScenarioRuns.shellQuoted(""), "''")
+
+        let folder = temporary.appendingPathComponent("my scenarios")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("it's small.yaml").path
+        try FileManager.default.copyItem(atPath: small, toPath: path)
+        let out = temporary.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([path, "--devices", "2", "--out", out, "--quiet"]).code, 0)
+        let markdown = try String(contentsOfFile: "\(out)/summary.md", encoding: .utf8)
+        let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        XCTAssertTrue(markdown.contains("```sh\ndnsim-events \(quoted) --seed 3 --devices 2\n```"), markdown)
+    }
 }
