@@ -120,4 +120,25 @@ final class CommandLinePolishTests: CommandLineTestCase {
         let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         XCTAssertTrue(markdown.contains("```sh\ndnsim-events \(quoted) --seed 3 --devices 2\n```"), markdown)
     }
+
+    /// `max: 12h` on a time column is 43,200 s; on a rate it is an error that says what to write.
+    func testDurationsBoundTimeColumns() throws {
+        let base = try String(contentsOfFile: small, encoding: .utf8)
+            .replacingOccurrences(of: "  - { arm: chained/android, metric: missed, max: 0.02 }",
+                                  with: "  - { arm: '*', metric: update_delay_p95_s, max: 12h, min: 90s }\n  - { arm: '*', metric: lateness_max_s, max: 600 }")
+        let scenario = try ScenarioLoader.load(bytes: Array(base.utf8), file: "t.yaml")
+        XCTAssertEqual(scenario.expectations.map(\.max), [43_200, 600])
+        XCTAssertEqual(scenario.expectations.map(\.min), [90, nil])
+
+        let onRate = base.replacingOccurrences(of: "metric: update_delay_p95_s, max: 12h, min: 90s", with: "metric: late, max: 12h")
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(onRate.utf8), file: "t.yaml")) { error in
+            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.first?.description,
+                           "t.yaml:26:36: error: expect[1].max: '12h' is a duration, but late_rate is a fraction in [0, 1]; write a number such as 0.05 "
+                           + "or a percentage such as 5% (a duration bounds a time column in seconds, such as lateness_p50_s or lateness_p90_s)")
+        }
+        let onCount = base.replacingOccurrences(of: "metric: update_delay_p95_s, max: 12h, min: 90s", with: "metric: cycles, min: 1d")
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(onCount.utf8), file: "t.yaml")) { error in
+            XCTAssertTrue("\(error)".contains("expect[1].min: '1d' is a duration, but cycles is a count; write a whole number"), "\(error)")
+        }
+    }
 }
