@@ -141,4 +141,14 @@ final class CommandLinePolishTests: CommandLineTestCase {
             XCTAssertTrue("\(error)".contains("expect[1].min: '1d' is a duration, but cycles is a count; write a whole number"), "\(error)")
         }
     }
+
+    func testShortFlagsAndHelpTopics() {
+        XCTAssertEqual(invoke(["help", "trace"]).out, invoke(["trace", "-h"]).out)
+        XCTAssertEqual(invoke(["help", "run"]).out, invoke(["run", "--help"]).out)
+        let out = temporary.appendingPathComponent("short").path
+        let result = invoke([small, "-j", "1", "-q", "-o", out, "--devices", "2"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertEqual(result.out, "", "-q prints nothing")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/summary.csv"))
+    }
 }
