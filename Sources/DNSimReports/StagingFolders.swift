@@ -65,7 +65,8 @@ public enum StagingFolders {
     /// This machine's host name, reduced to characters safe in a file name.
     public static let host: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        let raw = gethostname(&buffer, buffer.count - 1) == 0 ? String(cString: buffer) : ""
+        let length = gethostname(&buffer, buffer.count - 1) == 0 ? buffer.firstIndex(of: 0) ?? 0 : 0
+        let raw = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let safe = String(raw.unicodeScalars.prefix(64).map { scalar -> Character in
             let c = Character(scalar)
             return c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : "_"
