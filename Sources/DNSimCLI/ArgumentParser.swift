@@ -35,6 +35,7 @@ enum ArgumentParser {
                 continue
             }
             guard let value = inline ?? rest.popFirst() else { throw UsageError("\(option.name) needs a value (\(option.value!))") }
+            if let problem = option.check?(value) { throw UsageError("\(option.name): \(problem)") }
             parsed.values[option.name] = value
         }
         return parsed

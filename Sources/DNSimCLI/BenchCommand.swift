@@ -10,12 +10,17 @@ enum BenchCommand: Subcommand {
     static let name = "bench"
     static let usage = "bench [SCENARIO.yaml...] [--jobs N] [--devices N] [--days N] [--seed N]"
     static let summary = "measure device-days/s and events/s (build with -c release)"
-    static let details = "Without --jobs it runs each scenario at 1 job and at all cores."
+    static let details = """
+    Without a file it runs the built-in copy of Scenarios/new-activity.yaml, so it works in any folder.
+    Without --jobs it runs each scenario at 1 job and at all cores.
+    """
     static let options: [OptionSpec] = [.jobs, .devices, .days, .seed]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let paths = arguments.operands.isEmpty ? ["Scenarios/new-activity.yaml"] : arguments.operands
-        let scenarios = try ScenarioRuns.load(paths, console: console)
+        // Without a file, the built-in copy of Scenarios/new-activity.yaml: bench works in any folder.
+        let scenarios = arguments.operands.isEmpty
+            ? [try ScenarioLoader.load(bytes: Array(BuiltinScenarios.newActivity.utf8), file: BuiltinScenarios.newActivityFile)]
+            : try ScenarioRuns.load(arguments.operands, console: console)
         let overrides = try arguments.overrides()
         #if DEBUG
         console.printError("warning: this is a debug build; build with 'swift build -c release' for real figures")

@@ -1,3 +1,5 @@
+import DNSimReports
+
 /// One option a subcommand accepts: `--name VALUE` or a flag.
 struct OptionSpec: Sendable {
     let name: String
@@ -5,12 +7,17 @@ struct OptionSpec: Sendable {
     /// The value's placeholder in help (`N`, `DIR`); nil for a flag.
     let value: String?
     let help: String
+    /// What is wrong with a value, checked as the command line is parsed
+    /// (before anything runs); nil when it is fine.
+    let check: (@Sendable (String) -> String?)?
 
-    init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String) {
+    init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String,
+         check: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.short = short
         self.value = value
         self.help = help
+        self.check = check
     }
 
     // The options several subcommands share, spelt once.
@@ -18,8 +25,10 @@ struct OptionSpec: Sendable {
     static let devices = OptionSpec("--devices", value: "N", "override the number of devices")
     static let days = OptionSpec("--days", value: "N", "override the number of simulated days")
     static let jobs = OptionSpec("--jobs", short: "j", value: "N", "worker threads (default: all cores); results are identical for any N")
-    static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>)")
+    // Checked first, so a file or an unwritable place fails before a long simulation, not after it.
+    static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>); must be a folder that can be written",
+                                check: { ReportWriter.problem(writingTo: $0) })
     static let quiet = OptionSpec("--quiet", short: "q", "no progress and no summary table")
     static let warningsAsErrors = OptionSpec("--warnings-as-errors", "treat the scenario's warnings as errors (exit 2)")
-    static let format = OptionSpec("--format", value: "LIST", "report formats, any of csv,md,json (default csv,md; md brings the SVG charts)")
+    static let format = OptionSpec("--format", value: "LIST", "report formats, any of csv,md,json (default csv,md; md brings the SVG charts); summary.csv and manifest.json are always written")
 }

@@ -64,14 +64,10 @@ enum RunCommand: Subcommand {
                              _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
         let directory = arguments.string(.out) ?? "Reports/\(scenario.name)"
-        var cycleLog: CycleLog?
-        if arguments.flag(cycles) {
-            let target = URL(fileURLWithPath: directory)
-            let staging = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).cycles-\(ProcessInfo.processInfo.processIdentifier)")
-            cycleLog = try CycleLog(directory: staging, armNames: scenario.arms.map(\.name))
-        }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, cycleLog: cycleLog)
+        let staging = try ReportStaging(directory: directory, cycles: arguments.flag(cycles), plan: ScenarioRuns.plan(scenario, overrides),
+                                        maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, console: console)
+        defer { staging.discard() }
+        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, cycleLog: staging.cycleLog)
         var sweep: SweepReport?
         if !points.isEmpty {
             var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
@@ -81,8 +77,7 @@ enum RunCommand: Subcommand {
             sweep = report
         }
         do {
-            try ReportWriter.write(ReportWriter.files(context, formats: formats, sweep: sweep), to: directory)
-            try cycleLog?.finish(into: "\(directory)/cycles.csv")
+            try ReportWriter.write(ReportWriter.files(context, formats: formats, sweep: sweep), moving: staging.assembled(), to: directory)
         } catch {
             throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
         }

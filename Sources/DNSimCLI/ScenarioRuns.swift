@@ -39,7 +39,15 @@ enum ScenarioRuns {
         var parts = ["dnsim-events", scenario.file, "--seed", String(seed)]
         if let devices = overrides.devices { parts += ["--devices", String(devices)] }
         if let days = overrides.days { parts += ["--days", String(days)] }
-        return parts.joined(separator: " ")
+        return parts.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `text` as one word for a POSIX shell: unchanged when it is only safe
+    /// characters, else in single quotes (a `'` inside becomes `'\''`).
+    static func shellQuoted(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/:@%+=")
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Runs `scenario` (its precision target unless the devices are

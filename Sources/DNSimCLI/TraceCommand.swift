@@ -7,13 +7,18 @@ import Foundation
 /// with the exact text of every notification shown.
 enum TraceCommand: Subcommand {
     static let name = "trace"
-    static let usage = "trace SCENARIO.yaml --device N --arm A [--day D | --day FROM-TO] [--json]"
+    static let usage = "trace SCENARIO.yaml --device N --arm A [--day D | FROM-TO | YYYY-MM-DD | YYYY-MM-DD..YYYY-MM-DD] [--json]"
     static let summary = "print one device's event timeline in local time, with the notification text shown"
-    static let details = "--day picks simulated days (1-based); --json writes JSON Lines, one object per event."
+    static let details = """
+    --day picks simulated days: a day number D or FROM-TO (1-based, as --days counts them), or local dates
+    YYYY-MM-DD or FROM..TO (e.g. --day 2027-03-28..2027-04-02); a day outside the scenario is an error.
+    --json writes JSON Lines: one JSON object per event and line (time, epochMs, day, cycle, kind, detail,
+    and title and body for a notification shown), not one JSON document.
+    """
     static let deviceOption = OptionSpec("--device", value: "N", "the device to trace (1-based)")
     static let armOption = OptionSpec("--arm", value: "A", "the arm, strategy/platform, e.g. chained/ios")
-    static let dayOption = OptionSpec("--day", value: "D", "a day or a range FROM-TO (1-based) to print")
-    static let jsonOption = OptionSpec("--json", "JSON Lines instead of a table")
+    static let dayOption = OptionSpec("--day", value: "D", "the days to print: D, FROM-TO (1-based), YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD")
+    static let jsonOption = OptionSpec("--json", "JSON Lines (one object per event and line) instead of a table")
     static let options: [OptionSpec] = [deviceOption, armOption, dayOption, jsonOption, .seed, .devices, .days]
 
     struct Line: Codable {
@@ -30,11 +35,14 @@ enum TraceCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1 else { throw UsageError("trace takes one scenario file") }
         guard let device = try arguments.count(deviceOption, in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
-        let selectedDays = try arguments.string(dayOption).map { text throws(UsageError) in try parseDays(text) }
+        let selection = try arguments.string(dayOption).map { text throws(UsageError) in try DaySelection.parse(text) }
         let overrides = try arguments.overrides()
         let scenario = try ScenarioRuns.load(arguments.operands, console: console)[0]
         let plan = try ScenarioRuns.plan(scenario, overrides)
         guard device <= plan.devices else { throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices") }
+        let selectedDays = try selection.map { selection throws(UsageError) in
+            try selection.days(start: scenario.start, count: overrides.days ?? scenario.days)
+        }
         let names = plan.arms.map(\.name)
         guard let armName = arguments.string(armOption) else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
         guard let arm = plan.arms.first(where: { $0.name == armName }) else {
@@ -79,14 +87,6 @@ enum TraceCommand: Subcommand {
         }
         console.print(table.plain())
         return .success
-    }
-
-    /// `--day D` or `--day FROM-TO`, 1-based.
-    static func parseDays(_ text: String) throws(UsageError) -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 1, let day = Int(parts[0]), day >= 1 { return day...day }
-        if parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 1, to >= from { return from...to }
-        throw UsageError("--day takes a day D or a range FROM-TO (1-based), not '\(text)'")
     }
 
     final class Recorder: TraceSink {

@@ -2,17 +2,17 @@ import DNSimCore
 import DNSimScenario
 import Foundation
 
-/// Writes a report folder all at once: files go to a temporary folder beside
-/// the target first and are moved in only when every one was written, so a
-/// failure never leaves a partial report behind.
+/// Writes a report folder all at once: files go to a staging folder beside
+/// the target first (`StagingFolders`) and are moved in only when every one
+/// was written, so neither a failure nor an interrupt leaves a partial report.
 public enum ReportWriter {
-    /// The files of a report, by name, in the given formats (`csv`, `md` with
-    /// its charts, `json`); the manifest always comes along, and a sweep's
-    /// files when there is one.
+    /// The files of a report, by name: `summary.csv` and `manifest.json`
+    /// always (they are what makes a folder a baseline for `check`), then the
+    /// other formats asked for (`md` with its charts, `json`), and a sweep's
+    /// files when there is one. `csv` in `formats` is accepted and changes nothing.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
                              sweep: SweepReport? = nil) -> [(String, String)] {
-        var files: [(String, String)] = []
-        if formats.contains("csv") { files.append(("summary.csv", SummaryCSV.render(context))) }
+        var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         if formats.contains("md") {
             files += [
                 ("summary.md", SummaryMarkdown.render(context, sweep: sweep)),
@@ -27,38 +27,76 @@ public enum ReportWriter {
         return files
     }
 
-    /// Report files a run may write; a base report (one holding summary.csv or
-    /// summary.md) removes those it does not rewrite, so the folder never
-    /// mixes files of two runs.
+    /// Report files a run may write. A report (any write that includes
+    /// `manifest.json`, which every run, check --out and merge write) removes
+    /// those it does not rewrite, so the folder never mixes files of two runs;
+    /// a shard's partial result, written alone, removes nothing.
     static let reportFiles = ["summary.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
 
-    public static func write(_ files: [(String, String)], to directory: String) throws {
+    /// Writes `files` (name and text) and moves `moving` (name and a file
+    /// already on disk beside the folder, such as an assembled `cycles.csv`)
+    /// into `directory`. The renames run as one `StagingFolders.commit`, so an
+    /// interrupt never leaves the folder half old, half new.
+    public static func write(_ files: [(String, String)], moving: [(String, URL)] = [], to directory: String) throws {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory)
-        let parent = target.deletingLastPathComponent()
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
-        try? manager.removeItem(at: staging)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer { try? manager.removeItem(at: staging) }
+        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        StagingFolders.removeStale(beside: target)
+        let staging = try StagingFolders.create(beside: target, kind: .partial)
+        defer { StagingFolders.remove(staging) }
         for (name, content) in files {
             try Data(content.utf8).write(to: staging.appendingPathComponent(name))
         }
-        try manager.createDirectory(at: target, withIntermediateDirectories: true)
-        let names = Set(files.map(\.0))
-        if names.contains("manifest.json") {
-            for stale in reportFiles where !names.contains(stale) {
-                try? manager.removeItem(at: target.appendingPathComponent(stale))
+        let names = Set(files.map(\.0) + moving.map(\.0))
+        let renames = files.map { (staging.appendingPathComponent($0.0), $0.0) } + moving.map { ($0.1, $0.0) }
+        try StagingFolders.commit {
+            try manager.createDirectory(at: target, withIntermediateDirectories: true)
+            if names.contains("manifest.json") {
+                for stale in reportFiles where !names.contains(stale) {
+                    try? manager.removeItem(at: target.appendingPathComponent(stale))
+                }
+            }
+            for (source, name) in renames {
+                // rename(2) replaces an existing file atomically.
+                let destination = target.appendingPathComponent(name).path
+                guard rename(source.path, destination) == 0 else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+                }
             }
         }
-        for (name, _) in files {
-            // rename(2) replaces an existing file atomically.
-            let source = staging.appendingPathComponent(name).path
-            let destination = target.appendingPathComponent(name).path
-            guard rename(source, destination) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
-            }
+    }
+
+    /// Why `directory` cannot take a report, or nil if it can: checked before
+    /// a run, so a bad `--out` fails in a moment rather than after the
+    /// simulation. The folder (or, if it does not exist yet, its nearest
+    /// existing ancestor) must be a folder in which this process can create
+    /// one, and so must the folder that will hold it (the staging folders go there).
+    public static func problem(writingTo directory: String) -> String? {
+        let manager = FileManager.default
+        let target = URL(fileURLWithPath: directory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(directory) is a file, not a folder" }
+            if let problem = probe(target, showing: directory) { return problem }
         }
+        // The nearest existing ancestor: the staging folders and any missing folders are created in it.
+        var ancestor = target.deletingLastPathComponent()
+        while !manager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && ancestor.path != "/" {
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        guard isDirectory.boolValue else { return "\(ancestor.path) is a file, so \(directory) cannot be a folder" }
+        return probe(ancestor, showing: ancestor.path)
+    }
+
+    /// Creates and removes a folder in `folder`: the one test of writability
+    /// that also holds for root and for read-only file systems.
+    static func probe(_ folder: URL, showing name: String) -> String? {
+        let probe = folder.appendingPathComponent(".dnsim-probe-\(getpid())")
+        guard mkdir(probe.path, 0o700) == 0 || errno == EEXIST else {
+            return "cannot create files in \(name): \(String(cString: strerror(errno)))"
+        }
+        rmdir(probe.path)
+        return nil
     }
 }

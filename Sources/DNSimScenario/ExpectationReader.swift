@@ -24,13 +24,36 @@ enum ExpectationReader {
             if resolved == nil {
                 r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column" + Suggestion.hint(for: metric, in: names))
             }
-            let isFraction = resolved.flatMap { SummaryColumns.named($0) }?.unit == "fraction"
-            let low = map["min"].flatMap { r.bound($0, "\(path).min", percentAllowed: isFraction) }
-            let high = map["max"].flatMap { r.bound($0, "\(path).max", percentAllowed: isFraction) }
+            let column = resolved.flatMap { SummaryColumns.named($0) }
+            let low = map["min"].flatMap { bound($0, "\(path).min", column: column, r) }
+            let high = map["max"].flatMap { bound($0, "\(path).max", column: column, r) }
             if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))
         }
         return result
+    }
+
+    /// A bound in the column's unit: a number; for a rate also a percentage
+    /// (`5%`); for a time in seconds (`*_s`) also a duration (`12h`, `90s`).
+    /// A duration on any other column is an error that says what to write.
+    static func bound(_ node: YAMLNode, _ path: String, column: SummaryColumn?, _ r: ScenarioReader) -> Double? {
+        if let text = node.scalar, !node.isNull, Double(text) == nil, case .success(let millis) = DurationSyntax.parse(text) {
+            guard let column else { return nil }  // the metric is already reported as unknown
+            if column.unit == "s" { return millis / 1_000 }
+            var message = "\(path): \(MessageText.quoted(text)) is a duration, but \(column.name) is "
+            switch column.unit {
+            case "fraction": message += "a fraction in [0, 1]; write a number such as 0.05 or a percentage such as 5%"
+            case "count": message += "a count; write a whole number"
+            default: message += "in \(column.unit); write a number"
+            }
+            let family = String(column.name.prefix { $0 != "_" })
+            let times = SummaryColumns.all.filter { $0.unit == "s" }.map(\.name)
+            let related = times.filter { $0.hasPrefix(family) }
+            message += " (a duration bounds a time column in seconds, such as \((related.isEmpty ? times : related).prefix(2).joined(separator: " or ")))"
+            r.error(node.mark, message)
+            return nil
+        }
+        return r.bound(node, path, percentAllowed: column?.unit == "fraction")
     }
 }

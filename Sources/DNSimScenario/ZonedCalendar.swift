@@ -426,6 +426,12 @@ extension ZonedCalendar {
         Int(daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
+    /// The local date of a day number (the inverse of `dayNumber`).
+    public static func date(ofDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
+        let civil = civilFromDays(Int64(number))
+        return (Int(civil.year), Int(civil.month), Int(civil.day))
+    }
+
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
     /// Months outside 1-12 roll into neighbouring years; days simply add.
     fileprivate static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {

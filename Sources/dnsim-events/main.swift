@@ -1,4 +1,5 @@
 import DNSimCLI
 import Foundation
 
+Interruption.install()
 exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,5 @@
-import DNSimEvents
+import DNSimCore
+import DNSimScenario
 import Foundation
 
 // libFuzzer calls `LLVMFuzzerTestOneInput` with each input. The whole input is a scenario

@@ -69,24 +69,37 @@ public final class CycleLog: @unchecked Sendable {
         }
     }
 
-    /// Concatenates the chunks, in device order, into `destination` and removes them.
+    /// Concatenates the chunks, in device order, into `destination` and removes the staging folder.
     public func finish(into destination: String) throws {
+        let assembled = try assemble()
+        guard rename(assembled.path, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Concatenates the chunks, in device order, into `cycles.csv` inside the
+    /// staging folder and returns it, removing each chunk once it is copied (so
+    /// the disk holds the rows once, not twice). The caller moves the file into
+    /// the report folder with the rest of the report.
+    public func assemble() throws -> URL {
         if let failure {
             try? FileManager.default.removeItem(at: directory)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cycles.csv: \(failure)"])
         }
         let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
-        let partial = destination + ".partial"
-        _ = FileManager.default.createFile(atPath: partial, contents: Data(Self.header.utf8))
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: partial))
+        let assembled = directory.appendingPathComponent("cycles.csv")
+        guard FileManager.default.createFile(atPath: assembled.path, contents: Data(Self.header.utf8)) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: assembled.path])
+        }
+        let output = try FileHandle(forWritingTo: assembled)
         try output.seekToEnd()
         for chunk in chunks {
-            let input = try FileHandle(forReadingFrom: directory.appendingPathComponent(chunk))
-            while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { output.write(data) }
+            let url = directory.appendingPathComponent(chunk)
+            let input = try FileHandle(forReadingFrom: url)
+            while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { try output.write(contentsOf: data) }
             try input.close()
+            try FileManager.default.removeItem(at: url)
         }
         try output.close()
-        guard rename(partial, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        try? FileManager.default.removeItem(at: directory)
+        return assembled
     }
 }

@@ -1,0 +1,43 @@
+import DNSimReports
+import Dispatch
+import Foundation
+
+/// SIGINT (Ctrl-C) and SIGTERM: remove this process's staging folders, leave
+/// every report folder as it was (a report being moved into place is
+/// finished first, never left half old, half new) and exit 130 or 143 with
+/// one line on stderr.
+///
+/// The signals are ignored as signals and delivered by a dispatch source on a
+/// serial queue of its own, which gets a thread even while every core runs
+/// simulation workers. The handler does not stop the workers: it renames and
+/// removes the folders they write into (see `StagingFolders.interrupt`) and
+/// ends the process with `_exit`, which runs no Swift or C cleanup that
+/// could race with them.
+public enum Interruption {
+    /// The sources, kept alive for the life of the process.
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    private static let queue = DispatchQueue(label: "dnsim-events.signals")
+
+    /// Installs the handlers; the executable calls it once, before running a command.
+    public static func install() {
+        for (signo, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(signo, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
+            source.setEventHandler { interrupted(by: name, exitCode: 128 + signo) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    static func interrupted(by name: String, exitCode: Int32) -> Never {
+        let removed = StagingFolders.interrupt()
+        var line = isatty(2) == 1 ? "\r\u{1B}[K" : ""  // over a progress bar
+        line += "dnsim-events: interrupted by \(name)"
+        if removed > 0 {
+            line += "; removed \(removed) staging folder\(removed == 1 ? "" : "s"); no report folder was left half-written"
+        }
+        line += "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+        _exit(exitCode)
+    }
+}

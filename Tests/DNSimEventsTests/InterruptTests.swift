@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimReports
+
+/// SIGINT and SIGTERM in the middle of a `--cycles` run, on the built
+/// executable in a child process: exit 130 or 143 with one line, no staging
+/// folder left, the previous report untouched.
+final class InterruptTests: CommandLineTestCase {
+    /// `dnsim-events` beside the test bundle (SwiftPM builds it with the tests).
+    static var executable: URL? {
+        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0?.deletingLastPathComponent() }
+        return folders.map { $0.appendingPathComponent("dnsim-events") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    func testSIGINTRemovesStagingAndKeepsThePreviousReport() throws {
+        try interrupt(with: SIGINT, name: "SIGINT", expectedStatus: 130)
+    }
+
+    func testSIGTERMRemovesStagingAndKeepsThePreviousReport() throws {
+        try interrupt(with: SIGTERM, name: "SIGTERM", expectedStatus: 143)
+    }
+
+    func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {
+        guard let executable = Self.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        let scenario = GoldenFiles.scenarioPath("small.yaml")
+        let out = temporary.appendingPathComponent("report")
+        XCTAssertEqual(invoke([scenario, "--devices", "4", "--days", "3", "--out", out.path, "--quiet"]).code, 0)
+        let before = try snapshot(out)
+
+        // Long enough that it is still running when the signal comes: it is sent as soon as rows are on disk.
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [scenario, "--devices", "1000000", "--cycles", "--jobs", "2", "--out", out.path, "--quiet"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let staging = StagingFolders.Name(folder: "report", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
+        let chunks = temporary.appendingPathComponent(staging)
+        // A guard against a child that never starts writing, not a timing assertion.
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning && Date() < deadline {
+            if ((try? FileManager.default.contentsOfDirectory(atPath: chunks.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) { break }
+            usleep(20_000)
+        }
+        XCTAssertTrue(process.isRunning, "the run was still going when it was interrupted")
+        kill(process.processIdentifier, signo)
+        process.waitUntilExit()
+
+        XCTAssertEqual(process.terminationReason, .exit, "it exits by itself rather than dying of the signal")
+        XCTAssertEqual(process.terminationStatus, expectedStatus)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let lines = stderr.split(separator: "\n")
+        XCTAssertTrue(lines.first?.hasPrefix("warning: --cycles will write about 14.4 GB") == true, stderr)
+        XCTAssertEqual(lines.last.map(String.init),
+                       "dnsim-events: interrupted by \(name); removed 1 staging folder; no report folder was left half-written", stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"], "no staging folder is left")
+        XCTAssertEqual(try snapshot(out), before, "the previous report is untouched")
+    }
+
+    /// Every file of a folder, by name.
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
+    }
+}
