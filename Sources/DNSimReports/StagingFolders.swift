@@ -153,8 +153,10 @@ public enum StagingFolders {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return [] }
         var removed: [Stale] = []
-        for entry in names.sorted() {
-            guard let name = Name(parsing: entry), name.host == nil || name.host == host,
+        // Parsed before sorting: a parent such as /tmp may hold thousands of unrelated entries.
+        let candidates = names.compactMap { entry in Name(parsing: entry).map { (entry, $0) } }.sorted { $0.0 < $1.0 }
+        for (entry, name) in candidates {
+            guard name.host == nil || name.host == host,
                   name.pid != getpid(), !isRunning(name.pid) else { continue }
             let url = parent.appendingPathComponent(entry)
             var isDirectory: ObjCBool = false

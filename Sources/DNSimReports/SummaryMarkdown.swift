@@ -109,8 +109,8 @@ public enum SummaryMarkdown {
             var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
             let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
             if comparisons.count < context.result.pairs.count {
-                md += "Each strategy is set against the platform's best local one (independent or chained); "
-                md += "summary.json has every pair.\n\n"
+                md += "With three or more strategies on a platform, each is set against one reference: the best local strategy "
+                md += "(independent or chained), or the leading one when none runs; summary.json has every pair.\n\n"
             }
             for comparison in comparisons {
                 let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
@@ -215,7 +215,8 @@ public enum SummaryMarkdown {
         let base = hasPush ? ArmComparison.reference(context, platform)! : lead
         var described: Set<Int> = indices.count == 1 || front.count == 1 ? [lead] : []
         if !described.contains(base) {
-            text += " \(label(base))\(hasPush ? " (the best local strategy)" : ""): \(summary(base))."
+            let local = context.plan.arms[base].strategy.kind.isLocal
+            text += " \(label(base))\(hasPush && local ? " (the best local strategy)" : ""): \(summary(base))."
             described.insert(base)
         }
         for other in indices where other != base {

@@ -23,7 +23,7 @@ enum StrategyReader {
             }
             guard let kindText = kindNode.scalar else { r.error(item.mark, "a strategy is a name or a one-key map"); continue }
             guard let kind = StrategyKind(rawValue: kindText) else {
-                r.error(kindNode.mark, "unknown strategy '\(kindText)'; use \(kinds.joined(separator: " or "))" + Suggestion.hint(for: kindText, in: kinds))
+                r.error(kindNode.mark, "unknown strategy '\(kindText)'; use \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!)" + Suggestion.hint(for: kindText, in: kinds))
                 continue
             }
             var strategy = StrategyConfiguration(kind: kind)
@@ -50,9 +50,9 @@ enum StrategyReader {
                     if let n = map["guardHorizon"], let v = r.duration(n, "\(kindText).guardHorizon", allowZero: false) {
                         strategy.guardHorizon = v
                     }
-                    // An alert push's handler always decides its cycle: it has no guard to arm.
+                    // An alert push's handler decides its cycle when the push arrives: it arms no guard.
                     if kind == .push, strategy.pushKind == .alert, let n = map["guard"] ?? map["guardHorizon"] {
-                        r.error(n.mark, "push.\(map["guard"] != nil ? "guard" : "guardHorizon") applies to kind: background only; an alert push's handler shows the payload when its fetch fails")
+                        r.error(n.mark, "push.\(map["guard"] != nil ? "guard" : "guardHorizon") applies to kind: background only; an alert push arms no guard: its handler decides the cycle when the push arrives")
                     }
                 }
             }

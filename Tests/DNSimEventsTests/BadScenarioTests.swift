@@ -68,7 +68,7 @@ final class BadScenarioTests: XCTestCase {
         (replacing(10, with: "  ios: { fetchTask: { kind: appRefrsh } }"),
          "10:29: error: platforms.ios.fetchTask.kind 'appRefrsh' is not one of appRefresh, processing (did you mean 'appRefresh'?)"),
         (replacing(10, with: "  ios: { fetchTask: { budget: 0s } }"), "10:31: error: platforms.ios.fetchTask.budget must be longer than zero"),
-        (replacing(11, with: "strategies: [independant]"), "11:14: error: unknown strategy 'independant'; use independent or chained or push (did you mean 'independent'?)"),
+        (replacing(11, with: "strategies: [independant]"), "11:14: error: unknown strategy 'independant'; use independent, chained or push (did you mean 'independent'?)"),
         (replacing(11, with: "strategies: [chained, chained]"),
          "11:23: error: strategy label 'chained' is already used at line 11; give this variant its own, e.g. { chained: { label: chained-2 } }"),
         (replacing(11, with: "strategies: [{ chained: { guard: maybe } }]"),

@@ -32,7 +32,7 @@ final class PushScenarioTests: CommandLineTestCase {
         ("  android: { push: { storeFor: 5w } }", "[push]", "10:32: error: platforms.android.push.storeFor: 'w' is not a duration unit; use ms, s, m, h or d"),
         ("  ios: { push: { background: { drop: -0.1 } } }", "[push]",
          "10:38: error: platforms.ios.push.background.drop must be between 0 and 1, not -0.1"),
-        ("  ios: {}", "[{ push: { guard: none } }]", "11:31: error: push.guard applies to kind: background only; an alert push's handler shows the payload when its fetch fails"),
+        ("  ios: {}", "[{ push: { guard: none } }]", "11:31: error: push.guard applies to kind: background only; an alert push arms no guard: its handler decides the cycle when the push arrives"),
         ("  ios: {}", "[{ push: { staleContent: show } }]", "11:24: error: unknown key 'staleContent' in push"),
     ]
 

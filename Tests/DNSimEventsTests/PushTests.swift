@@ -47,8 +47,8 @@ final class PushTests: XCTestCase {
         let shown = run.cycles.compactMap(\.lateness)
         XCTAssertFalse(shown.isEmpty)
         XCTAssertEqual(shown, Array(repeating: 30_000, count: shown.count), "every display at T + 30 s")
-        XCTAssertFalse(run.trace.kinds("push.expire").isEmpty)
-        XCTAssertTrue(run.trace.kinds("push.expire").allSatisfy { $0.detail.contains("serviceExtensionTimeWillExpire") })
+        XCTAssertFalse(run.trace.kinds("push.timeout").isEmpty)
+        XCTAssertTrue(run.trace.kinds("push.timeout").allSatisfy { $0.detail.contains("serviceExtensionTimeWillExpire") })
     }
 
     /// Empty fetches: iOS shows the payload unless the app may filter; Android leaves it out.
@@ -128,6 +128,45 @@ final class PushTests: XCTestCase {
         XCTAssertGreaterThan(expired, 0)
     }
 
+    /// Held exactly `storeFor` after sending, a push is still delivered; a millisecond more and it expires.
+    func testStoreForIsInclusive() {
+        var world = Self.pushWorld(days: 60, drop: 0, latency: 1_000, failure: 0)
+        world.user.offlinePerDay = 0.3
+        world.user.offlineDuration = .exponential(mean: Double(3 * SimTime.hour))
+        var device = 0, found: (cycle: Int, wait: Millis)?
+        var run = DeviceRun(world, Self.push(.ios), device: device)
+        while found == nil, device < 50 {
+            run = DeviceRun(world, Self.push(.ios), device: device)
+            if let cycle = world.calendar.notifyTimes.indices.first(where: { run.user.offline.contains(world.calendar.notifyTimes[$0]) }) {
+                found = (cycle, run.user.offline.interval(containing: world.calendar.notifyTimes[cycle])!.end - world.calendar.notifyTimes[cycle])
+            } else {
+                device += 1
+            }
+        }
+        guard let (cycle, wait) = found else { return XCTFail("no push held offline") }
+        world.ios.push.storeFor = wait
+        XCTAssertEqual(DeviceRun(world, Self.push(.ios), device: device).cycles[cycle].outcome, .fresh)
+        world.ios.push.storeFor = wait - 1
+        let expired = DeviceRun(world, Self.push(.ios), device: device)
+        XCTAssertEqual(expired.cycles[cycle].outcome, .missed)
+        XCTAssertEqual(expired.trace.kinds("push.expired").first { $0.cycle == cycle }?.time,
+                       world.calendar.notifyTimes[cycle] + wait - 1)
+    }
+
+    /// After a reboot with no BOOT_COMPLETED receiver, the code a push wakes re-arms the alarms, so a
+    /// background push still shows its cycle (the chained arm waits for the next open).
+    func testAPushWakeReArmsAlarmsAfterAReboot() {
+        var world = Self.pushWorld(days: 60, drop: 0, latency: 1_000, failure: 0)
+        world.user.rebootsPerDay = 0.2
+        world.user.appOpensPerDay = 0.1
+        let result = TestWorlds.run(world, arms: [TestWorlds.arm(.chained, .android), Self.push(.android, .background),
+                                                  Self.push(.android)], devices: 40)
+        XCTAssertGreaterThan(result.arms[0].rate(.missed), 0.2, "chained loses its alarms until the next open")
+        XCTAssertEqual(result.arms[1].rate(.missed), 0, "the woken code re-arms")
+        XCTAssertEqual(result.arms[1].rate(.fresh), 1, accuracy: 1e-12)
+        XCTAssertEqual(result.arms[2].rate(.fresh), 1, accuracy: 1e-12)
+    }
+
     /// `priority: normal` waits in Doze for the next maintenance window; `high` does not.
     func testNormalPriorityWaitsForTheNextDozeMaintenanceWindow() {
         var world = Self.pushWorld(days: 10, drop: 0, latency: 2_000, failure: 0)
@@ -140,6 +179,7 @@ final class PushTests: XCTestCase {
         world.android.push.priority = .normal
         let normal = DeviceRun(world, Self.push(.android))
         XCTAssertEqual(normal.cycles.map(\.lateness), Array(repeating: 90 * SimTime.minute + 2_000, count: 10))
+        XCTAssertEqual(normal.trace.kinds("push.held").count, 10)
         XCTAssertTrue(normal.trace.kinds("push.held").allSatisfy { $0.detail.contains("Doze") })
         world.android.push.priority = .high
         XCTAssertEqual(DeviceRun(world, Self.push(.android)).cycles.map(\.lateness), Array(repeating: 2_000, count: 10))
@@ -156,7 +196,8 @@ final class PushTests: XCTestCase {
         world.user.forceQuitPerDay = 1
         world.user.appOpensPerDay = 1
         world.ios.push.background.delay = .exponential(mean: Double(10 * SimTime.minute))
-        var alertInLowPower = 0, heldBackground = 0
+        var alertInLowPower = 0, silentArrivals = 0
+        var heldBy: [String: Int] = [:]
         for device in 0..<30 {
             let alert = DeviceRun(world, Self.push(.ios), device: device)
             for arrival in alert.trace.kinds("push.arrived") {
@@ -165,14 +206,18 @@ final class PushTests: XCTestCase {
             }
             let silent = DeviceRun(world, Self.push(.ios, .background), device: device)
             for arrival in silent.trace.kinds("push.arrived") {
+                silentArrivals += 1
                 XCTAssertFalse(silent.user.offline.contains(arrival.time), "device \(device)")
                 XCTAssertFalse(silent.user.lowPower.contains(arrival.time), "device \(device)")
                 XCTAssertNil(silent.user.forceQuitEnd(at: arrival.time), "device \(device)")
             }
-            heldBackground += silent.trace.kinds("push.held").count
+            for held in silent.trace.kinds("push.held") {
+                for hold in ["offline", "Low Power Mode", "force-quit"] where held.detail.contains(hold) { heldBy[hold, default: 0] += 1 }
+            }
         }
         XCTAssertGreaterThan(alertInLowPower, 0, "alert pushes reach phones in Low Power Mode or force-quit")
-        XCTAssertGreaterThan(heldBackground, 0)
+        XCTAssertGreaterThan(silentArrivals, 100)
+        for hold in ["offline", "Low Power Mode", "force-quit"] { XCTAssertGreaterThan(heldBy[hold, default: 0], 0, hold) }
     }
 
     /// Adding the push arms changes no figure of the other arms.

@@ -17,6 +17,7 @@ struct BinaryHeap<Payload> {
         storage.removeAll(keepingCapacity: true)
     }
 
+    @inline(__always)
     mutating func insert(_ entry: HeapEntry<Payload>) {
         storage.append(entry)
         storage.withUnsafeMutableBufferPointer { Self.siftUp($0, from: $0.count - 1) }
@@ -25,6 +26,7 @@ struct BinaryHeap<Payload> {
     /// Floyd's bottom-up pop: walk the hole down to a leaf along the smaller
     /// children (one comparison per level), then sift the last entry up from
     /// there; the last entry usually belongs near the bottom.
+    @inline(__always)
     mutating func popMin() -> HeapEntry<Payload>? {
         guard let last = storage.popLast() else { return nil }
         guard !storage.isEmpty else { return last }

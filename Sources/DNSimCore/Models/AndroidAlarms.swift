@@ -100,6 +100,11 @@ public struct AndroidAlarms: PlatformModel {
         alarmsLost ? rearm(firstUnresolved: firstUnresolved, &context) : .foreground
     }
 
+    /// The messaging service's code re-arms what a reboot cleared, as an app open does.
+    public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        alarmsLost ? rearm(firstUnresolved: firstUnresolved, &context) : .nothing
+    }
+
     /// Alarms survive until a reboot; re-arm only what is missing.
     public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
         guard pendingFetchAlarm == nil, !pendingPastHorizon else { return }

@@ -27,7 +27,8 @@ public struct FCMDelivery: PushChannel {
     public func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?) {
         var current = time
         var hold: PushHold?
-        for _ in 0..<64 {
+        // Each hold moves the time forward or leaves it; `.max` is a fixed point.
+        while true {
             var moved = user.offline.nextOutside(current)
             if moved != current { hold = hold ?? .offline }
             if let doze {

@@ -80,6 +80,9 @@ public struct IOSTaskScheduler: PlatformModel {
         }
     }
 
+    /// iOS keeps notification requests across a reboot: a push has nothing to re-arm.
+    public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction { .nothing }
+
     public mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
         forceQuitted = false
         return .foreground

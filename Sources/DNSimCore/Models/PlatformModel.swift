@@ -29,6 +29,8 @@ public protocol PlatformModel {
     mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction
     /// The app runs in the foreground (setup or an open).
     mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction
+    /// A push runs plugin code in the background (an FCM message after a reboot can re-arm alarms).
+    mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction
     /// Foreground plugin code keeps a fetch scheduled for `cycle`; `source`
     /// and `index` key the draws of what it submits.
     mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext)

@@ -53,7 +53,7 @@ extension PushChannel {
             }
             later += 1
         }
-        return release > expiry ? .expired(arrival: arrival, hold: hold, at: expiry)
+        return release > expiry ? .expired(arrival: arrival, hold: hold, at: max(expiry, arrival))
             : .delivered(arrival: arrival, release: release, hold: hold)
     }
 }

@@ -51,6 +51,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         case .deadline(let cycle):
             strategy.deadline(cycle: cycle, &runtime)
         case .pushArrived(let cycle):
+            react(runtime.os.wokenByPush(firstUnresolved: runtime.firstUnresolved, &runtime.context))
             strategy.pushArrived(cycle: cycle, &runtime)
         case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))

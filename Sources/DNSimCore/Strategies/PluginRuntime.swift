@@ -248,8 +248,8 @@ public struct PluginRuntime<OS: PlatformModel> {
             ? "the server sends cycle \(cycle + 1)'s alert push (mutable-content, the fallback copy as payload)"
             : "the server sends cycle \(cycle + 1)'s background push (content-available)", cycle: cycle, at: sent)
         func held(_ arrival: Millis, _ hold: PushHold, until: String) {
-            context.trace("push.held", "the device is unreachable (\(hold.rawValue)): \(service) stores the push \(until)",
-                          cycle: cycle, at: arrival)
+            let why = hold == .offline ? "the device is offline" : "not delivered to the app (\(hold.rawValue))"
+            context.trace("push.held", "\(why): \(service) stores the push \(until)", cycle: cycle, at: arrival)
         }
         switch fate {
         case .dropped:

@@ -34,6 +34,10 @@ public struct ServerPush: PluginStrategy {
         case .replaced(_, _, let at, let by):
             lostBecause = "cycle \(by + 1)'s push replaced it in the \(service) store"
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
+        case .delivered(_, let release, _) where release > runtime.context.runEnd:
+            // Nothing is observed after the run: a push still held then is not shown in it.
+            lostBecause = "its push was still held when the run ended"
+            runtime.schedule(at: max(runtime.context.runEnd, now), .deadline(cycle: cycle))
         case .delivered(_, let release, _):
             lostBecause = nil
             runtime.schedule(at: max(release, now), .pushArrived(cycle: cycle))
@@ -85,7 +89,7 @@ public struct ServerPush: PluginStrategy {
             }
         case .failed:
             if runtime.now >= attempt.cpuUntil {
-                runtime.context.trace("push.expire", "the handler's time runs out"
+                runtime.context.trace("push.timeout", "the handler's time runs out"
                     + (OS.platform == .ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends", cycle: cycle)
             }
             if runtime.plugin.fallbackBehavior == .skip, runtime.push.maySuppress {
