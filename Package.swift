@@ -18,6 +18,11 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // Philox4x32-10 as a GSL generator type (issue 17); see docs/philox.md.
+        .target(
+            name: "CPhilox",
+            dependencies: ["CGSL"]
+        ),
         .target(
             name: "DNSimEvents",
             dependencies: ["CGSL", "CYAML"],
@@ -31,6 +36,10 @@ let package = Package(
             name: "DNSimEventsTests",
             dependencies: ["DNSimEvents", "CGSL"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "PhiloxTests",
+            dependencies: ["CPhilox", "CGSL"]
         ),
     ]
 )
