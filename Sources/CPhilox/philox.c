@@ -11,15 +11,17 @@
 #define PHILOX_W1 0xBB67AE85u  /* sqrt(3) - 1 */
 
 /* One round: two 32x32->64 multiplies; the high halves are mixed with the
-   other two words and the round key, the low halves pass through. */
+   other two words and the round key, the low halves pass through. The
+   other-word ^ key XORs are written first, so they run while the multiplies
+   do and only one XOR follows each multiply on the critical path. */
 static inline void philox_round(uint32_t x[4], uint32_t k0, uint32_t k1) {
     uint64_t p0 = (uint64_t)PHILOX_M0 * x[0];
     uint64_t p1 = (uint64_t)PHILOX_M1 * x[2];
-    uint32_t y0 = (uint32_t)(p1 >> 32) ^ x[1] ^ k0;
-    uint32_t y1 = (uint32_t)p1;
-    uint32_t y2 = (uint32_t)(p0 >> 32) ^ x[3] ^ k1;
-    uint32_t y3 = (uint32_t)p0;
-    x[0] = y0; x[1] = y1; x[2] = y2; x[3] = y3;
+    uint32_t a = x[1] ^ k0, b = x[3] ^ k1;
+    x[0] = (uint32_t)(p1 >> 32) ^ a;
+    x[1] = (uint32_t)p1;
+    x[2] = (uint32_t)(p0 >> 32) ^ b;
+    x[3] = (uint32_t)p0;
 }
 
 /* Ten rounds; the key is bumped by the Weyl constants before rounds 2..10. */
@@ -27,6 +29,7 @@ static inline void philox_block(const uint32_t ctr[4], const uint32_t key[2], ui
     uint32_t x[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
     uint32_t k0 = key[0], k1 = key[1];
     philox_round(x, k0, k1);
+#pragma GCC unroll 9
     for (int i = 1; i < 10; i++) {
         k0 += PHILOX_W0;
         k1 += PHILOX_W1;
