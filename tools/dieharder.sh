@@ -6,9 +6,11 @@
 #   tools/dieharder.sh STREAM [dieharder options...]
 #
 # STREAM is one of
-#   long     one long stream, gsl_rng_set(r, 20261201)
-#   keyed8   8 words of each keyed sequence (seed 20261201; index, device < 100000, source 1..12)
+#   long     one long stream, gsl_rng_set(r, SEED)
+#   keyed8   8 words of each keyed sequence (for index, device < 100000, source 1..12)
 #   keyed1   only the first word of each keyed sequence (begin + one draw)
+# SEED (environment, default 20261201) is the generator seed; re-run a WEAK
+# test with another SEED to see whether it clears.
 # The dieharder options default to -a (the whole battery). Output goes to stdout;
 # the wall time to stderr.
 set -euo pipefail
@@ -27,10 +29,11 @@ if [ ! -x "$out/philox-stream" ] || [ tools/philox-stream.c -nt "$out/philox-str
         -lgsl -lgslcblas -lm -o "$out/philox-stream"
 fi
 
+seed=${SEED:-20261201}
 case "$stream" in
-    long) args=(long 20261201) ;;
-    keyed8) args=(keyed 20261201 8) ;;
-    keyed1) args=(keyed 20261201 1) ;;
+    long) args=(long "$seed") ;;
+    keyed8) args=(keyed "$seed" 8) ;;
+    keyed1) args=(keyed "$seed" 1) ;;
     *) echo "unknown stream: $stream" >&2; exit 2 ;;
 esac
 
