@@ -27,7 +27,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "DNSimCore", dependencies: ["CGSL"]),
+        // Philox4x32-10 as a GSL generator type (issue 17); see docs/philox.md.
+        .target(name: "CPhilox", dependencies: ["CGSL"]),
+        .target(name: "DNSimCore", dependencies: ["CGSL", "CPhilox"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
@@ -46,6 +48,10 @@ let package = Package(
         .testTarget(
             name: "DNSimFitTests",
             dependencies: ["DNSimFit", "CGSL"]
+        ),
+        .testTarget(
+            name: "PhiloxTests",
+            dependencies: ["CPhilox", "CGSL"]
         ),
     ]
 )

@@ -1,0 +1,85 @@
+/* Philox4x32-10 as a GSL random number generator type, keyed by the
+ * simulator's (seed, device, source, index) tuple.
+ *
+ * Philox is the counter-based generator of J. K. Salmon, M. A. Moraes,
+ * R. O. Dror and D. E. Shaw, "Parallel random numbers: as easy as 1, 2, 3",
+ * SC'11 (doi:10.1145/2063384.2063405); reference implementation and
+ * known-answer vectors: Random123, https://github.com/DEShawResearch/random123.
+ * Output block = Philox(counter, key): a bijection of the 128-bit counter for
+ * each 64-bit key, so distinct (key, counter) pairs give distinct blocks.
+ *
+ * Key and counter layout set by dnsim_philox_begin (32-bit words, word 0 is
+ * the least significant; Random123 numbers them the same way):
+ *
+ *   key[0] = seed bits 0-31          ctr[0] = block number within the sequence
+ *   key[1] = seed bits 32-63         ctr[1] = index bits 0-31
+ *                                    ctr[2] = index bits 32-47 | source << 16
+ *                                    ctr[3] = device
+ *
+ * i.e. the counter, read as a 128-bit integer, is
+ *   ((device * 2^16 + source) * 2^48 + index) * 2^32 + block.
+ * Supported ranges: any 64-bit seed, device < 2^32, source < 2^16,
+ * index < 2^48. Every tuple in range gets its own sequence of 2^32 blocks
+ * (2^34 words); nothing is hashed or folded, so distinct tuples never share a
+ * stream. Each block gives four 32-bit outputs, buffered in the state.
+ *
+ * gsl_rng_set(r, s) is dnsim_philox_begin(r, s, 0, 0, 0). Read past a
+ * sequence's 2^32 blocks, the counter carries into the index (a plain 128-bit
+ * increment), so a generator set with gsl_rng_set is one long stream of
+ * period 2^130 words.
+ *
+ * Doubles (gsl_rng_uniform, and so every gsl_ran_* distribution) are
+ * word / 2^32: uniform on [0, 1) with 32-bit resolution, the same as taus2,
+ * one word per double.
+ */
+#ifndef DNSIM_PHILOX_H
+#define DNSIM_PHILOX_H
+
+#include <stdint.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_errno.h>
+
+typedef struct {
+    uint32_t ctr[4];  /* counter of the next block to compute */
+    uint32_t key[2];
+    uint32_t out[4];  /* the current block */
+    uint32_t used;    /* words of out[] already returned; 4 = none left */
+} dnsim_philox_state;
+
+/* The generator type, for gsl_rng_alloc. Name "philox4x32-10". */
+extern const gsl_rng_type dnsim_philox4x32_10_type;
+const gsl_rng_type *dnsim_rng_philox4x32_10(void);
+
+/* One Philox4x32-10 block: out = Philox(ctr, key). For known-answer tests. */
+void dnsim_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]);
+
+/* Positions `r` at an arbitrary counter and key (the next word read is word 0
+   of Philox(ctr, key)). For known-answer tests and tools. */
+int dnsim_philox_seek(gsl_rng *r, const uint32_t ctr[4], const uint32_t key[2]);
+
+/* Positions `r` at the start of the sequence named by the tuple: the next
+   word read is word 0 of Philox(counter above, seed). Costs six stores; the
+   block is computed by the first read. Returns GSL_SUCCESS, or reports
+   GSL_EINVAL through the GSL error handler (and returns it) when `r` is not
+   a philox4x32-10 generator (then `r` is left untouched) or a component is
+   out of range (then each component is reduced modulo its range). */
+static inline int dnsim_philox_begin(gsl_rng *r, uint64_t seed, uint64_t device,
+                                     uint64_t source, uint64_t index) {
+    if (__builtin_expect(r->type != &dnsim_philox4x32_10_type, 0)) {
+        GSL_ERROR("dnsim_philox_begin: not a philox4x32-10 generator", GSL_EINVAL);
+    }
+    dnsim_philox_state *s = (dnsim_philox_state *)r->state;
+    s->key[0] = (uint32_t)seed;
+    s->key[1] = (uint32_t)(seed >> 32);
+    s->ctr[0] = 0;
+    s->ctr[1] = (uint32_t)index;
+    s->ctr[2] = (uint32_t)((index >> 32) & 0xFFFF) | (uint32_t)(source << 16);
+    s->ctr[3] = (uint32_t)device;
+    s->used = 4;
+    if (__builtin_expect(((device >> 32) | (source >> 16) | (index >> 48)) != 0, 0)) {
+        GSL_ERROR("dnsim_philox_begin: device, source or index out of range", GSL_EINVAL);
+    }
+    return GSL_SUCCESS;
+}
+
+#endif

@@ -1,0 +1,101 @@
+/* Philox4x32-10 (Salmon, Moraes, Dror, Shaw, "Parallel random numbers: as
+ * easy as 1, 2, 3", SC'11) as a GSL generator type. Written from the paper's
+ * description and checked against Random123's tests/kat_vectors; see
+ * include/philox.h for the key and counter layout. */
+#include "philox.h"
+
+/* Round multipliers and key-schedule (Weyl) increments from the paper. */
+#define PHILOX_M0 0xD2511F53u
+#define PHILOX_M1 0xCD9E8D57u
+#define PHILOX_W0 0x9E3779B9u  /* golden ratio */
+#define PHILOX_W1 0xBB67AE85u  /* sqrt(3) - 1 */
+
+/* One round: two 32x32->64 multiplies; the high halves are mixed with the
+   other two words and the round key, the low halves pass through. The
+   other-word ^ key XORs are written first, so they run while the multiplies
+   do and only one XOR follows each multiply on the critical path. */
+static inline void philox_round(uint32_t x[4], uint32_t k0, uint32_t k1) {
+    uint64_t p0 = (uint64_t)PHILOX_M0 * x[0];
+    uint64_t p1 = (uint64_t)PHILOX_M1 * x[2];
+    uint32_t a = x[1] ^ k0, b = x[3] ^ k1;
+    x[0] = (uint32_t)(p1 >> 32) ^ a;
+    x[1] = (uint32_t)p1;
+    x[2] = (uint32_t)(p0 >> 32) ^ b;
+    x[3] = (uint32_t)p0;
+}
+
+/* Ten rounds; the key is bumped by the Weyl constants before rounds 2..10. */
+static inline void philox_block(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
+    uint32_t x[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
+    uint32_t k0 = key[0], k1 = key[1];
+    philox_round(x, k0, k1);
+#pragma GCC unroll 9
+    for (int i = 1; i < 10; i++) {
+        k0 += PHILOX_W0;
+        k1 += PHILOX_W1;
+        philox_round(x, k0, k1);
+    }
+    out[0] = x[0]; out[1] = x[1]; out[2] = x[2]; out[3] = x[3];
+}
+
+void dnsim_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t out[4]) {
+    philox_block(ctr, key, out);
+}
+
+/* Computes the block at ctr and advances ctr as a 128-bit integer. */
+static void philox_refill(dnsim_philox_state *s) {
+    philox_block(s->ctr, s->key, s->out);
+    s->used = 0;
+    if (++s->ctr[0] == 0 && ++s->ctr[1] == 0 && ++s->ctr[2] == 0) ++s->ctr[3];
+}
+
+static inline uint32_t philox_next(dnsim_philox_state *s) {
+    if (__builtin_expect(s->used == 4, 0)) philox_refill(s);
+    return s->out[s->used++];
+}
+
+/* GSL seeds are unsigned long (64 bits on LP64 Linux): the whole seed is the
+   key, the counter starts at 0, as dnsim_philox_begin(r, seed, 0, 0, 0). */
+static void philox_set(void *vstate, unsigned long int seed) {
+    dnsim_philox_state *s = vstate;
+    uint64_t k = (uint64_t)seed;
+    s->key[0] = (uint32_t)k;
+    s->key[1] = (uint32_t)(k >> 32);
+    s->ctr[0] = s->ctr[1] = s->ctr[2] = s->ctr[3] = 0;
+    s->used = 4;
+}
+
+static unsigned long int philox_get(void *vstate) {
+    return philox_next(vstate);
+}
+
+/* [0, 1) with 32-bit resolution, one word per double (as GSL's taus2). */
+static double philox_get_double(void *vstate) {
+    return philox_next(vstate) * 0x1p-32;
+}
+
+const gsl_rng_type dnsim_philox4x32_10_type = {
+    "philox4x32-10",             /* name */
+    0xFFFFFFFFUL,                /* max */
+    0,                           /* min */
+    sizeof(dnsim_philox_state),  /* size */
+    &philox_set,
+    &philox_get,
+    &philox_get_double,
+};
+
+const gsl_rng_type *dnsim_rng_philox4x32_10(void) {
+    return &dnsim_philox4x32_10_type;
+}
+
+int dnsim_philox_seek(gsl_rng *r, const uint32_t ctr[4], const uint32_t key[2]) {
+    if (r->type != &dnsim_philox4x32_10_type) {
+        GSL_ERROR("dnsim_philox_seek: not a philox4x32-10 generator", GSL_EINVAL);
+    }
+    dnsim_philox_state *s = r->state;
+    for (int i = 0; i < 4; i++) s->ctr[i] = ctr[i];
+    s->key[0] = key[0];
+    s->key[1] = key[1];
+    s->used = 4;
+    return GSL_SUCCESS;
+}
