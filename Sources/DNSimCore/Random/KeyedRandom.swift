@@ -1,13 +1,14 @@
 import CGSL
+import CPhilox
 
 /// Random draws keyed by (seed, device, source, index), never by call order.
 ///
-/// Each draw reseeds one GSL `taus2` generator from a 64-bit mix of its key
-/// and then reads variates from it with GSL's `gsl_ran_*` functions. taus2 is
-/// chosen because reseeding costs a handful of operations (mt19937 needs 624
-/// words), and a keyed draw reseeds every time. GSL seeds taus2 from 32 bits,
-/// so two unrelated keys share a stream with probability 2^-32: harmless for
-/// the statistics, and documented rather than hidden.
+/// The generator is Philox4x32-10 (Salmon et al., SC'11), a counter-based
+/// generator wrapped as a GSL generator type (`CPhilox`, docs/philox.md): the
+/// key is the seed and the counter is (device, source, index, block), so
+/// positioning a draw is six stores, with no hashing and no reseeding, and
+/// distinct keys can never share a stream. Variates come from GSL's
+/// `gsl_ran_*` functions reading that stream.
 ///
 /// One instance per worker thread; it is not shared.
 public final class KeyedRandom {
@@ -17,7 +18,7 @@ public final class KeyedRandom {
     public init(seed: UInt64) {
         GSLSetup.installErrorHandler()
         // The generator type is fixed here, never taken from GSL_RNG_TYPE.
-        guard let generator = gsl_rng_alloc(dnsim_rng_taus2()) else {
+        guard let generator = gsl_rng_alloc(dnsim_rng_philox4x32_10()) else {
             fatalError("gsl_rng_alloc failed: out of memory")
         }
         self.generator = generator
@@ -27,14 +28,15 @@ public final class KeyedRandom {
     deinit { gsl_rng_free(generator) }
 
     /// Positions the generator at the start of the stream named by the key.
+    /// Indices are taken modulo 2^48, Philox's index field: the simulator's
+    /// are far below it, and -1 (setup's open) becomes 2^48 - 1.
     @inline(__always)
     public func begin(device: Int, source: RandomSource, index: Int) {
-        var h = Self.mix(seed &+ Hashing.golden)
-        h = Self.mix(h ^ UInt64(truncatingIfNeeded: device))
-        h = Self.mix(h ^ (source.rawValue &* 0xD6E8_FEB8_6659_FD93))
-        h = Self.mix(h ^ UInt64(truncatingIfNeeded: index))
-        gsl_rng_set(generator, UInt(truncatingIfNeeded: (h ^ (h >> 32)) & 0xFFFF_FFFF))
+        _ = dnsim_philox_begin(generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
+                               UInt64(truncatingIfNeeded: index) & Self.indexMask)
     }
+
+    static let indexMask: UInt64 = (1 << 48) - 1
 
     /// A uniform variate in [0, 1) from the current stream.
     @inline(__always)
@@ -64,8 +66,4 @@ public final class KeyedRandom {
     public func duration(_ distribution: Distribution) -> Millis {
         distribution.sample(generator)
     }
-
-    /// One SplitMix64 step.
-    @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 { Hashing.splitMixFinalizer(value &+ Hashing.golden) }
 }
