@@ -130,6 +130,31 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertTrue(strict.out.contains("REGRESSION behaviour changed"), strict.out)
     }
 
+    /// A display delay moves no event, only when the user sees the notification:
+    /// lateness p50 goes from 0 to 59 s (under lateAfter, and content stays within
+    /// freshWithin, so no rate moves), and the fingerprint, which folds each
+    /// cycle's display time and outcome, sees it.
+    func testADisplayDelayChangesTheFingerprint() throws {
+        let android = "    fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }\n"
+        let base = { (text: String) in text + "metrics: { freshWithin: 10m }\n" }
+        let delayed = { (text: String) in base(text).replacingOccurrences(of: android, with: android + "    notificationDelay: { fixed: 59s }\n") }
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(base), "--out", baseline, "--quiet"]).code, 0)
+        let out = temporary.appendingPathComponent("delayed").path
+        let lenient = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--out", out, "--quiet"])
+        XCTAssertEqual(lenient.code, 0, lenient.out + lenient.err)
+        XCTAssertTrue(lenient.out.contains("behaviour changed"), lenient.out)
+        let read = { (folder: String) in try SummaryCSV.parse(String(contentsOfFile: "\(folder)/summary.csv", encoding: .utf8), file: folder) }
+        let before = try read(baseline).row(arm: "independent/android"), after = try read(out).row(arm: "independent/android")
+        XCTAssertEqual(before?.value("lateness_p50_s") ?? -1, 0, accuracy: 0.1)
+        XCTAssertEqual(after?.value("lateness_p50_s") ?? -1, 59, accuracy: 0.1)
+        XCTAssertEqual(before?.value("fresh"), after?.value("fresh"))
+        XCTAssertNotEqual(before?.fingerprint, after?.fingerprint)
+        let strict = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--strict", "--quiet"])
+        XCTAssertEqual(strict.code, 1, strict.out)
+        XCTAssertTrue(strict.out.contains("behaviour changed"), strict.out)
+    }
+
     func testMismatchedBaselineSaysSoPlainly() {
         let result = checkEdited(replacing: "seed: 3", with: "seed: 3", ["--seed", "4"])
         XCTAssertEqual(result.code, 1)
