@@ -11,6 +11,8 @@ public enum DNSimCommand {
             return try dispatch(arguments, console: console).rawValue
         } catch let error as UsageError {
             console.printError(error.description)
+        } catch let error as SetupError {
+            console.printError(error.description)
         } catch let error as DiagnosticList {
             console.printError(error.description)
         } catch let error as BaselineReport.LoadError {
