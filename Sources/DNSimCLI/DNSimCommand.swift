@@ -42,7 +42,7 @@ public enum DNSimCommand {
             return .success
         }
         if options.contains("--version") {
-            console.print("dnsim-events \(ToolVersion.current)")
+            console.print("dnsim-events \(ToolVersion.described)")
             return .success
         }
         if arguments.isEmpty {
