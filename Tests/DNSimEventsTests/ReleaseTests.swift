@@ -24,6 +24,13 @@ final class ReleaseTests: XCTestCase {
         }
     }
 
+    /// The commands people copy name this version's tarball.
+    func testDocumentedCommandsNameThisVersion() throws {
+        XCTAssertTrue(try text("README.md").contains("v=\(ToolVersion.current) && n=dnsim-events-$v-linux-x86_64"))
+        let policy = try text("docs/policy-changes.md")
+        XCTAssertEqual(policy.components(separatedBy: "DNSIM_VERSION: \"\(ToolVersion.current)\"").count, 3, "both CI jobs")
+    }
+
     func testCommitIsAFullHashOrUnknown() {
         if let commit = ToolVersion.commit {
             XCTAssertEqual(commit.count, 40)
