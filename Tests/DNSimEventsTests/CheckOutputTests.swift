@@ -287,6 +287,19 @@ final class CheckOutputTests: CommandLineTestCase {
         }
     }
 
+    func testMergingShardsRunWithOverridesKeepsAwayFromTheBaseline() {
+        let path = scenario()
+        inTemporaryDirectory {
+            for k in 1...2 {
+                XCTAssertEqual(invoke([path, "--devices", "6", "--shard", "\(k)/2", "--out", "shards", "--quiet"]).code, 0)
+            }
+            let merged = invoke(["merge", "shards", "--quiet"])
+            XCTAssertEqual(merged.code, 0, merged.err)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "Reports/small@devices=6/summary.csv"))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "Reports/small"))
+        }
+    }
+
     func testOutWithSeveralScenariosWritesAFolderEach() {
         let a = scenario(name: "a.yaml")
         let b = scenario({ $0.replacingOccurrences(of: "name: small", with: "name: other") }, name: "b.yaml")
