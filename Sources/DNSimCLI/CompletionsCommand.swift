@@ -33,7 +33,7 @@ enum CompletionsCommand: Subcommand {
     }
 
     /// What a subcommand's operands are.
-    enum Operands { case scenarios, directories, subcommands, shells, none }
+    enum Operands { case scenarios, directories, subcommands, shells, files, none }
 
     static func operands(_ name: String) -> Operands {
         switch name {
@@ -42,7 +42,7 @@ enum CompletionsCommand: Subcommand {
         case "help": return .subcommands
         case "completions": return .shells
         case "init": return .none
-        default: return .scenarios
+        default: return .files  // a subcommand this list does not know yet: any file
         }
     }
 
@@ -125,6 +125,7 @@ enum CompletionsCommand: Subcommand {
             (.directories, "COMPREPLY+=($(compgen -d -- \"$cur\"))"),
             (.subcommands, "COMPREPLY+=($(compgen -W \"\(names.joined(separator: " "))\" -- \"$cur\"))"),
             (.shells, "COMPREPLY+=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\"))"),
+            (.files, "COMPREPLY+=($(compgen -f -- \"$cur\"))"),
         ]
         for (kind, reply) in groups {
             let members = Subcommands.all.filter { operands($0.name) == kind }.map { $0.name }
@@ -207,6 +208,7 @@ enum CompletionsCommand: Subcommand {
         case .directories: specs.append(zshQuote("*:report folder:_files -/"))
         case .subcommands: specs.append(zshQuote("1:subcommand:(\(Subcommands.all.map { $0.name }.joined(separator: " ")))"))
         case .shells: specs.append(zshQuote("1:shell:(\(shells.joined(separator: " ")))"))
+        case .files: specs.append(zshQuote("*:file:_files"))
         case .none: specs.append(zshQuote("*: :"))
         }
         return specs
@@ -255,6 +257,7 @@ enum CompletionsCommand: Subcommand {
                 case .directories: script += "complete -c dnsim-events -n '\(condition)' -a '(__fish_complete_directories)'\n"
                 case .subcommands: script += "complete -c dnsim-events -n '\(condition)' -a '\(names)'\n"
                 case .shells: script += "complete -c dnsim-events -n '\(condition)' -a '\(shells.joined(separator: " "))'\n"
+                case .files: script += "complete -c dnsim-events -n '\(condition)' -F\n"
                 case .none: break
                 }
             }
