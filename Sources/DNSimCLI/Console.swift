@@ -10,17 +10,24 @@ public final class Console: @unchecked Sendable {
     private let writeError: (String) -> Void
     /// Whether stderr is a terminal (progress is drawn only then).
     public let errorIsTerminal: Bool
+    /// The environment variables the command may consult (`GITHUB_ACTIONS`,
+    /// `GITHUB_STEP_SUMMARY`). The executable passes the process's; tests pass
+    /// their own. Nothing in the library reads the process environment.
+    public let environment: [String: String]
 
-    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void, errorIsTerminal: Bool = false) {
+    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void, errorIsTerminal: Bool = false,
+                environment: [String: String] = [:]) {
         writeOut = out
         writeError = error
         self.errorIsTerminal = errorIsTerminal
+        self.environment = environment
     }
 
-    public static func standard() -> Console {
+    /// stdout and stderr, with the given environment (the executable passes the process's).
+    public static func standard(environment: [String: String] = [:]) -> Console {
         Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
                 error: { FileHandle.standardError.write(Data($0.utf8)) },
-                errorIsTerminal: isatty(2) == 1)
+                errorIsTerminal: isatty(2) == 1, environment: environment)
     }
 
     public func print(_ text: String) { lock.lock(); writeOut(text + "\n"); lock.unlock() }

@@ -11,6 +11,8 @@ public enum DNSimCommand {
             return try dispatch(arguments, console: console).rawValue
         } catch let error as UsageError {
             console.printError(error.description)
+        } catch let error as SetupError {
+            console.printError(error.description)
         } catch let error as DiagnosticList {
             console.printError(error.description)
         } catch let error as BaselineReport.LoadError {
@@ -42,7 +44,7 @@ public enum DNSimCommand {
             return .success
         }
         if options.contains("--version") {
-            console.print("dnsim-events \(ToolVersion.current)")
+            console.print("dnsim-events \(ToolVersion.described)")
             return .success
         }
         if arguments.isEmpty {

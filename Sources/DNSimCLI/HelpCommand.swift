@@ -34,7 +34,7 @@ enum HelpCommand: Subcommand {
         \(list.joined(separator: "\n"))
 
         'dnsim-events SUBCOMMAND --help' lists a subcommand's options. '--' ends options.
-        Exit codes: 0 ok, 1 regression found by check, 2 bad input or usage.
+        Exit codes: 0 ok, 1 regression found by check, 2 bad input, usage or a check that cannot be set up.
         """
     }
 }

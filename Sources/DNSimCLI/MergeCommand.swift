@@ -29,7 +29,7 @@ enum MergeCommand: Subcommand {
         let plan = try ScenarioRuns.plan(scenario, overrides)
         let context = ReportContext(scenario: scenario, plan: plan, result: shards.merged(into: SimulationResult(plan: plan)),
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
-        let directory = arguments.string(.out) ?? "Reports/\(scenario.name)"
+        let directory = arguments.string(.out) ?? ReportFolders.defaultFolder(scenario, overrides)
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
         if !points.isEmpty {

@@ -10,8 +10,10 @@ enum RunCommand: Subcommand {
     static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--quiet]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
-    Reports go to Reports/<name>/ unless --out says otherwise. The same scenario and seed give
-    byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N
+    Reports go to Reports/<name>/ unless --out says otherwise (with several scenarios, --out DIR
+    writes DIR/<name>/ each). A run whose --seed, --devices or --days differ from the file writes
+    Reports/<name>@devices=100/ (its overrides) and leaves the baseline in Reports/<name>/ alone.
+    The same scenario and seed give byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N
     of the devices and 'dnsim-events merge' combines the slices.
     """
     static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
@@ -22,9 +24,6 @@ enum RunCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
-        if arguments.string(.out) != nil && arguments.operands.count > 1 {
-            throw UsageError("--out names one report folder; run one scenario at a time with it")
-        }
         let overrides = try arguments.overrides()
         let jobs = try arguments.jobs()
         let formats = try formats(arguments)
@@ -33,11 +32,16 @@ enum RunCommand: Subcommand {
         for scenario in scenarios {
             // A sweep scenario validates every point (with the overrides) before anything runs.
             let points = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).sweepPoints
+            let several = scenarios.count > 1
             if let shard {
-                try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs, out: arguments.string(.out),
+                try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs,
+                                 out: arguments.string(.out).map { several ? "\($0)/\(scenario.name)" : $0 },
                                  quiet: arguments.flag(.quiet), console: console)
             } else {
-                try runAndReport(scenario, points: points, overrides, jobs: jobs, formats: formats, arguments, console: console)
+                let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out), several: several)
+                if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
+                try runAndReport(scenario, points: points, overrides, jobs: jobs, formats: formats, directory: directory, arguments,
+                                 console: console)
             }
         }
         return .success
@@ -61,9 +65,8 @@ enum RunCommand: Subcommand {
     }
 
     static func runAndReport(_ scenario: Scenario, points: [SweepPoint], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
-                             _ arguments: ParsedArguments, console: Console) throws {
+                             directory: String, _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
-        let directory = arguments.string(.out) ?? "Reports/\(scenario.name)"
         let staging = try ReportStaging(directory: directory, cycles: arguments.flag(cycles), plan: ScenarioRuns.plan(scenario, overrides),
                                         maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, console: console)
         defer { staging.discard() }

@@ -13,12 +13,18 @@ public struct RunManifest: Sendable, Equatable, Codable {
     public var toolVersion: String
 
     public init(_ context: ReportContext) {
-        scenario = context.scenario.name
-        seed = String(context.plan.seed)
-        devices = context.plan.devices
-        days = context.days
-        arms = context.plan.arms.map(\.name)
-        toolVersion = ToolVersion.current
+        self.init(scenario: context.scenario.name, seed: context.plan.seed, devices: context.plan.devices, days: context.days,
+                  arms: context.plan.arms.map(\.name))
+    }
+
+    /// What a run will record, before it runs (`check` compares it with the baseline's first).
+    public init(scenario: String, seed: UInt64, devices: Int, days: Int, arms: [String], toolVersion: String = ToolVersion.current) {
+        self.scenario = scenario
+        self.seed = String(seed)
+        self.devices = devices
+        self.days = days
+        self.arms = arms
+        self.toolVersion = toolVersion
     }
 
     public var json: String {

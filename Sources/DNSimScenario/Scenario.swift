@@ -62,6 +62,12 @@ public struct Scenario: Sendable {
         return lines
     }
 
+    /// A scenario name names its report folder: 1–100 ASCII letters, digits, '-', '_' or '.', not starting with '.'.
+    public static func isValidName(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 100 && !text.hasPrefix(".")
+            && text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+    }
+
     public static let maxDevices = 10_000_000
     public static let maxDays = 36_600
 

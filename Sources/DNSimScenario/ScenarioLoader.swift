@@ -55,8 +55,7 @@ public enum ScenarioLoader {
                                   required: ["name", "devices", "days", "start", "plugin", "platforms", "strategies"]) else { return nil }
         var name = "scenario"
         if let node = top["name"], let text = r.string(node, "name") {
-            if text.isEmpty || text.count > 100 || text.hasPrefix(".")
-                || !text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) {
+            if !Scenario.isValidName(text) {
                 r.error(node.mark, "name '\(text.prefix(40))' must be letters, digits, '-', '_' or '.' (it names the report folder)")
             } else {
                 name = text

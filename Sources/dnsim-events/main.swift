@@ -2,4 +2,4 @@ import DNSimCLI
 import Foundation
 
 Interruption.install()
-exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst())))
+exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst()), console: .standard(environment: ProcessInfo.processInfo.environment)))

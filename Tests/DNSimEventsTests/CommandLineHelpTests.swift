@@ -15,7 +15,14 @@ final class CommandLineHelpTests: CommandLineTestCase {
         }
         let version = invoke(["--version"])
         XCTAssertEqual(version.code, 0)
-        XCTAssertEqual(version.out, "dnsim-events \(ToolVersion.current)\n")
+        XCTAssertEqual(version.out, "dnsim-events \(ToolVersion.described)\n")
+        XCTAssertTrue(version.out.hasPrefix("dnsim-events \(ToolVersion.current) (commit "), version.out)
+        // A working tree says unknown; a git-archive export (a release) names the commit it was built from.
+        if let commit = ToolVersion.commit {
+            XCTAssertTrue(version.out.hasSuffix("(commit \(commit.prefix(12)))\n"))
+        } else {
+            XCTAssertTrue(version.out.hasSuffix("(commit unknown)\n"))
+        }
     }
 
     /// Each subcommand's help lists its own options and no other's.

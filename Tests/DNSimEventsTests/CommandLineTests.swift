@@ -60,7 +60,7 @@ final class CommandLineTests: CommandLineTestCase {
         let path = scenario { $0.replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, max: 0.01") }
         let result = run(["check", path, "--devices", "8", "--quiet"])
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("REGRESSION chained/android fresh_rate:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION small: chained/android fresh_rate:"), result.out)
         XCTAssertTrue(result.out.contains("\(path):26:5"), result.out)
     }
 
@@ -75,7 +75,7 @@ final class CommandLineTests: CommandLineTestCase {
         let worse = scenario({ $0.replacingOccurrences(of: "  - chained\n", with: "  - { chained: { guard: none } }\n") }, name: "worse.yaml")
         let result = run(["check", worse, "--baseline", baseline, "--quiet"])
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("REGRESSION chained/ios missed:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION small: chained/ios missed:"), result.out)
     }
 
     /// Writes the unedited fixture's report as a baseline, then runs `check`
@@ -91,16 +91,16 @@ final class CommandLineTests: CommandLineTestCase {
     func testShorterLeadIsCaught() {
         let result = checkEdited(replacing: "\"25 18 * * *\"", with: "\"29 18 * * *\"")
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("REGRESSION independent/android stale:"), result.out)
-        XCTAssertTrue(result.out.contains("REGRESSION independent/android fresh:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION small: independent/android stale:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION small: independent/android fresh:"), result.out)
     }
 
     /// `staleContent: show` instead of `fallback` shows stale content: the stale rate regresses.
     func testShowingStaleContentIsCaught() {
         let result = checkEdited(replacing: "staleContent: fallback", with: "staleContent: show")
         XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("REGRESSION independent-fallback/ios stale:"), result.out)
-        XCTAssertTrue(result.out.contains("improved: independent-fallback/ios fallback:"), result.out)
+        XCTAssertTrue(result.out.contains("REGRESSION small: independent-fallback/ios stale:"), result.out)
+        XCTAssertTrue(result.out.contains("improved small: independent-fallback/ios fallback:"), result.out)
     }
 
     /// A longer lead (fetch 5 min before T instead of 1) helps Android users on
@@ -115,8 +115,8 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertEqual(run([shortLead, "--out", baseline, "--quiet"]).code, 0)
         let result = run(["check", scenario({ androidOnly($0) }, name: "long.yaml"), "--baseline", baseline, "--quiet"])
         XCTAssertEqual(result.code, 0, result.out)
-        XCTAssertTrue(result.out.contains("improved: independent/android stale:"), result.out)
-        XCTAssertTrue(result.out.contains("improved: chained/android late:"), result.out)
+        XCTAssertTrue(result.out.contains("improved small: independent/android stale:"), result.out)
+        XCTAssertTrue(result.out.contains("improved small: chained/android late:"), result.out)
     }
 
     /// A change that moves no rate beyond tolerance still changes the event
@@ -124,16 +124,47 @@ final class CommandLineTests: CommandLineTestCase {
     func testBehaviourChangeIsFlaggedByTheFingerprint() {
         let lenient = checkEdited(replacing: "median: 800ms", with: "median: 801ms")
         XCTAssertEqual(lenient.code, 0, lenient.out)
-        XCTAssertTrue(lenient.out.contains("warning: behaviour changed: the event trajectories of"), lenient.out)
+        XCTAssertTrue(lenient.out.contains("warning small: behaviour changed: the event trajectories of"), lenient.out)
         let strict = checkEdited(replacing: "median: 800ms", with: "median: 801ms", ["--strict"])
         XCTAssertEqual(strict.code, 1)
-        XCTAssertTrue(strict.out.contains("REGRESSION behaviour changed"), strict.out)
+        XCTAssertTrue(strict.out.contains("behaviour changed: its fingerprint"), strict.out)
     }
 
+    /// A display delay moves no event, only when the user sees the notification:
+    /// lateness p50 goes from 0 to 59 s (under lateAfter, and content stays within
+    /// freshWithin, so no rate moves), and the fingerprint, which folds each
+    /// cycle's display time and outcome, sees it.
+    func testADisplayDelayChangesTheFingerprint() throws {
+        let android = "    fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }\n"
+        let base = { (text: String) in text + "metrics: { freshWithin: 10m }\n" }
+        let delayed = { (text: String) in base(text).replacingOccurrences(of: android, with: android + "    notificationDelay: { fixed: 59s }\n") }
+        let baseline = temporary.appendingPathComponent("baseline").path
+        XCTAssertEqual(run([scenario(base), "--out", baseline, "--quiet"]).code, 0)
+        let out = temporary.appendingPathComponent("delayed").path
+        let lenient = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--out", out, "--quiet"])
+        XCTAssertEqual(lenient.code, 0, lenient.out + lenient.err)
+        XCTAssertTrue(lenient.out.contains("behaviour changed"), lenient.out)
+        let read = { (folder: String) in try SummaryCSV.parse(String(contentsOfFile: "\(folder)/summary.csv", encoding: .utf8), file: folder) }
+        let before = try read(baseline).row(arm: "independent/android"), after = try read(out).row(arm: "independent/android")
+        XCTAssertEqual(before?.value("lateness_p50_s") ?? -1, 0, accuracy: 0.1)
+        XCTAssertEqual(after?.value("lateness_p50_s") ?? -1, 59, accuracy: 0.1)
+        XCTAssertEqual(before?.value("fresh"), after?.value("fresh"))
+        XCTAssertNotEqual(before?.fingerprint, after?.fingerprint)
+        let strict = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--strict", "--quiet"])
+        XCTAssertEqual(strict.code, 1, strict.out)
+        XCTAssertTrue(strict.out.contains("behaviour changed"), strict.out)
+    }
+
+    /// A baseline of another seed (or size, scenario or version) is a setup
+    /// error: exit 2 with a plain message, before anything runs, never a regression.
     func testMismatchedBaselineSaysSoPlainly() {
         let result = checkEdited(replacing: "seed: 3", with: "seed: 3", ["--seed", "4"])
-        XCTAssertEqual(result.code, 1)
-        XCTAssertTrue(result.out.contains("is not comparable with this run (seed 3 vs 4)"), result.out)
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        XCTAssertTrue(result.err.contains("error: baseline \(temporary.appendingPathComponent("baseline").path) is not comparable with this run (seed 3 vs 4)"), result.err)
+        XCTAssertFalse(result.out.contains("REGRESSION"), result.out)
+        let days = checkEdited(replacing: "days: 30", with: "days: 20")
+        XCTAssertEqual(days.code, 2)
+        XCTAssertTrue(days.err.contains("(days 30 vs 20)"), days.err)
     }
 
     func testTraceShowsTheNotificationText() {

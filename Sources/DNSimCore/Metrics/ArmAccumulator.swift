@@ -28,7 +28,7 @@ public struct ArmAccumulator: Sendable {
         let activity = log.activity
         let cycles = Int64(log.cycles.count)
         statistics.devices += 1
-        statistics.addTrajectory(activity.trajectory, device: device)
+        statistics.addTrajectory(Self.foldCycles(log.cycles, into: activity.trajectory), device: device)
         statistics.cycles += cycles
         statistics.cycleSquares += cycles * cycles
         if statistics.cyclesPerDevice < 0 {
@@ -53,5 +53,22 @@ public struct ArmAccumulator: Sendable {
         statistics.lostSquares += lost * lost
         statistics.updateSquares += updates * updates
         statistics.lostTimesUpdates += lost * updates
+    }
+
+    /// The device's trajectory hash with what the user saw folded in: each
+    /// cycle's outcome, when it was shown (display time minus T; T is fixed
+    /// by the cycle's index), the age of what was shown and whether it came
+    /// before the fetch. The event trajectory alone misses a display delay
+    /// (`notificationDelay`) that moves no event, so the fingerprint folds these too.
+    static func foldCycles(_ cycles: [CycleRecord], into trajectory: UInt64) -> UInt64 {
+        let absent = UInt64.max
+        var hash = trajectory
+        @inline(__always) func fold(_ word: UInt64) { hash = (hash ^ word) &* Hashing.fnvPrime }
+        for cycle in cycles {
+            fold(UInt64(truncatingIfNeeded: cycle.cycle) << 8 | UInt64(cycle.outcome.rawValue) << 1 | (cycle.notifiedBeforeFetch ? 1 : 0))
+            fold(cycle.lateness.map { UInt64(bitPattern: $0) } ?? absent)
+            fold(cycle.contentAge.map { UInt64(bitPattern: $0) } ?? absent)
+        }
+        return hash
     }
 }

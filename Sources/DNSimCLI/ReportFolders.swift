@@ -1,0 +1,44 @@
+import DNSimCore
+import DNSimScenario
+
+/// Where a run's reports go, and where `check` finds a scenario's own baseline.
+///
+/// A run with the scenario's own seed, devices and days writes `Reports/<name>/`,
+/// the committed baseline. A run whose `--seed`, `--devices` or `--days` differ
+/// from the file writes `Reports/<name>@devices=100/` (the overrides, in that
+/// order), so a quick run never replaces a baseline written without them.
+/// `--out DIR` names the folder for one scenario, and the parent of
+/// `DIR/<name>/` for several.
+enum ReportFolders {
+    static let root = "Reports"
+
+    /// `seed=7,devices=100,days=30`: the overrides that differ from the scenario file, or nil.
+    /// `--devices` always counts for a scenario with a precision target, which it switches off.
+    static func overrideTag(_ scenario: Scenario, _ overrides: RunOverrides) -> String? {
+        var parts: [String] = []
+        if let seed = overrides.seed, seed != scenario.seed { parts.append("seed=\(seed)") }
+        if let devices = overrides.devices, devices != scenario.devices || scenario.precision != nil { parts.append("devices=\(devices)") }
+        if let days = overrides.days, days != scenario.days { parts.append("days=\(days)") }
+        return parts.isEmpty ? nil : parts.joined(separator: ",")
+    }
+
+    /// `Reports/<name>` or `Reports/<name>@<overrides>`.
+    static func defaultFolder(_ scenario: Scenario, _ overrides: RunOverrides) -> String {
+        "\(root)/\(scenario.name)" + (overrideTag(scenario, overrides).map { "@\($0)" } ?? "")
+    }
+
+    /// The folder a run of `scenario` writes: `--out` (its `<name>/` subfolder
+    /// when several scenarios run), or the default folder.
+    static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?, several: Bool) -> String {
+        guard let out else { return defaultFolder(scenario, overrides) }
+        return several ? "\(out)/\(scenario.name)" : out
+    }
+
+    /// What to say when a run keeps away from the baseline folder, or nil.
+    static func note(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String? {
+        guard out == nil, let tag = overrideTag(scenario, overrides) else { return nil }
+        let options = tag.split(separator: ",").map { "--" + $0.prefix { $0 != "=" } }.joined(separator: ", ")
+        return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(defaultFolder(scenario, overrides))/ "
+            + "and leaves \(root)/\(scenario.name)/ (a baseline written without them) as it is"
+    }
+}

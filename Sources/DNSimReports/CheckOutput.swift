@@ -1,0 +1,204 @@
+import DNSimCore
+import Foundation
+
+/// `check`'s machine-readable outputs, each rendered from the same
+/// `ScenarioCheck` values: `--format json`, `--junit FILE`, GitHub Actions
+/// annotations and the Markdown for `$GITHUB_STEP_SUMMARY`. Pure functions of
+/// their input: keys and elements come in a fixed order, so each is byte-stable.
+public enum CheckOutput {
+    // MARK: --format json
+
+    /// The verdict, then every scenario with every comparison, its tolerance and the numbers behind it.
+    public static func json(_ checks: [ScenarioCheck], exitCode: Int32) -> String {
+        let passed = checks.allSatisfy(\.passed)
+        var scenarios: [String] = []
+        for check in checks {
+            var fields: [String] = [
+                "\"scenario\": \(quote(check.scenario))",
+                "\"file\": \(quote(check.file))",
+                "\"verdict\": \(quote(check.passed ? "ok" : "regression"))",
+                "\"seed\": \(quote(check.seed))",
+                "\"devices\": \(check.devices)",
+                "\"days\": \(check.days)",
+                "\"strict\": \(check.strict)",
+            ]
+            if let path = check.baselinePath, let source = check.baselineSource {
+                fields.append("\"baseline\": {\"path\": \(quote(path)), \"chosen_by\": \(quote(source.rawValue))}")
+            } else {
+                fields.append("\"baseline\": null")
+            }
+            let expectations = check.expectations.map { result in
+                "{\"arm\": \(quote(result.arm)), \"metric\": \(quote(result.column)), \"value\": \(number(result.value)), "
+                    + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
+                    + "\"line\": \(result.mark.line), \"column\": \(result.mark.column), "
+                    + "\"verdict\": \(quote(result.passed ? "pass" : "fail"))}"
+            }
+            fields.append("\"expectations\": " + list(expectations, indent: 6))
+            let comparisons = (check.comparison?.comparisons ?? []).map { change in
+                "{\"arm\": \(quote(change.arm)), \"metric\": \(quote(change.column)), "
+                    + "\"better\": \(quote(change.higherIsBetter ? "higher" : "lower")), "
+                    + "\"baseline\": \(number(change.before)), \"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
+                    + "\"baseline_half_width\": \(change.baselineHalfWidth.map(number) ?? "null"), "
+                    + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
+                    + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(quote(change.verdict.rawValue))}"
+            }
+            fields.append("\"comparisons\": " + list(comparisons, indent: 6))
+            let changed = Set(check.behaviourChangedArms)
+            let fingerprints = (check.comparison?.fingerprints ?? []).map { fingerprint in
+                let verdict = fingerprint.baseline.isEmpty || fingerprint.baseline == fingerprint.run ? "same"
+                    : (changed.contains(fingerprint.arm) && check.strict ? "regression" : "changed")
+                return "{\"arm\": \(quote(fingerprint.arm)), \"baseline\": \(quote(fingerprint.baseline)), "
+                    + "\"run\": \(quote(fingerprint.run)), \"verdict\": \(quote(verdict))}"
+            }
+            fields.append("\"fingerprints\": " + list(fingerprints, indent: 6))
+            fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(quote).joined(separator: ", ") + "]")
+            fields.append("\"failures\": " + list(check.failures.map {
+                "{\"kind\": \(quote($0.kind.rawValue)), \"arm\": \(quote($0.arm)), \"figure\": \(quote($0.figure)), "
+                    + "\"line\": \($0.line), \"message\": \(quote($0.message))}"
+            }, indent: 6))
+            scenarios.append("    {\n      " + fields.joined(separator: ",\n      ") + "\n    }")
+        }
+        return """
+        {
+          "tool_version": \(quote(ToolVersion.current)),
+          "verdict": \(quote(passed ? "ok" : "regression")),
+          "exit_code": \(exitCode),
+          "scenarios": [
+        \(scenarios.joined(separator: ",\n"))
+          ]
+        }
+
+        """
+    }
+
+    static func list(_ items: [String], indent: Int) -> String {
+        guard !items.isEmpty else { return "[]" }
+        let pad = String(repeating: " ", count: indent + 2)
+        return "[\n" + items.map { pad + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "]"
+    }
+
+    static func number(_ value: Double) -> String { SummaryJSON.number(value) }
+
+    static func quote(_ text: String) -> String { SummaryJSON.quote(text) }
+
+    // MARK: --junit FILE
+
+    /// JUnit XML: a `<testsuite>` per scenario, a `<testcase>` per arm × checked
+    /// figure, a `<failure>` with the readable message for each failure.
+    public static func junit(_ checks: [ScenarioCheck]) -> String {
+        let tests = checks.map(\.cases.count).reduce(0, +)
+        let failures = checks.map(\.failures.count).reduce(0, +)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"dnsim-events check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for check in checks {
+            let cases = check.cases
+            xml += "  <testsuite name=\(attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "
+                + "errors=\"0\" skipped=\"0\" file=\(attribute(check.file))>\n"
+            xml += "    <properties>\n"
+            var properties = [("seed", check.seed), ("devices", String(check.devices)), ("days", String(check.days)),
+                              ("dnsim-events", ToolVersion.current)]
+            if let path = check.baselinePath { properties.append(("baseline", path)) }
+            for (name, value) in properties {
+                xml += "      <property name=\(attribute(name)) value=\(attribute(value))/>\n"
+            }
+            xml += "    </properties>\n"
+            for testCase in cases {
+                let opening = "    <testcase classname=\(attribute("\(check.scenario).\(testCase.arm)")) name=\(attribute(testCase.name)) "
+                    + "file=\(attribute(check.file)) line=\"\(testCase.line)\""
+                guard let failure = testCase.failure else {
+                    xml += opening + "/>\n"
+                    continue
+                }
+                xml += opening + ">\n"
+                xml += "      <failure message=\(attribute(failure.message)) type=\(attribute(failure.kind.rawValue))>"
+                    + escape("\(check.file):\(failure.line):\(failure.column): \(failure.message)") + "</failure>\n"
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    static func attribute(_ text: String) -> String { "\"" + escape(text) + "\"" }
+
+    /// XML character data and attribute values; characters XML 1.0 cannot hold become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            case "\t": result += "&#9;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    // MARK: GitHub Actions
+
+    /// `::error file=…,line=…::` for each failure (at the `expect:` entry, or the
+    /// scenario's first line for a baseline regression), `::warning` for a
+    /// behaviour change that is not a failure.
+    public static func githubAnnotations(_ check: ScenarioCheck) -> [String] {
+        var lines = check.failures.map { failure in
+            "::error file=\(property(check.file)),line=\(failure.line),col=\(failure.column),"
+                + "title=\(property("dnsim-events check: \(check.scenario)"))::\(data(failure.message))"
+        }
+        if !check.strict, !check.behaviourChangedArms.isEmpty {
+            lines.append("::warning file=\(property(check.file)),line=1,title=\(property("dnsim-events check: \(check.scenario)"))::"
+                + data("behaviour changed: the event trajectories of \(check.behaviourChangedArms.joined(separator: ", ")) differ from the baseline \(check.baselinePath ?? ""), though every rate is within tolerance"))
+        }
+        return lines
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    static func data(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: as `data`, and `:` and `,` too.
+    static func property(_ text: String) -> String {
+        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// The Markdown appended to `$GITHUB_STEP_SUMMARY`: a heading with the
+    /// verdict, and the table of what failed (or what passed).
+    public static func stepSummary(_ check: ScenarioCheck) -> String {
+        var md = "### dnsim-events check: `\(check.scenario)` " + (check.passed ? "passed" : "failed: \(check.failures.count) regression(s)") + "\n\n"
+        md += "`\(check.file)`, seed \(check.seed), \(check.devices) devices × \(check.days) days"
+        if let path = check.baselinePath { md += ", baseline `\(path)`" + (check.baselineSource == .reportsFolder ? " (by default)" : "") }
+        md += ". \(check.cases.count) check(s).\n\n"
+        if check.passed {
+            return md
+        }
+        md += "| arm | figure | baseline | run | change | tolerance or bound | where |\n|---|---|--:|--:|--:|--:|---|\n"
+        for failure in check.failures {
+            switch failure.kind {
+            case .expectation:
+                let result = check.expectations.first { $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line }
+                let run = result.map { ScenarioCheck.show($0.value, fraction: $0.isFraction) } ?? ""
+                let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
+                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | | \(run) | | \(cell(bound)) | `\(cell(check.file)):\(failure.line)` |\n"
+            case .regression:
+                let change = check.comparison?.comparisons.first { $0.arm == failure.arm && $0.column == failure.figure }
+                let numbers = change.map {
+                    (String(format: "%.2f%%", $0.before * 100), String(format: "%.2f%%", $0.after * 100),
+                     String(format: "%+.2f pp", ($0.after - $0.before) * 100), String(format: "%.2f pp", $0.tolerance * 100))
+                } ?? ("", "", "", "")
+                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | baseline |\n"
+            case .behaviourChanged:
+                md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
+            }
+        }
+        return md + "\n"
+    }
+
+    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

@@ -1,0 +1,180 @@
+import DNSimCore
+import DNSimScenario
+import Foundation
+
+/// What `check` found for one scenario: each `expect:` entry on each arm it
+/// applies to, each rate of each arm against the baseline, each arm's
+/// fingerprint, and from those the failures and the verdict. Every output of
+/// `check` (the console lines, `--format json`, `--junit`, GitHub annotations
+/// and the step summary) renders this one value, so they always agree.
+public struct ScenarioCheck: Sendable {
+    /// One `expect:` entry applied to one arm.
+    public struct ExpectationResult: Sendable {
+        public var arm: String
+        /// The `summary.csv` column, e.g. `missed_rate`.
+        public var column: String
+        public var isFraction: Bool
+        public var value: Double
+        public var min: Double?
+        public var max: Double?
+        public var mark: SourceMark
+        /// Why it failed, or nil when it holds.
+        public var problem: String?
+
+        public var passed: Bool { problem == nil }
+
+        /// `missed_rate ≤ 1.00%`, `fresh_rate ≥ 80.00%`, or both bounds.
+        public var bound: String {
+            var parts: [String] = []
+            if let min { parts.append("≥ \(ScenarioCheck.show(min, fraction: isFraction))") }
+            if let max { parts.append("≤ \(ScenarioCheck.show(max, fraction: isFraction))") }
+            return "\(column) " + parts.joined(separator: " and ")
+        }
+    }
+
+    /// Where the baseline came from.
+    public enum BaselineSource: String, Sendable {
+        /// `--baseline DIR`.
+        case option = "--baseline"
+        /// `Reports/<name>/`, used because the scenario has no `expect:` and no `--baseline` was given.
+        case reportsFolder = "default"
+    }
+
+    /// One thing that makes the check fail: a JUnit failure, a `REGRESSION` line, an annotation.
+    public struct Failure: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case expectation
+            case regression
+            case behaviourChanged = "behaviour_changed"
+        }
+
+        public var kind: Kind
+        public var arm: String
+        /// The figure that failed: a column, or `fingerprint`.
+        public var figure: String
+        /// The readable line, without the `REGRESSION <scenario>:` prefix.
+        public var message: String
+        /// The scenario line it points at: the `expect:` entry, or the file's first line.
+        public var line: Int
+        public var column: Int
+    }
+
+    /// One checked figure of one arm, as a JUnit test case lists it.
+    public struct Case: Sendable {
+        public var arm: String
+        public var name: String
+        public var line: Int
+        public var failure: Failure?
+    }
+
+    public var scenario: String
+    public var file: String
+    public var seed: String
+    public var devices: Int
+    public var days: Int
+    public var strict: Bool
+    public var expectations: [ExpectationResult] = []
+    public var baselinePath: String?
+    public var baselineSource: BaselineSource?
+    public var comparison: BaselineComparison?
+
+    public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
+                baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool) {
+        self.scenario = scenario.name
+        file = scenario.file
+        self.seed = String(seed)
+        self.devices = devices
+        self.days = days
+        self.strict = strict
+        for expectation in scenario.expectations {
+            guard let column = SummaryColumns.named(expectation.metric) else { continue }
+            let fraction = column.unit == "fraction"
+            for row in summary.rows where expectation.applies(to: row.arm) {
+                guard let value = row.value(column.name) else { continue }
+                var problem: String?
+                let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
+                if let max = expectation.max, value > max {
+                    problem = "\(row.arm) \(column.name): \(Self.show(value, fraction: fraction)) is above the expected max \(Self.show(max, fraction: fraction)) (\(place))"
+                } else if let min = expectation.min, value < min {
+                    problem = "\(row.arm) \(column.name): \(Self.show(value, fraction: fraction)) is below the expected min \(Self.show(min, fraction: fraction)) (\(place))"
+                }
+                expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
+                                                      min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
+            }
+        }
+        if let baseline {
+            baselinePath = baseline.report.path
+            baselineSource = baseline.source
+            comparison = BaselineComparison(baseline: baseline.report.summary, current: summary)
+        }
+    }
+
+    /// Arms whose fingerprint changed while every rate stayed within tolerance
+    /// (a failure with `--strict`, a warning without).
+    public var behaviourChangedArms: [String] {
+        guard let comparison, comparison.regressions.isEmpty else { return [] }
+        return comparison.changedArms
+    }
+
+    /// Every failure, in the order the console prints them.
+    public var failures: [Failure] { cases.compactMap(\.failure) }
+
+    public var passed: Bool { failures.isEmpty }
+
+    /// Every checked figure: each `expect:` entry per matching arm, then per
+    /// compared arm each rate and its fingerprint.
+    public var cases: [Case] {
+        var cases = expectations.map { result in
+            Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", line: result.mark.line,
+                 failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
+                                                      line: result.mark.line, column: result.mark.column) })
+        }
+        guard let comparison else { return cases }
+        let changed = Set(strict ? behaviourChangedArms : [])
+        for fingerprint in comparison.fingerprints {
+            for change in comparison.comparisons where change.arm == fingerprint.arm {
+                cases.append(Case(arm: change.arm, name: "baseline \(change.column)", line: 1,
+                                  failure: change.verdict == .regression
+                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: change.description, line: 1, column: 1)
+                                      : nil))
+            }
+            let message = "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), though every rate is within tolerance of the baseline \(baselinePath ?? ""); regenerate the baseline if this is intended"
+            cases.append(Case(arm: fingerprint.arm, name: "baseline fingerprint", line: 1,
+                              failure: changed.contains(fingerprint.arm)
+                                  ? Failure(kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message, line: 1, column: 1)
+                                  : nil))
+        }
+        return cases
+    }
+
+    /// `improved …`, `new arm …` and the behaviour-change warning: what the console says besides failures.
+    public var notes: [String] {
+        guard let comparison else { return [] }
+        var notes = comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
+        notes += comparison.improvements.map { "improved \(scenario): \($0.description)" }
+        if !strict, !behaviourChangedArms.isEmpty {
+            notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; regenerate the baseline if this is intended")
+        }
+        return notes
+    }
+
+    /// The console's `REGRESSION <scenario>: …` lines.
+    public var regressionLines: [String] { failures.map { "REGRESSION \(scenario): \($0.message)" } }
+
+    /// The one line that ends the scenario's output.
+    public var summaryLine: String {
+        let checks = cases.count
+        var what: [String] = []
+        if !expectations.isEmpty { what.append("\(expectations.count) expect: check(s)") }
+        if let comparison {
+            what.append("\(comparison.comparisons.count) rate(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
+        }
+        let detail = what.isEmpty ? "no expect: entry matched an arm" : what.joined(separator: ", ")
+        if passed { return "\(scenario): ok (\(detail))" }
+        return "\(scenario): \(failures.count) regression(s) in \(checks) check(s) (\(detail))"
+    }
+
+    static func show(_ value: Double, fraction: Bool) -> String {
+        fraction ? String(format: "%.2f%%", value * 100) : String(format: "%.3f", value)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+
+/// `dnsim-events completions`: each script covers every subcommand and every
+/// option, bash's parses, and completing with it gives the expected words.
+final class CompletionsTests: CommandLineTestCase {
+    func script(_ shell: String) -> String {
+        let result = invoke(["completions", shell])
+        XCTAssertEqual(result.code, 0, result.err)
+        return result.out
+    }
+
+    func testEveryScriptMentionsEverySubcommandAndOption() {
+        for shell in CompletionsCommand.shells {
+            let text = script(shell)
+            for command in Subcommands.all {
+                XCTAssertTrue(text.contains(command.name), "\(shell) names \(command.name)")
+                for option in command.options {
+                    // fish spells long options without their dashes (-l seed).
+                    let spelled = shell == "fish" ? "-l \(option.name.dropFirst(2))" : option.name
+                    XCTAssertTrue(text.contains(spelled), "\(shell): \(command.name) \(option.name)")
+                    if let short = option.short {
+                        XCTAssertTrue(text.contains(shell == "fish" ? "-s \(short)" : "-\(short)"), "\(shell): \(command.name) -\(short)")
+                    }
+                }
+            }
+            XCTAssertTrue(text.contains(".yaml"), "\(shell) completes scenario files")
+        }
+        XCTAssertEqual(invoke(["completions", "tcsh"]).code, 2)
+        XCTAssertEqual(invoke(["completions"]).code, 2)
+    }
+
+    /// Runs `body` in bash with the script sourced; returns stdout.
+    func bash(_ body: String, script: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let file = temporary.appendingPathComponent("completion.bash")
+        try Data((script ?? self.script("bash")).utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "cd \"$1\" && source \"$2\" && \(body)", "bash", temporary.path, file.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+    }
+
+    func testBashScriptParses() throws {
+        let file = temporary.appendingPathComponent("completion.bash")
+        try Data(script("bash").utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-n", file.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testBashCompletesSubcommandsOptionsValuesAndScenarioFiles() throws {
+        for name in ["a.yaml", "notes.txt"] { _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil) }
+        try FileManager.default.createDirectory(at: temporary.appendingPathComponent("Reports"), withIntermediateDirectories: true)
+        let complete = """
+        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
+        t dnsim-events ch; t dnsim-events check --bas; t dnsim-events check --format ''; t dnsim-events check ''
+        t dnsim-events a.yaml --dev; t dnsim-events completions ''; t dnsim-events init --ti
+        complete -p dnsim-events
+        """
+        let result = try bash(complete)
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(Array(lines.prefix(7)), ["check", "--baseline", "text json", "a.yaml Reports", "--devices", "bash zsh fish", "--time-zone"])
+        XCTAssertTrue(lines[7].contains("-F _dnsim_events dnsim-events"), lines[7])
+    }
+
+    /// zsh and fish check their scripts' syntax where they are installed.
+    func testZshAndFishParseWhereInstalled() throws {
+        for (shell, path) in [("zsh", "/usr/bin/zsh"), ("fish", "/usr/bin/fish")] where FileManager.default.isExecutableFile(atPath: path) {
+            let file = temporary.appendingPathComponent("completion.\(shell)")
+            try Data(script(shell).utf8).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = ["-n", file.path]
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, shell)
+        }
+    }
+}
