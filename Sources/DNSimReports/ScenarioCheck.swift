@@ -167,7 +167,7 @@ public struct ScenarioCheck: Sendable {
         var what: [String] = []
         if !expectations.isEmpty { what.append("\(expectations.count) expect: check(s)") }
         if let comparison {
-            what.append("\(comparison.comparisons.count) rate(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
+            what.append("\(comparison.comparisons.count) figure(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
         let detail = what.isEmpty ? "no expect: entry matched an arm" : what.joined(separator: ", ")
         if passed { return "\(scenario): ok (\(detail))" }

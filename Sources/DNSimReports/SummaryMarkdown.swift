@@ -99,6 +99,7 @@ public enum SummaryMarkdown {
             ] + (pushes ? [perDay(s.pushes)] : []))
         }
         md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
+        if scenario.isLifecycleActive { md += lifecycleSection(context) }
 
         md += "## Paired differences\n\n"
         if context.result.pairs.isEmpty {
@@ -136,6 +137,35 @@ public enum SummaryMarkdown {
         md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
         md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
         return md
+    }
+
+    /// Orphans, unwanted reminders and duplicates per 1,000 device-days, with intervals.
+    static func lifecycleRates(_ s: ArmStatistics, days: Int) -> [ConfidenceInterval] {
+        [s.perThousandDeviceDays(s.orphans, squares: s.orphanSquares, days: days),
+         s.perThousandDeviceDays(s.unwantedReminders, squares: s.unwantedReminderSquares, days: days),
+         s.perThousandDeviceDays(s.duplicates, squares: s.duplicateSquares, days: days)]
+    }
+
+    /// The user's lifecycle (docs/lifecycle.md): cycles not due, orphans, unwanted reminders,
+    /// duplicates and how long a new setup takes to show its first notification.
+    static func lifecycleSection(_ context: ReportContext) -> String {
+        var md = "### Lifecycle\n\n"
+        md += "Cycles whose T fell while New Activity was off are not due: they count as `off`, outside the outcome rates. "
+        md += "Orphans are New Activity notifications shown while it was off or at a time the user had left; only a defect "
+        md += "(`plugin.defects` or a strategy's `defects`) leaves any. Counts are per 1,000 device-days with their 95% intervals; "
+        md += "setup latency runs from turning New Activity on again, or moving it, to its first notification.\n\n"
+        var table = TextTable(header: ["arm", "off", "orphans", "unwanted reminders", "duplicates", "setup latency p50 / p90"],
+                              rightAligned: Set(1...5))
+        func cell(_ interval: ConfidenceInterval) -> String {
+            String(format: "%.1f [%.1f–%.1f]", interval.estimate, interval.low, interval.high)
+        }
+        for (index, arm) in context.plan.arms.enumerated() {
+            let s = context.result.arms[index]
+            let offShare = Double(s.offCycles) / Double(max(1, s.offCycles + s.cycles))
+            table.rows.append([arm.name, "\(s.offCycles) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
+                + ["\(seconds(s.setupLatency.quantile(0.5))) / \(seconds(s.setupLatency.quantile(0.9)))"])
+        }
+        return md + table.markdown() + "\n"
     }
 
     /// How the precision target went, in one sentence.
@@ -271,6 +301,28 @@ public enum SummaryMarkdown {
         if s.user.forceQuitPerDay > 0 { user += ", \(s.user.forceQuitPerDay) force-quits per day" }
         user += s.user.tokenLifetime.map { ", JWT pool lasts \(seconds($0))." } ?? ", JWT never lapses."
         lines.append(user)
+        if s.isLifecycleActive {
+            var parts: [String] = []
+            if s.user.disablePerDay > 0 {
+                parts.append("New Activity turned off \(s.user.disablePerDay) times a day, for \(describe(s.user.disabledFor))")
+            }
+            if s.user.timeChangePerDay > 0 {
+                parts.append("its time moved \(s.user.timeChangePerDay) times a day, to "
+                    + s.lifecycle.notifyTimes.map(\.text).joined(separator: ", "))
+            }
+            if s.user.starredChangePerDay > 0 || s.user.emptyStarredShare > 0 {
+                parts.append("starred projects edited \(s.user.starredChangePerDay) times a day, the list empty \(percent(s.user.emptyStarredShare)) of the time")
+            }
+            if !s.plugin.defects.isEmpty {
+                parts.append("plugin defects " + s.plugin.defects.map { "`\($0.rawValue)`" }.sorted().joined(separator: ", "))
+            }
+            if let reminder = s.lifecycle.reminder {
+                parts.append("Daily Reminder `\(reminder.schedule.text)`, which the user has turned \(reminder.wanted ? "on" : "off")"
+                    + (s.lifecycle.appDefects.isEmpty ? "" : "; app defects "
+                        + s.lifecycle.appDefects.map { "`\($0.rawValue)`" }.sorted().joined(separator: ", ")))
+            }
+            lines.append("- **Lifecycle:** " + (parts.isEmpty ? "none" : parts.joined(separator: "; ")) + ".")
+        }
         if s.strategies.contains(where: { $0.kind == .push }) {
             let defaults = "the scenario has no `push:` block here, so these are the documented defaults (docs/push.md)"
             if let ios = s.ios {
@@ -302,6 +354,9 @@ public enum SummaryMarkdown {
                 if strategy.pushKind == .background { guardOptions() }
             }
             options.append("onEmpty `\(strategy.onEmpty.rawValue)`")
+            if let defects = strategy.defects {
+                options.append("defects " + (defects.isEmpty ? "none" : defects.map { "`\($0.rawValue)`" }.sorted().joined(separator: ", ")))
+            }
             options.append("carryUnshown \(strategy.carryUnshown)")
             lines.append("- **Strategy `\(strategy.label)`:** \(strategy.kind.rawValue), " + options.joined(separator: ", ") + ".")
         }

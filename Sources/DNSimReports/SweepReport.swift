@@ -21,6 +21,8 @@ public struct SweepReport: Sendable {
         public var onLateAfter: Double
         /// iOS BG task launches per device-day (nil on Android).
         public var backgroundRunsPerDay: Double?
+        /// Orphans, unwanted reminders and duplicates per 1,000 device-days (docs/lifecycle.md).
+        public var lifecycle: [Double] = []
     }
 
     public var scenario: Scenario
@@ -50,7 +52,8 @@ public struct SweepReport: Sendable {
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
                             contentAge: statistics.contentAge.quantile(0.5),
                             onLateAfter: shown > 0 ? Double(statistics.latenessAtThreshold) / Double(shown) : 0,
-                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(statistics.backgroundRuns, days: context.days) : nil))
+                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(statistics.backgroundRuns, days: context.days) : nil,
+                            lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate)))
         }
     }
 
@@ -89,14 +92,18 @@ public struct SweepReport: Sendable {
     /// arm with its outcome rates and content age, the front marked.
     public var comparisonTable: TextTable {
         let front = paretoFront
+        // A lifecycle scenario's comparison is often about what the user sees beyond the cycles.
+        let lifecycle = scenario.isLifecycleActive
+        let extra = lifecycle ? ["orphans / 1,000 dd", "unwanted reminders / 1,000 dd", "duplicates / 1,000 dd"] : []
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50",
-                                                          "BG runs / day", "front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
+                                                          "BG runs / day"] + extra + ["front"],
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8 + extra.count))))
         for (i, row) in rows.enumerated() {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]
                 + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { SummaryMarkdown.percent(row.rates[$0]!.estimate) }
-                + [SummaryMarkdown.seconds(row.contentAge), row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–",
-                   front.contains(i) ? "★" : ""])
+                + [SummaryMarkdown.seconds(row.contentAge), row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–"]
+                + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : [])
+                + [front.contains(i) ? "★" : ""])
         }
         return table
     }

@@ -34,6 +34,8 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// Platforms whose `push:` block the file writes; the others use the documented defaults.
     public var platformsWithPushBlock: Set<Platform> = []
+    /// Time choices, the Daily Reminder, the duplicate window (docs/lifecycle.md).
+    public var lifecycle = LifecycleSettings()
     /// Rules that cut off every device (`file:line:col: warning:`); the scenario still runs.
     public var warnings: [Diagnostic] = []
     /// Daily charging and idle windows, turned into `user.charging` / `user.idle` per run.
@@ -131,6 +133,12 @@ public struct Scenario: Sendable {
     /// The plan to simulate, with command-line overrides applied.
     public func plan(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) -> Result<SimulationPlan, CalendarError> {
         let days = days ?? self.days
+        if let reminder = lifecycle.reminder {
+            let count = reminderCount(reminder.schedule, days: days)
+            guard count <= Self.maxCycles else {
+                return .failure(.tooManyCycles("app.dailyReminder.schedule '\(reminder.schedule.text)' fires \(count) times in the \(days) simulated day(s); at most \(Self.maxCycles) (a reminder fires daily)"))
+            }
+        }
         return calendar(days: days).map { calendar in
             var user = user
             if let chargingWindow { user.charging = chargingWindow.windows(in: timeZone, from: start, days: days + 1) }
@@ -139,6 +147,12 @@ public struct Scenario: Sendable {
                 calendar: calendar, plugin: plugin, ios: ios ?? IOSConfiguration(),
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)
             world.freshWithin = freshWithin ?? defaultFreshWithin
+            world.duplicateWindow = lifecycle.duplicateWindow
+            world.timeChoices = lifecycle.notifyTimes.map { timeChoiceCalendar($0, days: days, base: calendar) }
+            if let reminder = lifecycle.reminder {
+                world.reminder = DailyReminder(times: occurrences(of: reminder.schedule, days: days), wanted: reminder.wanted,
+                                               defects: lifecycle.appDefects)
+            }
             return SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
                                   lateAfter: lateAfter)
         }

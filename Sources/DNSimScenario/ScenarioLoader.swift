@@ -106,6 +106,7 @@ public enum ScenarioLoader {
             if let n = map["starredPlans"], let v = r.integer(n, "server.starredPlans", in: 1...10_000) { server.starredPlans = v }
         }
         var user = UserConfiguration()
+        var lifecycle = LifecycleSettings()
         var chargingWindow: DailyWindow?
         var idleWindow: DailyWindow?
         if let node = top["user"], let map = r.section(node, "user") {
@@ -129,7 +130,9 @@ public enum ScenarioLoader {
             // null: no window, as when the key is absent (so a sweep can turn one off).
             if let n = map["charging"], !n.isNull { chargingWindow = dailyWindow(n, "user.charging", r) }
             if let n = map["idle"], !n.isNull { idleWindow = dailyWindow(n, "user.idle", r) }
+            LifecycleReader.readUser(map, &user, &lifecycle, r)
         }
+        if let node = top["app"] { LifecycleReader.readApp(node, &lifecycle, r) }
         var strategies: [StrategyConfiguration] = []
         if let node = top["strategies"] { strategies = StrategyReader.read(node, r) }
         var lateAfter = 60 * SimTime.second
@@ -137,6 +140,9 @@ public enum ScenarioLoader {
         if let node = top["metrics"], let map = r.section(node, "metrics") {
             if let n = map["lateAfter"], let v = r.duration(n, "metrics.lateAfter") { lateAfter = v }
             if let n = map["freshWithin"], let v = r.duration(n, "metrics.freshWithin", allowZero: false) { freshWithin = v }
+            if let n = map["duplicateWindow"], let v = r.duration(n, "metrics.duplicateWindow", allowZero: false, atMost: SimTime.day) {
+                lifecycle.duplicateWindow = v
+            }
         }
         guard let fetchSchedule, let notifySchedule else { return nil }
         var scenario = Scenario(
@@ -144,6 +150,7 @@ public enum ScenarioLoader {
             fetchSchedule: fetchSchedule, notifySchedule: notifySchedule, plugin: plugin, ios: ios, android: android,
             fetch: fetch, server: server, user: user, strategies: strategies, lateAfter: lateAfter, expectations: [])
         scenario.chargingWindow = chargingWindow
+        scenario.lifecycle = lifecycle
         if let platforms = top["platforms"] {
             scenario.platformsWithPushBlock = Set(Platform.allCases.filter { platform in
                 platforms.value(forKey: platform.rawValue)?.value(forKey: "push").map { !$0.isNull } ?? false
@@ -237,6 +244,7 @@ public enum ScenarioLoader {
                 }
             }
         }
+        if let n = map["defects"] { plugin.defects = LifecycleReader.defects(n, "plugin.defects", as: PluginDefect.self, r) }
         if let node = map["relationship"], let relationship = r.section(node, "plugin.relationship") {
             if let n = relationship["autoLink"] { _ = r.bool(n, "plugin.relationship.autoLink") }
             if let n = relationship["contentTimeout"],

@@ -42,6 +42,9 @@ enum StrategyReader {
                         strategy.earlyFetch = v
                     }
                     if let n = map["fetchOnOpen"], let v = r.bool(n, "\(kindText).fetchOnOpen") { strategy.fetchOnOpen = v }
+                    if let n = map["defects"] {
+                        strategy.defects = LifecycleReader.defects(n, "\(kindText).defects", as: PluginDefect.self, r)
+                    }
                     if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
                         strategy.staleContent = v
                     }

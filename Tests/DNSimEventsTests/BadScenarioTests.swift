@@ -104,6 +104,19 @@ final class BadScenarioTests: XCTestCase {
         ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
          + "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
          + "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n", "6:36: error: the document expands to more than 1000000 nodes (alias bomb?)"),
+        // Lifecycle (docs/lifecycle.md).
+        (replacing(8, with: "  userNotification: { schedule: \"30 18 * * *\" }\n  defects: [cancelLeavesGuard]"),
+         "9:13: error: plugin.defects 'cancelLeavesGuard' is not one of cancelLeavesGuards, cancelLeavesBGRequest, rescheduleKeepsOldTime (did you mean 'cancelLeavesGuards'?)"),
+        (appending("user:\n  disabledFor: { exponential: { mean: 3d } }"),
+         "13:16: error: user.disabledFor needs user.disablePerDay, how often the user turns New Activity off"),
+        (appending("user:\n  notifyTimes: [\"7.30\"]"), "13:17: error: user.notifyTimes: '7.30' is not a local time HH:MM (did you mean \"07:30\"?)"),
+        (appending("user:\n  notifyTimes: [\"25:00\"]"), "13:17: error: user.notifyTimes: '25:00' is not a local time HH:MM"),
+        (appending("user:\n  timeChangePerDay: 0.1"),
+         "13:21: error: user.timeChangePerDay needs user.notifyTimes, the times the user picks from (e.g. [\"07:00\", \"12:30\"])"),
+        (appending("app:\n  defects: [enableSchedulesReminder]"),
+         "13:12: error: app.defects concern the Daily Reminder: add app.dailyReminder (e.g. { schedule: \"0 9 * * *\" })"),
+        (replacing(11, with: "strategies: [{ chained: { defects: [leaveGuards] } }]"),
+         "11:37: error: chained.defects 'leaveGuards' is not one of cancelLeavesGuards, cancelLeavesBGRequest, rescheduleKeepsOldTime"),
     ]
 
     func testMinimalScenarioIsValid() throws {

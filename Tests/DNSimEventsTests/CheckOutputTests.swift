@@ -121,8 +121,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(Set(suite.all("properties").flatMap { $0.all("property") }.compactMap { $0.attributes["name"] }),
                        ["seed", "devices", "days", "dnsim-events", "baseline"])
 
-        // 8 arms: the expect: entry on each arm it applies to (one), then 7 rates and a fingerprint per arm.
-        XCTAssertEqual(cases.count, 1 + 8 * (7 + 1))
+        // 8 arms: the expect: entry on each arm it applies to (one), then 7 rates, 3 lifecycle counts and a fingerprint per arm.
+        XCTAssertEqual(cases.count, 1 + 8 * (7 + 3 + 1))
         let names = Set(cases.map { "\($0.attributes["classname"]!) \($0.attributes["name"]!)" })
         XCTAssertEqual(names.count, cases.count, "every test case is named uniquely")
         let missed = try XCTUnwrap(cases.first { $0.attributes["classname"] == "small.chained/ios" && $0.attributes["name"] == "baseline missed_rate" })
@@ -143,7 +143,7 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(invoke(["check", scenario(), "--baseline", baseline, "--junit", junit, "--quiet"]).code, 0)
         let root = try parseXML(junit)
         XCTAssertEqual(root.attributes["failures"], "0")
-        XCTAssertEqual(root.all("testsuite").first?.all("testcase").count, 1 + 8 * 8)
+        XCTAssertEqual(root.all("testsuite").first?.all("testcase").count, 1 + 8 * 11)
         XCTAssertTrue(root.all("testsuite").first?.all("testcase").allSatisfy { $0.children.isEmpty } ?? false)
     }
 
@@ -204,11 +204,13 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(check["verdict"] as? String, "regression")
         XCTAssertEqual((check["baseline"] as? [String: Any])?["chosen_by"] as? String, "--baseline")
         let comparisons = try XCTUnwrap(check["comparisons"] as? [[String: Any]])
-        XCTAssertEqual(comparisons.count, 8 * 7)
+        // 7 rates and 3 lifecycle counts per 1,000 device-days, for each of the 8 arms.
+        XCTAssertEqual(comparisons.count, 8 * 10)
         for comparison in comparisons {
             let h1 = try XCTUnwrap(comparison["baseline_half_width"] as? Double), h2 = try XCTUnwrap(comparison["run_half_width"] as? Double)
             let tolerance = try XCTUnwrap(comparison["tolerance"] as? Double)
-            XCTAssertEqual(tolerance, max(0.001, (h1 * h1 + h2 * h2).squareRoot()), accuracy: 2e-6)
+            let floor = (comparison["metric"] as? String)?.hasSuffix("_per_1000_device_days") == true ? 0.1 : 0.001
+            XCTAssertEqual(tolerance, max(floor, (h1 * h1 + h2 * h2).squareRoot()), accuracy: 2e-6)
             let before = try XCTUnwrap(comparison["baseline"] as? Double), after = try XCTUnwrap(comparison["run"] as? Double)
             let worse = comparison["better"] as? String == "higher" ? before - after : after - before
             if abs(worse - tolerance) > 1e-5 {
@@ -237,7 +239,7 @@ final class CheckOutputTests: CommandLineTestCase {
             let found = invoke(["check", bare, "--quiet"])
             XCTAssertEqual(found.code, 0, found.out + found.err)
             XCTAssertTrue(found.out.contains("small: no expect: entries and no --baseline; checking against Reports/small/, its committed report"), found.out)
-            XCTAssertTrue(found.out.contains("small: ok (56 rate(s) and 8 fingerprint(s) against Reports/small)"), found.out)
+            XCTAssertTrue(found.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against Reports/small)"), found.out)
             // With overrides, the committed report is not comparable and not used: the run's own folder would be.
             let quick = invoke(["check", bare, "--devices", "5", "--quiet"])
             XCTAssertEqual(quick.code, 2)
@@ -258,8 +260,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertTrue(regressions.allSatisfy { $0.hasPrefix("REGRESSION small: ") }, regressions.joined(separator: "\n"))
         let summaries = lines.filter { $0.hasPrefix("small: ") || $0.hasPrefix("small-b: ") }
         XCTAssertEqual(summaries.count, 2, result.out)
-        XCTAssertTrue(summaries[0].hasPrefix("small: \(regressions.count) regression(s) in 65 check(s)"), summaries[0])
-        XCTAssertTrue(summaries[1].hasPrefix("small-b: ok (1 expect: check(s), 56 rate(s)"), summaries[1])
+        XCTAssertTrue(summaries[0].hasPrefix("small: \(regressions.count) regression(s) in 89 check(s)"), summaries[0])
+        XCTAssertTrue(summaries[1].hasPrefix("small-b: ok (1 expect: check(s), 80 figure(s)"), summaries[1])
         XCTAssertEqual(lines.last, summaries[1], "each scenario ends with its summary line")
         let end = lines.firstIndex(of: summaries[0])!
         XCTAssertFalse(lines[(end + 1)...].contains { $0.contains(" small: ") || $0.hasPrefix("small: ") }, "small's lines all come before its summary")

@@ -25,6 +25,7 @@ public struct ArmAccumulator: Sendable {
             if let age = cycle.contentAge { statistics.contentAge.add(age) }
         }
         for delay in log.updateDelays { statistics.updateDelay.add(delay) }
+        for latency in log.setupLatencies { statistics.setupLatency.add(latency) }
         let activity = log.activity
         let cycles = Int64(log.cycles.count)
         statistics.devices += 1
@@ -46,6 +47,14 @@ public struct ArmAccumulator: Sendable {
         statistics.serverRequests += Int64(activity.serverRequests)
         statistics.alarmWakeups += Int64(activity.alarmWakeups)
         statistics.pushes += Int64(activity.pushes)
+        statistics.offCycles += Int64(activity.offCycles)
+        let orphans = Int64(activity.orphans), unwanted = Int64(activity.unwantedReminders), duplicates = Int64(activity.duplicates)
+        statistics.orphans += orphans
+        statistics.orphanSquares += orphans * orphans
+        statistics.unwantedReminders += unwanted
+        statistics.unwantedReminderSquares += unwanted * unwanted
+        statistics.duplicates += duplicates
+        statistics.duplicateSquares += duplicates * duplicates
         statistics.appOpens += Int64(activity.appOpens)
         let lost = Int64(activity.lostUpdates), updates = Int64(activity.updates)
         statistics.updates += updates

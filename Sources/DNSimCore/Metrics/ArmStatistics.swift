@@ -33,6 +33,17 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     public var alarmWakeups: Int64 = 0
     /// Pushes the server sent.
     public var pushes: Int64 = 0
+    /// Lifecycle (docs/lifecycle.md): cycles not due, and per-device counts of orphans, unwanted
+    /// reminders and duplicates with their squares, for intervals across devices.
+    public var offCycles: Int64 = 0
+    public var orphans: Int64 = 0
+    public var orphanSquares: Int64 = 0
+    public var unwantedReminders: Int64 = 0
+    public var unwantedReminderSquares: Int64 = 0
+    public var duplicates: Int64 = 0
+    public var duplicateSquares: Int64 = 0
+    /// From turning New Activity on again, or moving it, to its first shown notification.
+    public var setupLatency = DurationHistogram()
     public var appOpens: Int64 = 0
     public var updates: Int64 = 0
     public var lostUpdates: Int64 = 0
@@ -77,6 +88,14 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         serverRequests += other.serverRequests
         alarmWakeups += other.alarmWakeups
         pushes += other.pushes
+        offCycles += other.offCycles
+        orphans += other.orphans
+        orphanSquares += other.orphanSquares
+        unwantedReminders += other.unwantedReminders
+        unwantedReminderSquares += other.unwantedReminderSquares
+        duplicates += other.duplicates
+        duplicateSquares += other.duplicateSquares
+        setupLatency.merge(other.setupLatency)
         appOpens += other.appOpens
         updates += other.updates
         lostUpdates += other.lostUpdates
@@ -124,6 +143,14 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         return ConfidenceInterval.ratio(count: devices, sumY: Double(lostUpdates), sumX: Double(updates),
                                         sumY2: Double(lostSquares), sumX2: Double(updateSquares),
                                         sumXY: Double(lostTimesUpdates), clampTo: 0...1)
+    }
+
+    /// A per-device count as a rate per 1,000 device-days, with the t-interval across devices
+    /// (Wilson-free: a single device gets a zero-width interval).
+    public func perThousandDeviceDays(_ total: Int64, squares: Int64, days: Int) -> ConfidenceInterval {
+        let scale = days > 0 ? 1000 / Double(days) : 0
+        return ConfidenceInterval.student(count: devices, sum: Double(total) * scale,
+                                          sumOfSquares: Double(squares) * scale * scale, clampTo: 0...Double.infinity)
     }
 
     /// Per device-day costs.

@@ -14,12 +14,13 @@ public struct SummaryColumn: Sendable {
     public let rate: RateMetric?
     let value: @Sendable (ArmStatistics, Int) -> Double?
     let decimals: Int
-    /// The column's own 95% interval, for rates (used for `check` tolerances).
-    let interval: (@Sendable (ArmStatistics) -> ConfidenceInterval)?
+    /// The column's own 95% interval, given the days per device (used for `check` tolerances).
+    let interval: (@Sendable (ArmStatistics, Int) -> ConfidenceInterval)?
 
     init(name: String, unit: String, meaning: String, direction: Direction, rate: RateMetric?,
          value: @escaping @Sendable (ArmStatistics, Int) -> Double?, decimals: Int,
-         interval: (@Sendable (ArmStatistics) -> ConfidenceInterval)? = nil) {
+         interval: (@Sendable (ArmStatistics) -> ConfidenceInterval)? = nil,
+         daysInterval: (@Sendable (ArmStatistics, Int) -> ConfidenceInterval)? = nil) {
         self.name = name
         self.unit = unit
         self.meaning = meaning
@@ -27,10 +28,12 @@ public struct SummaryColumn: Sendable {
         self.rate = rate
         self.value = value
         self.decimals = decimals
-        if let interval {
-            self.interval = interval
+        if let daysInterval {
+            self.interval = daysInterval
+        } else if let interval {
+            self.interval = { @Sendable statistics, _ in interval(statistics) }
         } else if let rate {
-            self.interval = { @Sendable statistics in statistics.interval(rate) }
+            self.interval = { @Sendable statistics, _ in statistics.interval(rate) }
         } else {
             self.interval = nil
         }
@@ -48,8 +51,8 @@ public struct SummaryColumn: Sendable {
     /// `fresh` for `fresh_rate`.
     var stem: String { name.hasSuffix("_rate") ? String(name.dropLast(5)) : name }
 
-    /// The 95% interval of this column for an arm, when it is a rate.
-    public func confidenceInterval(_ statistics: ArmStatistics) -> ConfidenceInterval? { interval?(statistics) }
+    /// The 95% interval of this column for an arm, when it has one.
+    public func confidenceInterval(_ statistics: ArmStatistics, days: Int) -> ConfidenceInterval? { interval?(statistics, days) }
 
     /// The value for an arm, given the simulated days per device.
     public func value(_ statistics: ArmStatistics, days: Int) -> Double? { value(statistics, days) }
@@ -62,6 +65,8 @@ public struct SummaryColumn: Sendable {
 }
 
 public enum SummaryColumns {
+    /// The unit of the lifecycle counts: events per 1,000 device-days.
+    public static let perThousandDeviceDays = "per 1,000 device-days"
     /// The rates reported with count, rate and interval, in SPEC §8's order.
     public static let rates: [RateMetric] = [.fresh, .stale, .fallback, .suppressed, .missed, .late]
 
@@ -144,12 +149,43 @@ public enum SummaryColumns {
             columns.append(SummaryColumn(name: rate.halfWidthColumn!, unit: "fraction",
                                          meaning: "half-width of the 95% interval of \(rate.name) before clamping to [0, 1]",
                                          direction: .neutral, rate: nil,
-                                         value: { s, _ in rate.confidenceInterval(s)?.halfWidth }, decimals: 6))
+                                         value: { s, days in rate.confidenceInterval(s, days: days)?.halfWidth }, decimals: 6))
         }
         // Costs added with the push strategies, after every earlier column.
         cost("server_requests_per_device_day", "fetch requests that reached the server (attempts made offline never do)",
              { $0.serverRequests })
         cost("pushes_per_device_day", "pushes the server sent", { $0.pushes })
+        // Lifecycle (docs/lifecycle.md), after every earlier column.
+        columns.append(SummaryColumn(name: "off", unit: "count", meaning: "cycles not due: New Activity was off at their T",
+                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.offCycles) }, decimals: 0))
+        func perThousand(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> (Int64, Int64)) {
+            let interval: @Sendable (ArmStatistics, Int) -> ConfidenceInterval = { s, days in
+                let (total, squares) = read(s)
+                return s.perThousandDeviceDays(total, squares: squares, days: days)
+            }
+            columns.append(SummaryColumn(name: name, unit: SummaryColumns.perThousandDeviceDays, meaning: meaning,
+                                         direction: .lowerIsBetter, rate: nil, value: { s, days in interval(s, days).estimate },
+                                         decimals: 4, daysInterval: interval))
+            // Bounds and half-width follow the rate's naming (`<name>_ci_low`), as check reads them.
+            columns.append(SummaryColumn(name: "\(name)_ci_low", unit: SummaryColumns.perThousandDeviceDays,
+                                         meaning: "lower bound of the 95% interval of \(name)", direction: .neutral, rate: nil,
+                                         value: { s, days in interval(s, days).low }, decimals: 4))
+            columns.append(SummaryColumn(name: "\(name)_ci_high", unit: SummaryColumns.perThousandDeviceDays,
+                                         meaning: "upper bound of the 95% interval of \(name)", direction: .neutral, rate: nil,
+                                         value: { s, days in interval(s, days).high }, decimals: 4))
+            columns.append(SummaryColumn(name: "\(name)_half_width", unit: SummaryColumns.perThousandDeviceDays,
+                                         meaning: "half-width of the 95% interval of \(name)", direction: .neutral, rate: nil,
+                                         value: { s, days in interval(s, days).halfWidth }, decimals: 4))
+        }
+        perThousand("orphans_per_1000_device_days", "New Activity notifications shown while it was off, or at a time the user had left",
+                    { ($0.orphans, $0.orphanSquares) })
+        perThousand("unwanted_reminders_per_1000_device_days", "Daily Reminders shown that the user never turned on",
+                    { ($0.unwantedReminders, $0.unwantedReminderSquares) })
+        perThousand("duplicates_per_1000_device_days", "notifications shown within metrics.duplicateWindow of the previous one",
+                    { ($0.duplicates, $0.duplicateSquares) })
+        seconds("setup_latency_p50_s", "median time from turning New Activity on again (or moving it) to its first notification",
+                .lowerIsBetter) { $0.setupLatency.quantile(0.5) }
+        seconds("setup_latency_p90_s", "90th percentile of setup latency", .lowerIsBetter) { $0.setupLatency.quantile(0.9) }
         return columns
     }()
 

@@ -25,6 +25,8 @@ public struct AndroidAlarms: PlatformModel {
     /// an alarm is pending, as on every other day, though it never fires here.
     var pendingPastHorizon = false
     public private(set) var alarmsLost = false
+    /// `cancelDualSchedule` removed the schedule: nothing re-arms a fetch alarm until it is set up again.
+    var fetchCancelled = false
     private var nextReboot = 0
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
@@ -83,7 +85,8 @@ public struct AndroidAlarms: PlatformModel {
             return .alarmsCleared
         case .bootCompleted:
             context.trace("boot.completed", "BOOT_COMPLETED: the plugin re-arms its alarms")
-            return rearm(firstUnresolved: firstUnresolved, &context)
+            // After cancelDualSchedule the plugin has no schedule to re-arm.
+            return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
         case .fetchAlarm:
             pendingFetchAlarm = nil
             pendingFetchCycle = -1
@@ -97,12 +100,12 @@ public struct AndroidAlarms: PlatformModel {
 
     /// After a reboot, re-arming is all plugin code does when the app opens.
     public mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
-        alarmsLost ? rearm(firstUnresolved: firstUnresolved, &context) : .foreground
+        alarmsLost ? rearm(firstUnresolved: firstUnresolved, armingFetch: true, &context) : .foreground
     }
 
     /// The messaging service's code re-arms what a reboot cleared, as an app open does.
     public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
-        alarmsLost ? rearm(firstUnresolved: firstUnresolved, &context) : .nothing
+        alarmsLost ? rearm(firstUnresolved: firstUnresolved, armingFetch: true, &context) : .nothing
     }
 
     /// Alarms survive until a reboot; re-arm only what is missing.
@@ -115,8 +118,19 @@ public struct AndroidAlarms: PlatformModel {
         armFetchAlarm(cycle: cycle, &context)
     }
 
+    public mutating func cancelFetch(_ context: inout DeviceContext) {
+        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        pendingFetchAlarm = nil
+        pendingFetchCycle = -1
+        pendingPastHorizon = false
+        fetchCancelled = true
+    }
+
+    public mutating func appForegrounded(_ context: inout DeviceContext) {}
+
     /// An alarm at the cycle's F plus the fetch alarm delay.
     mutating func armFetchAlarm(cycle: Int, _ context: inout DeviceContext) {
+        fetchCancelled = false
         if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
@@ -146,11 +160,11 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     /// Plugin code (at BOOT_COMPLETED or an app open) re-arms the fetch alarm a reboot cleared.
-    private mutating func rearm(firstUnresolved cycle: Int, _ context: inout DeviceContext) -> PlatformReaction {
+    private mutating func rearm(firstUnresolved cycle: Int, armingFetch: Bool, _ context: inout DeviceContext) -> PlatformReaction {
         guard alarmsLost else { return .nothing }
         alarmsLost = false
         guard cycle < context.calendar.count else { return .nothing }
-        if fetchEnabled && pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle, &context) }
+        if fetchEnabled && armingFetch && pendingFetchAlarm == nil { armFetchAlarm(cycle: cycle, &context) }
         return .alarmsRearmed
     }
 }

@@ -26,6 +26,25 @@ public struct CycleCalendar: Sendable, Equatable {
         cycle + 1 < notifyTimes.count ? notifyTimes[cycle + 1] : followingNotifyTime
     }
 
+    /// The first cycle whose T lies strictly after `time`, or `count` (binary search).
+    public func firstCycle(notifyingAfter time: Millis) -> Int {
+        var low = 0, high = notifyTimes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if notifyTimes[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// This calendar's first `kept` cycles, then `other`'s cycles whose T lies after `time`: the
+    /// schedule after the user moves the notification time at `time`.
+    public func switching(keeping kept: Int, to other: CycleCalendar, after time: Millis) -> CycleCalendar {
+        let first = other.firstCycle(notifyingAfter: time)
+        return CycleCalendar(start: start, notifyTimes: Array(notifyTimes[..<kept]) + other.notifyTimes[first...],
+                             fetchTimes: Array(fetchTimes[..<kept]) + other.fetchTimes[first...],
+                             followingNotifyTime: other.followingNotifyTime)
+    }
+
     /// The first cycle at or after `from` whose F lies strictly after `time`,
     /// or `count` if there is none.
     @inline(__always)

@@ -6,6 +6,14 @@ public struct DeviceActivity: Sendable, Equatable {
     public var serverRequests = 0
     /// Pushes the server sent to this device.
     public var pushes = 0
+    /// Cycles whose T fell while New Activity was off: not due.
+    public var offCycles = 0
+    /// New Activity notifications shown while it was off, or at a time the user had left.
+    public var orphans = 0
+    /// Daily Reminders shown that the user had not turned on.
+    public var unwantedReminders = 0
+    /// Notifications shown within `duplicateWindow` of the previous one.
+    public var duplicates = 0
     public var alarmWakeups = 0
     public var appOpens = 0
     public var reboots = 0

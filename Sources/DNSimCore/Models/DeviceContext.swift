@@ -3,7 +3,9 @@
 /// activity counters and the trace. A value type held inline, so the hot
 /// loop is checked for exclusive access at compile time only.
 public struct DeviceContext {
-    public let calendar: CycleCalendar
+    /// The device's cycles: the scenario's, until the user moves the notification time.
+    public internal(set) var calendar: CycleCalendar
+    private let baseCalendar: CycleCalendar
     public let random: KeyedRandom
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
@@ -24,6 +26,7 @@ public struct DeviceContext {
 
     init(world: DeviceWorld) {
         calendar = world.configuration.calendar
+        baseCalendar = calendar
         random = world.random
         runEnd = calendar.followingNotifyTime
         server = world.server
@@ -35,6 +38,7 @@ public struct DeviceContext {
     /// Back to the start of the run, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
         device = world.device
+        calendar = baseCalendar
         server = world.server
         user = world.user
         lastOpen = calendar.start

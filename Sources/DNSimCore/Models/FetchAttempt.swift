@@ -7,6 +7,10 @@ public struct FetchAttempt: Sendable, Equatable {
     private var storedRetry: UInt16
     /// Run by an alert push's handler (NSE or FCM service) to show `cycle`.
     public var pushed: Bool
+    /// Run by a BG request or alarm that `cancelDualSchedule` left behind (a defect).
+    public var stale = false
+    /// The plugin's schedule it belongs to (`DeviceEvent.deadline`'s epoch).
+    public var epoch: UInt32 = 0
     /// When the code's CPU ends (the BG budget), or `.max`.
     public var cpuUntil: Millis
 

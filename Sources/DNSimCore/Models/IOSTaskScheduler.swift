@@ -80,6 +80,16 @@ public struct IOSTaskScheduler: PlatformModel {
         }
     }
 
+    public mutating func cancelFetch(_ context: inout DeviceContext) {
+        if pendingRequest != nil { context.telemetry?.backgroundRequestCancelled(at: context.now) }
+        cancelPendingRequest(&context.queue)
+    }
+
+    /// An open ends a force-quit whether or not the plugin's code runs.
+    public mutating func appForegrounded(_ context: inout DeviceContext) {
+        forceQuitted = false
+    }
+
     /// iOS keeps notification requests across a reboot: a push has nothing to re-arm.
     public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction { .nothing }
 

@@ -141,5 +141,16 @@ public struct UserConfiguration: Sendable, Equatable {
     public var charging = TimeWindows()
     /// Daily windows when the phone lies still and unused (Android Doze).
     public var idle = TimeWindows()
+    /// New Activity turned off (then on again `disabledFor` later), per day.
+    public var disablePerDay: Double = 0
+    public var disabledFor: Distribution = .fixed(0)
+    /// The user picks a new notification time, per day, among `WorldConfiguration.timeChoices`
+    /// with these weights.
+    public var timeChangePerDay: Double = 0
+    public var timeChoiceWeights: [Double] = []
+    /// Edits of the starred projects per day; after each the list is empty with this probability
+    /// (so it is empty this share of the time). A fetch with no starred projects finds nothing.
+    public var starredChangePerDay: Double = 0
+    public var emptyStarredShare: Double = 0
     public init() {}
 }

@@ -36,6 +36,10 @@ public protocol PlatformModel {
     mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext)
     /// The fetch task runs: schedule the next one, for `cycle`.
     mutating func scheduleFetch(cycle: Int, _ context: inout DeviceContext)
+    /// `cancelDualSchedule`: the pending BG request (iOS) or fetch alarm (Android) is removed.
+    mutating func cancelFetch(_ context: inout DeviceContext)
+    /// The app runs in the foreground while New Activity is off: no plugin code runs.
+    mutating func appForegrounded(_ context: inout DeviceContext)
 }
 
 /// What plugin code a platform event runs.

@@ -13,6 +13,8 @@ public struct PluginConfiguration: Sendable, Equatable {
     public var retryAttempts = 0
     /// `contentFetch.retryDelay` (ms): the wait before each retry.
     public var retryDelay: Millis = 0
+    /// Known bug shapes of the plugin's `cancelDualSchedule` and reschedule (`plugin.defects`).
+    public var defects: Set<PluginDefect> = []
     public init() {}
 }
 

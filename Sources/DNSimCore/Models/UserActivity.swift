@@ -15,6 +15,15 @@ public struct UserActivity {
     public private(set) var reboots: [Millis] = []
     public private(set) var lowPower = TimeWindows()
     public private(set) var offline = TimeWindows()
+    /// When New Activity is off (the user turned it off, and on again at each end).
+    public private(set) var disabled = TimeWindows()
+    /// When the user picks a new notification time, and which (an index into the time choices).
+    public private(set) var timeChanges: [Millis] = []
+    public private(set) var timeChangeChoices: [Int] = []
+    /// When the starred list is empty.
+    public private(set) var starredEmpty = TimeWindows()
+    private let choiceCDF: [Double]?
+    private let end: Millis
     /// Cumulative hour weights for app opens and period starts, when a daily profile is given.
     private let hourCDF: [Double]?
     private let lowPowerHourCDF: [Double]?
@@ -24,14 +33,16 @@ public struct UserActivity {
         self.configuration = configuration
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
+        self.end = end
+        choiceCDF = configuration.timeChoiceWeights.isEmpty ? nil : Self.cumulative(configuration.timeChoiceWeights, count: configuration.timeChoiceWeights.count)
         hourCDF = Self.cumulative(configuration.appOpenHours)
         lowPowerHourCDF = Self.cumulative(configuration.lowPowerHours)
         offlineHourCDF = Self.cumulative(configuration.offlineHours)
     }
 
     /// The cumulative shares of 24 hourly weights, or nil.
-    private static func cumulative(_ hours: [Double]?) -> [Double]? {
-        guard let hours, hours.count == 24 else { return nil }
+    private static func cumulative(_ hours: [Double]?, count: Int = 24) -> [Double]? {
+        guard let hours, hours.count == count else { return nil }
         let total = hours.reduce(0, +)
         var running = 0.0
         return hours.map { running += $0 / total; return running }
@@ -45,6 +56,10 @@ public struct UserActivity {
         reboots.removeAll(keepingCapacity: true)
         lowPower.removeAll()
         offline.removeAll()
+        disabled.removeAll()
+        timeChanges.removeAll(keepingCapacity: true)
+        timeChangeChoices.removeAll(keepingCapacity: true)
+        starredEmpty.removeAll()
         let (origin, days) = (self.origin, dayCount)
         func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil,
                      duration: (Distribution, RandomSource)? = nil,
@@ -67,6 +82,41 @@ public struct UserActivity {
                 duration: (user.offlineDuration, .offlineDuration)) { time, _, length in
             offline.append(time, time + length)
         }
+        generateLifecycle(device: device, random: random, process)
+    }
+
+    /// The user's lifecycle (docs/lifecycle.md): New Activity turned off and on, time changes, and
+    /// starred-list edits. Each from keys of its own, so rates of 0 draw nothing and leave every
+    /// other process as it was.
+    private mutating func generateLifecycle(device: Int, random: KeyedRandom,
+                                            _ process: (Double, RandomSource, [Double]?, (Distribution, RandomSource)?,
+                                                        (Millis, Int, Millis) -> Void) -> Void) {
+        let user = configuration
+        process(user.disablePerDay, .disableDay, nil, (user.disabledFor, .disableDuration)) { time, _, length in
+            disabled.append(time, time + max(length, 1))
+        }
+        if let choiceCDF {
+            process(user.timeChangePerDay, .timeChangeDay, nil, nil) { time, key, _ in
+                random.begin(device: device, source: .timeChoice, index: key)
+                let u = random.uniform()
+                timeChanges.append(time)
+                timeChangeChoices.append(choiceCDF.firstIndex { u < $0 } ?? choiceCDF.count - 1)
+            }
+        }
+        guard user.emptyStarredShare > 0 else { return }
+        // The list at setup, then after each edit: empty with probability emptyStarredShare.
+        random.begin(device: device, source: .starredEmpty, index: -1)
+        var emptySince: Millis? = random.uniform() < user.emptyStarredShare ? origin : nil
+        process(user.starredChangePerDay, .starredChangeDay, nil, nil) { time, key, _ in
+            random.begin(device: device, source: .starredEmpty, index: key)
+            let empty = random.uniform() < user.emptyStarredShare
+            if empty, emptySince == nil { emptySince = time }
+            if !empty, let since = emptySince {
+                starredEmpty.append(since, time)
+                emptySince = nil
+            }
+        }
+        if let since = emptySince { starredEmpty.append(since, max(end, since) + SimTime.day) }
     }
 
     /// When the app, force-quit at `time` and not opened since, is next

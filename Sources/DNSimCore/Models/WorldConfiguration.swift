@@ -11,6 +11,12 @@ public struct WorldConfiguration: Sendable, Equatable {
     /// Shown API content is fresh only if fetched in its cycle's window and at
     /// most this old at display (`metrics.freshWithin`).
     public var freshWithin: Millis = .max
+    /// The calendars of the times a user may switch to (`user.notifyTimes`), with the same lead.
+    public var timeChoices: [CycleCalendar] = []
+    /// The app's Daily Reminder, if the scenario has one.
+    public var reminder: DailyReminder?
+    /// Two notifications shown closer than this count as a duplicate (`metrics.duplicateWindow`).
+    public var duplicateWindow: Millis = 10 * SimTime.minute
 
     public init(calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
                 ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),

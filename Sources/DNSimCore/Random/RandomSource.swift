@@ -38,4 +38,20 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case pushDelivery = 16
     /// The background (content-available) push of a cycle (index = cycle): loss, then delay.
     case silentPushDelivery = 17
+    /// The user turns New Activity off, on one day: count and instants.
+    case disableDay = 18
+    /// How long one such period lasts (index = day × 2^12 + rank).
+    case disableDuration = 19
+    /// The user picks a new notification time, on one day: count and instants.
+    case timeChangeDay = 20
+    /// Which time the user picks (index = day × 2^12 + rank).
+    case timeChoice = 21
+    /// The user edits the starred projects, on one day: count and instants.
+    case starredChangeDay = 22
+    /// Whether the starred list is empty after an edit (index = day × 2^12 + rank; -1 at setup).
+    case starredEmpty = 23
+    /// The BG request the plugin submits when New Activity is turned on again (index = the period's rank in the run).
+    case backgroundRequestAtEnable = 24
+    /// The BG request the plugin submits after a time change (index = the change's rank in the run).
+    case backgroundRequestAtTimeChange = 25
 }

@@ -7,6 +7,8 @@
 /// never failed.
 public struct BaselineComparison: Sendable {
     public static let toleranceFloor = 0.001
+    /// The floor for counts per 1,000 device-days (orphans, unwanted reminders, duplicates).
+    public static let perThousandToleranceFloor = 0.1
 
     /// One rate of one arm, compared: the numbers behind the verdict.
     public struct Change: Sendable, Equatable {
@@ -39,6 +41,10 @@ public struct BaselineComparison: Sendable {
 
         /// `chained/ios missed: 0.0% → 9.4% (+9.4 pp, tolerance 0.3 pp)`.
         public var description: String {
+            if column.hasSuffix("_per_1000_device_days") {
+                return "\(arm) \(column.dropLast(21)) per 1,000 device-days: "
+                    + String(format: "%.2f → %.2f (%+.2f, tolerance %.2f)", before, after, after - before, tolerance)
+            }
             let name = column.hasSuffix("_rate") ? String(column.dropLast(5)) : column
             let numbers = String(format: "%.1f%% → %.1f%% (%+.1f pp, tolerance %.1f pp)",
                                  before * 100, after * 100, (after - before) * 100, tolerance * 100)
@@ -65,7 +71,8 @@ public struct BaselineComparison: Sendable {
             }
             fingerprints.append((row.arm, old.fingerprint, row.fingerprint))
             if !old.fingerprint.isEmpty, old.fingerprint != row.fingerprint { changedArms.append(row.arm) }
-            for column in SummaryColumns.all where column.direction != .neutral && column.unit == "fraction" {
+            for column in SummaryColumns.all where column.direction != .neutral
+                && (column.unit == "fraction" || column.unit == SummaryColumns.perThousandDeviceDays) {
                 guard let before = old.value(column.name), let after = row.value(column.name) else { continue }
                 comparisons.append(Change(arm: row.arm, column: column.name, before: before, after: after,
                                           tolerance: Self.tolerance(column, old, row),
@@ -78,8 +85,9 @@ public struct BaselineComparison: Sendable {
     /// √(h₁² + h₂²) from each row's unclamped half-width (or, in a baseline
     /// written before those were reported, its interval bounds), at least the floor.
     static func tolerance(_ column: SummaryColumn, _ a: SummaryTable.Row, _ b: SummaryTable.Row) -> Double {
-        guard let h1 = halfWidth(column, a), let h2 = halfWidth(column, b) else { return toleranceFloor }
-        return max(toleranceFloor, (h1 * h1 + h2 * h2).squareRoot())
+        let floor = column.unit == SummaryColumns.perThousandDeviceDays ? perThousandToleranceFloor : toleranceFloor
+        guard let h1 = halfWidth(column, a), let h2 = halfWidth(column, b) else { return floor }
+        return max(floor, (h1 * h1 + h2 * h2).squareRoot())
     }
 
     static func halfWidth(_ column: SummaryColumn, _ row: SummaryTable.Row) -> Double? {

@@ -26,8 +26,21 @@ public struct ChainedFetch: PluginStrategy {
     /// Android: what was armed when a reboot cleared it, to re-arm from the cache.
     var lostArmed: ArmedRequest?
 
+    public static let armsNotificationAfterFetch = true
+
     public init(configuration: StrategyConfiguration) {
         self.configuration = configuration
+    }
+
+    /// The armed request or alarm, and every guard still pending.
+    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
+        var pending = PendingNotifications(next: armed == nil ? nil : armedFire)
+        guard configuration.guardPolicy == .deadline else { return pending }
+        for cycle in runtime.firstUnresolved..<min(guardsThrough, runtime.calendar.count) where guardArmed(cycle) {
+            let trigger = runtime.calendar.notifyTimes[cycle] + runtime.plugin.contentTimeout
+            pending.guards.append(runtime.fireTime(trigger, purpose: .guardRequest, cycle: cycle, armedAt: guardArmedAt(cycle)))
+        }
+        return pending
     }
 
     /// When the cycle's display window closes.

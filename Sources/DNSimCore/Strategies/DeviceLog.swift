@@ -6,6 +6,8 @@ public struct DeviceLog: Sendable {
     public internal(set) var cycles: [CycleRecord] = []
     /// For each update shown for the first time: display time minus update time.
     public internal(set) var updateDelays: [Millis] = []
+    /// After New Activity was turned on again or moved: the time to its first shown notification.
+    public internal(set) var setupLatencies: [Millis] = []
     public internal(set) var activity = DeviceActivity()
 
     public init() {}
@@ -13,6 +15,7 @@ public struct DeviceLog: Sendable {
     mutating func removeAll() {
         cycles.removeAll(keepingCapacity: true)
         updateDelays.removeAll(keepingCapacity: true)
+        setupLatencies.removeAll(keepingCapacity: true)
         activity = DeviceActivity()
     }
 

@@ -24,6 +24,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         runtime.schedule(at: runtime.calendar.start, .setup)
         runtime.context.scheduleNextAppOpen()
         runtime.os.start(&runtime.context)
+        startLifecycle()
         strategy.openCycle(&runtime)
         runtime.finish(EventLoop.run(&self))
         return runtime.log
@@ -38,28 +39,48 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.context.activity.appOpens += 1
             runtime.context.telemetry?.appOpened(at: runtime.now)
             runtime.context.trace("app.open", "user opens the app")
-            foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
-            if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
+            if runtime.lifecycle.enabled {
+                foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
+                if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
+            } else {
+                runtime.os.appForegrounded(&runtime.context)
+            }
             runtime.context.scheduleNextAppOpen()
         case .fetchFinished(let attempt, let failure):
+            // A fetch of a cancelled schedule: cancelDualSchedule ended its task.
+            guard attempt.epoch == runtime.epoch else { break }
             fetchFinished(attempt, failure: failure)
         case .fetchRetry(let attempt):
+            guard attempt.epoch == runtime.epoch else { break }
             runtime.attempt(attempt)
-        case .notificationDue(let cycle):
+        case .notificationDue(let cycle, let epoch):
+            guard epoch == runtime.epoch else { break }
             if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
             strategy.notificationDue(cycle: cycle, &runtime)
-        case .deadline(let cycle):
+        case .deadline(let cycle, let epoch):
+            guard epoch == runtime.epoch else { break }
             strategy.deadline(cycle: cycle, &runtime)
-        case .pushArrived(let cycle):
+        case .pushArrived(let cycle, let epoch):
+            guard epoch == runtime.epoch else { break }
             react(runtime.os.wokenByPush(firstUnresolved: runtime.firstUnresolved, &runtime.context))
             strategy.pushArrived(cycle: cycle, &runtime)
         case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
+        case .featureOff:
+            featureOff()
+        case .featureOn:
+            featureOn()
+        case .timeChange(let choice):
+            timeChange(to: choice)
+        case .reminder:
+            reminderFires()
+        case .orphan(let index):
+            orphanFires(index)
         }
         if runtime.cycleWasResolved {
             runtime.cycleWasResolved = false
             strategy.cycleResolved(&runtime)
-            strategy.openCycle(&runtime)
+            if runtime.lifecycle.enabled { strategy.openCycle(&runtime) }
         }
     }
 
@@ -67,6 +88,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     private mutating func fetchFinished(_ attempt: FetchAttempt, failure: FetchFailure?) {
         let result = runtime.finishFetch(attempt, failure: failure)
         guard result != .retrying else { return }
+        if attempt.stale { return staleFetchFinished(result) }
         if attempt.pushed { return strategy.pushFetchEnded(result, attempt: attempt, &runtime) }
         let decided = runtime.decidedCycle(startedFor: attempt.cycle)
         if decided == nil {
@@ -85,8 +107,13 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         }
     }
 
-    /// Runs the plugin code a platform event calls for.
+    /// Runs the plugin code a platform event calls for. While New Activity is off only what a
+    /// defective cancel left behind runs (a stale fetch task).
     private mutating func react(_ reaction: PlatformReaction) {
+        guard runtime.lifecycle.enabled else {
+            if case .fetchTaskRuns(let budget) = reaction { staleTaskRuns(budget: budget) }
+            return
+        }
         switch reaction {
         case .nothing, .foreground: break
         case .fetchTaskRuns(let budget): fetchTaskRuns(budget: budget)
@@ -98,7 +125,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     }
 
     /// Setup and app opens (SPEC §2): re-configure the fetcher, re-arm, resubmit.
-    private mutating func foregroundCodeRuns(source: RandomSource, index: Int) {
+    mutating func foregroundCodeRuns(source: RandomSource, index: Int) {
         runtime.foregroundCodeRuns()
         let reaction = runtime.os.appOpened(firstUnresolved: runtime.firstUnresolved, &runtime.context)
         guard reaction == .foreground else { return react(reaction) }

@@ -18,6 +18,17 @@ public struct IndependentTimers: PluginStrategy {
         self.configuration = configuration
     }
 
+    /// iOS: the repeating request's next occurrence; Android: the armed notification alarm.
+    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
+        let cycle = runtime.firstUnresolved
+        guard cycle < runtime.calendar.count, !runtime.os.alarmsLost else { return PendingNotifications() }
+        let notifyTime = runtime.calendar.notifyTimes[cycle]
+        guard notifyTime > runtime.now else { return PendingNotifications() }
+        if OS.platform == .ios { return PendingNotifications(next: notifyTime, repeating: true) }
+        return dueHandle == nil ? PendingNotifications()
+            : PendingNotifications(next: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle))
+    }
+
     /// iOS: the repeating calendar request fires at T. Android: the notify alarm,
     /// unless a reboot cleared it; then nothing shows unless something re-arms it.
     public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {

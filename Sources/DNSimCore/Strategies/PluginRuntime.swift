@@ -5,7 +5,8 @@
 public struct PluginRuntime<OS: PlatformModel> {
     public let arm: Arm
     public let strategy: StrategyConfiguration
-    public let calendar: CycleCalendar
+    /// The device's cycles (`context.calendar`, kept here too for the hot path).
+    public internal(set) var calendar: CycleCalendar
     public let plugin: PluginConfiguration
     let fetch: FetchConfiguration
     let world: WorldConfiguration
@@ -16,7 +17,7 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// Whether the platform schedules fetches (false when pushes trigger them).
     let schedulesFetch: Bool
     /// The earliest cycle without an outcome.
-    public private(set) var firstUnresolved = 0
+    public internal(set) var firstUnresolved = 0
     /// `last_acked_jwt_id`: the fetcher asks for updates after it.
     var acked: Int64 = 0
     /// The plugin's cached content from the last successful non-empty fetch.
@@ -29,8 +30,13 @@ public struct PluginRuntime<OS: PlatformModel> {
     var prefetchedCycle = -1
     /// Set when a cycle is resolved, so the strategy opens the next one.
     var cycleWasResolved = false
+    /// Counts the plugin's schedules: `cancelDualSchedule` starts a new one, and events of an
+    /// earlier one (deadlines, armed requests, fetches) are ignored when they come due.
+    public internal(set) var epoch: UInt32 = 0
+    /// New Activity on or off, the time the user chose, the Daily Reminder, orphans.
+    var lifecycle = FeatureLifecycle()
     /// What this device produced, for the metrics layer.
-    public private(set) var log = DeviceLog()
+    public internal(set) var log = DeviceLog()
 
     init(arm: Arm, world: DeviceWorld, schedulesFetch: Bool) {
         self.arm = arm
@@ -50,7 +56,13 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// Back to the moment the user sets the schedule up, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
         context.begin(device: world)
+        calendar = context.calendar
         os = OS(world: self.world, schedulesFetch: schedulesFetch)
+        epoch = 0
+        lifecycle = FeatureLifecycle()
+        lifecycle.reminderScheduled = world.configuration.reminder.map {
+            $0.wanted || $0.defects.contains(.enableSchedulesReminder)
+        } ?? false
         firstUnresolved = 0
         acked = 0
         cache = nil
@@ -75,9 +87,16 @@ public struct PluginRuntime<OS: PlatformModel> {
         log.activity.updates = context.server.updateCount(before: context.runEnd)
     }
 
+    /// Schedules a plugin event, stamped with the current schedule's epoch.
     @discardableResult
     mutating func schedule(at time: Millis, _ event: DeviceEvent) -> EventHandle {
-        context.queue.schedule(at: time, event)
+        guard epoch != 0 else { return context.queue.schedule(at: time, event) }
+        switch event {
+        case .deadline(let cycle, _): return context.queue.schedule(at: time, .deadline(cycle: cycle, epoch: epoch))
+        case .notificationDue(let cycle, _): return context.queue.schedule(at: time, .notificationDue(cycle: cycle, epoch: epoch))
+        case .pushArrived(let cycle, _): return context.queue.schedule(at: time, .pushArrived(cycle: cycle, epoch: epoch))
+        default: return context.queue.schedule(at: time, event)
+        }
     }
 
     mutating func cancel(_ handle: EventHandle) {
@@ -116,8 +135,18 @@ public struct PluginRuntime<OS: PlatformModel> {
         attempt(FetchAttempt(cycle: cycle, cpuUntil: now + budget, pushed: true))
     }
 
+    /// A fetch by a BG request or alarm that `cancelDualSchedule` left behind (a defect).
+    mutating func startStaleFetch(budget: Millis?) {
+        var attempt = FetchAttempt(cycle: min(calendar.firstCycle(notifyingAfter: now), calendar.count - 1),
+                                   cpuUntil: budget.map { now + $0 } ?? .max)
+        attempt.stale = true
+        self.attempt(attempt)
+    }
+
     /// One attempt: failure and latency keyed by the cycle it serves and the attempt.
     mutating func attempt(_ attempt: FetchAttempt) {
+        var attempt = attempt
+        if attempt.retry == 0 { attempt.epoch = epoch }
         if attempt.openKey >= 0 {
             context.beginDraws(.foregroundFetch, index: attempt.openKey << 8 | min(attempt.retry, 0xFF))
         } else {
@@ -157,7 +186,9 @@ public struct PluginRuntime<OS: PlatformModel> {
             switch failure {
             case .budgetExpired?, .timeout?: outcome = .timeout
             case .some: outcome = .error
-            case nil: outcome = context.server.updates(after: acked, through: end).count > 0 ? .ok : .empty
+            case nil:
+                outcome = !context.user.starredEmpty.contains(end) && context.server.updates(after: acked, through: end).count > 0
+                    ? .ok : .empty
             }
             telemetry.fetchAttempt(startedAt: now, finishedAt: end, outcome: outcome)
         }
@@ -181,7 +212,9 @@ public struct PluginRuntime<OS: PlatformModel> {
             return .failed
         }
         lastFetchEnd = now
-        let answer = context.server.updates(after: acked, through: now)
+        // updateStarredPlans with an empty list: the fetcher has no project to ask about.
+        let answer = context.user.starredEmpty.contains(now) ? (count: 0, last: acked)
+            : context.server.updates(after: acked, through: now)
         guard answer.count > 0 else {
             context.trace("fetch.empty", "fetch succeeded with no updates", cycle: attempt.cycle)
             return .empty
@@ -294,6 +327,11 @@ public struct PluginRuntime<OS: PlatformModel> {
             context.trace("notification.shown", "cycle \(cycle + 1) shown (\(outcome.name)), \(SimTime.seconds(display - notifyTime)) s after T",
                           cycle: cycle, at: display, title: copy.title, body: copy.body)
         }
+        if let setupAt = lifecycle.setupAt {
+            log.setupLatencies.append(display - setupAt)
+            lifecycle.setupAt = nil
+        }
+        noteDisplay(at: display)
         resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, lateness: max(0, display - notifyTime),
                             notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
     }
@@ -307,6 +345,12 @@ public struct PluginRuntime<OS: PlatformModel> {
 
     private mutating func resolve(_ record: CycleRecord) {
         log.cycles.append(record)
+        firstUnresolved += 1
+        cycleWasResolved = true
+    }
+
+    /// Passes over a cycle that is not due (New Activity was off at its T).
+    mutating func skipCycle() {
         firstUnresolved += 1
         cycleWasResolved = true
     }

@@ -8,7 +8,12 @@ public protocol PluginStrategy {
     /// Whether the platform schedules the fetch (BG task, fetch alarm); false
     /// when the server's pushes trigger it.
     static var schedulesPlatformFetch: Bool { get }
+    /// Whether a fetch's success arms the notification (the chained logic): so does a stale
+    /// handler that `cancelDualSchedule` left running.
+    static var armsNotificationAfterFetch: Bool { get }
     init(configuration: StrategyConfiguration)
+    /// What is armed on the platform now, for a cancel that leaves it (docs/lifecycle.md).
+    func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications
     /// Schedules what decides the earliest unresolved cycle's outcome.
     mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>)
     /// Clears what the strategy kept for a cycle that just got its outcome.
@@ -39,6 +44,8 @@ public protocol PluginStrategy {
 /// The local strategies schedule their fetch on the platform and receive no pushes.
 extension PluginStrategy {
     public static var schedulesPlatformFetch: Bool { true }
+    public static var armsNotificationAfterFetch: Bool { false }
+    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications { PendingNotifications() }
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
     public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {}
 }

@@ -12,12 +12,20 @@ public struct SilentPushChained: PluginStrategy {
     /// A push is on its way to the device; pushes are handled in the order sent.
     var pushInFlight = false
 
+    public static let armsNotificationAfterFetch = true
+
     public init(configuration: StrategyConfiguration) {
         chained = ChainedFetch(configuration: configuration)
     }
 
+    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
+        chained.pendingNotifications(runtime)
+    }
+
     public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
         chained.openCycle(&runtime)
+        // Set up again (after New Activity was off): the server sends from the next F on.
+        if nextPush == 0 { nextPush = runtime.calendar.firstCycle(from: runtime.firstUnresolved, withFetchAfter: runtime.now - 1) }
         if !pushInFlight { sendNextPush(&runtime) }
     }
 

@@ -55,6 +55,8 @@ public struct StrategyConfiguration: Sendable, Equatable {
     public var fetchOnOpen: Bool = false
     /// For `push`: an alert push at T, or a background push at F.
     public var pushKind: PushKind = .alert
+    /// This variant's plugin defects (docs/lifecycle.md); nil: `plugin.defects`.
+    public var defects: Set<PluginDefect>?
 
     public init(kind: StrategyKind, label: String? = nil) {
         self.kind = kind

@@ -1,0 +1,7 @@
+/// A bug shape of the app around its separate Daily Reminder (seed 001 §4C; `app.defects`).
+public enum AppDefect: String, Sendable, CaseIterable {
+    /// Turning New Activity on also schedules the Daily Reminder.
+    case enableSchedulesReminder
+    /// Turning New Activity off leaves a Daily Reminder it should have cancelled.
+    case disableLeavesReminder
+}

@@ -1,0 +1,166 @@
+/// The user's lifecycle on one device (docs/lifecycle.md): New Activity turned off and on,
+/// the notification time moved, the app's Daily Reminder, and what a defective
+/// `cancelDualSchedule` leaves on the platform.
+extension DeviceSimulation {
+    /// Schedules the first of each lifecycle event; each schedules its successor.
+    mutating func startLifecycle() {
+        let user = runtime.context.user
+        runtime.context.scheduleNext(user.disabled.starts, cursor: &runtime.lifecycle.nextDisable, .featureOff)
+        if !user.timeChanges.isEmpty { scheduleNextTimeChange() }
+        if let reminder = runtime.world.reminder {
+            runtime.context.scheduleNext(reminder.times, cursor: &runtime.lifecycle.nextReminder, .reminder)
+        }
+    }
+
+    /// `cancelDualSchedule()`: the plugin forgets its schedule. The platform removes the pending
+    /// BG request or fetch alarm and every armed request, guard and alarm, unless a defect
+    /// (`plugin.defects`) leaves some of them to fire on their own.
+    mutating func cancelDualSchedule(movingTime: Bool) {
+        let defects = runtime.strategy.defects ?? runtime.plugin.defects
+        let now = runtime.now
+        let pending = strategy.pendingNotifications(runtime)
+        if defects.contains(.cancelLeavesGuards) {
+            for fire in pending.guards where fire > now { leaveOrphan(at: fire, .guardLeft) }
+        }
+        // The old time's next notification: the armed request or alarm, else (chained) its guard.
+        if movingTime, defects.contains(.rescheduleKeepsOldTime),
+           let next = pending.next ?? pending.guards.filter({ $0 > now }).min(), next > now {
+            leaveOrphan(at: next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
+        }
+        if !defects.contains(.cancelLeavesBGRequest) { runtime.os.cancelFetch(&runtime.context) }
+        runtime.epoch &+= 1
+        strategy = Strategy(configuration: runtime.strategy)
+        runtime.context.trace("plugin.cancel", "cancelDualSchedule()" + (defects.isEmpty ? ": every request and alarm removed"
+            : " with defects: " + defects.map(\.rawValue).sorted().joined(separator: ", ")))
+    }
+
+    /// The user turns New Activity off until the end of the period `user.disabled` holds.
+    mutating func featureOff() {
+        let now = runtime.now
+        let end = runtime.context.user.disabled.interval(containing: now)?.end ?? now
+        runtime.context.trace("feature.off", "the user turns New Activity off until \(runtime.context.formatTime(end))")
+        cancelDualSchedule(movingTime: false)
+        runtime.lifecycle.enabled = false
+        runtime.lifecycle.setupAt = nil
+        runtime.reopenCycles(after: now)
+        runtime.resolveCycles(dueBefore: now, offUntil: end)
+        if let reminder = runtime.world.reminder, !reminder.defects.contains(.disableLeavesReminder) {
+            runtime.lifecycle.reminderScheduled = reminder.wanted
+        }
+        if end <= runtime.context.runEnd { runtime.context.queue.schedule(at: end, .featureOn) }
+        runtime.context.scheduleNext(runtime.context.user.disabled.starts, cursor: &runtime.lifecycle.nextDisable, .featureOff)
+    }
+
+    /// The user turns New Activity on again: the app configures the fetcher, updates the starred
+    /// plans and calls `scheduleDualNotification` (a setup).
+    mutating func featureOn() {
+        runtime.lifecycle.enabled = true
+        runtime.lifecycle.enableCount += 1
+        runtime.context.trace("feature.on", "the user turns New Activity on: scheduleDualNotification")
+        if let reminder = runtime.world.reminder, reminder.defects.contains(.enableSchedulesReminder) {
+            runtime.lifecycle.reminderScheduled = true
+        }
+        setUpAgain(source: .backgroundRequestAtEnable, index: runtime.lifecycle.enableCount)
+    }
+
+    /// The user picks another notification time: the app reschedules (cancel, then schedule
+    /// with the new T and F = T − lead). While New Activity is off only the preference changes.
+    mutating func timeChange(to choice: Int) {
+        let now = runtime.now
+        let next = runtime.world.timeChoices[choice]
+        let first = next.firstCycle(notifyingAfter: now)
+        runtime.context.trace("time.change", "the user moves New Activity"
+            + (first < next.count ? " to \(runtime.context.formatTime(next.notifyTimes[first]))" : ""))
+        runtime.lifecycle.timeChangeCount += 1
+        let enabled = runtime.lifecycle.enabled
+        if enabled { cancelDualSchedule(movingTime: true) }
+        runtime.reopenCycles(after: now)
+        runtime.resolveCycles(dueBefore: now, offUntil: now)
+        runtime.switchCalendar(to: next)
+        runtime.lifecycle.generation += 1
+        if enabled {
+            setUpAgain(source: .backgroundRequestAtTimeChange, index: runtime.lifecycle.timeChangeCount)
+        } else {
+            let end = runtime.context.user.disabled.interval(containing: now)?.end ?? now
+            runtime.resolveCycles(dueBefore: now, offUntil: end)
+        }
+        scheduleNextTimeChange()
+    }
+
+    /// `scheduleDualNotification` again: a fresh strategy opens the next cycle, then the setup's
+    /// foreground code runs (JWT pool, resubmission, guards).
+    private mutating func setUpAgain(source: RandomSource, index: Int) {
+        runtime.lifecycle.setupAt = runtime.now
+        strategy.openCycle(&runtime)
+        foregroundCodeRuns(source: source, index: index)
+    }
+
+    private mutating func scheduleNextTimeChange() {
+        let user = runtime.context.user
+        while runtime.lifecycle.nextTimeChange < user.timeChanges.count,
+              user.timeChanges[runtime.lifecycle.nextTimeChange] < runtime.now { runtime.lifecycle.nextTimeChange += 1 }
+        let next = runtime.lifecycle.nextTimeChange
+        guard next < user.timeChanges.count, user.timeChanges[next] <= runtime.context.runEnd else { return }
+        runtime.lifecycle.nextTimeChange += 1
+        runtime.context.queue.schedule(at: user.timeChanges[next], .timeChange(choice: user.timeChangeChoices[next]))
+    }
+
+    /// The app's Daily Reminder fires: shown if it is scheduled; unwanted unless the user turned it on.
+    mutating func reminderFires() {
+        if runtime.lifecycle.reminderScheduled, let reminder = runtime.world.reminder {
+            runtime.context.trace("reminder.shown", reminder.wanted ? "the Daily Reminder shows"
+                : "the Daily Reminder shows, though the user never turned it on")
+            if !reminder.wanted { runtime.context.activity.unwantedReminders += 1 }
+            runtime.noteDisplay(at: runtime.now)
+        }
+        if let reminder = runtime.world.reminder {
+            runtime.context.scheduleNext(reminder.times, cursor: &runtime.lifecycle.nextReminder, .reminder)
+        }
+    }
+
+    /// A notification a defect left behind: an orphan while New Activity is off or at a time the
+    /// user has left; otherwise an extra notification (a duplicate if it comes close to another).
+    mutating func orphanFires(_ index: Int) {
+        let orphan = runtime.lifecycle.orphans[index]
+        let isOrphan = !runtime.lifecycle.enabled || orphan.generation != runtime.lifecycle.generation
+        if isOrphan { runtime.context.activity.orphans += 1 }
+        runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
+            + (isOrphan ? (runtime.lifecycle.enabled ? " at a time the user has left" : " while New Activity is off") : ""))
+        runtime.noteDisplay(at: runtime.now)
+        if let calendar = orphan.repeatsOn {
+            let next = calendar.firstCycle(notifyingAfter: runtime.now)
+            if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
+                runtime.context.queue.schedule(at: calendar.notifyTimes[next], .orphan(index))
+            }
+        }
+    }
+
+    private mutating func leaveOrphan(at time: Millis, _ source: OrphanNotification.Source, repeatsOn: CycleCalendar? = nil) {
+        guard time <= runtime.context.runEnd else { return }
+        runtime.lifecycle.orphans.append(OrphanNotification(source: source, generation: runtime.lifecycle.generation,
+                                                            repeatsOn: repeatsOn))
+        runtime.context.queue.schedule(at: time, .orphan(runtime.lifecycle.orphans.count - 1))
+        runtime.context.trace("orphan.left", "\(source.rawValue), for \(runtime.context.formatTime(time))")
+    }
+
+    /// A BG task or fetch alarm that `cancelDualSchedule` left runs while New Activity is off:
+    /// its handler resubmits for the old schedule's next F and fetches (moving the ack).
+    mutating func staleTaskRuns(budget: Millis?) {
+        let calendar = runtime.calendar
+        runtime.os.scheduleFetch(cycle: calendar.firstCycle(from: calendar.firstCycle(notifyingAfter: runtime.now),
+                                                            withFetchAfter: runtime.now), &runtime.context)
+        runtime.context.trace("stale.task", "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off")
+        guard runtime.plugin.fetchEnabled, runtime.calendar.count > 0 else { return }
+        runtime.startStaleFetch(budget: budget)
+    }
+
+    /// The stale handler's fetch ended: with the chained logic, content fetched inside a cycle's
+    /// window arms that cycle's notification, which then shows on its own.
+    mutating func staleFetchFinished(_ result: FetchResult) {
+        guard Strategy.armsNotificationAfterFetch, result == .updates else { return }
+        let cycle = runtime.calendar.firstCycle(notifyingAfter: runtime.now)
+        guard cycle < runtime.calendar.count, runtime.calendar.fetchTimes[cycle] <= runtime.now else { return }
+        let fire = runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
+        leaveOrphan(at: max(fire, runtime.now), .staleTask)
+    }
+}

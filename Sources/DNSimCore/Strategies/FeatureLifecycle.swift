@@ -1,0 +1,35 @@
+/// The user's side of New Activity on one device (docs/lifecycle.md): whether it is on, which
+/// time they chose, the Daily Reminder, and what a defective cancel left on the platform.
+struct FeatureLifecycle {
+    var enabled = true
+    /// Bumped by each time change: notifications of an older schedule are at a time the user left.
+    var generation = 0
+    /// When New Activity was last turned on again or moved, until its first notification shows.
+    var setupAt: Millis?
+    /// When the latest notification of any kind was displayed (for duplicates).
+    var lastDisplay: Millis?
+    /// Whether the Daily Reminder is scheduled on the platform.
+    var reminderScheduled = false
+    var enableCount = 0
+    var timeChangeCount = 0
+    /// Cursors into the user's lifecycle events and the reminder's times.
+    var nextDisable = 0
+    var nextTimeChange = 0
+    var nextReminder = 0
+    /// Notifications a defect left on the platform, as `DeviceEvent.orphan` indexes them.
+    var orphans: [OrphanNotification] = []
+}
+
+/// A notification the plugin no longer tracks: left by `cancelDualSchedule` or a reschedule.
+struct OrphanNotification {
+    enum Source: String {
+        case guardLeft = "a guard request cancelDualSchedule left"
+        case staleTask = "a notification armed by a BG request cancelDualSchedule left"
+        case oldTime = "the old time's notification the reschedule left"
+    }
+    var source: Source
+    /// The schedule it belongs to (`FeatureLifecycle.generation`).
+    var generation: Int
+    /// For a repeating request left behind (iOS independent timers): the calendar it repeats on.
+    var repeatsOn: CycleCalendar?
+}

@@ -1,0 +1,183 @@
+import Foundation
+import XCTest
+@testable import DNSimCore
+@testable import DNSimReports
+@testable import DNSimScenario
+
+/// The user's lifecycle (docs/lifecycle.md): turning New Activity off and on, moving its time,
+/// editing the starred projects, the Daily Reminder, and the plugin defects that leave orphans.
+final class LifecycleTests: XCTestCase {
+    /// BG tasks run at F and fetch at once; a 2 h lead, no app opens (only setup and BG tasks run code).
+    static func world(days: Int = 60) -> WorldConfiguration {
+        var world = TestWorlds.world(days: days, lead: 2 * SimTime.hour)
+        world.fetch.latency = .fixed(1_000)
+        return world
+    }
+
+    /// The first device (from `start`) whose first disable starts between a cycle's F and T, and that cycle.
+    static func deviceDisabledInsideAWindow(_ world: WorldConfiguration, arm: Arm) -> (device: Int, cycle: Int, run: DeviceRun)? {
+        for device in 0..<400 {
+            let run = DeviceRun(world, arm, device: device)
+            guard let start = run.user.disabled.starts.first else { continue }
+            let calendar = world.calendar
+            if let cycle = calendar.notifyTimes.indices.first(where: { calendar.fetchTimes[$0] + 2_000 < start && start < calendar.notifyTimes[$0] }),
+               cycle > 0, cycle + 10 < calendar.count {
+                return (device, cycle, run)
+            }
+        }
+        return nil
+    }
+
+    /// Turned off between F and T on iOS chained (content armed for T, guards armed for a week):
+    /// nothing shows and nothing is fetched until it is turned on again.
+    func testTurningOffBetweenFAndTShowsNothingAndFetchesNothing() throws {
+        var world = Self.world()
+        world.user.disablePerDay = 0.05
+        world.user.disabledFor = .fixed(20 * SimTime.day)
+        let arm = TestWorlds.arm(.chained, .ios)
+        let (_, cycle, run) = try XCTUnwrap(Self.deviceDisabledInsideAWindow(world, arm: arm))
+        let off = run.user.disabled.starts[0], on = run.user.disabled.ends[0]
+        XCTAssertTrue(run.trace.kinds("notification.armed").contains { $0.cycle == cycle && $0.time < off }, "content was armed for T")
+        for kind in ["notification.shown", "fetch.start", "bg.run", "orphan.shown", "stray.shown"] {
+            XCTAssertTrue(run.trace.kinds(kind).allSatisfy { !run.user.disabled.contains($0.time) }, "\(kind) while New Activity is off")
+        }
+        XCTAssertGreaterThan(run.trace.kinds("fetch.start").filter { $0.time >= on }.count, 0, "fetching resumes when it is turned on")
+        XCTAssertEqual(run.activity.orphans, 0)
+        let offCycles = world.calendar.notifyTimes.filter { run.user.disabled.contains($0) }.count
+        XCTAssertEqual(run.activity.offCycles, offCycles)
+        XCTAssertEqual(run.cycles.count + offCycles, world.calendar.count, "every cycle is due or off")
+        XCTAssertFalse(run.cycles.contains { run.user.disabled.contains($0.notifyTime) }, "no due cycle has its T while off")
+    }
+
+    /// With `cancelLeavesGuards` exactly the guards armed within `guardHorizon` of the last code run
+    /// fire as orphans (the cycle whose fetch succeeded had its guard cancelled).
+    func testLeftGuardsShowAsOrphansAsTheHorizonSays() throws {
+        var world = Self.world()
+        world.user.disablePerDay = 0.05
+        world.user.disabledFor = .fixed(20 * SimTime.day)
+        world.plugin.defects = [.cancelLeavesGuards]
+        let arm = TestWorlds.arm(.chained, .ios)
+        let (_, cycle, run) = try XCTUnwrap(Self.deviceDisabledInsideAWindow(world, arm: arm))
+        let calendar = world.calendar, timeout = world.plugin.contentTimeout
+        // The BG task at cycle's F was the last code to run: it armed guards up to F + guardHorizon.
+        let horizonEnd = calendar.fetchTimes[cycle] + StrategyConfiguration(kind: .chained).guardHorizon
+        let expected = calendar.notifyTimes.indices.filter { $0 > cycle && calendar.notifyTimes[$0] + timeout <= horizonEnd }
+        XCTAssertEqual(expected.count, 6)
+        XCTAssertEqual(run.activity.orphans, expected.count)
+        XCTAssertEqual(run.trace.kinds("orphan.shown").map(\.time), expected.map { calendar.notifyTimes[$0] + timeout })
+    }
+
+    /// Moving 18:30 to 07:00: the next cycle is at 07:00 and nothing shows at 18:30 any more; with
+    /// `rescheduleKeepsOldTime` the old time's armed alarm shows once, as an orphan.
+    func testMovingTheTimeMovesTheCycles() throws {
+        var world = TestWorlds.world(days: 30)
+        world.timeChoices = [TestWorlds.dailyCalendar(days: 30, notifyMinute: 7 * 60)]
+        world.user.timeChangePerDay = 0.05
+        world.user.timeChoiceWeights = [1]
+        let arm = TestWorlds.arm(.independent, .android)
+        var found: (device: Int, change: Millis)?
+        for device in 0..<200 {
+            let run = DeviceRun(world, arm, device: device)
+            if run.user.timeChanges.count == 1, run.user.timeChanges[0] < TestWorlds.start + 20 * SimTime.day {
+                found = (device, run.user.timeChanges[0])
+                break
+            }
+        }
+        let (device, change) = try XCTUnwrap(found)
+        let run = DeviceRun(world, arm, device: device)
+        let minuteOfDay = { (time: Millis) in (time % SimTime.day) / SimTime.minute }
+        let after = run.cycles.filter { $0.notifyTime > change }
+        XCTAssertFalse(after.isEmpty)
+        XCTAssertTrue(after.allSatisfy { minuteOfDay($0.notifyTime) == 7 * 60 }, "every cycle after the change is at 07:00")
+        XCTAssertEqual(after.first?.notifyTime, world.timeChoices[0].notifyTimes.first { $0 > change })
+        XCTAssertTrue(run.trace.kinds("notification.shown").filter { $0.time > change }.allSatisfy { minuteOfDay($0.time) == 7 * 60 })
+        XCTAssertEqual(run.activity.orphans, 0)
+
+        world.plugin.defects = [.rescheduleKeepsOldTime]
+        let defective = DeviceRun(world, arm, device: device)
+        let orphans = defective.trace.kinds("orphan.shown")
+        XCTAssertEqual(orphans.count, 1)
+        XCTAssertEqual(orphans.first?.time, world.calendar.notifyTimes.first { $0 > change }, "at the old 18:30")
+        XCTAssertEqual(defective.activity.orphans, 1)
+    }
+
+    /// An empty starred list for the whole run: every due cycle is suppressed.
+    func testAnEmptyStarredListSuppressesEveryCycle() {
+        var world = Self.world(days: 20)
+        world.user.emptyStarredShare = 1
+        let arms = Platform.allCases.flatMap { [TestWorlds.arm(.independent, $0), TestWorlds.arm(.chained, $0)] }
+        for statistics in TestWorlds.run(world, arms: arms, devices: 5).arms {
+            XCTAssertEqual(statistics.rate(.suppressed), 1)
+        }
+    }
+
+    /// With no defect nothing is ever shown while New Activity is off or at a time the user left.
+    func testNoDefectNoOrphans() {
+        var world = Self.world(days: 90)
+        world.ios.delay = .lognormal(median: Double(90 * SimTime.minute), sigma: 1.5)
+        world.ios.never = 0.15
+        world.fetch.failure = 0.05
+        world.user.appOpensPerDay = 1.2
+        world.user.rebootsPerDay = 0.1
+        world.android.rescheduleOnBoot = true
+        world.user.disablePerDay = 0.1
+        world.user.disabledFor = .exponential(mean: Double(2 * SimTime.day))
+        world.timeChoices = [TestWorlds.dailyCalendar(days: 90, notifyMinute: 7 * 60, lead: 2 * SimTime.hour),
+                             TestWorlds.dailyCalendar(days: 90, notifyMinute: 12 * 60, lead: 2 * SimTime.hour)]
+        world.user.timeChangePerDay = 0.1
+        world.user.timeChoiceWeights = [1, 1]
+        let arms = Platform.allCases.flatMap { platform in
+            [TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform),
+             TestWorlds.arm(.push, platform) { $0.pushKind = .background }]
+        }
+        let result = TestWorlds.run(world, arms: arms, devices: 40)
+        for (arm, statistics) in zip(arms, result.arms) {
+            XCTAssertEqual(statistics.orphans, 0, arm.name)
+            XCTAssertGreaterThan(statistics.offCycles, 0, arm.name)
+            XCTAssertEqual(statistics.offCycles, result.arms[0].offCycles, "\(arm.name): the same cycles are off in every arm")
+            XCTAssertEqual(statistics.cycles, result.arms[0].cycles, "\(arm.name): the same cycles are due in every arm")
+        }
+        XCTAssertEqual(TestWorlds.run(world, arms: arms, devices: 40, jobs: 3).arms, result.arms, "identical for any --jobs")
+    }
+
+    /// The Daily Reminder: wanted reminders are not counted; the app defects schedule it while New
+    /// Activity is on, and also leave it while it is off.
+    func testUnwantedRemindersFollowTheAppDefects() {
+        var world = Self.world(days: 60)
+        world.user.disablePerDay = 0.1
+        world.user.disabledFor = .fixed(3 * SimTime.day)
+        let times = (0..<60).map { TestWorlds.start + Millis($0) * SimTime.day + 9 * SimTime.hour }
+        let arm = TestWorlds.arm(.independent, .ios)
+        func unwanted(_ defects: Set<AppDefect>, wanted: Bool = false) -> (Int, DeviceRun) {
+            world.reminder = DailyReminder(times: times, wanted: wanted, defects: defects)
+            let run = DeviceRun(world, arm, device: 3)
+            return (run.activity.unwantedReminders, run)
+        }
+        XCTAssertEqual(unwanted([]).0, 0)
+        XCTAssertEqual(unwanted([.enableSchedulesReminder], wanted: true).0, 0, "a reminder the user turned on is wanted")
+        let (whileOn, run) = unwanted([.enableSchedulesReminder])
+        XCTAssertFalse(run.user.disabled.isEmpty)
+        XCTAssertEqual(whileOn, times.filter { !run.user.disabled.contains($0) }.count)
+        XCTAssertEqual(unwanted([.enableSchedulesReminder, .disableLeavesReminder]).0, times.count)
+        XCTAssertEqual(unwanted([.disableLeavesReminder]).0, 0, "nothing scheduled it")
+    }
+
+    /// Rates of 0 draw nothing: the report is byte-identical to the scenario without the keys.
+    func testZeroRatesChangeNoByte() throws {
+        let base = try String(contentsOfFile: "Scenarios/new-activity.yaml", encoding: .utf8)
+            .replacingOccurrences(of: "devices: 1000", with: "devices: 40").replacingOccurrences(of: "days: 365", with: "days: 30")
+        let keys = "  disablePerDay: 0\n  disabledFor: { exponential: { mean: 3d } }\n  timeChangePerDay: 0\n"
+            + "  notifyTimes: [\"07:00\"]\n  starredChangePerDay: 0\n  emptyStarredShare: 0\n"
+        let withKeys = base.replacingOccurrences(of: "  tokenLifetime: 3d\n", with: "  tokenLifetime: 3d\n" + keys)
+        XCTAssertNotEqual(withKeys, base)
+        var reports: [[String: String]] = []
+        for text in [base, withKeys] {
+            let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "new-activity.yaml")
+            let plan = try scenario.plan().get()
+            let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
+                                        days: scenario.days, reproduceCommand: "")
+            reports.append(["csv": SummaryCSV.render(context), "md": SummaryMarkdown.render(context)])
+        }
+        XCTAssertEqual(reports[0], reports[1])
+    }
+}
