@@ -104,6 +104,8 @@ final class BadScenarioTests: XCTestCase {
         ("a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
          + "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
          + "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n", "6:36: error: the document expands to more than 1000000 nodes (alias bomb?)"),
+        (appending("fetch:\n  copy: { one: { title: a, body: \"{frist}\" }, many: { title: b, body: c } }"),
+         "13:34: error: fetch.copy.one.body: unknown placeholder '{frist}'; use {first}, {count} or {more} (did you mean '{first}'?)"),
         // Lifecycle (docs/lifecycle.md).
         (replacing(8, with: "  userNotification: { schedule: \"30 18 * * *\" }\n  defects: [cancelLeavesGuard]"),
          "9:13: error: plugin.defects 'cancelLeavesGuard' is not one of cancelLeavesGuards, cancelLeavesBGRequest, rescheduleKeepsOldTime (did you mean 'cancelLeavesGuards'?)"),

@@ -21,6 +21,18 @@ public struct NotificationCopy: Sendable, Equatable {
             body: "\u{201C}\(first)\u{201D} + \(projectNames.count - 1) more have been updated.")
     }
 
+    /// The same with a scenario's own copy (`fetch.copy`), or TimeSafari's when there is none.
+    public static func aggregated(itemIndices: [Int], template: CopyTemplate?) -> NotificationCopy? {
+        guard let template else { return aggregated(projectNames: itemIndices.map(projectName)) }
+        guard let first = itemIndices.first.map(template.name) else { return nil }
+        let count = itemIndices.count
+        return count == 1
+            ? NotificationCopy(title: template.fill(template.oneTitle, first: first, count: 1),
+                               body: template.fill(template.oneBody, first: first, count: 1))
+            : NotificationCopy(title: template.fill(template.manyTitle, first: first, count: count),
+                               body: template.fill(template.manyBody, first: first, count: count))
+    }
+
     /// The simulated name of starred project `index`.
     public static func projectName(_ index: Int) -> String { "Starred project \(index + 1)" }
 }

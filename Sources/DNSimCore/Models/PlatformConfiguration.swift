@@ -106,6 +106,8 @@ public struct FetchConfiguration: Sendable, Equatable {
     public var latency: Distribution = .fixed(0)
     /// Network failure probability per attempt.
     public var failure: Double = 0
+    /// The notification copy of fetched content (`fetch.copy`); nil: TimeSafari's.
+    public var copy: CopyTemplate?
     public init() {}
 }
 

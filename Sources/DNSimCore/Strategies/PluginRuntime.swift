@@ -177,7 +177,7 @@ public struct PluginRuntime<OS: PlatformModel> {
         } else {
             failure = failed ? .network : nil
         }
-        context.trace("fetch.start", "POST plansLastUpdatedBetween (afterId \(acked))"
+        context.trace("fetch.start", (fetch.copy == nil ? "POST plansLastUpdatedBetween" : "the fetcher asks for updates") + " (afterId \(acked))"
             + (attempt.retry > 0 ? ", retry \(attempt.retry)" : "") + (attempt.openKey >= 0 ? " in the foreground" : "")
             + (attempt.pushed ? " from \(push.handlerName)" : ""), cycle: attempt.cycle)
         schedule(at: end, .fetchFinished(attempt, failure: failure))
@@ -365,8 +365,8 @@ public struct PluginRuntime<OS: PlatformModel> {
             order += 1
             latest[plan] = Int64(order)
         }
-        let plans = latest.sorted { $0.value < $1.value }.map { NotificationCopy.projectName($0.key) }
-        return NotificationCopy.aggregated(projectNames: plans)
+        let plans = latest.sorted { $0.value < $1.value }.map(\.key)
+        return NotificationCopy.aggregated(itemIndices: plans, template: fetch.copy)
             ?? NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
     }
 }
