@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFit
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -47,7 +48,10 @@ enum BenchCommand: Subcommand {
         console.print(table.plain())
         console.print(String(format: "event kernel: %.1f million hold operations/s with 1,000 pending events", HoldBenchmark.run() / 1e6))
         console.print(String(format: "cron calendar: a decade of daily occurrences in America/New_York in %.2f ms", calendarMilliseconds()))
+        // The simulation's peak, before the fit benchmark adds its million rows.
         console.print("peak memory (VmHWM): \(peakMemory())")
+        // Issue 14's figure: 1,000,000 BG-launch rows, all four families, no bootstrap (target: under 10 s).
+        console.print(FitBenchmark.run(rows: 1_000_000).description)
         return .success
     }
 
