@@ -3,6 +3,9 @@ import Foundation
 
 /// Local dates and cron occurrences in one IANA time zone. Instants are UTC milliseconds.
 ///
+/// About 460 lines in one file on purpose: the DST rules below, the offset lookups and the
+/// occurrence search and count all depend on one another, and split they would hide that.
+///
 /// Daylight-saving rules, as cron applies them to fixed times:
 /// - a local time skipped by a spring-forward gap fires once, at the first instant after the gap
 ///   (New York 2027-03-14 02:30 → 03:00 EDT); every matching time in one gap, and the gap's end

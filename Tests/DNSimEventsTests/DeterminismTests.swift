@@ -29,6 +29,19 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
+    /// The shipped lifecycle scenario (devices with different numbers of due cycles, orphans):
+    /// its reports too are byte-identical for any --jobs.
+    func testLifecycleReportsAreByteIdenticalForAnyJobs() throws {
+        var scenario = try ScenarioLoader.load(path: "Scenarios/lifecycle.yaml")
+        scenario.devices = 60
+        scenario.days = 90
+        let one = try reports(scenario, jobs: 1)
+        for jobs in [2, 7] {
+            let other = try reports(scenario, jobs: jobs)
+            for (a, b) in zip(one, other) { XCTAssertEqual(a.1, b.1, "\(a.0) differs with --jobs \(jobs)") }
+        }
+    }
+
     func testDroppingAnArmLeavesTheOtherArmsUnchanged() throws {
         var scenario = try scenario()
         let full = try scenario.plan().get()

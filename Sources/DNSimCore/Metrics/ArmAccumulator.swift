@@ -32,11 +32,8 @@ public struct ArmAccumulator: Sendable {
         statistics.addTrajectory(Self.foldCycles(log.cycles, into: activity.trajectory), device: device)
         statistics.cycles += cycles
         statistics.cycleSquares += cycles * cycles
-        if statistics.cyclesPerDevice < 0 {
-            statistics.cyclesPerDevice = cycles
-        } else if cycles != statistics.cyclesPerDevice {
-            statistics.cyclesVary = true
-        }
+        statistics.fewestCycles = min(statistics.fewestCycles, cycles)
+        statistics.mostCycles = max(statistics.mostCycles, cycles)
         for i in deviceCounts.indices {
             statistics.counts[i] += deviceCounts[i]
             statistics.countSquares[i] += deviceCounts[i] * deviceCounts[i]

@@ -13,10 +13,11 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     public var countSquares: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
     /// Cycles per device, Σn².
     public var cycleSquares: Int64 = 0
-    /// Due cycles of the first device, and whether another device had a
-    /// different number (cycles off or moved by the user's lifecycle).
-    public var cyclesPerDevice: Int64 = -1
-    public var cyclesVary = false
+    /// The fewest and most due cycles of a device: they differ when the user's lifecycle
+    /// turned cycles off (min and max, so merging in any order gives the same sums).
+    public var fewestCycles: Int64 = .max
+    public var mostCycles: Int64 = .min
+    public var cyclesVary: Bool { fewestCycles < mostCycles }
     /// Indexed by `RateMetric.rawValue`: Σ over devices of count × cycles, for
     /// the ratio interval when devices have different numbers of due cycles.
     public var countTimesCycles: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
@@ -68,12 +69,8 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         devices += other.devices
         cycles += other.cycles
         cycleSquares += other.cycleSquares
-        if cyclesPerDevice < 0 {
-            cyclesPerDevice = other.cyclesPerDevice
-        } else if other.cyclesPerDevice >= 0, other.cyclesPerDevice != cyclesPerDevice {
-            cyclesVary = true
-        }
-        cyclesVary = cyclesVary || other.cyclesVary
+        fewestCycles = min(fewestCycles, other.fewestCycles)
+        mostCycles = max(mostCycles, other.mostCycles)
         for i in counts.indices {
             counts[i] += other.counts[i]
             countSquares[i] += other.countSquares[i]

@@ -9,9 +9,11 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     public var cyclesPerDevice: Int64 = 0
     public var sums: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
     public var squares: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
-    /// Whether devices had different numbers of due cycles; then the ratio
-    /// interval needs Σn, Σn² and Σ difference × n.
-    public var cyclesVary = false
+    /// The fewest and most due cycles of a device: when they differ the ratio interval needs
+    /// Σn, Σn² and Σ difference × n (min and max, so merging in any order agrees).
+    public var fewestCycles: Int64 = .max
+    public var mostCycles: Int64 = .min
+    public var cyclesVary: Bool { fewestCycles < mostCycles }
     public var cycleSum: Int64 = 0
     public var cycleSquares: Int64 = 0
     public var sumsTimesCycles: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
@@ -23,9 +25,10 @@ public struct PairedDifference: Sendable, Equatable, Codable {
 
     /// One device's counts on the two arms, over its `cycles` due cycles (the same on both).
     public mutating func add(_ a: [Int64], _ b: [Int64], cycles: Int64) {
-        if devices > 0, cycles != cyclesPerDevice { cyclesVary = true }
+        fewestCycles = min(fewestCycles, cycles)
+        mostCycles = max(mostCycles, cycles)
         devices += 1
-        cyclesPerDevice = cycles
+        cyclesPerDevice = max(cyclesPerDevice, cycles)
         cycleSum += cycles
         cycleSquares += cycles * cycles
         for i in sums.indices {
@@ -37,8 +40,8 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: PairedDifference) {
-        if devices > 0, other.devices > 0, other.cyclesPerDevice != cyclesPerDevice { cyclesVary = true }
-        cyclesVary = cyclesVary || other.cyclesVary
+        fewestCycles = min(fewestCycles, other.fewestCycles)
+        mostCycles = max(mostCycles, other.mostCycles)
         devices += other.devices
         cyclesPerDevice = max(cyclesPerDevice, other.cyclesPerDevice)
         cycleSum += other.cycleSum
