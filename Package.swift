@@ -29,11 +29,13 @@ let package = Package(
         ),
         // Philox4x32-10 as a GSL generator type (issue 17); see docs/philox.md.
         .target(name: "CPhilox", dependencies: ["CGSL"]),
-        .target(name: "DNSimCore", dependencies: ["CGSL", "CPhilox"]),
+        // GSL's error handler and its one process-wide count, shared by the simulator and the fit.
+        .target(name: "CGSLErrors", dependencies: ["CGSL"]),
+        .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
-        .target(name: "DNSimFit", dependencies: ["CGSL"]),
+        .target(name: "DNSimFit", dependencies: ["CGSL", "CGSLErrors"]),
         .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
@@ -42,16 +44,16 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL", "CGSLErrors"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DNSimFitTests",
-            dependencies: ["DNSimFit", "CGSL"]
+            dependencies: ["DNSimFit", "CGSL", "CGSLErrors"]
         ),
         .testTarget(
             name: "PhiloxTests",
-            dependencies: ["CPhilox", "CGSL"]
+            dependencies: ["CPhilox", "CGSL", "CGSLErrors"]
         ),
     ]
 )

@@ -1,4 +1,4 @@
-import CGSL
+import CGSLErrors
 
 /// GSL's default error handler calls abort(). Special functions may report
 /// underflow far in a tail while the optimiser explores, so the fit installs

@@ -1,4 +1,5 @@
 import CGSL
+import CGSLErrors
 import CPhilox
 import Foundation
 import XCTest

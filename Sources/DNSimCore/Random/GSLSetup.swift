@@ -1,4 +1,4 @@
-import CGSL
+import CGSLErrors
 
 /// Process-wide GSL configuration, done once before any GSL call.
 enum GSLSetup {
