@@ -36,6 +36,12 @@ public struct CycleCalendar: Sendable, Equatable {
         return low
     }
 
+    /// Whether one of the cycles has exactly this T.
+    public func hasCycle(notifyingAt time: Millis) -> Bool {
+        let index = firstCycle(notifyingAfter: time - 1)
+        return index < notifyTimes.count && notifyTimes[index] == time
+    }
+
     /// This calendar's first `kept` cycles, then `other`'s cycles whose T lies after `time`: the
     /// schedule after the user moves the notification time at `time`.
     public func switching(keeping kept: Int, to other: CycleCalendar, after time: Millis) -> CycleCalendar {

@@ -28,6 +28,8 @@ public final class DeviceRunner {
                 let log = simulators[index].run(world)
                 events += Int64(log.activity.events)
                 accumulators[index].add(log, device: device)
+                // The paired sums need the same due cycles in every arm of a device.
+                assert(index == 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
                 cycles = Int64(log.cycles.count)
                 each?(device, index, log)
             }

@@ -34,11 +34,18 @@ public struct ChainedFetch: PluginStrategy {
 
     /// The armed request or alarm, and every guard still pending.
     public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
-        var pending = PendingNotifications(next: armed == nil ? nil : armedFire)
+        let cycle = runtime.firstUnresolved
+        var pending = PendingNotifications()
+        if armed != nil, cycle < runtime.calendar.count {
+            pending.next = .init(fire: armedFire, notifyTime: runtime.calendar.notifyTimes[cycle])
+        }
         guard configuration.guardPolicy == .deadline else { return pending }
-        for cycle in runtime.firstUnresolved..<min(guardsThrough, runtime.calendar.count) where guardArmed(cycle) {
-            let trigger = runtime.calendar.notifyTimes[cycle] + runtime.plugin.contentTimeout
-            pending.guards.append(runtime.fireTime(trigger, purpose: .guardRequest, cycle: cycle, armedAt: guardArmedAt(cycle)))
+        let through = max(runtime.firstUnresolved, min(guardsThrough, runtime.calendar.count))
+        for cycle in runtime.firstUnresolved..<through where guardArmed(cycle) {
+            let notifyTime = runtime.calendar.notifyTimes[cycle]
+            let fire = runtime.fireTime(notifyTime + runtime.plugin.contentTimeout, purpose: .guardRequest, cycle: cycle,
+                                        armedAt: guardArmedAt(cycle))
+            pending.guards.append(.init(fire: fire, notifyTime: notifyTime))
         }
         return pending
     }

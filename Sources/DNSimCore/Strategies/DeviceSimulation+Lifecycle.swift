@@ -20,14 +20,18 @@ extension DeviceSimulation {
         let now = runtime.now
         let pending = strategy.pendingNotifications(runtime)
         if defects.contains(.cancelLeavesGuards) {
-            for fire in pending.guards where fire > now { leaveOrphan(at: fire, .guardLeft) }
+            for guardRequest in pending.guards where guardRequest.fire > now { leaveOrphan(guardRequest, .guardLeft) }
         }
         // The old time's next notification: the armed request or alarm, else (chained) its guard.
         if movingTime, defects.contains(.rescheduleKeepsOldTime),
-           let next = pending.next ?? pending.guards.filter({ $0 > now }).min(), next > now {
-            leaveOrphan(at: next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
+           let next = pending.next ?? pending.guards.filter({ $0.fire > now }).min(by: { $0.fire < $1.fire }), next.fire > now {
+            leaveOrphan(next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
         }
-        if !defects.contains(.cancelLeavesBGRequest) { runtime.os.cancelFetch(&runtime.context) }
+        if defects.contains(.cancelLeavesBGRequest) {
+            runtime.lifecycle.staleCalendar = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        } else {
+            runtime.os.cancelFetch(&runtime.context)
+        }
         runtime.epoch &+= 1
         strategy = Strategy(configuration: runtime.strategy)
         runtime.context.trace("plugin.cancel", "cancelDualSchedule()" + (defects.isEmpty ? ": every request and alarm removed"
@@ -77,7 +81,6 @@ extension DeviceSimulation {
         runtime.reopenCycles(after: now)
         runtime.resolveCycles(dueBefore: now, offUntil: now)
         runtime.switchCalendar(to: next)
-        runtime.lifecycle.generation += 1
         if enabled {
             setUpAgain(source: .backgroundRequestAtTimeChange, index: runtime.lifecycle.timeChangeCount)
         } else {
@@ -90,7 +93,10 @@ extension DeviceSimulation {
     /// `scheduleDualNotification` again: a fresh strategy opens the next cycle, then the setup's
     /// foreground code runs (JWT pool, resubmission, guards).
     private mutating func setUpAgain(source: RandomSource, index: Int) {
+        // The cycles resolved by the cancel need no opening of their own: the setup opens the next.
+        runtime.cycleWasResolved = false
         runtime.lifecycle.setupAt = runtime.now
+        runtime.lifecycle.staleCalendar = nil
         strategy.openCycle(&runtime)
         foregroundCodeRuns(source: source, index: index)
     }
@@ -121,8 +127,9 @@ extension DeviceSimulation {
     /// A notification a defect left behind: an orphan while New Activity is off or at a time the
     /// user has left; otherwise an extra notification (a duplicate if it comes close to another).
     mutating func orphanFires(_ index: Int) {
+        runtime.lifecycle.orphans[index].handle = nil
         let orphan = runtime.lifecycle.orphans[index]
-        let isOrphan = !runtime.lifecycle.enabled || orphan.generation != runtime.lifecycle.generation
+        let isOrphan = !runtime.lifecycle.enabled || !runtime.calendar.hasCycle(notifyingAt: orphan.notifyTime)
         if isOrphan { runtime.context.activity.orphans += 1 }
         runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
             + (isOrphan ? (runtime.lifecycle.enabled ? " at a time the user has left" : " while New Activity is off") : ""))
@@ -130,25 +137,41 @@ extension DeviceSimulation {
         if let calendar = orphan.repeatsOn {
             let next = calendar.firstCycle(notifyingAfter: runtime.now)
             if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
-                runtime.context.queue.schedule(at: calendar.notifyTimes[next], .orphan(index))
+                runtime.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
+                runtime.lifecycle.orphans[index].handle = runtime.context.queue.schedule(at: calendar.notifyTimes[next], .orphan(index))
             }
         }
     }
 
-    private mutating func leaveOrphan(at time: Millis, _ source: OrphanNotification.Source, repeatsOn: CycleCalendar? = nil) {
-        guard time <= runtime.context.runEnd else { return }
-        runtime.lifecycle.orphans.append(OrphanNotification(source: source, generation: runtime.lifecycle.generation,
-                                                            repeatsOn: repeatsOn))
-        runtime.context.queue.schedule(at: time, .orphan(runtime.lifecycle.orphans.count - 1))
-        runtime.context.trace("orphan.left", "\(source.rawValue), for \(runtime.context.formatTime(time))")
+    private mutating func leaveOrphan(_ armed: PendingNotifications.Armed, _ source: OrphanNotification.Source,
+                                      repeatsOn: CycleCalendar? = nil) {
+        guard armed.fire <= runtime.context.runEnd else { return }
+        let handle = runtime.context.queue.schedule(at: armed.fire, .orphan(runtime.lifecycle.orphans.count))
+        runtime.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
+                                                            handle: handle))
+        runtime.context.trace("orphan.left", "\(source.rawValue), for \(runtime.context.formatTime(armed.fire))")
+    }
+
+    /// An Android reboot clears every alarm, the ones a defect left included.
+    mutating func clearOrphanAlarms() {
+        for index in runtime.lifecycle.orphans.indices {
+            if let handle = runtime.lifecycle.orphans[index].handle { runtime.context.queue.cancel(handle) }
+            runtime.lifecycle.orphans[index].handle = nil
+        }
     }
 
     /// A BG task or fetch alarm that `cancelDualSchedule` left runs while New Activity is off:
-    /// its handler resubmits for the old schedule's next F and fetches (moving the ack).
+    /// its handler resubmits for the old schedule's next F and fetches (moving the ack). The OS
+    /// schedules by the current calendar's cycles, so after a time change while off the request
+    /// goes to the first current cycle whose F is not before the old schedule's next F (always
+    /// after now, so a stale handler never runs again at the same instant).
     mutating func staleTaskRuns(budget: Millis?) {
-        let calendar = runtime.calendar
-        runtime.os.scheduleFetch(cycle: calendar.firstCycle(from: calendar.firstCycle(notifyingAfter: runtime.now),
-                                                            withFetchAfter: runtime.now), &runtime.context)
+        let stale = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        let next = stale.firstCycle(from: stale.firstCycle(notifyingAfter: runtime.now), withFetchAfter: runtime.now)
+        let cycle = next < stale.count
+            ? runtime.calendar.firstCycle(from: runtime.calendar.firstCycle(notifyingAfter: runtime.now),
+                                         withFetchAfter: stale.fetchTimes[next] - 1) : runtime.calendar.count
+        runtime.os.scheduleFetch(cycle: cycle, &runtime.context)
         runtime.context.trace("stale.task", "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off")
         guard runtime.plugin.fetchEnabled, runtime.calendar.count > 0 else { return }
         runtime.startStaleFetch(budget: budget)
@@ -158,9 +181,10 @@ extension DeviceSimulation {
     /// window arms that cycle's notification, which then shows on its own.
     mutating func staleFetchFinished(_ result: FetchResult) {
         guard Strategy.armsNotificationAfterFetch, result == .updates else { return }
-        let cycle = runtime.calendar.firstCycle(notifyingAfter: runtime.now)
-        guard cycle < runtime.calendar.count, runtime.calendar.fetchTimes[cycle] <= runtime.now else { return }
-        let fire = runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
-        leaveOrphan(at: max(fire, runtime.now), .staleTask)
+        let calendar = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        let cycle = calendar.firstCycle(notifyingAfter: runtime.now)
+        guard cycle < calendar.count, calendar.fetchTimes[cycle] <= runtime.now else { return }
+        let fire = runtime.fireTime(calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
+        leaveOrphan(.init(fire: max(fire, runtime.now), notifyTime: calendar.notifyTimes[cycle]), .staleTask)
     }
 }

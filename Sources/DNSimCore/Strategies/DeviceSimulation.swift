@@ -10,7 +10,11 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         strategy = Strategy(configuration: arm.strategy)
     }
 
-    public var isFinished: Bool { runtime.firstUnresolved >= runtime.calendar.count }
+    /// Once every cycle has its outcome; with a lifecycle, not before the run's end, since a
+    /// time change can still add cycles and orphans and reminders still show.
+    public var isFinished: Bool {
+        runtime.firstUnresolved >= runtime.calendar.count && (!runtime.lifecycleRunsToEnd || runtime.now >= runtime.context.runEnd)
+    }
 
     public mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
         guard let (time, event) = runtime.context.queue.next() else { return nil }
@@ -43,6 +47,8 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
                 foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
                 if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
             } else {
+                // The app ran, so iOS sees it used, but New Activity's code does not run.
+                runtime.context.lastOpen = runtime.now
                 runtime.os.appForegrounded(&runtime.context)
             }
             runtime.context.scheduleNextAppOpen()
@@ -65,6 +71,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             react(runtime.os.wokenByPush(firstUnresolved: runtime.firstUnresolved, &runtime.context))
             strategy.pushArrived(cycle: cycle, &runtime)
         case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
+            if case .reboot = event, OS.notificationsAreAlarms, !runtime.lifecycle.orphans.isEmpty { clearOrphanAlarms() }
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
         case .featureOff:
             featureOff()

@@ -2,8 +2,6 @@
 /// time they chose, the Daily Reminder, and what a defective cancel left on the platform.
 struct FeatureLifecycle {
     var enabled = true
-    /// Bumped by each time change: notifications of an older schedule are at a time the user left.
-    var generation = 0
     /// When New Activity was last turned on again or moved, until its first notification shows.
     var setupAt: Millis?
     /// When the latest notification of any kind was displayed (for duplicates).
@@ -18,6 +16,8 @@ struct FeatureLifecycle {
     var nextReminder = 0
     /// Notifications a defect left on the platform, as `DeviceEvent.orphan` indexes them.
     var orphans: [OrphanNotification] = []
+    /// The schedule a BG request left by `cancelDualSchedule` keeps serving, until a setup.
+    var staleCalendar: CycleCalendar?
 }
 
 /// A notification the plugin no longer tracks: left by `cancelDualSchedule` or a reschedule.
@@ -28,8 +28,10 @@ struct OrphanNotification {
         case oldTime = "the old time's notification the reschedule left"
     }
     var source: Source
-    /// The schedule it belongs to (`FeatureLifecycle.generation`).
-    var generation: Int
+    /// The T of the cycle it was armed for: a time the user has left unless the schedule still has it.
+    var notifyTime: Millis
     /// For a repeating request left behind (iOS independent timers): the calendar it repeats on.
     var repeatsOn: CycleCalendar?
+    /// Its pending event; an Android reboot clears alarms, orphans included.
+    var handle: EventHandle?
 }

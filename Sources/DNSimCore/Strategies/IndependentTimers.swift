@@ -24,9 +24,10 @@ public struct IndependentTimers: PluginStrategy {
         guard cycle < runtime.calendar.count, !runtime.os.alarmsLost else { return PendingNotifications() }
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         guard notifyTime > runtime.now else { return PendingNotifications() }
-        if OS.platform == .ios { return PendingNotifications(next: notifyTime, repeating: true) }
+        if OS.platform == .ios { return PendingNotifications(next: .init(fire: notifyTime, notifyTime: notifyTime), repeating: true) }
         return dueHandle == nil ? PendingNotifications()
-            : PendingNotifications(next: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle))
+            : PendingNotifications(next: .init(fire: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle),
+                                               notifyTime: notifyTime))
     }
 
     /// iOS: the repeating calendar request fires at T. Android: the notify alarm,

@@ -1,14 +1,20 @@
 /// What a strategy has armed on the platform when `cancelDualSchedule` runs: what would still
 /// fire if the cancel left it (a defect, docs/lifecycle.md).
 public struct PendingNotifications: Sendable, Equatable {
-    /// When the next notification armed for the schedule fires, if one is armed.
-    public var next: Millis?
+    /// One armed notification: when it fires, and the T of the cycle it is for.
+    public struct Armed: Sendable, Equatable {
+        public var fire: Millis
+        public var notifyTime: Millis
+    }
+
+    /// The next notification armed for the schedule, if one is.
+    public var next: Armed?
     /// Whether that notification is a repeating request (iOS independent timers).
     public var repeating = false
-    /// When each pending guard fires.
-    public var guards: [Millis] = []
+    /// Every pending guard.
+    public var guards: [Armed] = []
 
-    public init(next: Millis? = nil, repeating: Bool = false, guards: [Millis] = []) {
+    public init(next: Armed? = nil, repeating: Bool = false, guards: [Armed] = []) {
         self.next = next
         self.repeating = repeating
         self.guards = guards

@@ -35,6 +35,8 @@ public struct PluginRuntime<OS: PlatformModel> {
     public internal(set) var epoch: UInt32 = 0
     /// New Activity on or off, the time the user chose, the Daily Reminder, orphans.
     var lifecycle = FeatureLifecycle()
+    /// Whether the user's lifecycle has events of its own: the device then runs to the run's end.
+    let lifecycleRunsToEnd: Bool
     /// What this device produced, for the metrics layer.
     public internal(set) var log = DeviceLog()
 
@@ -42,6 +44,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         self.arm = arm
         self.schedulesFetch = schedulesFetch
         push = OS.Push(world: world.configuration)
+        let user = world.configuration.user
+        lifecycleRunsToEnd = user.disablePerDay > 0 || user.timeChangePerDay > 0 || world.configuration.reminder != nil
         strategy = arm.strategy
         calendar = world.configuration.calendar
         plugin = world.configuration.plugin
