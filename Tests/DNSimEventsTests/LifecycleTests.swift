@@ -170,6 +170,27 @@ final class LifecycleTests: XCTestCase {
         }
     }
 
+    /// Moving the time many times a day with `rescheduleKeepsOldTime` on iOS independent timers
+    /// leaves a repeating request each time; iOS keeps only 64 pending requests, so no more than
+    /// 64 of them fire on any one day and the rest are dropped when left.
+    func testLeftRequestsStopAtThePlatformsPendingLimit() {
+        var world = TestWorlds.world(days: 30)
+        world.timeChoices = [TestWorlds.dailyCalendar(days: 30, notifyMinute: 7 * 60), world.calendar]
+        world.user.timeChangePerDay = 20
+        world.user.timeChoiceWeights = [1, 1]
+        world.plugin.defects = [.rescheduleKeepsOldTime]
+        let run = DeviceRun(world, TestWorlds.arm(.independent, .ios), device: 0)
+        XCTAssertGreaterThan(run.trace.kinds("orphan.dropped").count, 0, "20 changes a day over 30 days pass 64 left requests")
+        let day = { (line: TraceEntry) in (line.time - TestWorlds.start) / SimTime.day }
+        let shownPerDay = Dictionary(grouping: run.trace.kinds("orphan.shown") + run.trace.kinds("stray.shown"), by: day)
+        let leftPerDay = Dictionary(grouping: run.trace.kinds("orphan.left"), by: day)
+        // Each request pending at the day's start fires at most once that day; new ones add to it.
+        for (day, shown) in shownPerDay {
+            XCTAssertLessThanOrEqual(shown.count, IOSTaskScheduler.pendingRequestLimit + (leftPerDay[day]?.count ?? 0), "day \(day)")
+        }
+        XCTAssertGreaterThan(shownPerDay.values.map(\.count).max() ?? 0, 32, "the limit, not the rate, bounds them")
+    }
+
     /// An empty starred list for the whole run: every due cycle is suppressed.
     func testAnEmptyStarredListSuppressesEveryCycle() {
         var world = Self.world(days: 20)

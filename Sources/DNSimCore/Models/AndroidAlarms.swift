@@ -9,6 +9,8 @@ public struct AndroidAlarms: PlatformModel {
     public typealias Push = FCMDelivery
     public static let platform = Platform.android
     public static let notificationsAreAlarms = true
+    /// AlarmManager refuses an app's 501st concurrent alarm (AlarmManagerService's MAX_ALARMS_PER_UID).
+    public static let pendingRequestLimit = 500
 
     let configuration: AndroidConfiguration
     let idle: TimeWindows

@@ -10,6 +10,8 @@ public protocol PlatformModel {
     static var platform: Platform { get }
     /// Whether a notification due at T runs app code (and costs an alarm wake-up).
     static var notificationsAreAlarms: Bool { get }
+    /// How many pending notification requests (iOS) or alarms (Android) the platform keeps for an app.
+    static var pendingRequestLimit: Int { get }
     /// `schedulesFetch` is false when the strategy leaves fetching to the
     /// server's pushes: the platform then schedules no fetch of its own.
     init(world: WorldConfiguration, schedulesFetch: Bool)

@@ -128,7 +128,9 @@ extension DeviceSimulation {
     /// user has left; otherwise an extra notification (a duplicate if it comes close to another).
     mutating func orphanFires(_ index: Int) {
         runtime.lifecycle.orphans[index].handle = nil
+        runtime.lifecycle.pendingOrphans -= 1
         let orphan = runtime.lifecycle.orphans[index]
+        runtime.lifecycle.orphans[index].repeatsOn = nil
         let isOrphan = !runtime.lifecycle.enabled || !runtime.calendar.hasCycle(notifyingAt: orphan.notifyTime)
         if isOrphan { runtime.context.activity.orphans += 1 }
         runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
@@ -138,7 +140,9 @@ extension DeviceSimulation {
             let next = calendar.firstCycle(notifyingAfter: runtime.now)
             if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
                 runtime.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
+                runtime.lifecycle.orphans[index].repeatsOn = calendar
                 runtime.lifecycle.orphans[index].handle = runtime.context.queue.schedule(at: calendar.notifyTimes[next], .orphan(index))
+                runtime.lifecycle.pendingOrphans += 1
             }
         }
     }
@@ -146,6 +150,14 @@ extension DeviceSimulation {
     private mutating func leaveOrphan(_ armed: PendingNotifications.Armed, _ source: OrphanNotification.Source,
                                       repeatsOn: CycleCalendar? = nil) {
         guard armed.fire <= runtime.context.runEnd else { return }
+        // The platform holds only so many of an app's requests (iOS its 64 soonest notifications,
+        // Android 500 alarms an app): beyond that a left request is not kept, and memory and
+        // work stay bounded however often the user repeats what leaves one.
+        guard runtime.lifecycle.pendingOrphans < OS.pendingRequestLimit else {
+            runtime.context.trace("orphan.dropped", "\(source.rawValue): the platform already holds \(OS.pendingRequestLimit) left requests")
+            return
+        }
+        runtime.lifecycle.pendingOrphans += 1
         let handle = runtime.context.queue.schedule(at: armed.fire, .orphan(runtime.lifecycle.orphans.count))
         runtime.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
                                                             handle: handle))
@@ -157,7 +169,9 @@ extension DeviceSimulation {
         for index in runtime.lifecycle.orphans.indices {
             if let handle = runtime.lifecycle.orphans[index].handle { runtime.context.queue.cancel(handle) }
             runtime.lifecycle.orphans[index].handle = nil
+            runtime.lifecycle.orphans[index].repeatsOn = nil
         }
+        runtime.lifecycle.pendingOrphans = 0
     }
 
     /// A BG task or fetch alarm that `cancelDualSchedule` left runs while New Activity is off:

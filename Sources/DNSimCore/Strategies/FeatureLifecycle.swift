@@ -16,6 +16,8 @@ struct FeatureLifecycle {
     var nextReminder = 0
     /// Notifications a defect left on the platform, as `DeviceEvent.orphan` indexes them.
     var orphans: [OrphanNotification] = []
+    /// How many of them are still pending on the platform.
+    var pendingOrphans = 0
     /// The schedule a BG request left by `cancelDualSchedule` keeps serving, until a setup.
     var staleCalendar: CycleCalendar?
 }
