@@ -101,15 +101,58 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(run.activity.orphans, 0, "every left request fires at a T the schedule still has")
         XCTAssertGreaterThan(run.activity.duplicates, 0, "and lands on the schedule's own notification")
 
-        var android = Self.world(days: 30)
+        // Android, guards left at each turn-off (each fires once), a reboot about every other day
+        // with a BOOT_COMPLETED receiver: no left alarm shows after a reboot that came before it.
+        var android = Self.world(days: 60)
         android.user.disablePerDay = 0.1
         android.user.disabledFor = .fixed(5 * SimTime.day)
+        android.user.rebootsPerDay = 0.5
+        android.android.rescheduleOnBoot = true
         android.plugin.defects = [.cancelLeavesGuards]
-        let quiet = TestWorlds.run(android, arms: [TestWorlds.arm(.chained, .android)], devices: 30).arms[0]
-        android.user.rebootsPerDay = 4
-        let rebooted = TestWorlds.run(android, arms: [TestWorlds.arm(.chained, .android)], devices: 30).arms[0]
-        XCTAssertGreaterThan(quiet.orphans, 0)
-        XCTAssertLessThan(rebooted.orphans, quiet.orphans, "reboots clear left guard alarms")
+        var rebootsThatCleared = 0, shownLeft = 0
+        for device in 0..<10 {
+            let run = DeviceRun(android, TestWorlds.arm(.chained, .android), device: device)
+            var pending = 0
+            for entry in run.trace.entries {
+                switch entry.kind {
+                case "orphan.left": pending += 1
+                case "orphan.shown", "stray.shown":
+                    XCTAssertGreaterThan(pending, 0, "device \(device): a left alarm showed after a reboot cleared it")
+                    pending -= 1
+                    shownLeft += 1
+                case "reboot":
+                    if pending > 0 { rebootsThatCleared += 1 }
+                    pending = 0
+                default: break
+                }
+            }
+        }
+        XCTAssertGreaterThan(rebootsThatCleared, 0, "some reboot came while left alarms were pending")
+        XCTAssertGreaterThan(shownLeft, 0, "and some left alarms showed before any reboot")
+    }
+
+    /// A left request is judged by the chosen time's own calendar, not by the device's spliced
+    /// one, which keeps the old time's resolved cycles: moving away from 18:30 while its guard
+    /// (6 h after T, the fetch taking 7 h from F = T − 2 h) is still pending leaves an orphan,
+    /// never a stray.
+    func testALeftGuardOfTheCycleTheMoveCutShortIsAnOrphan() {
+        var world = Self.world(days: 20)
+        world.fetch.latency = .fixed(7 * SimTime.hour)
+        world.plugin.contentTimeout = 6 * SimTime.hour
+        world.timeChoices = [TestWorlds.dailyCalendar(days: 20, notifyMinute: 7 * 60)]
+        world.user.timeChangePerDay = 0.5
+        world.user.timeChoiceWeights = [1]
+        world.plugin.defects = [.rescheduleKeepsOldTime]
+        let oldGuardMinute = (18 * 60 + 30 + 6 * 60) % (24 * 60)
+        let minuteOfDay = { (time: Millis) in Int((time % SimTime.day) / SimTime.minute) }
+        var orphans = 0
+        for device in 0..<60 {
+            let run = DeviceRun(world, TestWorlds.arm(.chained, .android), device: device)
+            XCTAssertFalse(run.trace.kinds("stray.shown").contains { minuteOfDay($0.time) == oldGuardMinute },
+                           "device \(device): the old time's guard counted as a stray")
+            orphans += run.trace.kinds("orphan.shown").filter { minuteOfDay($0.time) == oldGuardMinute }.count
+        }
+        XCTAssertGreaterThan(orphans, 0, "some move came between 18:30 and its guard")
     }
 
     /// Moving 18:30 to 07:00: the next cycle is at 07:00 and nothing shows at 18:30 any more; with
@@ -168,6 +211,43 @@ final class LifecycleTests: XCTestCase {
             }
             XCTAssertGreaterThan(checked, 0, "\(platform): some device moved its time and ran a stale handler")
         }
+    }
+
+    /// On Android (exact alarms, no delay) a left fetch alarm runs at the F of the schedule the
+    /// turn-off cancelled (18:25, or 06:55 once the user has moved to 07:00) every day while
+    /// off, whatever time the user moves to meanwhile and across reboots, where BOOT_COMPLETED
+    /// re-arms it for that schedule.
+    func testALeftFetchAlarmKeepsTheOldScheduleWhileOff() {
+        var world = TestWorlds.world(days: 60)
+        world.timeChoices = [TestWorlds.dailyCalendar(days: 60, notifyMinute: 7 * 60)]
+        world.user.disablePerDay = 0.1
+        world.user.disabledFor = .fixed(10 * SimTime.day)
+        world.user.timeChangePerDay = 0.3
+        world.user.timeChoiceWeights = [1]
+        world.user.rebootsPerDay = 0.3
+        world.android.rescheduleOnBoot = true
+        world.plugin.defects = [.cancelLeavesBGRequest]
+        let minuteOfDay = { (time: Millis) in Int((time % SimTime.day) / SimTime.minute) }
+        var afterMove = 0, afterReboot = 0
+        for device in 0..<20 {
+            let run = DeviceRun(world, TestWorlds.arm(.independent, .android), device: device)
+            var moved = false, rebooted = false
+            var chosenFetchMinute = 18 * 60 + 25, cancelledFetchMinute = 0
+            for entry in run.trace.entries {
+                switch entry.kind {
+                case "feature.off": moved = false; rebooted = false; cancelledFetchMinute = chosenFetchMinute
+                case "time.change": moved = true; chosenFetchMinute = 6 * 60 + 55
+                case "boot.completed": rebooted = true
+                case "stale.task":
+                    XCTAssertEqual(minuteOfDay(entry.time), cancelledFetchMinute, "device \(device) at \(entry.time)")
+                    if moved { afterMove += 1 }
+                    if rebooted { afterReboot += 1 }
+                default: break
+                }
+            }
+        }
+        XCTAssertGreaterThan(afterMove, 0, "some left alarm ran after a move while off")
+        XCTAssertGreaterThan(afterReboot, 0, "and some after a reboot while off")
     }
 
     /// Moving the time many times a day with `rescheduleKeepsOldTime` on iOS independent timers

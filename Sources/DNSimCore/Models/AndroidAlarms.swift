@@ -130,15 +130,26 @@ public struct AndroidAlarms: PlatformModel {
 
     public mutating func appForegrounded(_ context: inout DeviceContext) {}
 
+    public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {
+        armFetchAlarm(cycle: cycle, earliest: earliest, &context)
+        // The alarm serves no cycle of the schedule in force.
+        pendingFetchCycle = -1
+    }
+
     /// An alarm at the cycle's F plus the fetch alarm delay.
     mutating func armFetchAlarm(cycle: Int, _ context: inout DeviceContext) {
+        armFetchAlarm(cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil, &context)
+    }
+
+    /// An alarm at `earliest` (none past the horizon) plus the fetch alarm delay.
+    private mutating func armFetchAlarm(cycle: Int, earliest: Millis?, _ context: inout DeviceContext) {
         fetchCancelled = false
         if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
-        pendingPastHorizon = cycle >= context.calendar.count
-        guard !pendingPastHorizon else { return }
-        let scheduled = max(context.calendar.fetchTimes[cycle], context.now)
+        pendingPastHorizon = earliest.map { $0 > context.runEnd } ?? true
+        guard let earliest, !pendingPastHorizon else { return }
+        let scheduled = max(earliest, context.now)
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
         let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
                                         random: context.random)

@@ -117,14 +117,24 @@ public struct IOSTaskScheduler: PlatformModel {
         submit(cycle: cycle, source: .backgroundRequestForCycle, index: cycle << 8 | min(handlerSubmissions, 0xFF), &context)
     }
 
+    public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {
+        handlerCycle = -1
+        submit(cycle: cycle, earliest: earliest, source: .backgroundRequestLeft, index: cycle, &context)
+    }
+
     /// Submits the request for `cycle`, replacing the pending one.
     mutating func submit(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+        submit(cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil,
+               source: source, index: index, &context)
+    }
+
+    /// Submits a request with `earliestBeginDate` `earliest` (none past the horizon).
+    private mutating func submit(cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext) {
         cancelPendingRequest(&context.queue)
-        guard cycle < context.calendar.count, !forceQuitted else {
+        guard let earliest, earliest <= context.runEnd, !forceQuitted else {
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             return
         }
-        let earliest = context.calendar.fetchTimes[cycle]
         context.telemetry?.backgroundRequestSubmitted(at: context.now, earliestBegin: earliest)
         context.beginDraws(source, index: index)
         if context.random.bernoulli(configuration.never) {

@@ -38,6 +38,9 @@ public protocol PlatformModel {
     mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext)
     /// The fetch task runs: schedule the next one, for `cycle`.
     mutating func scheduleFetch(cycle: Int, _ context: inout DeviceContext)
+    /// A handler `cancelDualSchedule` left schedules its next run for a schedule the plugin no
+    /// longer has: at `earliest`, the old schedule's F, with `cycle` (its index there) keying draws.
+    mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext)
     /// `cancelDualSchedule`: the pending BG request (iOS) or fetch alarm (Android) is removed.
     mutating func cancelFetch(_ context: inout DeviceContext)
     /// The app runs in the foreground while New Activity is off: no plugin code runs.

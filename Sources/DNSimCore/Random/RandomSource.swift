@@ -54,4 +54,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case backgroundRequestAtEnable = 24
     /// The BG request the plugin submits after a time change (index = the change's rank in the run).
     case backgroundRequestAtTimeChange = 25
+    /// The BG request a handler `cancelDualSchedule` left resubmits (index = the old schedule's cycle).
+    case backgroundRequestLeft = 26
 }

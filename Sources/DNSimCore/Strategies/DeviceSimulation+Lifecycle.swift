@@ -19,12 +19,15 @@ extension DeviceSimulation {
         let defects = runtime.strategy.defects ?? runtime.plugin.defects
         let now = runtime.now
         let pending = strategy.pendingNotifications(runtime)
-        if defects.contains(.cancelLeavesGuards) {
+        let guardsLeft = defects.contains(.cancelLeavesGuards)
+        if guardsLeft {
             for guardRequest in pending.guards where guardRequest.fire > now { leaveOrphan(guardRequest, .guardLeft) }
         }
-        // The old time's next notification: the armed request or alarm, else (chained) its guard.
+        // The old time's next notification: the armed request or alarm, else (chained) its guard
+        // (already left if the guards are).
         if movingTime, defects.contains(.rescheduleKeepsOldTime),
-           let next = pending.next ?? pending.guards.filter({ $0.fire > now }).min(by: { $0.fire < $1.fire }), next.fire > now {
+           let next = pending.next ?? (guardsLeft ? nil : pending.guards.filter({ $0.fire > now }).min(by: { $0.fire < $1.fire })),
+           next.fire > now {
             leaveOrphan(next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
         }
         if defects.contains(.cancelLeavesBGRequest) {
@@ -81,6 +84,7 @@ extension DeviceSimulation {
         runtime.reopenCycles(after: now)
         runtime.resolveCycles(dueBefore: now, offUntil: now)
         runtime.switchCalendar(to: next)
+        runtime.lifecycle.scheduleInForce = next
         if enabled {
             setUpAgain(source: .backgroundRequestAtTimeChange, index: runtime.lifecycle.timeChangeCount)
         } else {
@@ -96,6 +100,9 @@ extension DeviceSimulation {
         // The cycles resolved by the cancel need no opening of their own: the setup opens the next.
         runtime.cycleWasResolved = false
         runtime.lifecycle.setupAt = runtime.now
+        // The setup's request replaces one the cancel left (BGTaskScheduler and AlarmManager keep
+        // one per identifier or PendingIntent), so the new schedule's F is armed at once.
+        if runtime.lifecycle.staleCalendar != nil { runtime.os.cancelFetch(&runtime.context) }
         runtime.lifecycle.staleCalendar = nil
         strategy.openCycle(&runtime)
         foregroundCodeRuns(source: source, index: index)
@@ -131,7 +138,10 @@ extension DeviceSimulation {
         runtime.lifecycle.pendingOrphans -= 1
         let orphan = runtime.lifecycle.orphans[index]
         runtime.lifecycle.orphans[index].repeatsOn = nil
-        let isOrphan = !runtime.lifecycle.enabled || !runtime.calendar.hasCycle(notifyingAt: orphan.notifyTime)
+        // Judged by the chosen time's own calendar: the device's calendar still holds the old
+        // time's cycles already resolved, the one the move just cut short included.
+        let schedule = runtime.lifecycle.scheduleInForce ?? runtime.world.calendar
+        let isOrphan = !runtime.lifecycle.enabled || !schedule.hasCycle(notifyingAt: orphan.notifyTime)
         if isOrphan { runtime.context.activity.orphans += 1 }
         runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
             + (isOrphan ? (runtime.lifecycle.enabled ? " at a time the user has left" : " while New Activity is off") : ""))
@@ -175,20 +185,24 @@ extension DeviceSimulation {
     }
 
     /// A BG task or fetch alarm that `cancelDualSchedule` left runs while New Activity is off:
-    /// its handler resubmits for the old schedule's next F and fetches (moving the ack). The OS
-    /// schedules by the current calendar's cycles, so after a time change while off the request
-    /// goes to the first current cycle whose F is not before the old schedule's next F (always
-    /// after now, so a stale handler never runs again at the same instant).
+    /// its handler resubmits for the old schedule's next F (the schedule it was given, whatever
+    /// time the user has chosen since) and fetches, moving the ack.
     mutating func staleTaskRuns(budget: Millis?) {
-        let stale = runtime.lifecycle.staleCalendar ?? runtime.calendar
-        let next = stale.firstCycle(from: stale.firstCycle(notifyingAfter: runtime.now), withFetchAfter: runtime.now)
-        let cycle = next < stale.count
-            ? runtime.calendar.firstCycle(from: runtime.calendar.firstCycle(notifyingAfter: runtime.now),
-                                         withFetchAfter: stale.fetchTimes[next] - 1) : runtime.calendar.count
-        runtime.os.scheduleFetch(cycle: cycle, &runtime.context)
+        scheduleLeftRequest()
         runtime.context.trace("stale.task", "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off")
         guard runtime.plugin.fetchEnabled, runtime.calendar.count > 0 else { return }
         runtime.startStaleFetch(budget: budget)
+    }
+
+    /// The left request or alarm for the old schedule's next F after now; none past its last cycle.
+    mutating func scheduleLeftRequest() {
+        let stale = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        let next = stale.firstCycle(from: stale.firstCycle(notifyingAfter: runtime.now), withFetchAfter: runtime.now)
+        if next < stale.count {
+            runtime.os.scheduleFetch(earliest: stale.fetchTimes[next], cycle: next, &runtime.context)
+        } else {
+            runtime.os.scheduleFetch(cycle: runtime.calendar.count, &runtime.context)
+        }
     }
 
     /// The stale handler's fetch ended: with the chained logic, content fetched inside a cycle's

@@ -118,7 +118,13 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     /// defective cancel left behind runs (a stale fetch task).
     private mutating func react(_ reaction: PlatformReaction) {
         guard runtime.lifecycle.enabled else {
-            if case .fetchTaskRuns(let budget) = reaction { staleTaskRuns(budget: budget) }
+            switch reaction {
+            case .fetchTaskRuns(let budget): staleTaskRuns(budget: budget)
+            // BOOT_COMPLETED re-armed the left fetch alarm by the plugin's idea of its schedule:
+            // the old one, whose next F is not the first cycle after the off period.
+            case .alarmsRearmed where runtime.lifecycle.staleCalendar != nil: scheduleLeftRequest()
+            default: break
+            }
             return
         }
         switch reaction {

@@ -18,6 +18,8 @@ struct FeatureLifecycle {
     var orphans: [OrphanNotification] = []
     /// How many of them are still pending on the platform.
     var pendingOrphans = 0
+    /// The calendar of the time the user chose last (nil: the scenario's own).
+    var scheduleInForce: CycleCalendar?
     /// The schedule a BG request left by `cancelDualSchedule` keeps serving, until a setup.
     var staleCalendar: CycleCalendar?
 }
