@@ -61,4 +61,47 @@ final class EventQueueTests: XCTestCase {
         queue.schedule(at: 100, 9)
         XCTAssertEqual(queue.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
     }
+
+    func testStaleHandleDoesNotCancelTheEventReusingItsSlot() {
+        var queue = EventQueue<Int>(now: 0)
+        let ran = queue.schedule(at: 1, 1)
+        XCTAssertEqual(queue.next()?.payload, 1)
+        queue.schedule(at: 2, 2)  // takes the slot the first event freed
+        queue.cancel(ran)
+        queue.cancel(ran)
+        XCTAssertEqual(queue.next()?.payload, 2)
+        XCTAssertNil(queue.next())
+    }
+
+    func testCopiesAreIndependent() {
+        var original = EventQueue<String>(now: 0)
+        for i in 0..<40 { original.schedule(at: Millis(40 - i), "e\(i)") }
+        let handle = original.schedule(at: 0, "first")
+        var copy = original
+        copy.cancel(handle)
+        copy.schedule(at: 0, "only in the copy")
+        XCTAssertEqual(original.next()?.payload, "first")
+        XCTAssertEqual(copy.next()?.payload, "only in the copy")
+        var rest: [String] = []
+        while let event = original.next() { rest.append(event.payload) }
+        XCTAssertEqual(rest, (0..<40).reversed().map { "e\($0)" })
+        XCTAssertEqual(copy.count, 40)
+    }
+
+    func testGrowsAndResetsWithPayloadsThatNeedReleasing() {
+        final class Token {}
+        weak var watched: Token?
+        var queue = EventQueue<Token>(now: 0)
+        do {
+            let token = Token()
+            watched = token
+            for i in 0..<1_000 { queue.schedule(at: Millis(i % 7), i == 500 ? token : Token()) }
+        }
+        XCTAssertEqual(queue.count, 1_000)
+        XCTAssertNotNil(watched)
+        queue.reset(now: 0)
+        XCTAssertNil(watched, "reset releases pending payloads")
+        queue.schedule(at: 3, Token())
+        XCTAssertEqual(queue.count, 1)
+    }
 }

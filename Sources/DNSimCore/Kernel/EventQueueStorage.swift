@@ -1,0 +1,141 @@
+/// The agenda's memory: a binary min-heap of `QueueKey`s and, beside it, one
+/// slot per pending event holding its payload and its current order. The
+/// heap moves 16-byte keys, a payload is written once and read once, and a
+/// cancellation is one store into the slot's order. Freed slots are reused
+/// from a stack, so a device's run allocates nothing once it has warmed up.
+///
+/// The only kernel type that touches raw pointers, as swift-collections'
+/// `HeapModule` keeps them in one place; `EventQueue` copies it before
+/// writing when it is shared, so the queue keeps value semantics.
+final class EventQueueStorage<Payload> {
+    /// The order of a free or cancelled slot; no event's order reaches it.
+    static var vacant: UInt64 { .max }
+
+    let capacity: Int
+    private let keys: UnsafeMutablePointer<QueueKey>
+    private let payloads: UnsafeMutablePointer<Payload>
+    /// By slot: the order of the event it holds, or `vacant` once cancelled.
+    private let orders: UnsafeMutablePointer<UInt64>
+    private let freeSlots: UnsafeMutablePointer<Int>
+    /// Keys in the heap, cancelled ones included; each holds a slot.
+    private(set) var count = 0
+    /// Slots handed out since the last reset; those below it and not in use are in `freeSlots`.
+    private var slotsUsed = 0
+    private var freeCount = 0
+
+    init(capacity: Int) {
+        precondition(capacity > 0 && UInt64(capacity) <= QueueKey.slotMask + 1, "event queue capacity out of range")
+        self.capacity = capacity
+        keys = .allocate(capacity: capacity)
+        payloads = .allocate(capacity: capacity)
+        orders = .allocate(capacity: capacity)
+        freeSlots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        removeAll()
+        keys.deallocate()
+        payloads.deallocate()
+        orders.deallocate()
+        freeSlots.deallocate()
+    }
+
+    /// True when another event needs a larger storage.
+    @inline(__always)
+    var isFull: Bool { freeCount == 0 && slotsUsed == capacity }
+
+    /// A copy with room for `capacity` slots (at least this one's), for copy-on-write and growth.
+    func copy(capacity newCapacity: Int) -> EventQueueStorage {
+        let copy = EventQueueStorage(capacity: max(newCapacity, capacity))
+        copy.keys.initialize(from: keys, count: count)
+        copy.orders.initialize(from: orders, count: slotsUsed)
+        copy.freeSlots.initialize(from: freeSlots, count: freeCount)
+        for index in 0..<count {
+            let slot = keys[index].slot
+            (copy.payloads + slot).initialize(to: payloads[slot])
+        }
+        copy.count = count
+        copy.slotsUsed = slotsUsed
+        copy.freeCount = freeCount
+        return copy
+    }
+
+    /// Drops every pending event; slots are handed out from 0 again.
+    func removeAll() {
+        for index in 0..<count { (payloads + keys[index].slot).deinitialize(count: 1) }
+        count = 0
+        slotsUsed = 0
+        freeCount = 0
+    }
+
+    /// Stores `payload` in a free slot and its key in the heap; returns the key's order.
+    @inline(__always)
+    func insert(time: Millis, sequence: UInt64, _ payload: Payload) -> UInt64 {
+        let slot: Int
+        if freeCount > 0 {
+            freeCount -= 1
+            slot = freeSlots[freeCount]
+        } else {
+            slot = slotsUsed
+            slotsUsed += 1
+        }
+        let key = QueueKey(time: time, sequence: sequence, slot: slot)
+        (payloads + slot).initialize(to: payload)
+        orders[slot] = key.order
+        siftUp(key, from: count)
+        count += 1
+        return key.order
+    }
+
+    /// Marks the event with `order` cancelled if it is still pending; its
+    /// key stays in the heap until it reaches the top.
+    @inline(__always)
+    func cancel(order: UInt64) {
+        let slot = Int(truncatingIfNeeded: order & QueueKey.slotMask)
+        if slot < slotsUsed, orders[slot] == order { orders[slot] = Self.vacant }
+    }
+
+    /// Removes the earliest key and frees its slot: its time and payload, and
+    /// whether it was still live (not cancelled). Nil when empty.
+    @inline(__always)
+    func popMin() -> (time: Millis, payload: Payload, live: Bool)? {
+        guard count > 0 else { return nil }
+        let top = keys[0]
+        count -= 1
+        if count > 0 { siftDownFromTop(keys[count]) }
+        let slot = top.slot
+        let live = orders[slot] == top.order
+        orders[slot] = Self.vacant
+        freeSlots[freeCount] = slot
+        freeCount += 1
+        return (top.time, (payloads + slot).move(), live)
+    }
+
+    /// Floyd's bottom-up sift: walk the hole at the root down to a leaf along
+    /// the smaller children (one comparison per level), then sift `last` up
+    /// from there; the heap's last key usually belongs near the bottom.
+    @inline(__always)
+    private func siftDownFromTop(_ last: QueueKey) {
+        var hole = 0
+        var child = 1
+        while child < count {
+            if child &+ 1 < count, keys[child &+ 1].precedes(keys[child]) { child &+= 1 }
+            keys[hole] = keys[child]
+            hole = child
+            child = 2 &* hole &+ 1
+        }
+        siftUp(last, from: hole)
+    }
+
+    @inline(__always)
+    private func siftUp(_ key: QueueKey, from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child &- 1) >> 1
+            guard key.precedes(keys[parent]) else { break }
+            keys[child] = keys[parent]
+            child = parent
+        }
+        keys[child] = key
+    }
+}
