@@ -43,15 +43,10 @@ void dnsim_philox4x32_10(const uint32_t ctr[4], const uint32_t key[2], uint32_t 
 }
 
 /* Computes the block at ctr and advances ctr as a 128-bit integer. */
-static void philox_refill(dnsim_philox_state *s) {
+void dnsim_philox_refill(dnsim_philox_state *s) {
     philox_block(s->ctr, s->key, s->out);
     s->used = 0;
     if (++s->ctr[0] == 0 && ++s->ctr[1] == 0 && ++s->ctr[2] == 0) ++s->ctr[3];
-}
-
-static inline uint32_t philox_next(dnsim_philox_state *s) {
-    if (__builtin_expect(s->used == 4, 0)) philox_refill(s);
-    return s->out[s->used++];
 }
 
 /* GSL seeds are unsigned long (64 bits on LP64 Linux): the whole seed is the
@@ -66,12 +61,12 @@ static void philox_set(void *vstate, unsigned long int seed) {
 }
 
 static unsigned long int philox_get(void *vstate) {
-    return philox_next(vstate);
+    return dnsim_philox_next(vstate);
 }
 
 /* [0, 1) with 32-bit resolution, one word per double (as GSL's taus2). */
 static double philox_get_double(void *vstate) {
-    return philox_next(vstate) * 0x1p-32;
+    return dnsim_philox_uniform(vstate);
 }
 
 const gsl_rng_type dnsim_philox4x32_10_type = {

@@ -1,4 +1,5 @@
 import CGSL
+import CPhilox
 import XCTest
 @testable import DNSimCLI
 @testable import DNSimCore
@@ -80,5 +81,28 @@ final class KeyedRandomTests: XCTestCase {
         // GSL's default handler would abort the process here; ours counts the error.
         gsl_error("a deliberate domain error", #file, 1, Int32(GSL_EDOM))
         XCTAssertEqual(GSLSetup.errorCount, before + 1)
+    }
+
+    /// KeyedRandom reads Philox inline and caches ln(median) and e^-mean; every
+    /// draw must still be GSL's, bit for bit, whatever the order of parameters
+    /// (six medians and three means cycle through caches of four and two).
+    func testDrawsEqualGSLsFunctionsOnTheSameStream() throws {
+        let random = KeyedRandom(seed: 77)
+        let gsl = try XCTUnwrap(gsl_rng_alloc(dnsim_rng_philox4x32_10()))
+        defer { gsl_rng_free(gsl) }
+        let medians: [Double] = [5_400_000, 800, 1, 30_000, 800, 0.5, 123_456.789]
+        let means: [Double] = [1.5, 1.2, 0.05, 1.5, 12.5]
+        for i in 0..<30_000 {
+            random.begin(device: i % 13, source: .fetchAttempt, index: i)
+            dnsim_philox_begin(gsl, 77, UInt64(i % 13), RandomSource.fetchAttempt.rawValue, UInt64(i))
+            let median = medians[i % medians.count], sigma = 0.3 + Double(i % 5) * 0.4
+            XCTAssertEqual(random.duration(.lognormal(median: median, sigma: sigma)),
+                           Distribution.clamp(gsl_ran_lognormal(gsl, log(median), sigma)))
+            let mean = means[i % means.count]
+            XCTAssertEqual(random.poisson(mean: mean), Int(gsl_ran_poisson(gsl, mean)))
+            XCTAssertEqual(random.index(below: 5 + i % 3), Int(gsl_rng_uniform_int(gsl, UInt(5 + i % 3))))
+            XCTAssertEqual(random.uniform().bitPattern, gsl_rng_uniform(gsl).bitPattern)
+            XCTAssertEqual(random.bernoulli(0.3), gsl_rng_uniform(gsl) < 0.3)
+        }
     }
 }

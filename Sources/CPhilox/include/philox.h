@@ -35,6 +35,7 @@
 #ifndef DNSIM_PHILOX_H
 #define DNSIM_PHILOX_H
 
+#include <math.h>
 #include <stdint.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_errno.h>
@@ -80,6 +81,64 @@ static inline int dnsim_philox_begin(gsl_rng *r, uint64_t seed, uint64_t device,
         GSL_ERROR("dnsim_philox_begin: device, source or index out of range", GSL_EINVAL);
     }
     return GSL_SUCCESS;
+}
+
+/* Computes the block at the state's counter into its buffer and advances the
+   counter (the inline readers below call it when the buffer is empty). */
+void dnsim_philox_refill(dnsim_philox_state *s);
+
+/* Direct readers of a philox4x32-10 state (r->state), for the simulator's hot
+   path: each returns exactly what its GSL counterpart returns on the same
+   generator and leaves the stream in the same place, without GSL's call
+   through the type's function pointers. They compute in the same order as
+   GSL 2.7, so results are bit for bit the same (tests compare them over
+   millions of draws); FP contraction is off so no multiply-add is fused. */
+
+/* The next 32-bit word (gsl_rng_get). */
+static inline uint32_t dnsim_philox_next(dnsim_philox_state *s) {
+    if (__builtin_expect(s->used == 4, 0)) dnsim_philox_refill(s);
+    return s->out[s->used++];
+}
+
+/* gsl_rng_uniform: word / 2^32. */
+static inline double dnsim_philox_uniform(dnsim_philox_state *s) {
+    return dnsim_philox_next(s) * 0x1p-32;
+}
+
+/* gsl_rng_uniform_int(r, n) for 0 < n <= 2^32 - 1: words / (range / n), rejecting k >= n. */
+static inline uint32_t dnsim_philox_uniform_int(dnsim_philox_state *s, uint32_t n) {
+    uint32_t scale = 0xFFFFFFFFu / n;
+    uint32_t k;
+    do {
+        k = dnsim_philox_next(s) / scale;
+    } while (k >= n);
+    return k;
+}
+
+/* gsl_ran_lognormal(r, zeta, sigma): the polar (Marsaglia) normal, then exp. */
+static inline double dnsim_philox_lognormal(dnsim_philox_state *s, double zeta, double sigma) {
+#pragma clang fp contract(off)
+    double u, v, r2;
+    do {
+        u = -1 + 2 * dnsim_philox_uniform(s);
+        v = -1 + 2 * dnsim_philox_uniform(s);
+        r2 = u * u + v * v;
+    } while (r2 > 1.0 || r2 == 0);
+    double normal = u * sqrt(-2.0 * log(r2) / r2);
+    return exp(sigma * normal + zeta);
+}
+
+/* gsl_ran_poisson(r, mu) for mu <= 10, given emu = exp(-mu): GSL's product of
+   uniforms (larger means take GSL's gamma/binomial branch, not this). */
+static inline unsigned int dnsim_philox_poisson_small(dnsim_philox_state *s, double emu) {
+#pragma clang fp contract(off)
+    double prod = 1.0;
+    unsigned int k = 0;
+    do {
+        prod *= dnsim_philox_uniform(s);
+        k++;
+    } while (prod > emu);
+    return k - 1;
 }
 
 #endif

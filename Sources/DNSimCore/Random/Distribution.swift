@@ -22,16 +22,18 @@ public indirect enum Distribution: Sendable, Equatable {
     /// About 100 years: beyond any simulated horizon, far from Int64 overflow.
     public static let ceiling: Millis = 100 * 366 * SimTime.day
 
-    /// Draws one sample from `generator` (GSL's own variate functions).
+    /// Draws one sample from `random`'s current stream (GSL's variate
+    /// functions, or `KeyedRandom`'s inline copies of them).
     @inline(__always)
-    func sample(_ generator: UnsafeMutablePointer<gsl_rng>) -> Millis {
+    func sample(_ random: KeyedRandom) -> Millis {
+        let generator = random.generator
         switch self {
         case .fixed(let value):
             return value
         case .exponential(let mean):
             return Self.clamp(gsl_ran_exponential(generator, mean))
         case .lognormal(let median, let sigma):
-            return Self.clamp(gsl_ran_lognormal(generator, Foundation.log(median), sigma))
+            return Self.clamp(random.lognormal(median: median, sigma: sigma))
         case .uniform(let low, let high):
             return Self.clamp(gsl_ran_flat(generator, low, high))
         case .gamma(let shape, let scale):
@@ -40,16 +42,16 @@ public indirect enum Distribution: Sendable, Equatable {
             // GSL's weibull takes (a = scale, b = shape).
             return Self.clamp(gsl_ran_weibull(generator, scale, shape))
         case .empirical(let points):
-            return Self.clamp(Self.inverseCDF(points, gsl_rng_uniform(generator)))
+            return Self.clamp(Self.inverseCDF(points, random.uniform()))
         case .mixture(let components):
             var total = 0.0
             for component in components { total += component.weight }
-            var u = gsl_rng_uniform(generator) * total
+            var u = random.uniform() * total
             for component in components {
-                if u < component.weight { return component.distribution.sample(generator) }
+                if u < component.weight { return component.distribution.sample(random) }
                 u -= component.weight
             }
-            return components[components.count - 1].distribution.sample(generator)
+            return components[components.count - 1].distribution.sample(random)
         }
     }
 

@@ -12,7 +12,11 @@ import CPhilox
 ///
 /// One instance per worker thread; it is not shared.
 public final class KeyedRandom {
-    private let generator: UnsafeMutablePointer<gsl_rng>
+    let generator: UnsafeMutablePointer<gsl_rng>
+    /// The generator's Philox state, read directly by `CPhilox`'s inline readers.
+    private let stream: UnsafeMutablePointer<dnsim_philox_state>
+    /// ln(median) of lognormals and e^-mean of Poisson means seen lately.
+    private let constants: UnsafeMutablePointer<DrawConstants>
     public let seed: UInt64
 
     public init(seed: UInt64) {
@@ -22,10 +26,17 @@ public final class KeyedRandom {
             fatalError("gsl_rng_alloc failed: out of memory")
         }
         self.generator = generator
+        stream = generator.pointee.state.assumingMemoryBound(to: dnsim_philox_state.self)
+        constants = .allocate(capacity: 1)
+        constants.initialize(to: DrawConstants())
         self.seed = seed
     }
 
-    deinit { gsl_rng_free(generator) }
+    deinit {
+        constants.deinitialize(count: 1)
+        constants.deallocate()
+        gsl_rng_free(generator)
+    }
 
     /// Positions the generator at the start of the stream named by the key.
     /// Indices are taken modulo 2^48, Philox's index field: the simulator's
@@ -38,32 +49,45 @@ public final class KeyedRandom {
 
     static let indexMask: UInt64 = (1 << 48) - 1
 
-    /// A uniform variate in [0, 1) from the current stream.
+    // The draws below read the Philox buffer inline (CPhilox's readers give
+    // exactly GSL's values); the rest go through GSL's `gsl_ran_*`.
+
+    /// A uniform variate in [0, 1) from the current stream (`gsl_rng_uniform`).
     @inline(__always)
-    public func uniform() -> Double { gsl_rng_uniform(generator) }
+    public func uniform() -> Double { dnsim_philox_uniform(stream) }
 
     /// True with probability `p`. The uniform is consumed whatever `p` is, so
     /// the draws after it keep their values when `p` moves to or from 0 or 1.
     @inline(__always)
     public func bernoulli(_ p: Double) -> Bool {
-        gsl_rng_uniform(generator) < p
+        dnsim_philox_uniform(stream) < p
     }
 
-    /// A Poisson variate with the given mean.
+    /// A Poisson variate with the given mean (`gsl_ran_poisson`).
     @inline(__always)
     public func poisson(mean: Double) -> Int {
-        mean > 0 ? Int(gsl_ran_poisson(generator, mean)) : 0
+        guard mean > 0 else { return 0 }
+        guard mean <= 10 else { return Int(gsl_ran_poisson(generator, mean)) }
+        return Int(dnsim_philox_poisson_small(stream, constants.pointee.exponential(ofMinus: mean)))
     }
 
-    /// An integer uniform in 0..<n.
+    /// An integer uniform in 0..<n (`gsl_rng_uniform_int`).
     @inline(__always)
     public func index(below n: Int) -> Int {
-        n > 1 ? Int(gsl_rng_uniform_int(generator, UInt(n))) : 0
+        guard n > 1 else { return 0 }
+        guard n <= Int(UInt32.max) else { return Int(gsl_rng_uniform_int(generator, UInt(n))) }
+        return Int(dnsim_philox_uniform_int(stream, UInt32(n)))
+    }
+
+    /// A lognormal variate, ln X ~ Normal(ln median, sigma) (`gsl_ran_lognormal`).
+    @inline(__always)
+    func lognormal(median: Double, sigma: Double) -> Double {
+        dnsim_philox_lognormal(stream, constants.pointee.logarithm(of: median), sigma)
     }
 
     /// A duration drawn from `distribution`, in whole milliseconds.
     @inline(__always)
     public func duration(_ distribution: Distribution) -> Millis {
-        distribution.sample(generator)
+        distribution.sample(self)
     }
 }
