@@ -42,11 +42,24 @@ public struct ServerModel {
             guard count > 0 else { continue }
             let first = times.count
             let dayStart = origin + Millis(day) * SimTime.day
-            for _ in 0..<count { times.append(dayStart + Millis(random.uniform() * Double(SimTime.day))) }
-            times[first...].sort()
+            for _ in 0..<count { insertSorted(dayStart + Millis(random.uniform() * Double(SimTime.day)), after: first) }
             for _ in 0..<count { plans.append(Int32(random.index(below: configuration.starredPlans))) }
         }
         dayOffsets.append(times.count)
+    }
+
+    /// Appends `time` and moves it down past the later times at or after
+    /// `first`: an insertion sort of the day's few updates, in place (a
+    /// slice's sort() copies the slice).
+    @inline(__always)
+    private mutating func insertSorted(_ time: Millis, after first: Int) {
+        var index = times.count
+        times.append(time)
+        while index > first, times[index - 1] > time {
+            times[index] = times[index - 1]
+            index -= 1
+        }
+        times[index] = time
     }
 
     @inline(__always)
