@@ -104,4 +104,51 @@ final class EventQueueTests: XCTestCase {
         queue.schedule(at: 3, Token())
         XCTAssertEqual(queue.count, 1)
     }
+
+    /// Schedules, cancellations and pops at random, the number pending rising
+    /// past the sorted array's limit into heap mode and back to empty, against
+    /// a plain sorted list.
+    func testMatchesAReferenceAcrossSortedAndHeapModes() {
+        var queue = EventQueue<Int>(now: 0)
+        var reference: [(time: Millis, sequence: Int, handle: EventHandle)] = []
+        var state: UInt64 = 99
+        func random(_ n: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 33) % n
+        }
+        var sequence = 0
+        var (mostPending, emptiedAfterHeap) = (0, 0)
+        for step in 0..<40_000 {
+            let many = step / 2_000 % 2 == 1  // phases in which events pile up, then drain
+            let roll = random(10)
+            mostPending = max(mostPending, queue.count)
+            if queue.count == 0, mostPending > 16 {
+                emptiedAfterHeap += 1
+                mostPending = 0
+            }
+            if roll < (many ? 6 : 3) {
+                let time = queue.now + Millis(random(50))
+                let handle = queue.schedule(at: time, sequence)
+                reference.append((time, sequence, handle))
+                sequence += 1
+            } else if roll == 5, !reference.isEmpty {
+                let victim = reference.remove(at: Int(random(UInt64(reference.count))))
+                queue.cancel(victim.handle)
+            } else if let event = queue.next() {
+                let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
+                XCTAssertEqual(event.time, reference[earliest].time)
+                XCTAssertEqual(event.payload, reference[earliest].sequence)
+                reference.remove(at: earliest)
+            } else {
+                XCTAssertTrue(reference.isEmpty)
+            }
+        }
+        XCTAssertGreaterThan(emptiedAfterHeap, 5, "the queue went into heap mode and emptied several times")
+        while let event = queue.next() {
+            let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
+            XCTAssertEqual(event.payload, reference[earliest].sequence)
+            reference.remove(at: earliest)
+        }
+        XCTAssertTrue(reference.isEmpty)
+    }
 }

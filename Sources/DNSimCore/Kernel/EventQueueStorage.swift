@@ -1,8 +1,15 @@
-/// The agenda's memory: a binary min-heap of `QueueKey`s and, beside it, one
-/// slot per pending event holding its payload and its current order. The
-/// heap moves 16-byte keys, a payload is written once and read once, and a
+/// The agenda's memory: the pending events' `QueueKey`s and, beside them, one
+/// slot per pending event holding its payload and its current order. Keys
+/// move 16 bytes at a time, a payload is written once and read once, and a
 /// cancellation is one store into the slot's order. Freed slots are reused
 /// from a stack, so a device's run allocates nothing once it has warmed up.
+///
+/// A device has three to six events pending, so the keys are kept sorted,
+/// latest first: the earliest is the last one, popped without a search, and
+/// an insertion shifts only the keys earlier than the new one. Past
+/// `sortedLimit` keys they become a binary min-heap (the sorted array,
+/// reversed, already is one) until the queue empties, so the cost stays
+/// logarithmic however many events are pending.
 ///
 /// The only kernel type that touches raw pointers, as swift-collections'
 /// `HeapModule` keeps them in one place; `EventQueue` copies it before
@@ -10,6 +17,8 @@
 final class EventQueueStorage<Payload> {
     /// The order of a free or cancelled slot; no event's order reaches it.
     static var vacant: UInt64 { .max }
+    /// The most keys kept as a sorted array.
+    static var sortedLimit: Int { 16 }
 
     let capacity: Int
     private let keys: UnsafeMutablePointer<QueueKey>
@@ -22,6 +31,8 @@ final class EventQueueStorage<Payload> {
     /// Slots handed out since the last reset; those below it and not in use are in `freeSlots`.
     private var slotsUsed = 0
     private var freeCount = 0
+    /// Whether the keys form a heap (more than `sortedLimit` were pending) or a sorted array.
+    private var isHeap = false
 
     init(capacity: Int) {
         precondition(capacity > 0 && UInt64(capacity) <= QueueKey.slotMask + 1, "event queue capacity out of range")
@@ -57,6 +68,7 @@ final class EventQueueStorage<Payload> {
         copy.count = count
         copy.slotsUsed = slotsUsed
         copy.freeCount = freeCount
+        copy.isHeap = isHeap
         return copy
     }
 
@@ -66,6 +78,7 @@ final class EventQueueStorage<Payload> {
         count = 0
         slotsUsed = 0
         freeCount = 0
+        isHeap = false
     }
 
     /// Stores `payload` in a free slot and its key in the heap; returns the key's order.
@@ -82,7 +95,14 @@ final class EventQueueStorage<Payload> {
         let key = QueueKey(time: time, sequence: sequence, slot: slot)
         (payloads + slot).initialize(to: payload)
         orders[slot] = key.order
-        siftUp(key, from: count)
+        if isHeap {
+            siftUp(key, from: count)
+        } else if count < Self.sortedLimit {
+            insertSorted(key)
+        } else {
+            becomeHeap()
+            siftUp(key, from: count)
+        }
         count += 1
         return key.order
     }
@@ -100,9 +120,14 @@ final class EventQueueStorage<Payload> {
     @inline(__always)
     func popMin() -> (time: Millis, payload: Payload, live: Bool)? {
         guard count > 0 else { return nil }
-        let top = keys[0]
         count -= 1
-        if count > 0 { siftDownFromTop(keys[count]) }
+        let top: QueueKey
+        if isHeap {
+            top = keys[0]
+            if count > 0 { siftDownFromTop(keys[count]) } else { isHeap = false }
+        } else {
+            top = keys[count]
+        }
         let slot = top.slot
         let live = orders[slot] == top.order
         orders[slot] = Self.vacant
@@ -111,7 +136,29 @@ final class EventQueueStorage<Payload> {
         return (top.time, (payloads + slot).move(), live)
     }
 
-    /// Floyd's bottom-up sift: walk the hole at the root down to a leaf along
+    /// Sorted mode: shifts the keys earlier than `key` up one place and puts it below them.
+    @inline(__always)
+    private func insertSorted(_ key: QueueKey) {
+        var index = count
+        while index > 0, keys[index &- 1].precedes(key) {
+            keys[index] = keys[index &- 1]
+            index &-= 1
+        }
+        keys[index] = key
+    }
+
+    /// Latest-first sorted keys, reversed, are earliest-first: a valid min-heap.
+    private func becomeHeap() {
+        var (low, high) = (0, count - 1)
+        while low < high {
+            swap(&keys[low], &keys[high])
+            low += 1
+            high -= 1
+        }
+        isHeap = true
+    }
+
+    /// Heap mode. Floyd's bottom-up sift: walk the hole at the root down to a leaf along
     /// the smaller children (one comparison per level), then sift `last` up
     /// from there; the heap's last key usually belongs near the bottom.
     @inline(__always)
@@ -127,6 +174,7 @@ final class EventQueueStorage<Payload> {
         siftUp(last, from: hole)
     }
 
+    /// Heap mode: moves `key` up from `start` past the later keys above it.
     @inline(__always)
     private func siftUp(_ key: QueueKey, from start: Int) {
         var child = start
