@@ -105,4 +105,24 @@ final class KeyedRandomTests: XCTestCase {
             XCTAssertEqual(random.bernoulli(0.3), gsl_rng_uniform(gsl) < 0.3)
         }
     }
+
+    /// Distribution.clamp rounds without libm; it must agree with rounded()
+    /// everywhere below the ceiling, halves and their neighbours included.
+    func testClampRoundsExactlyAsRounded() {
+        var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 0.5000000000000001, 1e12 + 0.5, 4_503_599_627_370_495.5]
+        for whole in [0.0, 1, 2, 3, 799, 800, 5_400_000, 86_400_000, 3e12] {
+            for fraction in [0.0, 0.25, 0.5, 0.75] {
+                let x = whole + fraction
+                values += [x, x.nextUp, x.nextDown]
+            }
+        }
+        var state: UInt64 = 3
+        for _ in 0..<200_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(state >> 11) / Double(1 << 53) * pow(10, Double(state % 13)))
+        }
+        for x in values where x > 0 && x < Double(Distribution.ceiling) {
+            XCTAssertEqual(Distribution.clamp(x), Millis(x.rounded()), "\(x)")
+        }
+    }
 }

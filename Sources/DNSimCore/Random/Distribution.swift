@@ -59,7 +59,11 @@ public indirect enum Distribution: Sendable, Equatable {
     static func clamp(_ value: Double) -> Millis {
         guard value.isFinite, value > 0 else { return 0 }
         if value >= Double(ceiling) { return ceiling }
-        return Millis(value.rounded())
+        // value.rounded() (half away from zero) without libm's round: below
+        // the ceiling (< 2^53) the whole part converts exactly and the
+        // fraction value - whole is exact (Sterbenz), so this is the same.
+        let whole = Millis(value)
+        return value - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
     static func inverseCDF(_ points: [EmpiricalPoint], _ u: Double) -> Double {
