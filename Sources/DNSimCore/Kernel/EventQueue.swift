@@ -31,7 +31,9 @@ public struct EventQueue<Payload> {
     }
 
     /// Schedules `payload` at `time`, which must not lie in the past.
+    /// Inlined: callers build the payload in place and skip a call.
     @discardableResult
+    @inline(__always)
     public mutating func schedule(at time: Millis, _ payload: Payload) -> EventHandle {
         precondition(time >= now, "event scheduled in the past")
         precondition(nextSequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
