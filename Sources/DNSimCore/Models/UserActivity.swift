@@ -148,13 +148,16 @@ public struct UserActivity {
                                        source: RandomSource, profile: [Double]?, duration: (Distribution, RandomSource)?,
                                        _ add: (Millis, Int, Millis) -> Void) {
         guard rate > 0 else { return }
+        // The day's instants, sorted by insertion as they are drawn into the first `count`
+        // places (most days have none or one): clearing and sorting the array every day cost more.
         var day: [Millis] = []
         for index in 0..<dayCount {
             random.begin(device: device, source: source, index: index)
             let count = min(random.poisson(mean: rate), 4095)
+            guard count > 0 else { continue }
             let dayStart = origin + Millis(index) * SimTime.day
-            day.removeAll(keepingCapacity: true)
-            for _ in 0..<count {
+            while day.count < count { day.append(0) }
+            for drawn in 0..<count {
                 var offset = random.uniform() * Double(SimTime.day)
                 if let profile {
                     // Pick the hour by its weight, then a uniform instant within it.
@@ -162,10 +165,16 @@ public struct UserActivity {
                     let hour = profile.firstIndex { u <= $0 } ?? 23
                     offset = (Double(hour) + random.uniform()) * Double(SimTime.hour)
                 }
-                day.append(dayStart + Millis(offset))
+                let time = dayStart + Millis(offset)
+                var place = drawn
+                while place > 0, day[place - 1] > time {
+                    day[place] = day[place - 1]
+                    place -= 1
+                }
+                day[place] = time
             }
-            day.sort()
-            for (rank, start) in day.enumerated() {
+            for rank in 0..<count {
+                let start = day[rank]
                 var length: Millis = 0
                 if let (distribution, durationSource) = duration {
                     random.begin(device: device, source: durationSource, index: index << 12 | rank)
