@@ -156,7 +156,9 @@ public struct IOSTaskScheduler: PlatformModel {
 
     /// iOS defers a BG launch out of Low Power Mode, into the idle windows for
     /// a processing task (and charging windows when it needs power), and out
-    /// of offline periods for one that needs the network.
+    /// of offline periods for one that needs the network. Inlined: called out of line
+    /// from `submit`, it was handed a copy of the scheduler (a memcpy per submission).
+    @inline(__always)
     func deferredLaunch(_ launch: Millis, _ context: inout DeviceContext) -> Millis {
         var time = launch
         for _ in 0..<64 {
