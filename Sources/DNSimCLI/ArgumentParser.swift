@@ -46,7 +46,9 @@ enum ArgumentParser {
         let takers = Subcommands.all.filter { other in other.options.contains { $0.name == name || $0.short.map { "-\($0)" } == name } }
         if !takers.isEmpty {
             let names = takers.map { "'\($0.name)'" }.joined(separator: ", ")
-            return UsageError("'\(command.name)' takes no \(name); it is an option of \(names) (see 'dnsim-events \(command.name) --help')")
+            // "--device" where this subcommand takes "--devices": the likelier slip.
+            let near = Suggestion.hint(for: name, in: command.options.map(\.name))
+            return UsageError("'\(command.name)' takes no \(name); it is an option of \(names)\(near) (see 'dnsim-events \(command.name) --help')")
         }
         let known = command.options.map(\.name)
         return UsageError("unknown option '\(name)' for '\(command.name)'" + Suggestion.hint(for: name, in: known)

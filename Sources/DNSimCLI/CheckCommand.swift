@@ -117,7 +117,7 @@ enum CheckCommand: Subcommand {
             guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") else {
                 throw SetupError("nothing to check in \(scenario.file): it has no expect: entries, no --baseline was given and there is no "
                                  + "\(folder)/ to compare with. Add expect: entries, pass --baseline DIR, or write the baseline first "
-                                 + "(dnsim-events \(scenario.file)) and commit it")
+                                 + "(dnsim-events \(scenario.file)\(overrides.flags)) and commit it")
             }
             baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
         }

@@ -44,4 +44,9 @@ struct RunOverrides: Sendable, Equatable {
     var seed: UInt64?
     var devices: Int?
     var days: Int?
+
+    /// The options that give these overrides, each with a leading space, for a suggested command.
+    var flags: String {
+        (seed.map { " --seed \($0)" } ?? "") + (devices.map { " --devices \($0)" } ?? "") + (days.map { " --days \($0)" } ?? "")
+    }
 }

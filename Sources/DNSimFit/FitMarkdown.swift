@@ -25,7 +25,7 @@ enum FitMarkdown {
         case .appOpens(let opens):
             md = "# Fit of app opens: `\(file.name)`\n\n## Data\n\n| | |\n|---|---|\n"
             md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
-            md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) (\(opens.days) days) |\n"
+            md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC (\(opens.days) local days) |\n"
             md += "| devices | \(opens.devices) |\n| time zones | \(opens.data.timeZones.joined(separator: ", ")) |\n\n"
             md += "## Opens per day per device\n\n| mean (95% interval) | s.d. across devices | p10 | median | p90 | dispersion (Poisson: 1) |\n|---|---|---|---|---|---|\n"
             let interval = opens.low.isFinite && opens.high.isFinite
@@ -61,7 +61,7 @@ enum FitMarkdown {
     static func dataTable(_ file: TelemetryFile, _ delays: DelayFit, extra: [(String, String)], what: String, at: [Double], notYet: String) -> String {
         var md = "| | |\n|---|---|\n"
         md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
-        md += "| dates | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) |\n"
+        md += "| dates | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC |\n"
         for (key, value) in extra { md += "| \(key) | \(value) |\n" }
         let events = delays.sample.events
         func q(_ p: Double) -> String { ScenarioFormat.duration(events[min(events.count - 1, Int(p * Double(events.count)))]) }

@@ -2,7 +2,7 @@
 /// numbers came from (file, rows, date range).
 enum FitYAML {
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
-        let range = "\(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last))"
+        let range = "\(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC"
         switch fit {
         case .backgroundLaunches(let bg):
             let best = bg.delays.best
@@ -23,7 +23,7 @@ enum FitYAML {
             return text
         case .appOpens(let opens):
             var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) opens by \(opens.devices) devices over "
-                + "\(opens.days) days (\(range)).\n"
+                + "\(opens.days) local days (\(range)).\n"
             text += "# Hours are local time (\(opens.data.timeZones.joined(separator: ", "))); the weights have mean 1.\n"
             text += "user:\n  appOpensPerDay: \(ScenarioFormat.number(opens.opensPerDay))\n"
             text += "  appOpenHours: [\(opens.hourWeights.map { ScenarioFormat.number(($0 * 100).rounded() / 100) }.joined(separator: ", "))]\n"

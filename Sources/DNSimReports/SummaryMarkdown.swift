@@ -139,6 +139,22 @@ public enum SummaryMarkdown {
         return md
     }
 
+    /// What the outcome rates leave out: the arms that show orphans, unwanted reminders or
+    /// duplicates, per 1,000 device-days (the Lifecycle section has the intervals).
+    static func lifecycleVerdict(_ context: ReportContext, _ indices: [Int]) -> String {
+        let names = ["orphans", "unwanted reminders", "duplicates"]
+        var parts: [String] = []
+        for (position, name) in names.enumerated() {
+            let shown = indices.compactMap { i -> String? in
+                let value = lifecycleRates(context.result.arms[i], days: context.days)[position].estimate
+                return (value * 10).rounded() == 0 ? nil : "\(context.plan.arms[i].strategy.label) \(String(format: "%.1f", value))"
+            }
+            if !shown.isEmpty { parts.append("\(name): " + shown.joined(separator: ", ")) }
+        }
+        return parts.isEmpty ? " No arm shows orphans, unwanted reminders or duplicates."
+            : " Not in the outcome rates, per 1,000 device-days: " + parts.joined(separator: "; ") + "."
+    }
+
     /// Orphans, unwanted reminders and duplicates per 1,000 device-days, with intervals.
     static func lifecycleRates(_ s: ArmStatistics, days: Int) -> [ConfidenceInterval] {
         [s.perThousandDeviceDays(s.orphans, squares: s.orphanSquares, days: days),
@@ -218,7 +234,9 @@ public enum SummaryMarkdown {
             let trades = groups.map { group -> String in
                 let i = group[0]
                 let names = group.map(label)
-                let who = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and \(names.last!) (identical)"
+                let who = names.count == 1 ? names[0]
+                    : names.dropLast().joined(separator: ", ") + " and \(names.last!) "
+                        + (context.scenario.isLifecycleActive ? "(identical outcome rates)" : "(identical)")
                 let best = ParetoFront.outcomes.filter { metric in
                     groups.allSatisfy { other in
                         other == group || (metric.higherIsBetter ? rate(i, metric) > rate(other[0], metric) : rate(i, metric) < rate(other[0], metric))
@@ -227,15 +245,21 @@ public enum SummaryMarkdown {
                 let verb = names.count == 1 ? "has" : "have"
                 let what = best.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
                 if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
-                // Best on no outcome alone: say what it does better than the leading arm.
+                // Best on no outcome alone: say what it does better than the leading arm, where the
+                // shown figures differ ("96.6% against 96.6%" says nothing).
                 let better = ParetoFront.outcomes.filter { metric in
-                    metric.higherIsBetter ? rate(i, metric) > rate(lead, metric) : rate(i, metric) < rate(lead, metric)
+                    (metric.higherIsBetter ? rate(i, metric) > rate(lead, metric) : rate(i, metric) < rate(lead, metric))
+                        && percent(rate(i, metric)) != percent(rate(lead, metric))
+                }
+                if better.isEmpty {
+                    return "\(who) \(names.count == 1 ? "is" : "are") within 0.05 points of \(label(lead)) on every outcome"
                 }
                 return "\(who) \(names.count == 1 ? "beats" : "beat") \(label(lead)) on "
                     + better.map { "\($0.name) (\(percent(rate(i, $0))) against \(percent(rate(lead, $0))))" }.joined(separator: ", ")
             }
             text = "**\(name):** no strategy is best on every outcome; the trade-off: " + trades.joined(separator: "; ") + "."
         }
+        if context.scenario.isLifecycleActive { text += lifecycleVerdict(context, indices) }
         let bestFresh = indices.max { rate($0, .fresh) < rate($1, .fresh) }!
         if rate(bestFresh, .fresh) < 0.5 {
             text += " No strategy shows fresh content in most cycles (the most: \(label(bestFresh)), \(percent(rate(bestFresh, .fresh))))."

@@ -57,12 +57,23 @@ enum LifecycleReader {
         return result
     }
 
-    /// "7.30" → did you mean "07:30"?
-    private static func hint(_ text: String?) -> String {
-        guard let text else { return "" }
-        let digits = text.filter(\.isNumber)
-        guard (3...4).contains(digits.count), let value = Int(digits), value / 100 < 24, value % 100 < 60 else { return "" }
-        return String(format: " (did you mean \"%02d:%02d\"?)", value / 100, value % 100)
+    /// "7.30" → did you mean "07:30"? "6:30 pm", "6pm" → "18:30", "18:00"; "18:30:00" → "18:30".
+    static func hint(_ text: String?) -> String {
+        guard let text, text.utf8.count <= 32 else { return "" }
+        let lower = text.lowercased()
+        let afternoon = lower.hasSuffix("pm") || lower.hasSuffix("p.m.")
+        let morning = lower.hasSuffix("am") || lower.hasSuffix("a.m.")
+        var digits = text.filter(\.isASCII).filter(\.isNumber)
+        if digits.count == 6 && digits.hasSuffix("00") { digits.removeLast(2) }  // seconds
+        if (1...2).contains(digits.count) && (afternoon || morning) { digits += "00" }  // "6pm"
+        guard (3...4).contains(digits.count), var hour = Int(digits.dropLast(2)), let minute = Int(digits.suffix(2)),
+              minute < 60 else { return "" }
+        if afternoon || morning {
+            guard (1...12).contains(hour) else { return "" }
+            hour = hour % 12 + (afternoon ? 12 : 0)
+        }
+        guard hour < 24 else { return "" }
+        return String(format: " (did you mean \"%02d:%02d\"?)", hour, minute)
     }
 
     /// `plugin.defects` or `app.defects`: a list of known bug shapes.

@@ -244,6 +244,7 @@ final class CheckOutputTests: CommandLineTestCase {
             let quick = invoke(["check", bare, "--devices", "5", "--quiet"])
             XCTAssertEqual(quick.code, 2)
             XCTAssertTrue(quick.err.contains("no Reports/small@devices=5/"), quick.err)
+            XCTAssertTrue(quick.err.contains("write the baseline first (dnsim-events \(bare) --devices 5)"), quick.err)
         }
     }
 

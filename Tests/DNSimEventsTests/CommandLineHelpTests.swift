@@ -54,6 +54,7 @@ final class CommandLineHelpTests: CommandLineTestCase {
         let device = invoke(["validate", "x.yaml", "--device", "3"])
         XCTAssertEqual(device.code, 2)
         XCTAssertTrue(device.err.contains("it is an option of 'trace'"), device.err)
+        XCTAssertTrue(device.err.contains("(did you mean '--devices'?)"), device.err)
     }
 
     func testUnknownSubcommandGetsASuggestion() {

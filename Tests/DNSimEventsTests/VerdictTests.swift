@@ -42,6 +42,33 @@ final class VerdictTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("**iOS:** no strategy is best on every outcome; the trade-off: a has the most fresh (70.0%); b has the least missed (0.0%)."), text)
     }
 
+    /// An arm on the front only by differences the shown figures round away is said to be within
+    /// them, not to "beat" the lead at "96.6% against 96.6%".
+    func testDifferencesHiddenByRoundingAreNotCalledBetter() throws {
+        var tiny = try context([("a", [:]), ("b", [:]), ("c", [:])])
+        tiny.result.arms = [statistics([.fresh: 700_000, .missed: 100_000], devices: 10_000),
+                            statistics([.fresh: 600_000], devices: 10_000),
+                            statistics([.fresh: 699_990, .missed: 99_990], devices: 10_000)]  // a shade less of both
+        let text = SummaryMarkdown.verdict(tiny, .ios)
+        XCTAssertFalse(text.contains("against 10.0%)"), text)
+        XCTAssertTrue(text.contains("c is within 0.05 points of a on every outcome"), text)
+    }
+
+    /// With a lifecycle, the verdict names the arms that show orphans (which no outcome rate counts).
+    func testLifecycleCountsAreNamedBesideTheRates() throws {
+        var text = try String(contentsOfFile: "Scenarios/lifecycle.yaml", encoding: .utf8)
+        text = text.replacingOccurrences(of: "devices: 500", with: "devices: 20")
+        let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "lifecycle.yaml")
+        let plan = try scenario.plan().get()
+        let result = ParallelRunner.run(plan: plan, jobs: 2)
+        let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "")
+        let verdict = SummaryMarkdown.verdict(context, .ios)
+        XCTAssertTrue(verdict.contains("(identical outcome rates)"), verdict)
+        XCTAssertTrue(verdict.contains("Not in the outcome rates, per 1,000 device-days: orphans: "), verdict)
+        XCTAssertTrue(verdict.contains("independent-keeps-old-time "), verdict)
+        XCTAssertFalse(verdict.contains("orphans: independent "), "the correct plugin shows none")
+    }
+
     func testSaysPlainlyWhenNoStrategyIsMostlyFresh() throws {
         let none = try context([("a", [.stale: 1000]), ("b", [.fallback: 1000])])
         XCTAssertTrue(SummaryMarkdown.verdict(none, .ios).contains("No strategy shows fresh content in most cycles (the most: a, 0.0%)."))

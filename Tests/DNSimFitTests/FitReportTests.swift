@@ -77,7 +77,7 @@ final class FitReportTests: XCTestCase {
         let files = try report(FitOptions(bootstrap: 0))
         let yaml = try content(files, "fit.yaml")
         XCTAssertTrue(yaml.hasPrefix("# Fitted by dnsim-events fit from bg-launches.csv: 192 rows"), yaml)
-        XCTAssertTrue(yaml.contains("submitted 2027-01-04 to 2027-01-15"), yaml)
+        XCTAssertTrue(yaml.contains("submitted 2027-01-04 to 2027-01-15 UTC"), yaml)
         XCTAssertTrue(yaml.contains("platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal: { median: "), yaml)
         XCTAssertTrue(yaml.contains("\n      never: 0."), yaml)
         XCTAssertTrue(try content(files, "fit.md").contains("```yaml\n" + yaml + "```"))
