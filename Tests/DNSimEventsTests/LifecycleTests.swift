@@ -189,18 +189,25 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(defective.activity.orphans, 1)
     }
 
+    /// Turned off for 10 days about every 10 days, moved to 07:00 now and then, with
+    /// `cancelLeavesBGRequest`.
+    static func leftRequestWorld(days: Int, timeChangePerDay: Double) -> WorldConfiguration {
+        var world = TestWorlds.world(days: days)
+        world.timeChoices = [TestWorlds.dailyCalendar(days: days, notifyMinute: 7 * 60)]
+        world.user.disablePerDay = 0.1
+        world.user.disabledFor = .fixed(10 * SimTime.day)
+        world.user.timeChangePerDay = timeChangePerDay
+        world.user.timeChoiceWeights = [1]
+        world.plugin.defects = [.cancelLeavesBGRequest]
+        return world
+    }
+
     /// A BG request or fetch alarm left by the cancel while the user moves the time to an earlier
-    /// hour: its handler resubmits for the old schedule's next F, which the OS maps to the first
-    /// current cycle whose F is not earlier, so it runs once a day, never twice at one instant.
+    /// hour: its handler resubmits for its own schedule's next F, always after now, so it runs
+    /// about once a day and never twice at one instant.
     func testALeftRequestOutlivesATimeChangeWhileOff() {
         for platform in [Platform.ios, .android] {
-            var world = TestWorlds.world(days: 40)
-            world.timeChoices = [TestWorlds.dailyCalendar(days: 40, notifyMinute: 7 * 60)]
-            world.user.disablePerDay = 0.1
-            world.user.disabledFor = .fixed(10 * SimTime.day)
-            world.user.timeChangePerDay = 0.2
-            world.user.timeChoiceWeights = [1]
-            world.plugin.defects = [.cancelLeavesBGRequest]
+            let world = Self.leftRequestWorld(days: 40, timeChangePerDay: 0.2)
             var checked = 0
             for device in 0..<20 {
                 let run = DeviceRun(world, TestWorlds.arm(.independent, platform), device: device)
@@ -218,15 +225,9 @@ final class LifecycleTests: XCTestCase {
     /// off, whatever time the user moves to meanwhile and across reboots, where BOOT_COMPLETED
     /// re-arms it for that schedule.
     func testALeftFetchAlarmKeepsTheOldScheduleWhileOff() {
-        var world = TestWorlds.world(days: 60)
-        world.timeChoices = [TestWorlds.dailyCalendar(days: 60, notifyMinute: 7 * 60)]
-        world.user.disablePerDay = 0.1
-        world.user.disabledFor = .fixed(10 * SimTime.day)
-        world.user.timeChangePerDay = 0.3
-        world.user.timeChoiceWeights = [1]
+        var world = Self.leftRequestWorld(days: 60, timeChangePerDay: 0.3)
         world.user.rebootsPerDay = 0.3
         world.android.rescheduleOnBoot = true
-        world.plugin.defects = [.cancelLeavesBGRequest]
         let minuteOfDay = { (time: Millis) in Int((time % SimTime.day) / SimTime.minute) }
         var afterMove = 0, afterReboot = 0
         for device in 0..<20 {
