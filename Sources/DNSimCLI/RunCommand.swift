@@ -91,6 +91,10 @@ enum RunCommand: Subcommand {
         guard !quiet else { return }
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
         console.print(SummaryMarkdown.armsTable(context).plain())
+        if scenario.isLifecycleActive {
+            console.print("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):")
+            console.print(SummaryMarkdown.lifecycleTable(context).plain())
+        }
         console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
         if let sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")

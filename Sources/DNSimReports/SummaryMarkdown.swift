@@ -170,6 +170,11 @@ public enum SummaryMarkdown {
         md += "Orphans are New Activity notifications shown while it was off or at a time the user had left; only a defect "
         md += "(`plugin.defects` or a strategy's `defects`) leaves any. Counts are per 1,000 device-days with their 95% intervals; "
         md += "setup latency runs from turning New Activity on again, or moving it, to its first notification.\n\n"
+        return md + lifecycleTable(context).markdown() + "\n"
+    }
+
+    /// The lifecycle figures per arm, shared with the terminal summary.
+    public static func lifecycleTable(_ context: ReportContext) -> TextTable {
         var table = TextTable(header: ["arm", "off", "orphans", "unwanted reminders", "duplicates", "setup latency p50 / p90"],
                               rightAligned: Set(1...5))
         func cell(_ interval: ConfidenceInterval) -> String {
@@ -181,7 +186,7 @@ public enum SummaryMarkdown {
             table.rows.append([arm.name, "\(s.offCycles) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
                 + ["\(seconds(s.setupLatency.quantile(0.5))) / \(seconds(s.setupLatency.quantile(0.9)))"])
         }
-        return md + table.markdown() + "\n"
+        return table
     }
 
     /// How the precision target went, in one sentence.

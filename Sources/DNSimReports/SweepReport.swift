@@ -71,11 +71,14 @@ public struct SweepReport: Sendable {
 
     /// The terminal's view: each point × arm with its headline rates.
     public var terminalTable: TextTable {
-        var table = TextTable(header: ["point"] + axes + ["arm", "stale", "late", "missed", "fresh"], rightAligned: [0])
+        // With a lifecycle, what a sweep changes is often beyond the cycles (unwanted reminders, say).
+        let lifecycle = scenario.isLifecycleActive
+        let extra = lifecycle ? ["orphans", "unwanted reminders", "duplicates"] : []
+        var table = TextTable(header: ["point"] + axes + ["arm", "stale", "late", "missed", "fresh"] + extra, rightAligned: [0])
         for row in rows {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.stale, .late, .missed, .fresh].map {
                 String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
-            })
+            } + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : []))
         }
         return table
     }

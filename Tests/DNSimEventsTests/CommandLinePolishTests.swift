@@ -22,6 +22,18 @@ final class CommandLinePolishTests: CommandLineTestCase {
         })
     }
 
+    /// A lifecycle run's terminal summary shows the lifecycle figures, and its sweep table the
+    /// counts a sweep over the app's defects changes (no outcome rate moves with them).
+    func testLifecycleFiguresReachTheTerminal() throws {
+        let out = temporary.appendingPathComponent("lc").path
+        let run = invoke(["Scenarios/lifecycle.yaml", "--devices", "4", "--days", "30", "--out", out])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):"), run.out)
+        XCTAssertTrue(run.out.contains("setup latency p50 / p90"), run.out)
+        let sweepHeader = try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix("point") })
+        XCTAssertTrue(sweepHeader.hasSuffix("orphans  unwanted reminders  duplicates"), String(sweepHeader))
+    }
+
     func testDaySelectionParses() throws {
         XCTAssertEqual(try DaySelection.parse("7"), DaySelection(from: .day(7), to: .day(7), text: "7"))
         XCTAssertEqual(try DaySelection.parse("2-3"), DaySelection(from: .day(2), to: .day(3), text: "2-3"))
