@@ -55,6 +55,18 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
+    /// Arms share one device's draws (`DrawMemo`): an arm run alone, drawing everything
+    /// itself, must give the same statistics and fingerprint as in the full plan.
+    func testEachArmAloneMatchesItsRunBesideTheOthers() throws {
+        let full = try scenario().plan().get()
+        let fullResult = ParallelRunner.run(plan: full, jobs: 1)
+        for (index, arm) in full.arms.enumerated() {
+            var alone = full
+            alone.arms = [arm]
+            XCTAssertEqual(ParallelRunner.run(plan: alone, jobs: 1).arms[0], fullResult.arms[index], "\(arm.name) alone differs")
+        }
+    }
+
     /// Two arms identical by construction have a paired difference of exactly zero.
     func testIdenticalArmsDifferByExactlyZero() throws {
         var scenario = try scenario()

@@ -125,4 +125,37 @@ final class KeyedRandomTests: XCTestCase {
             XCTAssertEqual(Distribution.clamp(x), Millis(x.rounded()), "\(x)")
         }
     }
+
+    /// The memo hands back exactly what the draw computes, for every key and device, whether
+    /// it remembers (a repeat within a device) or has forgotten (more keys than slots, another device).
+    func testDrawMemoReturnsWhatTheDrawComputes() {
+        let memo = DrawMemo()
+        let random = KeyedRandom(seed: 42)
+        var calls = 0
+        func direct(_ device: Int, _ source: RandomSource, _ index: Int) -> Int64 {
+            random.begin(device: device, source: source, index: index)
+            return random.duration(.lognormal(median: 90_000, sigma: 1.5)) << 1 | (random.bernoulli(0.3) ? 1 : 0)
+        }
+        func memoized(_ device: Int, _ source: RandomSource, _ index: Int) -> Int64 {
+            memo.value(source, index: index, device: device) {
+                calls += 1
+                return direct(device, source, index)
+            }
+        }
+        let sources: [RandomSource] = [.fetchAttempt, .backgroundRequestAtOpen]
+        for device in [0, 1, 0] {
+            for source in sources {
+                for index in stride(from: -1, to: 20_000, by: 1) {
+                    XCTAssertEqual(memoized(device, source, index), direct(device, source, index))
+                }
+            }
+        }
+        XCTAssertGreaterThan(calls, 2 * 20_001, "more keys than slots: most were drawn again")
+        calls = 0
+        for _ in 0..<3 {
+            for index in 0..<100 { XCTAssertEqual(memoized(5, .fetchAttempt, index), direct(5, .fetchAttempt, index)) }
+        }
+        XCTAssertLessThan(calls, 110, "a repeat within a device is remembered (a few keys may share a slot)")
+        XCTAssertGreaterThanOrEqual(calls, 100)
+    }
 }

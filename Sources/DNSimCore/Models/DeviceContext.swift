@@ -7,6 +7,7 @@ public struct DeviceContext {
     public internal(set) var calendar: CycleCalendar
     private let baseCalendar: CycleCalendar
     public let random: KeyedRandom
+    private let draws: DrawMemo
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
     public var queue = EventQueue<DeviceEvent>()
@@ -28,6 +29,7 @@ public struct DeviceContext {
         calendar = world.configuration.calendar
         baseCalendar = calendar
         random = world.random
+        draws = world.draws
         runEnd = calendar.followingNotifyTime
         server = world.server
         user = world.user
@@ -53,6 +55,16 @@ public struct DeviceContext {
         if case .fixed(let value) = distribution { return value }
         random.begin(device: device, source: source, index: index)
         return random.duration(distribution)
+    }
+
+    /// What `draw` computes from the keyed stream for `source` and `index` on this device,
+    /// drawn once per device for all arms (`DrawMemo`): `draw` must read nothing but that stream.
+    @inline(__always)
+    public func memoizedDraw(_ source: RandomSource, index: Int, _ draw: (KeyedRandom) -> Int64) -> Int64 {
+        draws.value(source, index: index, device: device) {
+            random.begin(device: device, source: source, index: index)
+            return draw(random)
+        }
     }
 
     /// Positions the keyed random stream for `source` and `index` on this device.

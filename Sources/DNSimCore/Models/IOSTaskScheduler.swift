@@ -128,6 +128,9 @@ public struct IOSTaskScheduler: PlatformModel {
                source: source, index: index, &context)
     }
 
+    /// A request's drawn delay when the OS drops it (delays are never negative).
+    private static let neverRuns: Millis = -1
+
     /// Submits a request with `earliestBeginDate` `earliest` (none past the horizon).
     private mutating func submit(cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext) {
         cancelPendingRequest(&context.queue)
@@ -136,12 +139,14 @@ public struct IOSTaskScheduler: PlatformModel {
             return
         }
         context.telemetry?.backgroundRequestSubmitted(at: context.now, earliestBegin: earliest)
-        context.beginDraws(source, index: index)
-        if context.random.bernoulli(configuration.never) {
+        let delay = context.memoizedDraw(source, index: index) { [configuration] random in
+            random.bernoulli(configuration.never) ? Self.neverRuns : random.duration(configuration.delay)
+        }
+        if delay == Self.neverRuns {
             context.trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)
             return
         }
-        let launch = deferredLaunch(max(earliest, context.now) + context.random.duration(configuration.delay), &context)
+        let launch = deferredLaunch(max(earliest, context.now) + delay, &context)
         pendingRequest = context.queue.schedule(at: launch, .backgroundLaunch)
         if context.tracer != nil {
             context.trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(context.formatTime(earliest)); "

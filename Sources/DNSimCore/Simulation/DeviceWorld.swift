@@ -4,6 +4,8 @@
 public final class DeviceWorld {
     public let configuration: WorldConfiguration
     public let random: KeyedRandom
+    /// The keyed draws one arm made on the current device, for the next arms.
+    let draws = DrawMemo()
     public private(set) var server: ServerModel
     public private(set) var user: UserActivity
     public private(set) var device = -1

@@ -151,21 +151,27 @@ public struct PluginRuntime<OS: PlatformModel> {
     mutating func attempt(_ attempt: FetchAttempt) {
         var attempt = attempt
         if attempt.retry == 0 { attempt.epoch = epoch }
+        let source: RandomSource, index: Int
         if attempt.openKey >= 0 {
-            context.beginDraws(.foregroundFetch, index: attempt.openKey << 8 | min(attempt.retry, 0xFF))
+            (source, index) = (.foregroundFetch, attempt.openKey << 8 | min(attempt.retry, 0xFF))
         } else {
             if attemptCycle != attempt.cycle {
                 attemptCycle = attempt.cycle
                 attemptCount = 0
             }
-            context.beginDraws(.fetchAttempt, index: attempt.cycle << 16 | min(attemptCount, 0xFFFF))
+            (source, index) = (.fetchAttempt, attempt.cycle << 16 | min(attemptCount, 0xFFFF))
             attemptCount += 1
         }
+        // Latency (never negative) and the network failure flag in one word, shared by the arms.
+        let drawn = context.memoizedDraw(source, index: index) { [fetch] random in
+            let failed = random.bernoulli(fetch.failure)
+            return random.duration(fetch.latency) << 1 | (failed ? 1 : 0)
+        }
+        let failed = drawn & 1 == 1
+        let latency = drawn >> 1
         context.activity.fetches += 1
         let offline = context.user.offline.contains(now)
         if !offline { context.activity.serverRequests += 1 }
-        let failed = context.random.bernoulli(fetch.failure)
-        let latency = context.random.duration(fetch.latency)
         let timeout = plugin.fetchTimeout ?? .max
         let failure: FetchFailure?
         var end = now + min(latency, timeout)
