@@ -151,4 +151,44 @@ final class EventQueueTests: XCTestCase {
         }
         XCTAssertTrue(reference.isEmpty)
     }
+
+    /// An event kept outside the queue with a reserved sequence number runs exactly where the
+    /// queue would have run it had it been scheduled then: after earlier-scheduled ties, before later ones,
+    /// with cancelled events ahead of it skipped.
+    func testOutsideEventMergesAsIfQueued() {
+        for pending in [3, 40] {  // sorted mode and heap mode
+            var merged = EventQueue<Int>(now: 0)
+            var queued = EventQueue<Int>(now: 0)
+            var handles: [(EventHandle, EventHandle)] = []
+            for i in 0..<pending {
+                handles.append((merged.schedule(at: Millis(10 * (i % 5)), i), queued.schedule(at: Millis(10 * (i % 5)), i)))
+            }
+            // The outside event at t = 20, scheduled now: after the ties already queued at 20.
+            let sequence = merged.reserveSequence()
+            queued.schedule(at: 20, -1)
+            // Scheduled after it: a tie at 20 that must run after it, and a cancelled event before it.
+            merged.schedule(at: 20, 1_000)
+            queued.schedule(at: 20, 1_000)
+            merged.cancel(handles[1].0)
+            queued.cancel(handles[1].1)
+            var outsidePending = true
+            var got: [Int] = [], want: [Int] = []
+            while true {
+                let time: Millis = outsidePending ? 20 : .max
+                if let event = merged.next(before: time, sequence: outsidePending ? sequence : .max) {
+                    got.append(event.payload)
+                } else if outsidePending {
+                    merged.advance(to: 20)
+                    XCTAssertEqual(merged.now, 20)
+                    got.append(-1)
+                    outsidePending = false
+                } else {
+                    break
+                }
+            }
+            while let event = queued.next() { want.append(event.payload) }
+            XCTAssertEqual(got, want, "\(pending) pending")
+            XCTAssertTrue(got.contains(-1) && got.firstIndex(of: -1)! < got.firstIndex(of: 1_000)!)
+        }
+    }
 }

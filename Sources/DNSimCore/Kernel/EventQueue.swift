@@ -62,6 +62,39 @@ public struct EventQueue<Payload> {
         return nil
     }
 
+    /// A sequence number for an event its owner keeps outside the queue (the
+    /// next of a sorted list it merges in, see `next(before:sequence:)`): the
+    /// event then ties with queued ones as if it had been scheduled now.
+    @inline(__always)
+    public mutating func reserveSequence() -> UInt64 {
+        precondition(nextSequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
+    /// Like `next()`, but only if the earliest live event runs before an outside
+    /// event at `time` with the reserved `sequence`; nil otherwise, and then
+    /// the outside event is the next one (`advance(to:)`). (`Millis.max`,
+    /// `UInt64.max`) lies after every event: then this is `next()`.
+    @inline(__always)
+    public mutating func next(before time: Millis, sequence: UInt64) -> (time: Millis, payload: Payload)? {
+        makeUnique()
+        let outside = QueueKey(time: time, sequence: sequence, slot: 0)
+        while let (time, payload, live) = storage.popMin(before: outside) {
+            guard live else { continue }
+            now = time
+            return (time, payload)
+        }
+        return nil
+    }
+
+    /// Advances the clock to an outside event's time, which must not lie in the past.
+    @inline(__always)
+    public mutating func advance(to time: Millis) {
+        precondition(time >= now, "event scheduled in the past")
+        now = time
+    }
+
     @inline(__always)
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }

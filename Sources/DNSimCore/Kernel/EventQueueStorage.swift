@@ -136,6 +136,13 @@ final class EventQueueStorage<Payload> {
         return (top.time, (payloads + slot).move(), live)
     }
 
+    /// `popMin()` if the earliest key precedes `bound`, else nil.
+    @inline(__always)
+    func popMin(before bound: QueueKey) -> (time: Millis, payload: Payload, live: Bool)? {
+        guard count > 0, (isHeap ? keys[0] : keys[count &- 1]).precedes(bound) else { return nil }
+        return popMin()
+    }
+
     /// Sorted mode: shifts the keys earlier than `key` up one place and puts it below them.
     @inline(__always)
     private func insertSorted(_ key: QueueKey) {

@@ -18,6 +18,12 @@ public struct DeviceContext {
     public var lastOpen: Millis = .min
     /// The user's next app open to schedule.
     private var nextOpen = 0
+    /// The scheduled app open, kept beside the queue (opens come from a sorted list, so
+    /// merging them costs one comparison per event instead of a queue insertion and removal);
+    /// `Millis.max` when none is. Its queue sequence number, and the open's key.
+    private var openTime = Millis.max
+    private var openSequence = UInt64.max
+    private var openKey = 0
     public var activity = DeviceActivity()
     public var tracer: TraceSink?
     /// Logs what a team's telemetry would, when `--emit-telemetry` asks for it.
@@ -45,8 +51,22 @@ public struct DeviceContext {
         user = world.user
         lastOpen = calendar.start
         nextOpen = 0
+        openTime = .max
+        openSequence = .max
         activity = DeviceActivity()
         queue.reset(now: calendar.start)
+    }
+
+    /// Removes the earliest event, the queue's or the pending app open, and advances the clock to it.
+    @inline(__always)
+    mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
+        if let queued = queue.next(before: openTime, sequence: openSequence) { return (queued.time, queued.payload) }
+        guard openTime != .max else { return nil }
+        let time = openTime
+        openTime = .max
+        openSequence = .max
+        queue.advance(to: time)
+        return (time, .appOpen(key: openKey))
     }
 
     /// A draw keyed by the device, `source` and `index`; fixed distributions need none.
@@ -81,9 +101,13 @@ public struct DeviceContext {
     }
 
     /// Schedules the user's next app open that is still ahead.
+    /// Ties with queued events run as if it were queued now. At most one is pending.
     public mutating func scheduleNextAppOpen() {
         guard let index = Self.nextAhead(user.opens, cursor: &nextOpen, now: now, runEnd: runEnd) else { return }
-        queue.schedule(at: user.opens[index], .appOpen(key: user.openKeys[index]))
+        precondition(openTime == .max, "an app open is already pending")
+        openTime = user.opens[index]
+        openSequence = queue.reserveSequence()
+        openKey = user.openKeys[index]
     }
 
     /// Schedules the next of `times` still ahead as `event`; `cursor` remembers where it was.

@@ -17,8 +17,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     }
 
     public mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
-        guard let (time, event) = runtime.context.queue.next() else { return nil }
-        return (time, event)
+        runtime.context.nextEvent()
     }
 
     /// Runs `world`'s current device from setup until every cycle is resolved.
