@@ -22,7 +22,10 @@ enum ExpectationReader {
             // A rate's bare name (`missed`) means its rate, as in SPEC §6's example.
             let resolved = names.contains("\(metric)_rate") ? "\(metric)_rate" : (names.contains(metric) ? metric : nil)
             if resolved == nil {
-                r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column" + Suggestion.hint(for: metric, in: names))
+                // Rates by their bare names too, as they are usually written.
+                let bareRates = names.filter { $0.hasSuffix("_rate") }.map { String($0.dropLast("_rate".count)) }
+                r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column"
+                    + Suggestion.hint(forPrefix: metric, in: bareRates + names.filter { !$0.hasSuffix("_rate") }))
             }
             let column = resolved.flatMap { SummaryColumns.named($0) }
             let low = map["min"].flatMap { bound($0, "\(path).min", column: column, r) }

@@ -33,6 +33,24 @@ public enum Suggestion {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
+    /// " (did you mean 'x'?)" for the closest candidate, or else for the candidates `word`
+    /// begins, shortest stems only and at most three (`orphans` → `orphans_per_1000_device_days`);
+    /// "" when none.
+    public static func hint(forPrefix word: String, in candidates: [String]) -> String {
+        if let closest = closest(to: word, in: candidates) { return " (did you mean '\(closest)'?)" }
+        // A word longer than every candidate begins none (and is not lowercased: it may be huge).
+        guard word.count >= 3, word.count <= candidates.lazy.map(\.count).max() ?? 0 else { return "" }
+        let prefix = word.lowercased()
+        var completions: [String] = []
+        for candidate in candidates where candidate.lowercased().hasPrefix(prefix) && !completions.contains(candidate) {
+            completions.append(candidate)
+        }
+        // The stems only: `missed`, not also `missed_ci_low` and `missed_half_width`.
+        completions = completions.filter { candidate in !completions.contains { $0 != candidate && candidate.hasPrefix($0) } }
+        guard !completions.isEmpty, completions.count <= 3 else { return "" }
+        return " (did you mean " + completions.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    }
+
     /// Levenshtein distance with adjacent transpositions (optimal string alignment).
     public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
