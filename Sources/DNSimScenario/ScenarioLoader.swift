@@ -34,7 +34,29 @@ public enum ScenarioLoader {
         guard let root, !root.isNull else {
             throw DiagnosticList([Diagnostic(file: file, mark: SourceMark(line: 1, column: 1), message: "the scenario file is empty")])
         }
-        return try load(root: root, text: String(decoding: bytes, as: UTF8.self), file: file)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let misplaced = misplacedFile(root, text: text, file: file) { throw DiagnosticList([misplaced]) }
+        return try load(root: root, text: text, file: file)
+    }
+
+    /// One clear error for the two files most often passed where a scenario belongs: the
+    /// plugin's configuration and a telemetry CSV. Each has a command that takes it.
+    private static func misplacedFile(_ root: YAMLNode, text: String, file: String) -> Diagnostic? {
+        let start = SourceMark(line: 1, column: 1)
+        let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
+        let configuration = root.value(forKey: "config") ?? root
+        if root.mapping != nil, root.value(forKey: "plugin") == nil,
+           ["contentFetch", "userNotification", "relationship"].contains(where: { configuration.value(forKey: $0) != nil }) {
+            return Diagnostic(file: file, mark: start, message: "this is the plugin's DualScheduleConfiguration, not a scenario; "
+                                  + "make a scenario from it with: dnsim-events init --from \(file)",
+                              sourceLine: String(firstLine.prefix(120)))
+        }
+        if root.scalar != nil, firstLine.contains(","), !firstLine.contains(":") {
+            return Diagnostic(file: file, mark: start, message: "this looks like a CSV table, not a scenario; "
+                                  + "to calibrate a scenario from telemetry, run: dnsim-events fit \(file)",
+                              sourceLine: String(firstLine.prefix(120)))
+        }
+        return nil
     }
 
     /// Validates an already parsed scenario (sweep points are built this way).

@@ -164,6 +164,29 @@ final class BadScenarioTests: XCTestCase {
         }
     }
 
+    /// The plugin's configuration and a telemetry CSV, passed where a scenario belongs, each get
+    /// one error naming the command that takes them; the corpus shows other mappings still get
+    /// the usual missing-key errors.
+    func testConfigurationsAndTelemetryPointToTheirCommands() {
+        let configuration = ScenarioTemplate.exampleConfiguration
+        let cases: [(String, String)] = [
+            (configuration, "this is the plugin's DualScheduleConfiguration, not a scenario; make a scenario from it with: dnsim-events init --from bad.yaml"),
+            ("{\"config\": \(configuration)}", "this is the plugin's DualScheduleConfiguration, not a scenario; make a scenario from it with: dnsim-events init --from bad.yaml"),
+            ("request_id,submitted_at,earliest_begin_at,launched_at\nr1,2027-01-01T10:00:00Z,2027-01-01T10:05:00Z,\n",
+             "this looks like a CSV table, not a scenario; to calibrate a scenario from telemetry, run: dnsim-events fit bad.yaml"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "bad.yaml")) { error in
+                let diagnostics = (error as! DiagnosticList).diagnostics
+                XCTAssertEqual(diagnostics.map(\.message), [expected])
+                XCTAssertEqual(diagnostics.first?.mark, SourceMark(line: 1, column: 1))
+            }
+        }
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array("{\"name\": \"x\"}".utf8), file: "bad.yaml")) { error in
+            XCTAssertTrue((error as! DiagnosticList).diagnostics[0].message.hasPrefix("the scenario needs"), "\(error)")
+        }
+    }
+
     /// The exact JSON config the app sends (seed 000) pastes under `plugin:`.
     func testAppConfigJSONPastesUnderPlugin() throws {
         let json = """
