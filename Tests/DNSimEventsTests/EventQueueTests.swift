@@ -191,4 +191,25 @@ final class EventQueueTests: XCTestCase {
             XCTAssertTrue(got.contains(-1) && got.firstIndex(of: -1)! < got.firstIndex(of: 1_000)!)
         }
     }
+
+    /// The agenda a simulation owns grows in place past its first capacity (16), in heap mode,
+    /// keeping every event, handle and tie; its `copy()` is independent of it.
+    func testAgendaGrowsInPlaceAndCopiesAreIndependent() {
+        let agenda = EventAgenda<Int>(now: 0)
+        var handles: [EventHandle] = []
+        for i in 0..<100 { handles.append(agenda.schedule(at: Millis(i % 7), i)) }
+        for i in stride(from: 0, to: 100, by: 3) { agenda.cancel(handles[i]) }
+        let copy = agenda.copy()
+        copy.schedule(at: 0, -1)
+        var got: [Int] = []
+        while let event = agenda.next() { got.append(event.payload) }
+        let live = (0..<100).filter { $0 % 3 != 0 }
+        XCTAssertEqual(got, live.sorted { ($0 % 7, $0) < ($1 % 7, $1) })
+        XCTAssertEqual(agenda.now, 6)
+        var copied: [Int] = []
+        while let event = copy.next() { copied.append(event.payload) }
+        // Scheduled last, the new event runs after the ties already pending at 0.
+        let atZero = got.filter { $0 % 7 == 0 }.count
+        XCTAssertEqual(copied, Array(got[..<atZero]) + [-1] + got[atZero...], "the copy kept the events, and only it got the new one")
+    }
 }

@@ -20,12 +20,12 @@ final class EventQueueStorage<Payload> {
     /// The most keys kept as a sorted array.
     static var sortedLimit: Int { 16 }
 
-    let capacity: Int
-    private let keys: UnsafeMutablePointer<QueueKey>
-    private let payloads: UnsafeMutablePointer<Payload>
+    private(set) var capacity: Int
+    private var keys: UnsafeMutablePointer<QueueKey>
+    private var payloads: UnsafeMutablePointer<Payload>
     /// By slot: the order of the event it holds, or `vacant` once cancelled.
-    private let orders: UnsafeMutablePointer<UInt64>
-    private let freeSlots: UnsafeMutablePointer<Int>
+    private var orders: UnsafeMutablePointer<UInt64>
+    private var freeSlots: UnsafeMutablePointer<Int>
     /// Keys in the heap, cancelled ones included; each holds a slot.
     private(set) var count = 0
     /// Slots handed out since the last reset; those below it and not in use are in `freeSlots`.
@@ -33,6 +33,9 @@ final class EventQueueStorage<Payload> {
     private var freeCount = 0
     /// Whether the keys form a heap (more than `sortedLimit` were pending) or a sorted array.
     private var isHeap = false
+    /// The agenda's clock and the sequence number of the next event scheduled (`EventAgenda`).
+    var now: Millis = 0
+    var nextSequence: UInt64 = 0
 
     init(capacity: Int) {
         precondition(capacity > 0 && UInt64(capacity) <= QueueKey.slotMask + 1, "event queue capacity out of range")
@@ -69,7 +72,32 @@ final class EventQueueStorage<Payload> {
         copy.slotsUsed = slotsUsed
         copy.freeCount = freeCount
         copy.isHeap = isHeap
+        copy.now = now
+        copy.nextSequence = nextSequence
         return copy
+    }
+
+    /// Doubles the capacity in place, keeping every pending event, its order and its slot
+    /// (the agenda holds its storage as a constant, so it is never replaced).
+    func grow() {
+        let larger = 2 * capacity
+        precondition(UInt64(larger) <= QueueKey.slotMask + 1, "event queue capacity out of range")
+        let newKeys = UnsafeMutablePointer<QueueKey>.allocate(capacity: larger)
+        let newPayloads = UnsafeMutablePointer<Payload>.allocate(capacity: larger)
+        let newOrders = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
+        let newFreeSlots = UnsafeMutablePointer<Int>.allocate(capacity: larger)
+        for index in 0..<count {
+            let slot = keys[index].slot
+            (newPayloads + slot).moveInitialize(from: payloads + slot, count: 1)
+        }
+        newKeys.moveInitialize(from: keys, count: count)
+        newOrders.moveInitialize(from: orders, count: slotsUsed)
+        newFreeSlots.moveInitialize(from: freeSlots, count: freeCount)
+        keys.deallocate()
+        payloads.deallocate()
+        orders.deallocate()
+        freeSlots.deallocate()
+        (keys, payloads, orders, freeSlots, capacity) = (newKeys, newPayloads, newOrders, newFreeSlots, larger)
     }
 
     /// Drops every pending event; slots are handed out from 0 again.

@@ -10,7 +10,8 @@ public struct DeviceContext {
     private let draws: DrawMemo
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
-    public var queue = EventQueue<DeviceEvent>()
+    /// The device's own agenda: a reference, so copying a context shares it (nothing does).
+    public let queue = EventAgenda<DeviceEvent>()
     public private(set) var device = 0
     public private(set) var server: ServerModel
     public private(set) var user: UserActivity

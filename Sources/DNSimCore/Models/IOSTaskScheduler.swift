@@ -59,7 +59,7 @@ public struct IOSTaskScheduler: PlatformModel {
         case .forceQuit:
             // BG tasks stop until the next open.
             forceQuitted = true
-            cancelPendingRequest(&context.queue)
+            cancelPendingRequest(context.queue)
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             context.trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
             context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
@@ -82,7 +82,7 @@ public struct IOSTaskScheduler: PlatformModel {
 
     public mutating func cancelFetch(_ context: inout DeviceContext) {
         if pendingRequest != nil { context.telemetry?.backgroundRequestCancelled(at: context.now) }
-        cancelPendingRequest(&context.queue)
+        cancelPendingRequest(context.queue)
     }
 
     /// An open ends a force-quit whether or not the plugin's code runs.
@@ -133,7 +133,7 @@ public struct IOSTaskScheduler: PlatformModel {
 
     /// Submits a request with `earliestBeginDate` `earliest` (none past the horizon).
     private mutating func submit(cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext) {
-        cancelPendingRequest(&context.queue)
+        cancelPendingRequest(context.queue)
         guard let earliest, earliest <= context.runEnd, !forceQuitted else {
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             return
@@ -154,7 +154,7 @@ public struct IOSTaskScheduler: PlatformModel {
         }
     }
 
-    private mutating func cancelPendingRequest(_ queue: inout EventQueue<DeviceEvent>) {
+    private mutating func cancelPendingRequest(_ queue: EventAgenda<DeviceEvent>) {
         if let pendingRequest { queue.cancel(pendingRequest) }
         pendingRequest = nil
     }
