@@ -131,4 +131,35 @@ final class OSRulesTests: XCTestCase {
             XCTAssertEqual(run.user.offline.contains(start.time), failed, "fetch at \(start.time)")
         }
     }
+
+    /// A BG request the user's next open replaces before its earliest launch is neither drawn
+    /// nor scheduled (`IOSTaskScheduler.replacedBeforeLaunch`); with a tracer attached, every
+    /// request is. Both must give the same cycles, counters, event count and fingerprint.
+    func testRequestsReplacedBeforeTheirLaunchChangeNothing() {
+        var configuration = TestWorlds.world(days: 60)
+        configuration.user.appOpensPerDay = 3
+        configuration.user.forceQuitPerDay = 0.2
+        configuration.ios.delay = .lognormal(median: 90 * Double(SimTime.minute), sigma: 1.5)
+        configuration.ios.never = 0.1
+        var replaced = 0
+        for kind in [StrategyKind.independent, .chained] {
+            let world = DeviceWorld(configuration: configuration, seed: 11)
+            let plain = ArmSimulator(arm: TestWorlds.arm(kind, .ios), world: world)
+            let traced = ArmSimulator(arm: TestWorlds.arm(kind, .ios), world: world)
+            traced.tracer = TraceRecorder()
+            for device in 0..<20 {
+                world.generate(device: device)
+                let (a, b) = (plain.run(world), traced.run(world))
+                XCTAssertEqual(a.cycles, b.cycles, "\(kind) device \(device)")
+                XCTAssertEqual(a.activity, b.activity, "\(kind) device \(device)")
+                XCTAssertEqual(a.updateDelays, b.updateDelays)
+                // Opens followed by another before the next F: their requests are the ones skipped.
+                let opens = world.user.opens, fetches = configuration.calendar.fetchTimes
+                for (index, open) in opens.enumerated().dropLast() {
+                    if let next = fetches.first(where: { $0 > open }), opens[index + 1] < next { replaced += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(replaced, 1_000, "the world has many requests replaced before their launch")
+    }
 }

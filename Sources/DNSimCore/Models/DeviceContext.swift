@@ -117,6 +117,16 @@ public struct DeviceContext {
         queue.schedule(at: times[index], event)
     }
 
+    /// When the user next opens the app, after now (or at now, if scheduled after the current
+    /// event); `Millis.max` if not within the run.
+    @inline(__always)
+    public func nextOpenTime() -> Millis {
+        if openTime != .max { return openTime }
+        var index = nextOpen
+        while index < user.opens.count, user.opens[index] < now { index += 1 }
+        return index < user.opens.count && user.opens[index] <= runEnd ? user.opens[index] : .max
+    }
+
     /// The index of the next of `times` not yet past and within the run, advancing `cursor` beyond it.
     private static func nextAhead(_ times: [Millis], cursor: inout Int, now: Millis, runEnd: Millis) -> Int? {
         while cursor < times.count, times[cursor] < now { cursor += 1 }

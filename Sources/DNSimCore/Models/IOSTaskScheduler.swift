@@ -16,6 +16,8 @@ public struct IOSTaskScheduler: PlatformModel {
     let idle: TimeWindows
     let charging: TimeWindows
     let contentTimeout: Millis
+    /// Every open the plugin's code runs at resubmits, replacing the pending request.
+    let opensResubmit: Bool
     /// The launch of the pending request; nil when none is pending, or the OS dropped it (`never`).
     var pendingRequest: EventHandle?
     var forceQuitted = false
@@ -26,6 +28,7 @@ public struct IOSTaskScheduler: PlatformModel {
     private var handlerSubmissions = 0
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
+        opensResubmit = world.ios.resubmitOnOpen == .always && schedulesFetch && world.plugin.fetchEnabled
         configuration = world.ios
         idle = world.user.idle
         charging = world.user.charging
@@ -139,6 +142,7 @@ public struct IOSTaskScheduler: PlatformModel {
             return
         }
         context.telemetry?.backgroundRequestSubmitted(at: context.now, earliestBegin: earliest)
+        if replacedBeforeLaunch(earliest: earliest, context) { return }
         let delay = context.memoizedDraw(source, index: index) { [configuration] random in
             random.bernoulli(configuration.never) ? Self.neverRuns : random.duration(configuration.delay)
         }
@@ -152,6 +156,19 @@ public struct IOSTaskScheduler: PlatformModel {
             context.trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(context.formatTime(earliest)); "
                 + "the OS will launch it at \(context.formatTime(launch))", cycle: cycle)
         }
+    }
+
+    /// Whether the user's next open, at which the plugin resubmits, comes before this request's
+    /// earliest launch (launches are never earlier than max(earliestBeginDate, now)): the request
+    /// is then replaced without running, and its launch need not be drawn or scheduled. Nothing
+    /// observes the difference: a cancelled launch is never handled, so no event, fingerprint or
+    /// draw moves. Not when anything else could keep the request past that open (New Activity off
+    /// for a while, a time change) or would report it (a trace, telemetry).
+    @inline(__always)
+    private func replacedBeforeLaunch(earliest: Millis, _ context: DeviceContext) -> Bool {
+        guard opensResubmit, context.tracer == nil, context.telemetry == nil,
+              context.user.disabled.isEmpty, context.user.timeChanges.isEmpty else { return false }
+        return context.nextOpenTime() < max(earliest, context.now)
     }
 
     private mutating func cancelPendingRequest(_ queue: EventAgenda<DeviceEvent>) {
