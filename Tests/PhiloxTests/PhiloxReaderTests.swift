@@ -79,4 +79,28 @@ final class PhiloxReaderTests: XCTestCase {
                        return UInt64(dnsim_philox_poisson_small(s, exp(-mean)))
                    })
     }
+
+    /// Blocks computed four streams at a time (`dnsim_philox_first_blocks`, with a tail of
+    /// fewer than four) and a stream begun with its block give, word for word, what
+    /// `dnsim_philox_begin` and plain reads give, past the first block too.
+    func testFirstBlocksMatchBeginThenRead() {
+        withGenerators { plain, primed in
+            let seed: UInt64 = 0xDEAD_BEEF_0042, device: UInt64 = 123_456, source: UInt64 = 9
+            for count: UInt32 in [0, 1, 3, 4, 7, 366] {
+                var blocks = [UInt32](repeating: 0, count: 4 * Int(max(count, 1)))
+                dnsim_philox_first_blocks(seed, device, source, 5, count, &blocks)
+                for i in 0..<Int(count) {
+                    let index = 5 + UInt64(i)
+                    _ = dnsim_philox_begin(plain, seed, device, source, index)
+                    blocks.withUnsafeBufferPointer { words in
+                        _ = dnsim_philox_begin_with_block(primed, seed, device, source, index, words.baseAddress! + 4 * i)
+                    }
+                    for word in 0..<9 {
+                        XCTAssertEqual(dnsim_philox_next(state(primed)), dnsim_philox_next(state(plain)),
+                                       "count \(count), stream \(i), word \(word)")
+                    }
+                }
+            }
+        }
+    }
 }

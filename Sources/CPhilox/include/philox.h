@@ -83,6 +83,26 @@ static inline int dnsim_philox_begin(gsl_rng *r, uint64_t seed, uint64_t device,
     return GSL_SUCCESS;
 }
 
+/* Block 0 of the sequences named by (seed, device, source, first + i) for
+   i < count, into out[4 i .. 4 i + 3]: what the first read after
+   dnsim_philox_begin would compute, four sequences at a time. In range as
+   for dnsim_philox_begin (not checked here). */
+void dnsim_philox_first_blocks(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
+                               uint32_t count, uint32_t *out);
+
+/* dnsim_philox_begin, with the sequence's block 0 already computed by
+   dnsim_philox_first_blocks: the state is as after the first refill. */
+static inline int dnsim_philox_begin_with_block(gsl_rng *r, uint64_t seed, uint64_t device, uint64_t source,
+                                                uint64_t index, const uint32_t block[4]) {
+    int status = dnsim_philox_begin(r, seed, device, source, index);
+    if (status != GSL_SUCCESS) return status;
+    dnsim_philox_state *s = (dnsim_philox_state *)r->state;
+    s->out[0] = block[0]; s->out[1] = block[1]; s->out[2] = block[2]; s->out[3] = block[3];
+    s->used = 0;
+    s->ctr[0] = 1;
+    return GSL_SUCCESS;
+}
+
 /* Computes the block at the state's counter into its buffer and advances the
    counter (the inline readers below call it when the buffer is empty). */
 void dnsim_philox_refill(dnsim_philox_state *s);

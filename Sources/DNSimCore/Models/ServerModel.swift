@@ -22,12 +22,15 @@ public struct ServerModel {
     private var plans: [Int32] = []
     /// Index into `times` of each day's first update; dayCount + 1 entries.
     private var dayOffsets: [Int] = []
+    /// Each day's first Philox block (reused from device to device).
+    private let blocks: PhiloxBlocks
 
     /// - Parameter end: no fetch happens at or after this instant.
     public init(configuration: ServerConfiguration, origin: Millis, end: Millis) {
         self.configuration = configuration
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
+        blocks = PhiloxBlocks(capacity: dayCount)
     }
 
     /// Generates another device's updates.
@@ -35,9 +38,10 @@ public struct ServerModel {
         times.removeAll(keepingCapacity: true)
         plans.removeAll(keepingCapacity: true)
         dayOffsets.removeAll(keepingCapacity: true)
+        random.firstBlocks(device: device, source: .serverDay, count: dayCount, into: blocks)
         for day in 0..<dayCount {
             dayOffsets.append(times.count)
-            random.begin(device: device, source: .serverDay, index: day)
+            random.begin(device: device, source: .serverDay, index: day, firstBlockIn: blocks)
             let count = min(random.poisson(mean: configuration.updatesPerDay), Int(Self.rankMask))
             guard count > 0 else { continue }
             let first = times.count

@@ -28,11 +28,14 @@ public struct UserActivity {
     private let hourCDF: [Double]?
     private let lowPowerHourCDF: [Double]?
     private let offlineHourCDF: [Double]?
+    /// Each day's first Philox block of the process being generated (reused, one per day).
+    private let blocks: PhiloxBlocks
 
     public init(configuration: UserConfiguration, origin: Millis, end: Millis) {
         self.configuration = configuration
         self.origin = origin
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
+        blocks = PhiloxBlocks(capacity: dayCount)
         self.end = end
         choiceCDF = configuration.timeChoiceWeights.isEmpty ? nil : Self.cumulative(configuration.timeChoiceWeights, count: configuration.timeChoiceWeights.count)
         hourCDF = Self.cumulative(configuration.appOpenHours)
@@ -60,12 +63,12 @@ public struct UserActivity {
         timeChanges.removeAll(keepingCapacity: true)
         timeChangeChoices.removeAll(keepingCapacity: true)
         starredEmpty.removeAll()
-        let (origin, days) = (self.origin, dayCount)
+        let (origin, days, blocks) = (self.origin, dayCount, self.blocks)
         func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil,
                      duration: (Distribution, RandomSource)? = nil,
                      _ add: (Millis, Int, Millis) -> Void) {
             Self.poissonProcess(device: device, random: random, origin: origin, days: days, rate: rate, source: source,
-                                profile: profile, duration: duration, add)
+                                profile: profile, duration: duration, blocks: blocks, add)
         }
         let user = configuration
         process(user.appOpensPerDay, .appOpenDay, profile: hourCDF) { time, key, _ in
@@ -146,13 +149,14 @@ public struct UserActivity {
     /// (day and rank), so changing the duration's distribution moves no start.
     private static func poissonProcess(device: Int, random: KeyedRandom, origin: Millis, days dayCount: Int, rate: Double,
                                        source: RandomSource, profile: [Double]?, duration: (Distribution, RandomSource)?,
-                                       _ add: (Millis, Int, Millis) -> Void) {
+                                       blocks: PhiloxBlocks, _ add: (Millis, Int, Millis) -> Void) {
         guard rate > 0 else { return }
+        random.firstBlocks(device: device, source: source, count: dayCount, into: blocks)
         // The day's instants, sorted by insertion as they are drawn into the first `count`
         // places (most days have none or one): clearing and sorting the array every day cost more.
         var day: [Millis] = []
         for index in 0..<dayCount {
-            random.begin(device: device, source: source, index: index)
+            random.begin(device: device, source: source, index: index, firstBlockIn: blocks)
             let count = min(random.poisson(mean: rate), 4095)
             guard count > 0 else { continue }
             let dayStart = origin + Millis(index) * SimTime.day

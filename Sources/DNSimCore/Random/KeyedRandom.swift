@@ -49,6 +49,19 @@ public final class KeyedRandom {
 
     static let indexMask: UInt64 = (1 << 48) - 1
 
+    /// Computes into `blocks` the first block of the streams (device, source, i) for i in 0..<count.
+    public func firstBlocks(device: Int, source: RandomSource, count: Int, into blocks: PhiloxBlocks) {
+        precondition(count >= 0 && count <= blocks.capacity && UInt64(count) <= Self.indexMask, "too many Philox blocks")
+        dnsim_philox_first_blocks(seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt32(count), blocks.words)
+    }
+
+    /// `begin`, with the stream's first block taken from `blocks` (`firstBlocks` computed it).
+    @inline(__always)
+    public func begin(device: Int, source: RandomSource, index: Int, firstBlockIn blocks: PhiloxBlocks) {
+        _ = dnsim_philox_begin_with_block(generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
+                                          UInt64(truncatingIfNeeded: index) & Self.indexMask, blocks.block(index))
+    }
+
     // The draws below read the Philox buffer inline (CPhilox's readers give
     // exactly GSL's values); the rest go through GSL's `gsl_ran_*`.
 
