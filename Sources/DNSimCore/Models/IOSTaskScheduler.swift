@@ -163,7 +163,10 @@ public struct IOSTaskScheduler: PlatformModel {
     /// is then replaced without running, and its launch need not be drawn or scheduled. Nothing
     /// observes the difference: a cancelled launch is never handled, so no event, fingerprint or
     /// draw moves. Not when anything else could keep the request past that open (New Activity off
-    /// for a while, a time change) or would report it (a trace, telemetry).
+    /// for a while, a time change) or would report it (a trace, telemetry). This relies on
+    /// `appOpened` always letting the plugin's code run on iOS, and on New Activity being turned
+    /// off only by the user's off periods: a new reason for an open to skip the plugin's code must
+    /// turn this off too.
     @inline(__always)
     private func replacedBeforeLaunch(earliest: Millis, _ context: DeviceContext) -> Bool {
         guard opensResubmit, context.tracer == nil, context.telemetry == nil,

@@ -22,7 +22,8 @@ public struct ServerModel {
     private var plans: [Int32] = []
     /// Index into `times` of each day's first update; dayCount + 1 entries.
     private var dayOffsets: [Int] = []
-    /// Each day's first Philox block (reused from device to device).
+    /// Each day's first Philox block (reused from device to device). Copies share it, so only
+    /// one copy generates at a time (the `DeviceWorld`'s; the arms' copies read).
     private let blocks: PhiloxBlocks
 
     /// - Parameter end: no fetch happens at or after this instant.

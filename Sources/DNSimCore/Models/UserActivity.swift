@@ -28,7 +28,8 @@ public struct UserActivity {
     private let hourCDF: [Double]?
     private let lowPowerHourCDF: [Double]?
     private let offlineHourCDF: [Double]?
-    /// Each day's first Philox block of the process being generated (reused, one per day).
+    /// Each day's first Philox block of the process being generated (reused, one per day). Copies
+    /// share it, so only one copy generates at a time (the `DeviceWorld`'s; the arms' copies read).
     private let blocks: PhiloxBlocks
 
     public init(configuration: UserConfiguration, origin: Millis, end: Millis) {

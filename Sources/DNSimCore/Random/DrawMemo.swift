@@ -1,7 +1,8 @@
 /// The results of one device's keyed draws, shared by the arms that run it.
 ///
 /// A keyed draw is a pure function of (seed, device, source, index) and the
-/// world's distributions, which every arm of a plan shares: when two arms
+/// world's distributions, which every arm of a plan shares (arms differ only in
+/// their strategy; a per-arm fetch or platform setting would need its own memo): when two arms
 /// submit the same BG request or make the same fetch attempt, the second gets
 /// the first's result here instead of computing the Philox blocks, the normal
 /// and the logarithms again (about half the draws of a mixed scenario). A
