@@ -32,10 +32,16 @@ enum FitCommand: Subcommand {
         if let seed = try arguments.seed() { options.seed = seed }
         let file: TelemetryFile
         let fit: TelemetryFit
+        // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
+        let bar = console.errorIsTerminal && !arguments.flag(.quiet) && options.bootstrap > 0
+            ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
+        if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {
             file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows))
             fit = try TelemetryFit.run(file, options: options)
+            bar?.finish()
         } catch {
+            bar?.finish()
             throw FitFailure(description: error.description)
         }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -9,17 +9,20 @@ final class ProgressBar: @unchecked Sendable {
     private let console: Console
     private var total = 1
     private let label: String
+    /// What is counted, e.g. "devices".
+    private let unit: String
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
     private let lock = NSLock()
 
-    init(console: Console, label: String) {
+    init(console: Console, label: String, unit: String = "devices") {
         self.console = console
         self.label = label
+        self.unit = unit
     }
 
-    /// `done` of `total` devices of the current step are simulated.
+    /// `done` of `total` units (devices of the current step, say) are done.
     func update(_ done: Int, of total: Int) {
         lock.lock()
         defer { lock.unlock() }
@@ -34,7 +37,7 @@ final class ProgressBar: @unchecked Sendable {
         let filled = Int(fraction * Double(width))
         let eta = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        console.writeErrorRaw(String(format: "\r%@ %@ %3.0f%%  %d/%d devices  ETA %.0fs ", label, bar, fraction * 100, done, total, eta))
+        console.writeErrorRaw(String(format: "\r%@ %@ %3.0f%%  %d/%d %@  ETA %.0fs ", label, bar, fraction * 100, done, total, unit, eta))
     }
 
     func finish() {

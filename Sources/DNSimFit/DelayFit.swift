@@ -28,11 +28,13 @@ public struct DelayFit: Sendable {
             throw FitError(file: source, line: nil, message: "the \(what) rows have fewer than 3 distinct durations; nothing to fit a distribution to")
         }
         let km = KaplanMeier(sample)
+        if options.bootstrap > 0 { options.progress?.expect(options.families.count * options.bootstrap) }
         var fits: [FamilyFit] = []
         for family in options.families {
             var fit = DelayModelFitter(family: family, sample: sample, neverFree: hasNever).fit(km)
             if options.bootstrap > 0 {
-                fit.bootstrapP = ParametricBootstrap.pValue(fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap, seed: options.seed)
+                fit.bootstrapP = ParametricBootstrap.pValue(fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap,
+                                                            seed: options.seed, progress: options.progress)
                 fit.bootstrapReplicates = options.bootstrap
             }
             fits.append(fit)

@@ -6,10 +6,12 @@ import CGSL
 /// observed one. The classic KS table does not apply once parameters are
 /// estimated from censored data; this does.
 enum ParametricBootstrap {
-    static func pValue(_ fit: FamilyFit, sample: DelaySample, neverFree: Bool, replicates: Int, seed: UInt64) -> Double {
+    static func pValue(_ fit: FamilyFit, sample: DelaySample, neverFree: Bool, replicates: Int, seed: UInt64,
+                       progress: FitProgress? = nil) -> Double {
         let observed = fit.ks
         let gaps = ParallelFor.map(replicates) { b in
-            gap(fit, sample: sample, neverFree: neverFree, seed: KeyedSeed.seed(seed, UInt64(fit.family.order), UInt64(b)))
+            defer { progress?.advance() }
+            return gap(fit, sample: sample, neverFree: neverFree, seed: KeyedSeed.seed(seed, UInt64(fit.family.order), UInt64(b)))
         }
         let extreme = gaps.filter { !($0 < observed) }.count
         return Double(1 + extreme) / Double(replicates + 1)

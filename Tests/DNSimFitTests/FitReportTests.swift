@@ -60,6 +60,28 @@ final class FitReportTests: XCTestCase {
         }
     }
 
+    /// A progress sink hears every bootstrap replicate of every family, ends at its total, and
+    /// changes no byte of the report.
+    func testBootstrapProgressCountsEveryReplicateAndChangesNothing() throws {
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var seen: [(Int, Int)] = []
+        }
+        let calls = Calls()
+        var watched = FitOptions(families: [.lognormal, .weibull], bootstrap: 25, seed: 5)
+        watched.progress = FitProgress { done, total in
+            calls.lock.lock()
+            calls.seen.append((done, total))
+            calls.lock.unlock()
+        }
+        let withProgress = try report(watched)
+        let without = try report(FitOptions(families: [.lognormal, .weibull], bootstrap: 25, seed: 5))
+        XCTAssertEqual(withProgress.map(\.content), without.map(\.content))
+        XCTAssertEqual(calls.seen.count, 50)
+        XCTAssertEqual(Set(calls.seen.map(\.0)), Set(1...50))
+        XCTAssertEqual(calls.seen.map(\.1).max(), 50)
+    }
+
     func testFamiliesOptionRestrictsTheFit() throws {
         let files = try report(FitOptions(families: [.gamma, .weibull], bootstrap: 0))
         let top = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try content(files, "fit.json").utf8)) as? [String: Any])
