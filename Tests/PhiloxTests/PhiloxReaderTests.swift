@@ -103,4 +103,32 @@ final class PhiloxReaderTests: XCTestCase {
             }
         }
     }
+
+    /// The strided batch equals one block at a time for every index, on the AVX2 path (eight
+    /// streams at a time, on a CPU that has it) and on the portable one, with tails of every length.
+    func testStridedFirstBlocksMatchSingleBlocks() {
+        let seed: UInt64 = 0x0123_4567_89AB_CDEF, device: UInt64 = 4_000_000_007 & 0xFFFF_FFFF, source: UInt64 = 5
+        for stride: UInt64 in [1, 1 << 8, 1 << 16, 3 << 30, 1 << 40] {
+            for count in UInt32(0)...41 where UInt64(max(count, 1) - 1) * stride + 7 < 1 << 48 {
+                var fast = [UInt32](repeating: 0, count: 4 * Int(max(count, 1)))
+                var portable = fast
+                dnsim_philox_first_blocks_strided(seed, device, source, 7, stride, count, &fast)
+                dnsim_philox_first_blocks_portable(seed, device, source, 7, stride, count, &portable)
+                for i in 0..<Int(count) {
+                    let index = 7 + UInt64(i) * stride
+                    let ctr: [UInt32] = [0, UInt32(truncatingIfNeeded: index),
+                                         UInt32(truncatingIfNeeded: index >> 32) & 0xFFFF | UInt32(source) << 16, UInt32(device)]
+                    let key: [UInt32] = [UInt32(truncatingIfNeeded: seed), UInt32(seed >> 32)]
+                    var block = [UInt32](repeating: 0, count: 4)
+                    dnsim_philox4x32_10(ctr, key, &block)
+                    XCTAssertEqual(Array(fast[4 * i..<4 * i + 4]), block, "stride \(stride), count \(count), stream \(i)")
+                    XCTAssertEqual(Array(portable[4 * i..<4 * i + 4]), block, "portable: stride \(stride), count \(count), stream \(i)")
+                }
+            }
+        }
+        #if arch(x86_64)
+        // This project's machines have AVX2: the fast path above was the vector one.
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTAssertEqual(dnsim_philox_uses_avx2(), 1) }
+        #endif
+    }
 }

@@ -85,10 +85,23 @@ static inline int dnsim_philox_begin(gsl_rng *r, uint64_t seed, uint64_t device,
 
 /* Block 0 of the sequences named by (seed, device, source, first + i) for
    i < count, into out[4 i .. 4 i + 3]: what the first read after
-   dnsim_philox_begin would compute, four sequences at a time. In range as
+   dnsim_philox_begin would compute, many sequences at a time. In range as
    for dnsim_philox_begin (not checked here). */
 void dnsim_philox_first_blocks(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
                                uint32_t count, uint32_t *out);
+
+/* The same for the indices first + i * stride (i < count). Eight sequences at
+   a time with AVX2 when the CPU has it (chosen at run time, so no compiler
+   flag is needed), else four at a time; both give the same words. */
+void dnsim_philox_first_blocks_strided(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
+                                       uint64_t stride, uint32_t count, uint32_t *out);
+
+/* The portable path alone (four at a time), for tests comparing the two. */
+void dnsim_philox_first_blocks_portable(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
+                                        uint64_t stride, uint32_t count, uint32_t *out);
+
+/* 1 when dnsim_philox_first_blocks_strided takes the AVX2 path on this CPU. */
+int dnsim_philox_uses_avx2(void);
 
 /* dnsim_philox_begin, with the sequence's block 0 already computed by
    dnsim_philox_first_blocks: the state is as after the first refill. */
