@@ -34,7 +34,7 @@ final class CheckOutputTests: CommandLineTestCase {
     func inTemporaryDirectory<T>(_ body: () throws -> T) rethrows -> T {
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         return try body()
     }
 

@@ -158,4 +158,35 @@ final class KeyedRandomTests: XCTestCase {
         XCTAssertLessThan(calls, 110, "a repeat within a device is remembered (a few keys may share a slot)")
         XCTAssertGreaterThanOrEqual(calls, 100)
     }
+
+    /// A stream begun from a batch of first blocks reads, word for word, what a plain `begin`
+    /// reads: on the batch's grid, off it (a low counter that is not 0, an index past the count,
+    /// setup's -1), and after moving between devices and back.
+    func testStreamStartsBeginWhereBeginDoes() {
+        let batched = KeyedRandom(seed: 7), plain = KeyedRandom(seed: 7)
+        let starts = StreamStarts(random: batched, source: .fetchAttempt, shift: FetchAttempt.indexShift, count: 30)
+        var compared = 0
+        for device in [3, 4, 3] {
+            for cycle in [0, 1, 2, 17, 29, 30, 31, 400] {
+                for low in [0, 1, 0xFFFF] {
+                    let index = cycle << FetchAttempt.indexShift | low
+                    starts.begin(device: device, index: index)
+                    plain.begin(device: device, source: .fetchAttempt, index: index)
+                    for word in 0..<9 { XCTAssertEqual(batched.uniform(), plain.uniform(), "device \(device), index \(index), word \(word)") }
+                    compared += 1
+                }
+            }
+            starts.begin(device: device, index: -1)
+            plain.begin(device: device, source: .fetchAttempt, index: -1)
+            XCTAssertEqual(batched.uniform(), plain.uniform(), "index -1")
+        }
+        XCTAssertEqual(compared, 72)
+        // Through the table, a source without a batch begins plainly.
+        let table = StreamStartTable(random: batched, batches: [(.backgroundRequestAtOpen, UserActivity.dayKeyShift, 10)])
+        for (source, index) in [(RandomSource.backgroundRequestAtOpen, 3 << 12), (.backgroundRequestAtOpen, 3 << 12 | 1), (.serverDay, 5)] {
+            table.begin(device: 9, source: source, index: index)
+            plain.begin(device: 9, source: source, index: index)
+            XCTAssertEqual(batched.uniform(), plain.uniform(), "\(source) \(index)")
+        }
+    }
 }

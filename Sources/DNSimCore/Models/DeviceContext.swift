@@ -8,6 +8,7 @@ public struct DeviceContext {
     private let baseCalendar: CycleCalendar
     public let random: KeyedRandom
     private let draws: DrawMemo
+    private let streamStarts: StreamStartTable
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
     /// The device's own agenda: a reference, so copying a context shares it (nothing does).
@@ -37,6 +38,7 @@ public struct DeviceContext {
         baseCalendar = calendar
         random = world.random
         draws = world.draws
+        streamStarts = world.streamStarts
         runEnd = calendar.followingNotifyTime
         server = world.server
         user = world.user
@@ -83,7 +85,7 @@ public struct DeviceContext {
     @inline(__always)
     public func memoizedDraw(_ source: RandomSource, index: Int, _ draw: (KeyedRandom) -> Int64) -> Int64 {
         draws.value(source, index: index, device: device) {
-            random.begin(device: device, source: source, index: index)
+            streamStarts.begin(device: device, source: source, index: index)
             return draw(random)
         }
     }

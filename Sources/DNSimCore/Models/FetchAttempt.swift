@@ -2,6 +2,9 @@
 /// draws are keyed, and how long its code may run. Stored in 24 bytes, since
 /// every event in the queue carries room for one.
 public struct FetchAttempt: Sendable, Equatable {
+    /// An attempt's draws are keyed by `cycle << indexShift | attempt` (`RandomSource.fetchAttempt`).
+    public static let indexShift = 16
+
     private var storedCycle: Int32
     private var storedOpenKey: Int32
     private var storedRetry: UInt16

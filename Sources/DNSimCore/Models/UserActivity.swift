@@ -7,9 +7,11 @@
 public struct UserActivity {
     public let configuration: UserConfiguration
     private let origin: Millis
-    private let dayCount: Int
+    let dayCount: Int
     public private(set) var opens: [Millis] = []
     /// A key unique within the device for each open (day << 12 | rank): it names its draws.
+    /// Each day's instants of a process get such keys.
+    public static let dayKeyShift = 12
     public private(set) var openKeys: [Int] = []
     public private(set) var forceQuits: [Millis] = []
     public private(set) var reboots: [Millis] = []
@@ -182,10 +184,10 @@ public struct UserActivity {
                 let start = day[rank]
                 var length: Millis = 0
                 if let (distribution, durationSource) = duration {
-                    random.begin(device: device, source: durationSource, index: index << 12 | rank)
+                    random.begin(device: device, source: durationSource, index: index << Self.dayKeyShift | rank)
                     length = random.duration(distribution)
                 }
-                add(start, index << 12 | rank, length)
+                add(start, index << Self.dayKeyShift | rank, length)
             }
         }
     }

@@ -55,11 +55,26 @@ public final class KeyedRandom {
         dnsim_philox_first_blocks(seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt32(count), blocks.words)
     }
 
+    /// Computes into `blocks` the first block of the streams (device, source, i × stride) for i in 0..<count.
+    public func firstBlocks(device: Int, source: RandomSource, stride: Int, count: Int, into blocks: PhiloxBlocks) {
+        precondition(count >= 0 && count <= blocks.capacity && stride >= 1, "bad Philox block batch")
+        let (last, overflow) = max(count - 1, 0).multipliedReportingOverflow(by: stride)
+        precondition(!overflow && UInt64(last) <= Self.indexMask, "Philox block index out of range")
+        dnsim_philox_first_blocks_strided(seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt64(stride),
+                                          UInt32(count), blocks.words)
+    }
+
     /// `begin`, with the stream's first block taken from `blocks` (`firstBlocks` computed it).
     @inline(__always)
     public func begin(device: Int, source: RandomSource, index: Int, firstBlockIn blocks: PhiloxBlocks) {
+        begin(device: device, source: source, index: index, firstBlockIn: blocks, at: index)
+    }
+
+    /// `begin`, with the stream's first block the one at `position` in `blocks`.
+    @inline(__always)
+    func begin(device: Int, source: RandomSource, index: Int, firstBlockIn blocks: PhiloxBlocks, at position: Int) {
         _ = dnsim_philox_begin_with_block(generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
-                                          UInt64(truncatingIfNeeded: index) & Self.indexMask, blocks.block(index))
+                                          UInt64(truncatingIfNeeded: index) & Self.indexMask, blocks.block(position))
     }
 
     // The draws below read the Philox buffer inline (CPhilox's readers give

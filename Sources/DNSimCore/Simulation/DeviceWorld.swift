@@ -6,6 +6,8 @@ public final class DeviceWorld {
     public let random: KeyedRandom
     /// The keyed draws one arm made on the current device, for the next arms.
     let draws = DrawMemo()
+    /// The first blocks of the streams those draws open, by device (`StreamStarts`).
+    let streamStarts: StreamStartTable
     public private(set) var server: ServerModel
     public private(set) var user: UserActivity
     public private(set) var device = -1
@@ -16,6 +18,11 @@ public final class DeviceWorld {
         let calendar = configuration.calendar
         server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
         user = UserActivity(configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
+        streamStarts = StreamStartTable(random: random, batches: [
+            (.fetchAttempt, FetchAttempt.indexShift, calendar.count),
+            (.backgroundRequestForCycle, IOSTaskScheduler.handlerIndexShift, calendar.count),
+            (.backgroundRequestAtOpen, UserActivity.dayKeyShift, user.dayCount),
+        ])
     }
 
     /// Generates device `device`'s world (0-based).

@@ -159,7 +159,7 @@ public struct PluginRuntime<OS: PlatformModel> {
                 attemptCycle = attempt.cycle
                 attemptCount = 0
             }
-            (source, index) = (.fetchAttempt, attempt.cycle << 16 | min(attemptCount, 0xFFFF))
+            (source, index) = (.fetchAttempt, attempt.cycle << FetchAttempt.indexShift | min(attemptCount, 0xFFFF))
             attemptCount += 1
         }
         // Latency (never negative) and the network failure flag in one word, shared by the arms.
