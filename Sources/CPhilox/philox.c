@@ -100,24 +100,25 @@ static inline void mulhilo_avx2(__m256i x, __m256i m, __m256i *hi, __m256i *lo) 
     *lo = _mm256_blend_epi32(even, _mm256_slli_epi64(odd, 32), 0xAA);
 }
 
-/* Eight blocks at a time, word j of every block in one vector: the same
-   rounds as philox_round, lane by lane. The tail goes the portable way. */
+/* Eight blocks at a time, word w of every block in one vector: the same
+   rounds as philox_round, lane by lane. Counters are set up in vectors while
+   the indices stay below 2^32 (the simulator's always do); the tail and
+   larger indices go the portable way. */
 __attribute__((target("avx2")))
 static void first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
                               uint64_t stride, uint32_t count, uint32_t *out) {
     const __m256i m0 = _mm256_set1_epi32((int)PHILOX_M0), m1 = _mm256_set1_epi32((int)PHILOX_M1);
-    uint32_t done = 0;
-    for (; done + 8 <= count; done += 8) {
-        uint32_t low[8], high[8];
-        for (int j = 0; j < 8; j++) {
-            uint64_t index = first + (uint64_t)(done + (uint32_t)j) * stride;
-            low[j] = index_low(index);
-            high[j] = index_high(index, source);
-        }
-        __m256i x0 = _mm256_setzero_si256();
-        __m256i x1 = _mm256_loadu_si256((const __m256i *)low);
-        __m256i x2 = _mm256_loadu_si256((const __m256i *)high);
-        __m256i x3 = _mm256_set1_epi32((int)(uint32_t)device);
+    uint32_t vectorCount = count & ~7u;
+    if (count == 0 || first + (uint64_t)(count - 1) * stride > 0xFFFFFFFFu || stride > 0xFFFFFFFFu) vectorCount = 0;
+    const uint32_t step = (uint32_t)stride;
+    __m256i low = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)first),
+                                   _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)step)));
+    const __m256i lowStep = _mm256_set1_epi32((int)(8 * step));
+    const __m256i high = _mm256_set1_epi32((int)index_high(0, source));
+    const __m256i word3 = _mm256_set1_epi32((int)(uint32_t)device);
+    for (uint32_t done = 0; done < vectorCount; done += 8) {
+        __m256i x0 = _mm256_setzero_si256(), x1 = low, x2 = high, x3 = word3;
+        low = _mm256_add_epi32(low, lowStep);
         uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32);
         for (int round = 0; round < 10; round++) {
             if (round > 0) {
@@ -134,18 +135,21 @@ static void first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, u
             x2 = _mm256_xor_si256(hi0, b);
             x3 = lo0;
         }
-        uint32_t words[4][8];
-        _mm256_storeu_si256((__m256i *)words[0], x0);
-        _mm256_storeu_si256((__m256i *)words[1], x1);
-        _mm256_storeu_si256((__m256i *)words[2], x2);
-        _mm256_storeu_si256((__m256i *)words[3], x3);
-        for (int j = 0; j < 8; j++) {
-            for (int w = 0; w < 4; w++) out[4 * (done + (uint32_t)j) + (uint32_t)w] = words[w][j];
-        }
+        /* Transpose to one block after another: interleave words 0/1 and 2/3, then pairs,
+           then swap the 128-bit halves (each holds blocks j and j + 4). */
+        __m256i t0 = _mm256_unpacklo_epi32(x0, x1), t1 = _mm256_unpackhi_epi32(x0, x1);
+        __m256i t2 = _mm256_unpacklo_epi32(x2, x3), t3 = _mm256_unpackhi_epi32(x2, x3);
+        __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
+        __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
+        __m256i *target = (__m256i *)(out + 4 * done);
+        _mm256_storeu_si256(target + 0, _mm256_permute2x128_si256(u0, u1, 0x20));
+        _mm256_storeu_si256(target + 1, _mm256_permute2x128_si256(u2, u3, 0x20));
+        _mm256_storeu_si256(target + 2, _mm256_permute2x128_si256(u0, u1, 0x31));
+        _mm256_storeu_si256(target + 3, _mm256_permute2x128_si256(u2, u3, 0x31));
     }
-    if (done < count) {
-        dnsim_philox_first_blocks_portable(seed, device, source, first + (uint64_t)done * stride, stride,
-                                           count - done, out + 4 * done);
+    if (vectorCount < count) {
+        dnsim_philox_first_blocks_portable(seed, device, source, first + (uint64_t)vectorCount * stride, stride,
+                                           count - vectorCount, out + 4 * vectorCount);
     }
 }
 #endif
