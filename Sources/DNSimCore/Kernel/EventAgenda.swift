@@ -14,7 +14,8 @@ public final class EventAgenda<Payload> {
     /// The events, the clock and the sequence counter. A constant that grows in place, whose
     /// mutable fields are internal to the module: the compiler checks every access to them
     /// statically (stored `var`s of this public class were checked at run time, on every access).
-    private let storage: EventQueueStorage<Payload>
+    /// Internal so the one owner may hold it directly (`DeviceContext`): one load less per access.
+    let storage: EventQueueStorage<Payload>
 
     public init(now: Millis = 0) {
         storage = EventQueueStorage(capacity: 16)
@@ -48,13 +49,7 @@ public final class EventAgenda<Payload> {
     @discardableResult
     @inline(__always)
     public func schedule(at time: Millis, _ payload: Payload) -> EventHandle {
-        precondition(time >= storage.now, "event scheduled in the past")
-        let sequence = storage.nextSequence
-        precondition(sequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
-        if storage.isFull { storage.grow() }
-        let order = storage.insert(time: time, sequence: sequence, payload)
-        storage.nextSequence = sequence &+ 1
-        return EventHandle(order: order)
+        EventHandle(order: storage.schedule(at: time, payload))
     }
 
     /// Cancels an event that has not run yet. Cancelling one that already ran,
@@ -86,13 +81,7 @@ public final class EventAgenda<Payload> {
     /// `UInt64.max`) lies after every event: then this is `next()`.
     @inline(__always)
     public func next(before time: Millis, sequence: UInt64) -> (time: Millis, payload: Payload)? {
-        let outside = QueueKey(time: time, sequence: sequence, slot: 0)
-        while let (time, payload, live) = storage.popMin(before: outside) {
-            guard live else { continue }
-            storage.now = time
-            return (time, payload)
-        }
-        return nil
+        storage.popLive(before: time, sequence: sequence)
     }
 
     /// Advances the clock to an outside event's time, which must not lie in the past.

@@ -109,6 +109,18 @@ final class EventQueueStorage<Payload> {
         isHeap = false
     }
 
+    /// `EventAgenda.schedule`: the next sequence number, growing the storage if full; returns the key's order.
+    @inline(__always)
+    func schedule(at time: Millis, _ payload: Payload) -> UInt64 {
+        precondition(time >= now, "event scheduled in the past")
+        let sequence = nextSequence
+        precondition(sequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
+        if isFull { grow() }
+        let order = insert(time: time, sequence: sequence, payload)
+        nextSequence = sequence &+ 1
+        return order
+    }
+
     /// Stores `payload` in a free slot and its key in the heap; returns the key's order.
     @inline(__always)
     func insert(time: Millis, sequence: UInt64, _ payload: Payload) -> UInt64 {
@@ -169,6 +181,19 @@ final class EventQueueStorage<Payload> {
     func popMin(before bound: QueueKey) -> (time: Millis, payload: Payload, live: Bool)? {
         guard count > 0, (isHeap ? keys[0] : keys[count &- 1]).precedes(bound) else { return nil }
         return popMin()
+    }
+
+    /// The earliest live event if it runs before an outside event at `time` with `sequence`
+    /// (`EventAgenda.next(before:sequence:)`), removed, with the clock advanced to it.
+    @inline(__always)
+    func popLive(before time: Millis, sequence: UInt64) -> (time: Millis, payload: Payload)? {
+        let outside = QueueKey(time: time, sequence: sequence, slot: 0)
+        while let (time, payload, live) = popMin(before: outside) {
+            guard live else { continue }
+            now = time
+            return (time, payload)
+        }
+        return nil
     }
 
     /// Sorted mode: shifts the keys earlier than `key` up one place and puts it below them.

@@ -82,7 +82,7 @@ public struct AndroidAlarms: PlatformModel {
         switch event {
         case .reboot:
             clearAlarms(&context)
-            if configuration.rescheduleOnBoot { context.queue.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted) }
+            if configuration.rescheduleOnBoot { context.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted) }
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
             return .alarmsCleared
         case .bootCompleted:
@@ -121,7 +121,7 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     public mutating func cancelFetch(_ context: inout DeviceContext) {
-        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = false
@@ -144,7 +144,7 @@ public struct AndroidAlarms: PlatformModel {
     /// An alarm at `earliest` (none past the horizon) plus the fetch alarm delay.
     private mutating func armFetchAlarm(cycle: Int, earliest: Millis?, _ context: inout DeviceContext) {
         fetchCancelled = false
-        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = earliest.map { $0 > context.runEnd } ?? true
@@ -153,7 +153,7 @@ public struct AndroidAlarms: PlatformModel {
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
         let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
                                         random: context.random)
-        pendingFetchAlarm = context.queue.schedule(at: fire, .fetchAlarm)
+        pendingFetchAlarm = context.schedule(at: fire, .fetchAlarm)
         pendingFetchCycle = cycle
         if context.tracer != nil {
             context.trace("alarm.set", "fetch alarm for cycle \(cycle + 1) at \(context.formatTime(fire))", cycle: cycle)
@@ -163,7 +163,7 @@ public struct AndroidAlarms: PlatformModel {
     /// A reboot clears every alarm the plugin set.
     private mutating func clearAlarms(_ context: inout DeviceContext) {
         context.activity.reboots += 1
-        if let pendingFetchAlarm { context.queue.cancel(pendingFetchAlarm) }
+        if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = false

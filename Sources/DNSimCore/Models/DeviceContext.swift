@@ -12,7 +12,9 @@ public struct DeviceContext {
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
     /// The device's own agenda: a reference, so copying a context shares it (nothing does).
-    public let queue = EventAgenda<DeviceEvent>()
+    public let queue: EventAgenda<DeviceEvent>
+    /// The agenda's storage, held directly: the clock and every pop load one reference less.
+    private let agenda: EventQueueStorage<DeviceEvent>
     public private(set) var device = 0
     public private(set) var server: ServerModel
     public private(set) var user: UserActivity
@@ -38,13 +40,15 @@ public struct DeviceContext {
         baseCalendar = calendar
         random = world.random
         draws = world.draws
+        queue = EventAgenda()
+        agenda = queue.storage
         streamStarts = world.streamStarts
         runEnd = calendar.followingNotifyTime
         server = world.server
         user = world.user
     }
 
-    public var now: Millis { queue.now }
+    public var now: Millis { agenda.now }
 
     /// Back to the start of the run, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
@@ -60,10 +64,23 @@ public struct DeviceContext {
         queue.reset(now: calendar.start)
     }
 
+    /// Schedules `event` at `time`, which must not lie in the past (`EventAgenda.schedule`).
+    @discardableResult
+    @inline(__always)
+    public func schedule(at time: Millis, _ event: DeviceEvent) -> EventHandle {
+        EventHandle(order: agenda.schedule(at: time, event))
+    }
+
+    /// Cancels a scheduled event (`EventAgenda.cancel`).
+    @inline(__always)
+    public func cancel(_ handle: EventHandle) {
+        agenda.cancel(order: handle.order)
+    }
+
     /// Removes the earliest event, the queue's or the pending app open, and advances the clock to it.
     @inline(__always)
     mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
-        if let queued = queue.next(before: openTime, sequence: openSequence) { return (queued.time, queued.payload) }
+        if let queued = agenda.popLive(before: openTime, sequence: openSequence) { return (queued.time, queued.payload) }
         guard openTime != .max else { return nil }
         let time = openTime
         openTime = .max
@@ -116,7 +133,7 @@ public struct DeviceContext {
     /// Schedules the next of `times` still ahead as `event`; `cursor` remembers where it was.
     public mutating func scheduleNext(_ times: [Millis], cursor: inout Int, _ event: DeviceEvent) {
         guard let index = Self.nextAhead(times, cursor: &cursor, now: now, runEnd: runEnd) else { return }
-        queue.schedule(at: times[index], event)
+        schedule(at: times[index], event)
     }
 
     /// When the user next opens the app, after now (or at now, if scheduled after the current

@@ -64,7 +64,7 @@ public struct IOSTaskScheduler: PlatformModel {
         case .forceQuit:
             // BG tasks stop until the next open.
             forceQuitted = true
-            cancelPendingRequest(context.queue)
+            cancelPendingRequest(context)
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             context.trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
             context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
@@ -87,7 +87,7 @@ public struct IOSTaskScheduler: PlatformModel {
 
     public mutating func cancelFetch(_ context: inout DeviceContext) {
         if pendingRequest != nil { context.telemetry?.backgroundRequestCancelled(at: context.now) }
-        cancelPendingRequest(context.queue)
+        cancelPendingRequest(context)
     }
 
     /// An open ends a force-quit whether or not the plugin's code runs.
@@ -138,7 +138,7 @@ public struct IOSTaskScheduler: PlatformModel {
 
     /// Submits a request with `earliestBeginDate` `earliest` (none past the horizon).
     private mutating func submit(cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext) {
-        cancelPendingRequest(context.queue)
+        cancelPendingRequest(context)
         guard let earliest, earliest <= context.runEnd, !forceQuitted else {
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             return
@@ -153,7 +153,7 @@ public struct IOSTaskScheduler: PlatformModel {
             return
         }
         let launch = deferredLaunch(max(earliest, context.now) + delay, &context)
-        pendingRequest = context.queue.schedule(at: launch, .backgroundLaunch)
+        pendingRequest = context.schedule(at: launch, .backgroundLaunch)
         if context.tracer != nil {
             context.trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(context.formatTime(earliest)); "
                 + "the OS will launch it at \(context.formatTime(launch))", cycle: cycle)
@@ -176,8 +176,8 @@ public struct IOSTaskScheduler: PlatformModel {
         return context.nextOpenTime() < max(earliest, context.now)
     }
 
-    private mutating func cancelPendingRequest(_ queue: EventAgenda<DeviceEvent>) {
-        if let pendingRequest { queue.cancel(pendingRequest) }
+    private mutating func cancelPendingRequest(_ context: DeviceContext) {
+        if let pendingRequest { context.cancel(pendingRequest) }
         pendingRequest = nil
     }
 

@@ -54,7 +54,7 @@ extension DeviceSimulation {
         if let reminder = runtime.world.reminder, !reminder.defects.contains(.disableLeavesReminder) {
             runtime.lifecycle.reminderScheduled = reminder.wanted
         }
-        if end <= runtime.context.runEnd { runtime.context.queue.schedule(at: end, .featureOn) }
+        if end <= runtime.context.runEnd { runtime.context.schedule(at: end, .featureOn) }
         runtime.context.scheduleNext(runtime.context.user.disabled.starts, cursor: &runtime.lifecycle.nextDisable, .featureOff)
     }
 
@@ -115,7 +115,7 @@ extension DeviceSimulation {
         let next = runtime.lifecycle.nextTimeChange
         guard next < user.timeChanges.count, user.timeChanges[next] <= runtime.context.runEnd else { return }
         runtime.lifecycle.nextTimeChange += 1
-        runtime.context.queue.schedule(at: user.timeChanges[next], .timeChange(choice: user.timeChangeChoices[next]))
+        runtime.context.schedule(at: user.timeChanges[next], .timeChange(choice: user.timeChangeChoices[next]))
     }
 
     /// The app's Daily Reminder fires: shown if it is scheduled; unwanted unless the user turned it on.
@@ -151,7 +151,7 @@ extension DeviceSimulation {
             if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
                 runtime.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
                 runtime.lifecycle.orphans[index].repeatsOn = calendar
-                runtime.lifecycle.orphans[index].handle = runtime.context.queue.schedule(at: calendar.notifyTimes[next], .orphan(index))
+                runtime.lifecycle.orphans[index].handle = runtime.context.schedule(at: calendar.notifyTimes[next], .orphan(index))
                 runtime.lifecycle.pendingOrphans += 1
             }
         }
@@ -168,7 +168,7 @@ extension DeviceSimulation {
             return
         }
         runtime.lifecycle.pendingOrphans += 1
-        let handle = runtime.context.queue.schedule(at: armed.fire, .orphan(runtime.lifecycle.orphans.count))
+        let handle = runtime.context.schedule(at: armed.fire, .orphan(runtime.lifecycle.orphans.count))
         runtime.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
                                                             handle: handle))
         runtime.context.trace("orphan.left", "\(source.rawValue), for \(runtime.context.formatTime(armed.fire))")
@@ -177,7 +177,7 @@ extension DeviceSimulation {
     /// An Android reboot clears every alarm, the ones a defect left included.
     mutating func clearOrphanAlarms() {
         for index in runtime.lifecycle.orphans.indices {
-            if let handle = runtime.lifecycle.orphans[index].handle { runtime.context.queue.cancel(handle) }
+            if let handle = runtime.lifecycle.orphans[index].handle { runtime.context.cancel(handle) }
             runtime.lifecycle.orphans[index].handle = nil
             runtime.lifecycle.orphans[index].repeatsOn = nil
         }

@@ -94,17 +94,17 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// Schedules a plugin event, stamped with the current schedule's epoch.
     @discardableResult
     mutating func schedule(at time: Millis, _ event: DeviceEvent) -> EventHandle {
-        guard epoch != 0 else { return context.queue.schedule(at: time, event) }
+        guard epoch != 0 else { return context.schedule(at: time, event) }
         switch event {
-        case .deadline(let cycle, _): return context.queue.schedule(at: time, .deadline(cycle: cycle, epoch: epoch))
-        case .notificationDue(let cycle, _): return context.queue.schedule(at: time, .notificationDue(cycle: cycle, epoch: epoch))
-        case .pushArrived(let cycle, _): return context.queue.schedule(at: time, .pushArrived(cycle: cycle, epoch: epoch))
-        default: return context.queue.schedule(at: time, event)
+        case .deadline(let cycle, _): return context.schedule(at: time, .deadline(cycle: cycle, epoch: epoch))
+        case .notificationDue(let cycle, _): return context.schedule(at: time, .notificationDue(cycle: cycle, epoch: epoch))
+        case .pushArrived(let cycle, _): return context.schedule(at: time, .pushArrived(cycle: cycle, epoch: epoch))
+        default: return context.schedule(at: time, event)
         }
     }
 
     mutating func cancel(_ handle: EventHandle) {
-        context.queue.cancel(handle)
+        context.cancel(handle)
     }
 
     /// When a notification armed at `armedAt` (now, by default) for `time` fires on this platform.
