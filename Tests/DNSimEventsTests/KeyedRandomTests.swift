@@ -159,6 +159,39 @@ final class KeyedRandomTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(calls, 100)
     }
 
+    /// Dense keys (a cycle above the shift, the rest 0) each have their own entry: every
+    /// repeat within a device is remembered, however many keys, and values equal direct draws
+    /// on and off the grid and after moving between devices.
+    func testDenseDrawMemoRemembersEveryDenseKey() {
+        let cycles = 20_000
+        let memo = DrawMemo(dense: [(.fetchAttempt, FetchAttempt.indexShift, cycles)])
+        let random = KeyedRandom(seed: 11)
+        var calls = 0
+        func direct(_ device: Int, _ index: Int) -> Int64 {
+            random.begin(device: device, source: .fetchAttempt, index: index)
+            return random.duration(.lognormal(median: 800, sigma: 0.6)) << 1 | (random.bernoulli(0.02) ? 1 : 0)
+        }
+        func memoized(_ device: Int, _ index: Int) -> Int64 {
+            memo.value(.fetchAttempt, index: index, device: device) {
+                calls += 1
+                return direct(device, index)
+            }
+        }
+        for device in [0, 1, 0] {
+            calls = 0
+            for _ in 0..<2 {
+                for cycle in 0..<cycles {
+                    let index = cycle << FetchAttempt.indexShift
+                    XCTAssertEqual(memoized(device, index), direct(device, index))
+                }
+            }
+            XCTAssertEqual(calls, cycles, "device \(device): each dense key drawn once")
+            for index in [1, 5 << FetchAttempt.indexShift | 3, cycles << FetchAttempt.indexShift, -1] {
+                XCTAssertEqual(memoized(device, index), direct(device, index), "off the grid: \(index)")
+            }
+        }
+    }
+
     /// A stream begun from a batch of first blocks reads, word for word, what a plain `begin`
     /// reads: on the batch's grid, off it (a low counter that is not 0, an index past the count,
     /// setup's -1), and after moving between devices and back.

@@ -5,7 +5,7 @@ public final class DeviceWorld {
     public let configuration: WorldConfiguration
     public let random: KeyedRandom
     /// The keyed draws one arm made on the current device, for the next arms.
-    let draws = DrawMemo()
+    let draws: DrawMemo
     /// The first blocks of the streams those draws open, by device (`StreamStarts`).
     let streamStarts: StreamStartTable
     public private(set) var server: ServerModel
@@ -18,11 +18,14 @@ public final class DeviceWorld {
         let calendar = configuration.calendar
         server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
         user = UserActivity(configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
-        streamStarts = StreamStartTable(random: random, batches: [
+        // The memoized draws' keys: a cycle or a day above a counter that is almost always 0.
+        let dense: [(source: RandomSource, shift: Int, count: Int)] = [
             (.fetchAttempt, FetchAttempt.indexShift, calendar.count),
             (.backgroundRequestForCycle, IOSTaskScheduler.handlerIndexShift, calendar.count),
             (.backgroundRequestAtOpen, UserActivity.dayKeyShift, user.dayCount),
-        ])
+        ]
+        draws = DrawMemo(dense: dense)
+        streamStarts = StreamStartTable(random: random, batches: dense)
     }
 
     /// Generates device `device`'s world (0-based).
