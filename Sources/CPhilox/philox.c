@@ -75,14 +75,14 @@ void dnsim_philox_first_blocks_portable(uint64_t seed, uint64_t device, uint64_t
             philox_round(x[3], k0, k1);
         }
         for (int j = 0; j < 4; j++) {
-            for (int w = 0; w < 4; w++) out[4 * (done + (uint32_t)j) + (uint32_t)w] = x[j][w];
+            for (int w = 0; w < 4; w++) out[4 * ((size_t)done + (size_t)j) + (size_t)w] = x[j][w];
         }
     }
     for (; done < count; done++) {
         uint64_t index = first + (uint64_t)done * stride;
         const uint32_t ctr[4] = {0, index_low(index), index_high(index, source), (uint32_t)device};
         const uint32_t key[2] = {key0, key1};
-        philox_block(ctr, key, out + 4 * done);
+        philox_block(ctr, key, out + 4 * (size_t)done);
     }
 }
 
@@ -101,15 +101,17 @@ static inline void mulhilo_avx2(__m256i x, __m256i m, __m256i *hi, __m256i *lo) 
 }
 
 /* Eight blocks at a time, word w of every block in one vector: the same
-   rounds as philox_round, lane by lane. Counters are set up in vectors while
-   the indices stay below 2^32 (the simulator's always do); the tail and
-   larger indices go the portable way. */
+   rounds as philox_round, lane by lane. Counters are set up in vectors when
+   every index of the batch is below 2^32 (the simulator's are, up to 65,536
+   cycles or 2^20 days); otherwise, and for the tail, the portable way. */
 __attribute__((target("avx2")))
 static void first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
                               uint64_t stride, uint32_t count, uint32_t *out) {
     const __m256i m0 = _mm256_set1_epi32((int)PHILOX_M0), m1 = _mm256_set1_epi32((int)PHILOX_M1);
     uint32_t vectorCount = count & ~7u;
-    if (count == 0 || first + (uint64_t)(count - 1) * stride > 0xFFFFFFFFu || stride > 0xFFFFFFFFu) vectorCount = 0;
+    /* Every index below 2^32, checked without overflow: (count - 1) * stride < 2^64 when stride < 2^32. */
+    if (count == 0 || stride > 0xFFFFFFFFu || first > 0xFFFFFFFFu
+        || (uint64_t)(count - 1) * stride > 0xFFFFFFFFu - first) vectorCount = 0;
     const uint32_t step = (uint32_t)stride;
     __m256i low = _mm256_add_epi32(_mm256_set1_epi32((int)(uint32_t)first),
                                    _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32((int)step)));
@@ -141,7 +143,7 @@ static void first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, u
         __m256i t2 = _mm256_unpacklo_epi32(x2, x3), t3 = _mm256_unpackhi_epi32(x2, x3);
         __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
         __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
-        __m256i *target = (__m256i *)(out + 4 * done);
+        __m256i *target = (__m256i *)(out + 4 * (size_t)done);
         _mm256_storeu_si256(target + 0, _mm256_permute2x128_si256(u0, u1, 0x20));
         _mm256_storeu_si256(target + 1, _mm256_permute2x128_si256(u2, u3, 0x20));
         _mm256_storeu_si256(target + 2, _mm256_permute2x128_si256(u0, u1, 0x31));
@@ -149,7 +151,7 @@ static void first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, u
     }
     if (vectorCount < count) {
         dnsim_philox_first_blocks_portable(seed, device, source, first + (uint64_t)vectorCount * stride, stride,
-                                           count - vectorCount, out + 4 * vectorCount);
+                                           count - vectorCount, out + 4 * (size_t)vectorCount);
     }
 }
 #endif
@@ -160,6 +162,15 @@ int dnsim_philox_uses_avx2(void) {
 #else
     return 0;
 #endif
+}
+
+int dnsim_philox_first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
+                                   uint64_t stride, uint32_t count, uint32_t *out) {
+    if (!dnsim_philox_uses_avx2()) return -1;
+#ifdef DNSIM_PHILOX_HAS_AVX2_PATH
+    first_blocks_avx2(seed, device, source, first, stride, count, out);
+#endif
+    return 0;
 }
 
 void dnsim_philox_first_blocks_strided(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,

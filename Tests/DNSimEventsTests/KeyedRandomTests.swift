@@ -214,6 +214,15 @@ final class KeyedRandomTests: XCTestCase {
             XCTAssertEqual(batched.uniform(), plain.uniform(), "index -1")
         }
         XCTAssertEqual(compared, 72)
+        // Shift 0 with fewer streams than one AVX2 pass, and an empty batch.
+        for (shift, count) in [(0, 5), (0, 0), (8, 9)] {
+            let small = StreamStarts(random: batched, source: .backgroundRequestForCycle, shift: shift, count: count)
+            for index in [0, 1, 4, 5, 8 << shift, 9 << shift, -1] {
+                small.begin(device: 2, index: index)
+                plain.begin(device: 2, source: .backgroundRequestForCycle, index: index)
+                for word in 0..<5 { XCTAssertEqual(batched.uniform(), plain.uniform(), "shift \(shift), count \(count), index \(index), word \(word)") }
+            }
+        }
         // Through the table, a source without a batch begins plainly.
         let table = StreamStartTable(random: batched, batches: [(.backgroundRequestAtOpen, UserActivity.dayKeyShift, 10)])
         for (source, index) in [(RandomSource.backgroundRequestAtOpen, 3 << 12), (.backgroundRequestAtOpen, 3 << 12 | 1), (.serverDay, 5)] {

@@ -91,8 +91,9 @@ void dnsim_philox_first_blocks(uint64_t seed, uint64_t device, uint64_t source, 
                                uint32_t count, uint32_t *out);
 
 /* The same for the indices first + i * stride (i < count). Eight sequences at
-   a time with AVX2 when the CPU has it (chosen at run time, so no compiler
-   flag is needed), else four at a time; both give the same words. */
+   a time with AVX2 on an x86-64 CPU that has it (chosen at run time, so no
+   compiler flag is needed) while every index is below 2^32; otherwise, and
+   for the last count % 8, four at a time. Both give the same words. */
 void dnsim_philox_first_blocks_strided(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
                                        uint64_t stride, uint32_t count, uint32_t *out);
 
@@ -102,6 +103,11 @@ void dnsim_philox_first_blocks_portable(uint64_t seed, uint64_t device, uint64_t
 
 /* 1 when dnsim_philox_first_blocks_strided takes the AVX2 path on this CPU. */
 int dnsim_philox_uses_avx2(void);
+
+/* The AVX2 path alone (with its portable tail), for tests: -1, computing
+   nothing, where this build or CPU has no AVX2 path. */
+int dnsim_philox_first_blocks_avx2(uint64_t seed, uint64_t device, uint64_t source, uint64_t first,
+                                   uint64_t stride, uint32_t count, uint32_t *out);
 
 /* dnsim_philox_begin, with the sequence's block 0 already computed by
    dnsim_philox_first_blocks: the state is as after the first refill. */

@@ -34,8 +34,9 @@ public final class DrawMemo {
         var count = 0
     }
 
+    /// Empty until `device` is set: `Int.min` is no device (not even -1, which a world has before it generates).
     private struct DenseEntry {
-        var device = -1
+        var device = Int.min
         var value: Int64 = 0
     }
 

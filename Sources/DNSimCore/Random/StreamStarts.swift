@@ -1,6 +1,6 @@
 /// The first Philox blocks of the streams (device, source, n × 2^shift) for n below a count,
-/// on the current device: computed together, eight at a time, by the device's first draw from
-/// one of them.
+/// on the current device: computed together (eight at a time with AVX2, else four) by the
+/// device's first draw from one of them.
 ///
 /// A memoized draw (a BG request, a fetch attempt) opens a stream of its own, and a stream's
 /// first block alone is ten dependent rounds of multiplies (about 60 cycles). Their indices
@@ -14,8 +14,8 @@ public final class StreamStarts {
     private let shift: Int
     private let count: Int
     private let blocks: PhiloxBlocks
-    /// The device whose blocks `blocks` holds (-1: none yet).
-    private var device = -1
+    /// The device whose blocks `blocks` holds (`Int.min`: none yet; never a device, not even -1).
+    private var device = Int.min
 
     public init(random: KeyedRandom, source: RandomSource, shift: Int, count: Int) {
         precondition(shift >= 0 && shift < 48 && count >= 0 && count <= 1 << (48 - shift), "bad stream batch")
