@@ -52,7 +52,7 @@ public struct SweepReport: Sendable {
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
                             contentAge: statistics.contentAge.quantile(0.5),
                             onLateAfter: shown > 0 ? Double(statistics.latenessAtThreshold) / Double(shown) : 0,
-                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(statistics.backgroundRuns, days: context.days) : nil,
+                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
                             lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate)))
         }
     }
@@ -73,7 +73,7 @@ public struct SweepReport: Sendable {
     public var terminalTable: TextTable {
         // With a lifecycle, what a sweep changes is often beyond the cycles (unwanted reminders, say).
         let lifecycle = scenario.isLifecycleActive
-        let extra = lifecycle ? ["orphans", "unwanted reminders", "duplicates"] : []
+        let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map(SummaryMarkdown.label) : []
         var table = TextTable(header: ["point"] + axes + ["arm", "stale", "late", "missed", "fresh"] + extra, rightAligned: [0])
         for row in rows {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.stale, .late, .missed, .fresh].map {
@@ -97,7 +97,7 @@ public struct SweepReport: Sendable {
         let front = paretoFront
         // A lifecycle scenario's comparison is often about what the user sees beyond the cycles.
         let lifecycle = scenario.isLifecycleActive
-        let extra = lifecycle ? ["orphans / 1,000 dd", "unwanted reminders / 1,000 dd", "duplicates / 1,000 dd"] : []
+        let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map { SummaryMarkdown.label($0) + " / 1,000 dd" } : []
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50",
                                                           "BG runs / day"] + extra + ["front"],
                               rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8 + extra.count))))
