@@ -3,7 +3,7 @@
 /// as when each counter was a stored property (so the files are unchanged).
 /// `ShardTests` and `CounterCatalogTests` check that every field survives the round trip.
 extension ArmStatistics: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case devices, cycles, counts, countSquares, cycleSquares, fewestCycles, mostCycles, countTimesCycles
         case lateness, latenessAtThreshold, contentAge, updateDelay, setupLatency, fingerprint
     }
