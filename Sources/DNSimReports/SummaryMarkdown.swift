@@ -78,10 +78,7 @@ public enum SummaryMarkdown {
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
         md += armsTable(context).markdown() + "\n"
         for (index, arm) in plan.arms.enumerated() {
-            let s = context.result.arms[index]
-            guard s.lateness.total > 0, Double(s.latenessAtThreshold) >= 0.1 * Double(s.lateness.total) else { continue }
-            md += "⚠ \(arm.name): \(percent(Double(s.latenessAtThreshold) / Double(s.lateness.total))) of its notifications appear exactly "
-            md += "`lateAfter` (\(seconds(plan.lateAfter))) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n\n"
+            if let warning = ThresholdShare(context.result.arms[index]).warning(arm.name, lateAfter: plan.lateAfter) { md += warning + "\n\n" }
         }
 
         let pushes = plan.arms.contains { $0.strategy.kind == .push }

@@ -17,8 +17,8 @@ public struct SweepReport: Sendable {
         public var rates: [RateMetric: ConfidenceInterval]
         /// Median age of the shown content, when any was shown.
         public var contentAge: Int64?
-        /// Share of shown notifications displayed exactly `metrics.lateAfter` after T.
-        public var onLateAfter: Double
+        /// Shown notifications displayed exactly `metrics.lateAfter` after T.
+        public var threshold: ThresholdShare
         /// iOS BG task launches per device-day (nil on Android).
         public var backgroundRunsPerDay: Double?
         /// Orphans, unwanted reminders and duplicates per 1,000 device-days (docs/lifecycle.md).
@@ -46,12 +46,11 @@ public struct SweepReport: Sendable {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryMarkdown.comparedMetrics { rates[metric] = statistics.interval(metric) }
-            let shown = statistics.lateness.total
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
                             summaryFields: SummaryCSV.fields(of: row),
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
                             contentAge: statistics.contentAge.quantile(0.5),
-                            onLateAfter: shown > 0 ? Double(statistics.latenessAtThreshold) / Double(shown) : 0,
+                            threshold: ThresholdShare(statistics),
                             backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
                             lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate)))
         }
@@ -111,16 +110,13 @@ public struct SweepReport: Sendable {
         return table
     }
 
-    /// A note for each point × arm whose notifications mostly appear exactly
-    /// `lateAfter` after T: they count as on time though they sit on the line.
+    /// A note for each point × arm whose notifications often appear exactly
+    /// `lateAfter` after T (`ThresholdShare`).
     public var thresholdWarnings: String {
-        let flagged = rows.filter { $0.onLateAfter >= 0.1 }
-        guard !flagged.isEmpty else { return "" }
-        let lateAfter = SummaryMarkdown.seconds(scenario.lateAfter)
-        return flagged.map { row in
-            "⚠ Point \(row.point), \(row.arm.name): \(SummaryMarkdown.percent(row.onLateAfter)) of its notifications appear exactly "
-                + "`lateAfter` (\(lateAfter)) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n"
-        }.joined() + "\n"
+        let warnings = rows.compactMap { row in
+            row.threshold.warning("Point \(row.point), \(row.arm.name)", lateAfter: scenario.lateAfter).map { $0 + "\n" }
+        }
+        return warnings.isEmpty ? "" : warnings.joined() + "\n"
     }
 
     public var markdown: String {
