@@ -20,6 +20,7 @@ public enum Counter: Int, CaseIterable, Sendable {
         /// The mean per device-day, as `<name>_per_device_day`, with no interval.
         case perDeviceDay(String)
         /// Per 1,000 device-days, as `<name>_per_1000_device_days`, with the t-interval across devices (keeps Σk²).
+        /// The unit of the lifecycle counts: summary.md's Lifecycle table and the sweep tables show each such counter.
         case perThousandDeviceDays(String)
         /// The total as `name` and its share of another counter as `<name>_rate`, with the
         /// ratio-estimator interval across devices (keeps Σk², Σd² and Σk·d).
