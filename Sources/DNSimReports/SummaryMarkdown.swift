@@ -78,10 +78,7 @@ public enum SummaryMarkdown {
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
         md += armsTable(context).markdown() + "\n"
         for (index, arm) in plan.arms.enumerated() {
-            let s = context.result.arms[index]
-            guard s.lateness.total > 0, Double(s.latenessAtThreshold) >= 0.1 * Double(s.lateness.total) else { continue }
-            md += "⚠ \(arm.name): \(percent(Double(s.latenessAtThreshold) / Double(s.lateness.total))) of its notifications appear exactly "
-            md += "`lateAfter` (\(seconds(plan.lateAfter))) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n\n"
+            if let warning = ThresholdShare(context.result.arms[index]).warning(arm.name, lateAfter: plan.lateAfter) { md += warning + "\n\n" }
         }
 
         let pushes = plan.arms.contains { $0.strategy.kind == .push }
@@ -90,13 +87,13 @@ public enum SummaryMarkdown {
                               rightAligned: Set(1...(pushes ? 8 : 7)))
         for (index, arm) in plan.arms.enumerated() {
             let s = context.result.arms[index]
-            func perDay(_ total: Int64) -> String { String(format: "%.2f", s.perDeviceDay(total, days: context.days)) }
+            func perDay(_ counter: Counter) -> String { String(format: "%.2f", s.perDeviceDay(counter, days: context.days)) }
             costs.rows.append([
                 arm.name, seconds(s.contentAge.quantile(0.5)),
                 "\(seconds(s.updateDelay.quantile(0.5))) / \(seconds(s.updateDelay.quantile(0.95)))",
-                "\(s.lostUpdates) (\(percent(s.lostUpdateRate)))",
-                perDay(s.backgroundRuns), perDay(s.fetches), perDay(s.serverRequests), perDay(s.alarmWakeups),
-            ] + (pushes ? [perDay(s.pushes)] : []))
+                "\(s.sum(.lostUpdates)) (\(percent(s.ratio(.lostUpdates))))",
+                perDay(.backgroundRuns), perDay(.fetches), perDay(.serverRequests), perDay(.alarmWakeups),
+            ] + (pushes ? [perDay(.pushes)] : []))
         }
         md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
         if scenario.isLifecycleActive { md += lifecycleSection(context) }
@@ -137,56 +134,6 @@ public enum SummaryMarkdown {
         md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
         md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
         return md
-    }
-
-    /// What the outcome rates leave out: the arms that show orphans, unwanted reminders or
-    /// duplicates, per 1,000 device-days (the Lifecycle section has the intervals).
-    static func lifecycleVerdict(_ context: ReportContext, _ indices: [Int]) -> String {
-        let names = ["orphans", "unwanted reminders", "duplicates"]
-        var parts: [String] = []
-        for (position, name) in names.enumerated() {
-            let shown = indices.compactMap { i -> String? in
-                let value = lifecycleRates(context.result.arms[i], days: context.days)[position].estimate
-                return (value * 10).rounded() == 0 ? nil : "\(context.plan.arms[i].strategy.label) \(String(format: "%.1f", value))"
-            }
-            if !shown.isEmpty { parts.append("\(name): " + shown.joined(separator: ", ")) }
-        }
-        return parts.isEmpty ? " No arm shows orphans, unwanted reminders or duplicates."
-            : " Not in the outcome rates, per 1,000 device-days: " + parts.joined(separator: "; ") + "."
-    }
-
-    /// Orphans, unwanted reminders and duplicates per 1,000 device-days, with intervals.
-    static func lifecycleRates(_ s: ArmStatistics, days: Int) -> [ConfidenceInterval] {
-        [s.perThousandDeviceDays(s.orphans, squares: s.orphanSquares, days: days),
-         s.perThousandDeviceDays(s.unwantedReminders, squares: s.unwantedReminderSquares, days: days),
-         s.perThousandDeviceDays(s.duplicates, squares: s.duplicateSquares, days: days)]
-    }
-
-    /// The user's lifecycle (docs/lifecycle.md): cycles not due, orphans, unwanted reminders,
-    /// duplicates and how long a new setup takes to show its first notification.
-    static func lifecycleSection(_ context: ReportContext) -> String {
-        var md = "### Lifecycle\n\n"
-        md += "Cycles whose T fell while New Activity was off are not due: they count as `off`, outside the outcome rates. "
-        md += "Orphans are New Activity notifications shown while it was off or at a time the user had left; only a defect "
-        md += "(`plugin.defects` or a strategy's `defects`) leaves any. Counts are per 1,000 device-days with their 95% intervals; "
-        md += "setup latency runs from turning New Activity on again, or moving it, to its first notification.\n\n"
-        return md + lifecycleTable(context).markdown() + "\n"
-    }
-
-    /// The lifecycle figures per arm, shared with the terminal summary.
-    public static func lifecycleTable(_ context: ReportContext) -> TextTable {
-        var table = TextTable(header: ["arm", "off", "orphans", "unwanted reminders", "duplicates", "setup latency p50 / p90"],
-                              rightAligned: Set(1...5))
-        func cell(_ interval: ConfidenceInterval) -> String {
-            String(format: "%.1f [%.1f–%.1f]", interval.estimate, interval.low, interval.high)
-        }
-        for (index, arm) in context.plan.arms.enumerated() {
-            let s = context.result.arms[index]
-            let offShare = Double(s.offCycles) / Double(max(1, s.offCycles + s.cycles))
-            table.rows.append([arm.name, "\(s.offCycles) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
-                + ["\(seconds(s.setupLatency.quantile(0.5))) / \(seconds(s.setupLatency.quantile(0.9)))"])
-        }
-        return table
     }
 
     /// How the precision target went, in one sentence.

@@ -17,8 +17,8 @@ public struct SweepReport: Sendable {
         public var rates: [RateMetric: ConfidenceInterval]
         /// Median age of the shown content, when any was shown.
         public var contentAge: Int64?
-        /// Share of shown notifications displayed exactly `metrics.lateAfter` after T.
-        public var onLateAfter: Double
+        /// Shown notifications displayed exactly `metrics.lateAfter` after T.
+        public var threshold: ThresholdShare
         /// iOS BG task launches per device-day (nil on Android).
         public var backgroundRunsPerDay: Double?
         /// Orphans, unwanted reminders and duplicates per 1,000 device-days (docs/lifecycle.md).
@@ -46,13 +46,12 @@ public struct SweepReport: Sendable {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryMarkdown.comparedMetrics { rates[metric] = statistics.interval(metric) }
-            let shown = statistics.lateness.total
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
                             summaryFields: SummaryCSV.fields(of: row),
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
                             contentAge: statistics.contentAge.quantile(0.5),
-                            onLateAfter: shown > 0 ? Double(statistics.latenessAtThreshold) / Double(shown) : 0,
-                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(statistics.backgroundRuns, days: context.days) : nil,
+                            threshold: ThresholdShare(statistics),
+                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
                             lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate)))
         }
     }
@@ -73,7 +72,7 @@ public struct SweepReport: Sendable {
     public var terminalTable: TextTable {
         // With a lifecycle, what a sweep changes is often beyond the cycles (unwanted reminders, say).
         let lifecycle = scenario.isLifecycleActive
-        let extra = lifecycle ? ["orphans", "unwanted reminders", "duplicates"] : []
+        let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map(SummaryMarkdown.label) : []
         var table = TextTable(header: ["point"] + axes + ["arm", "stale", "late", "missed", "fresh"] + extra, rightAligned: [0])
         for row in rows {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.stale, .late, .missed, .fresh].map {
@@ -97,7 +96,7 @@ public struct SweepReport: Sendable {
         let front = paretoFront
         // A lifecycle scenario's comparison is often about what the user sees beyond the cycles.
         let lifecycle = scenario.isLifecycleActive
-        let extra = lifecycle ? ["orphans / 1,000 dd", "unwanted reminders / 1,000 dd", "duplicates / 1,000 dd"] : []
+        let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map { SummaryMarkdown.label($0) + " / 1,000 dd" } : []
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50",
                                                           "BG runs / day"] + extra + ["front"],
                               rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8 + extra.count))))
@@ -111,16 +110,13 @@ public struct SweepReport: Sendable {
         return table
     }
 
-    /// A note for each point × arm whose notifications mostly appear exactly
-    /// `lateAfter` after T: they count as on time though they sit on the line.
+    /// A note for each point × arm whose notifications often appear exactly
+    /// `lateAfter` after T (`ThresholdShare`).
     public var thresholdWarnings: String {
-        let flagged = rows.filter { $0.onLateAfter >= 0.1 }
-        guard !flagged.isEmpty else { return "" }
-        let lateAfter = SummaryMarkdown.seconds(scenario.lateAfter)
-        return flagged.map { row in
-            "⚠ Point \(row.point), \(row.arm.name): \(SummaryMarkdown.percent(row.onLateAfter)) of its notifications appear exactly "
-                + "`lateAfter` (\(lateAfter)) after T and count as on time; a setting (such as `contentTimeout`) sits on the threshold.\n"
-        }.joined() + "\n"
+        let warnings = rows.compactMap { row in
+            row.threshold.warning("Point \(row.point), \(row.arm.name)", lateAfter: scenario.lateAfter).map { $0 + "\n" }
+        }
+        return warnings.isEmpty ? "" : warnings.joined() + "\n"
     }
 
     public var markdown: String {

@@ -60,7 +60,7 @@ final class AndroidAlarmTests: XCTestCase {
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
         let fires = run.trace.kinds("guard.fire")
         XCTAssertGreaterThan(fires.count, 40)
-        XCTAssertEqual(run.activity.alarmWakeups, fires.count, "no fetch or notification alarm here: one wake-up per guard")
+        XCTAssertEqual(run.activity[.alarmWakeups], fires.count, "no fetch or notification alarm here: one wake-up per guard")
         let shown = run.cycles.filter { $0.outcome == .fallback }
         XCTAssertEqual(shown.count, fires.count)
         XCTAssertTrue(shown.allSatisfy { ($0.lateness ?? 0) >= 5 * SimTime.minute })

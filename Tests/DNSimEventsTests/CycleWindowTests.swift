@@ -74,8 +74,8 @@ final class CycleWindowTests: XCTestCase {
         world.server.updatesPerDay = 20
         world.user.appOpensPerDay = 300
         let result = TestWorlds.run(world, arms: [TestWorlds.arm(.independent, .android)], devices: 40)
-        XCTAssertEqual(result.arms[0].lostUpdates, 0, "no second fetch on the last day whose updates nobody sees")
-        XCTAssertEqual(result.arms[0].fetches, 40 * 30, "one fetch per device-cycle, the last one included")
+        XCTAssertEqual(result.arms[0].sum(.lostUpdates), 0, "no second fetch on the last day whose updates nobody sees")
+        XCTAssertEqual(result.arms[0].sum(.fetches), 40 * 30, "one fetch per device-cycle, the last one included")
     }
 
     /// `fetchOnOpen`: with no BG task ever run, a cycle is fresh exactly when an

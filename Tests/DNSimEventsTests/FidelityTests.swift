@@ -11,8 +11,8 @@ final class FidelityTests: XCTestCase {
         world.ios.never = 1
         let run = DeviceRun(world, TestWorlds.arm(.chained, .ios) { $0.guardPolicy = .none })
         XCTAssertEqual(run.outcomes, Array(repeating: .missed, count: 20))
-        XCTAssertEqual(run.activity.backgroundRuns, 0)
-        XCTAssertEqual(run.activity.fetches, 0)
+        XCTAssertEqual(run.activity[.backgroundRuns], 0)
+        XCTAssertEqual(run.activity[.fetches], 0)
     }
 
     /// Guards are armed at setup for `guardHorizon` only: with no code running
@@ -40,10 +40,10 @@ final class FidelityTests: XCTestCase {
         var world = TestWorlds.world(days: 10)
         world.fetch.latency = .fixed(45_000)
         let run = DeviceRun(world, TestWorlds.arm(.chained, .ios))
-        XCTAssertGreaterThan(run.activity.fetches, 0)
-        XCTAssertEqual(run.activity.acked, 0)
+        XCTAssertGreaterThan(run.activity[.fetches], 0)
+        XCTAssertEqual(run.activity[.acked], 0)
         XCTAssertTrue(run.trace.kinds("fetch.done").isEmpty)
-        XCTAssertEqual(run.trace.kinds("fetch.fail").count, run.activity.fetches)
+        XCTAssertEqual(run.trace.kinds("fetch.fail").count, run.activity[.fetches])
         XCTAssertTrue(run.trace.kinds("fetch.fail").allSatisfy { $0.detail.contains("run budget expired") })
         // The expiration handler gets a moment of CPU: the fallback is shown at max(T, c) = T.
         XCTAssertEqual(run.outcomes, Array(repeating: .fallback, count: 10))
@@ -67,8 +67,8 @@ final class FidelityTests: XCTestCase {
             // The run ends when the last cycle is resolved at its T.
             if !replaced && launch < world.calendar.notifyTimes.last! { expectedRuns += 1 }
         }
-        XCTAssertEqual(run.activity.backgroundRuns, expectedRuns)
-        XCTAssertLessThan(run.activity.backgroundRuns, submits.count / 2, "app opens keep pushing the launch back")
+        XCTAssertEqual(run.activity[.backgroundRuns], expectedRuns)
+        XCTAssertLessThan(run.activity[.backgroundRuns], submits.count / 2, "app opens keep pushing the launch back")
     }
 
     func testForceQuitStopsBackgroundTasksUntilTheNextOpen() {
@@ -155,12 +155,12 @@ final class FidelityTests: XCTestCase {
             }
         }
         lost += pending
-        XCTAssertGreaterThan(run.activity.lostUpdates, 0)
-        XCTAssertEqual(run.activity.lostUpdates, lost)
+        XCTAssertGreaterThan(run.activity[.lostUpdates], 0)
+        XCTAssertEqual(run.activity[.lostUpdates], lost)
 
         let carried = DeviceRun(world, TestWorlds.arm(.independent, .ios) { $0.carryUnshown = true })
-        XCTAssertLessThanOrEqual(carried.activity.lostUpdates, pending, "carryUnshown loses at most the run's last fetch")
-        XCTAssertEqual(carried.activity.acked, run.activity.acked)
+        XCTAssertLessThanOrEqual(carried.activity[.lostUpdates], pending, "carryUnshown loses at most the run's last fetch")
+        XCTAssertEqual(carried.activity[.acked], run.activity[.acked])
     }
 
     func testNotificationCopyFollowsTheFetcher() {

@@ -15,7 +15,7 @@ final class RetryTests: XCTestCase {
         let retried = TestWorlds.run(world, arms: [TestWorlds.arm(.independent, .ios)], devices: 100).arms[0]
         XCTAssertEqual(plain.rate(.fresh), 0.7, accuracy: TestWorlds.tolerance(p: 0.7, n: plain.cycles))
         XCTAssertEqual(retried.rate(.fresh), 1 - 0.09, accuracy: TestWorlds.tolerance(p: 0.91, n: retried.cycles))
-        XCTAssertGreaterThan(retried.fetches, plain.fetches, "a retry is a fetch attempt of its own")
+        XCTAssertGreaterThan(retried.sum(.fetches), plain.sum(.fetches), "a retry is a fetch attempt of its own")
     }
 
     /// A retry that would start after the budget expires is not made.
@@ -26,10 +26,10 @@ final class RetryTests: XCTestCase {
         world.plugin.retryAttempts = 3
         world.plugin.retryDelay = 29_000
         let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
-        XCTAssertEqual(run.activity.fetches, 10, "2 s + 29 s is past the 30 s budget: one attempt a day")
+        XCTAssertEqual(run.activity[.fetches], 10, "2 s + 29 s is past the 30 s budget: one attempt a day")
         world.plugin.retryDelay = 5_000
         let retried = DeviceRun(world, TestWorlds.arm(.independent, .ios))
-        XCTAssertEqual(retried.activity.fetches, 40, "attempts at 0, 7, 14 and 21 s all fit")
+        XCTAssertEqual(retried.activity[.fetches], 40, "attempts at 0, 7, 14 and 21 s all fit")
     }
 
     /// An attempt longer than `contentFetch.timeout` fails when the timeout passes.

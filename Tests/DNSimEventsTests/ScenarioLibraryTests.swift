@@ -15,8 +15,8 @@ final class ScenarioLibraryTests: CommandLineTestCase {
         let always = DeviceRun(world, TestWorlds.arm(.independent, .ios))
         world.ios.resubmitOnOpen = .ifNone
         let ifNone = DeviceRun(world, TestWorlds.arm(.independent, .ios))
-        XCTAssertLessThan(always.activity.backgroundRuns, 10)
-        XCTAssertGreaterThanOrEqual(ifNone.activity.backgroundRuns, 28)
+        XCTAssertLessThan(always.activity[.backgroundRuns], 10)
+        XCTAssertGreaterThanOrEqual(ifNone.activity[.backgroundRuns], 28)
     }
 
     /// `startHours` puts every Low Power Mode start in the weighted hours.

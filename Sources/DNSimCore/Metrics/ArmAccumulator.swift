@@ -39,26 +39,7 @@ public struct ArmAccumulator: Sendable {
             statistics.countSquares[i] += deviceCounts[i] * deviceCounts[i]
             statistics.countTimesCycles[i] += deviceCounts[i] * cycles
         }
-        statistics.backgroundRuns += Int64(activity.backgroundRuns)
-        statistics.fetches += Int64(activity.fetches)
-        statistics.serverRequests += Int64(activity.serverRequests)
-        statistics.alarmWakeups += Int64(activity.alarmWakeups)
-        statistics.pushes += Int64(activity.pushes)
-        statistics.offCycles += Int64(activity.offCycles)
-        let orphans = Int64(activity.orphans), unwanted = Int64(activity.unwantedReminders), duplicates = Int64(activity.duplicates)
-        statistics.orphans += orphans
-        statistics.orphanSquares += orphans * orphans
-        statistics.unwantedReminders += unwanted
-        statistics.unwantedReminderSquares += unwanted * unwanted
-        statistics.duplicates += duplicates
-        statistics.duplicateSquares += duplicates * duplicates
-        statistics.appOpens += Int64(activity.appOpens)
-        let lost = Int64(activity.lostUpdates), updates = Int64(activity.updates)
-        statistics.updates += updates
-        statistics.lostUpdates += lost
-        statistics.lostSquares += lost * lost
-        statistics.updateSquares += updates * updates
-        statistics.lostTimesUpdates += lost * updates
+        statistics.counters.add(activity)
     }
 
     /// The device's trajectory hash with what the user saw folded in: each

@@ -5,7 +5,7 @@ import CGSL
 /// Per-device counts are kept as Σk and Σk² so the across-device t-interval
 /// needs no per-device storage, and so partial results merge exactly in any
 /// order (byte-identical reports for any `--jobs` or sharding).
-public struct ArmStatistics: Sendable, Equatable, Codable {
+public struct ArmStatistics: Sendable, Equatable {
     public var devices: Int64 = 0
     public var cycles: Int64 = 0
     /// Indexed by `RateMetric.rawValue`: Σ over devices of the count, and of its square.
@@ -27,31 +27,10 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
     public var latenessAtThreshold: Int64 = 0
     public var contentAge = DurationHistogram()
     public var updateDelay = DurationHistogram()
-    public var backgroundRuns: Int64 = 0
-    public var fetches: Int64 = 0
-    /// Fetch attempts that reached the server (the load the strategy puts on it).
-    public var serverRequests: Int64 = 0
-    public var alarmWakeups: Int64 = 0
-    /// Pushes the server sent.
-    public var pushes: Int64 = 0
-    /// Lifecycle (docs/lifecycle.md): cycles not due, and per-device counts of orphans, unwanted
-    /// reminders and duplicates with their squares, for intervals across devices.
-    public var offCycles: Int64 = 0
-    public var orphans: Int64 = 0
-    public var orphanSquares: Int64 = 0
-    public var unwantedReminders: Int64 = 0
-    public var unwantedReminderSquares: Int64 = 0
-    public var duplicates: Int64 = 0
-    public var duplicateSquares: Int64 = 0
     /// From turning New Activity on again, or moving it, to its first shown notification.
     public var setupLatency = DurationHistogram()
-    public var appOpens: Int64 = 0
-    public var updates: Int64 = 0
-    public var lostUpdates: Int64 = 0
-    /// For the lost-update ratio's interval across devices: Σlost², Σupdates², Σlost·updates.
-    public var lostSquares: Int64 = 0
-    public var updateSquares: Int64 = 0
-    public var lostTimesUpdates: Int64 = 0
+    /// Every counter of the catalog (`Counter`) with the sums its interval needs.
+    public var counters = CounterSums()
     /// The arm's behaviour fingerprint, as OMNeT++ keeps one: the wrapping sum
     /// of each device's mixed trajectory hash, so merge order cannot change it.
     public var fingerprint: UInt64 = 0
@@ -80,25 +59,8 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
         latenessAtThreshold += other.latenessAtThreshold
         contentAge.merge(other.contentAge)
         updateDelay.merge(other.updateDelay)
-        backgroundRuns += other.backgroundRuns
-        fetches += other.fetches
-        serverRequests += other.serverRequests
-        alarmWakeups += other.alarmWakeups
-        pushes += other.pushes
-        offCycles += other.offCycles
-        orphans += other.orphans
-        orphanSquares += other.orphanSquares
-        unwantedReminders += other.unwantedReminders
-        unwantedReminderSquares += other.unwantedReminderSquares
-        duplicates += other.duplicates
-        duplicateSquares += other.duplicateSquares
         setupLatency.merge(other.setupLatency)
-        appOpens += other.appOpens
-        updates += other.updates
-        lostUpdates += other.lostUpdates
-        lostSquares += other.lostSquares
-        updateSquares += other.updateSquares
-        lostTimesUpdates += other.lostTimesUpdates
+        counters.merge(other.counters)
         fingerprint &+= other.fingerprint
     }
 
@@ -128,30 +90,44 @@ public struct ArmStatistics: Sendable, Equatable, Codable {
             clampTo: 0...1)
     }
 
-    public var lostUpdateRate: Double { updates > 0 ? Double(lostUpdates) / Double(updates) : 0 }
+    /// A counter's arm total.
+    public func sum(_ counter: Counter) -> Int64 { counters.sum(counter) }
 
-    /// The 95% interval of the lost-update ratio ΣL/ΣU across devices, by the
+    /// A ratio counter's share of its denominator, ΣL/ΣU (0 when ΣU is 0).
+    public func ratio(_ counter: Counter) -> Double {
+        let denominator = sum(Self.denominator(counter))
+        return denominator > 0 ? Double(sum(counter)) / Double(denominator) : 0
+    }
+
+    /// The 95% interval of a ratio counter's share ΣL/ΣU across devices, by the
     /// delta method for a ratio estimator: residuals eᵢ = Lᵢ − R·Uᵢ give
     /// SE(R) = √(Σeᵢ² / (n(n−1))) / Ū, all from the exact integer sums.
-    public var lostUpdateInterval: ConfidenceInterval {
+    public func ratioInterval(_ counter: Counter) -> ConfidenceInterval {
+        let over = Self.denominator(counter)
+        let lost = sum(counter), updates = sum(over)
         guard devices > 1, updates > 0 else {
-            return ConfidenceInterval.wilson(successes: lostUpdates, trials: max(updates, 1))
+            return ConfidenceInterval.wilson(successes: lost, trials: max(updates, 1))
         }
-        return ConfidenceInterval.ratio(count: devices, sumY: Double(lostUpdates), sumX: Double(updates),
-                                        sumY2: Double(lostSquares), sumX2: Double(updateSquares),
-                                        sumXY: Double(lostTimesUpdates), clampTo: 0...1)
+        return ConfidenceInterval.ratio(count: devices, sumY: Double(lost), sumX: Double(updates),
+                                        sumY2: Double(counters.squares(counter)), sumX2: Double(counters.squares(over)),
+                                        sumXY: Double(counters.products(counter)), clampTo: 0...1)
+    }
+
+    static func denominator(_ counter: Counter) -> Counter {
+        guard case .ratio(_, let over) = counter.spec.column else { preconditionFailure("\(counter) is not a ratio") }
+        return over
     }
 
     /// A per-device count as a rate per 1,000 device-days, with the t-interval across devices
     /// (Wilson-free: a single device gets a zero-width interval).
-    public func perThousandDeviceDays(_ total: Int64, squares: Int64, days: Int) -> ConfidenceInterval {
+    public func perThousandDeviceDays(_ counter: Counter, days: Int) -> ConfidenceInterval {
         let scale = days > 0 ? 1000 / Double(days) : 0
-        return ConfidenceInterval.student(count: devices, sum: Double(total) * scale,
-                                          sumOfSquares: Double(squares) * scale * scale, clampTo: 0...Double.infinity)
+        return ConfidenceInterval.student(count: devices, sum: Double(sum(counter)) * scale,
+                                          sumOfSquares: Double(counters.squares(counter)) * scale * scale, clampTo: 0...Double.infinity)
     }
 
     /// Per device-day costs.
-    public func perDeviceDay(_ total: Int64, days: Int) -> Double {
-        devices > 0 && days > 0 ? Double(total) / Double(devices) / Double(days) : 0
+    public func perDeviceDay(_ counter: Counter, days: Int) -> Double {
+        devices > 0 && days > 0 ? Double(sum(counter)) / Double(devices) / Double(days) : 0
     }
 }

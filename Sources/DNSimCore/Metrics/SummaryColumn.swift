@@ -116,26 +116,15 @@ public enum SummaryColumns {
             $0.updateDelay.quantile(0.5)
         }
         seconds("update_delay_p95_s", "95th percentile of update delay", .lowerIsBetter) { $0.updateDelay.quantile(0.95) }
-        columns.append(SummaryColumn(name: "updates", unit: "count", meaning: "server updates made during the run",
-                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.updates) }, decimals: 0))
-        columns.append(SummaryColumn(name: "lost_updates", unit: "count",
-                                     meaning: "updates acked by a fetch but never shown in any notification",
-                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.lostUpdates) }, decimals: 0))
-        columns.append(SummaryColumn(name: "lost_updates_rate", unit: "fraction", meaning: "lost_updates / updates",
-                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateRate : nil }, decimals: 6,
-                                     interval: { $0.lostUpdateInterval }))
-        columns.append(SummaryColumn(name: "lost_updates_ci_low", unit: "fraction", meaning: "lower bound of the 95% interval of lost_updates_rate (ratio estimator across devices)",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateInterval.low : nil }, decimals: 6))
-        columns.append(SummaryColumn(name: "lost_updates_ci_high", unit: "fraction", meaning: "upper bound of the 95% interval of lost_updates_rate",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.updates > 0 ? s.lostUpdateInterval.high : nil }, decimals: 6))
-        func cost(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> Int64) {
-            columns.append(SummaryColumn(name: name, unit: "per device-day", meaning: meaning, direction: .neutral, rate: nil,
-                                         value: { s, days in s.perDeviceDay(read(s), days: days) }, decimals: 4))
+        // The counters the SPEC names, then (below) those added later, each group after every earlier column.
+        var placed = 0
+        func counterColumns(through last: Counter?) {
+            while let counter = Counter(rawValue: placed), counter.rawValue <= (last ?? counter).rawValue {
+                columns += columnsOf(counter)
+                placed += 1
+            }
         }
-        cost("bg_runs_per_device_day", "iOS BG task launches", { $0.backgroundRuns })
-        cost("fetches_per_device_day", "fetch attempts", { $0.fetches })
-        cost("alarm_wakeups_per_device_day", "Android alarm wake-ups", { $0.alarmWakeups })
-        cost("app_opens_per_device_day", "app opens by the user", { $0.appOpens })
+        counterColumns(through: .appOpens)
         // The full percentile set of each duration, after the SPEC's columns.
         seconds("lateness_p95_s", "95th percentile of display time − T", .lowerIsBetter) { $0.lateness.quantile(0.95) }
         seconds("content_age_p95_s", "95th percentile of content age at display", .neutral) { $0.contentAge.quantile(0.95) }
@@ -145,47 +134,24 @@ public enum SummaryColumns {
         seconds("update_delay_p99_s", "99th percentile of update delay", .neutral) { $0.updateDelay.quantile(0.99) }
         seconds("update_delay_max_s", "largest update delay", .neutral) { $0.updateDelay.total > 0 ? $0.updateDelay.maximum : nil }
         // Each interval's half-width before clamping to [0, 1]: check's tolerances and precision targets use it.
-        for rate in columns.filter({ $0.interval != nil }) {
-            columns.append(SummaryColumn(name: rate.halfWidthColumn!, unit: "fraction",
-                                         meaning: "half-width of the 95% interval of \(rate.name) before clamping to [0, 1]",
-                                         direction: .neutral, rate: nil,
-                                         value: { s, days in rate.confidenceInterval(s, days: days)?.halfWidth }, decimals: 6))
-        }
-        // Costs added with the push strategies, after every earlier column.
-        cost("server_requests_per_device_day", "fetch requests that reached the server (attempts made offline never do)",
-             { $0.serverRequests })
-        cost("pushes_per_device_day", "pushes the server sent", { $0.pushes })
-        // Lifecycle (docs/lifecycle.md), after every earlier column.
-        columns.append(SummaryColumn(name: "off", unit: "count", meaning: "cycles not due: New Activity was off at their T",
-                                     direction: .neutral, rate: nil, value: { s, _ in Double(s.offCycles) }, decimals: 0))
-        func perThousand(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ArmStatistics) -> (Int64, Int64)) {
-            let interval: @Sendable (ArmStatistics, Int) -> ConfidenceInterval = { s, days in
-                let (total, squares) = read(s)
-                return s.perThousandDeviceDays(total, squares: squares, days: days)
+        func halfWidths() {
+            let named = Set(columns.map(\.name))
+            for rate in columns where rate.interval != nil && !named.contains(rate.halfWidthColumn!) {
+                columns.append(SummaryColumn(name: rate.halfWidthColumn!, unit: "fraction",
+                                             meaning: "half-width of the 95% interval of \(rate.name) before clamping to [0, 1]",
+                                             direction: .neutral, rate: nil,
+                                             value: { s, days in rate.confidenceInterval(s, days: days)?.halfWidth }, decimals: 6))
             }
-            columns.append(SummaryColumn(name: name, unit: SummaryColumns.perThousandDeviceDays, meaning: meaning,
-                                         direction: .lowerIsBetter, rate: nil, value: { s, days in interval(s, days).estimate },
-                                         decimals: 4, daysInterval: interval))
-            // Bounds and half-width follow the rate's naming (`<name>_ci_low`), as check reads them.
-            columns.append(SummaryColumn(name: "\(name)_ci_low", unit: SummaryColumns.perThousandDeviceDays,
-                                         meaning: "lower bound of the 95% interval of \(name)", direction: .neutral, rate: nil,
-                                         value: { s, days in interval(s, days).low }, decimals: 4))
-            columns.append(SummaryColumn(name: "\(name)_ci_high", unit: SummaryColumns.perThousandDeviceDays,
-                                         meaning: "upper bound of the 95% interval of \(name)", direction: .neutral, rate: nil,
-                                         value: { s, days in interval(s, days).high }, decimals: 4))
-            columns.append(SummaryColumn(name: "\(name)_half_width", unit: SummaryColumns.perThousandDeviceDays,
-                                         meaning: "half-width of the 95% interval of \(name)", direction: .neutral, rate: nil,
-                                         value: { s, days in interval(s, days).halfWidth }, decimals: 4))
         }
-        perThousand("orphans_per_1000_device_days", "New Activity notifications shown while it was off, or at a time the user had left",
-                    { ($0.orphans, $0.orphanSquares) })
-        perThousand("unwanted_reminders_per_1000_device_days", "Daily Reminders shown that the user never turned on",
-                    { ($0.unwantedReminders, $0.unwantedReminderSquares) })
-        perThousand("duplicates_per_1000_device_days", "notifications shown within metrics.duplicateWindow of the previous one",
-                    { ($0.duplicates, $0.duplicateSquares) })
+        halfWidths()
+        // Costs added with the push strategies, then the lifecycle's (docs/lifecycle.md), after every earlier column.
+        counterColumns(through: .duplicates)
         seconds("setup_latency_p50_s", "median time from turning New Activity on again (or moving it) to its first notification",
                 .lowerIsBetter) { $0.setupLatency.quantile(0.5) }
         seconds("setup_latency_p90_s", "90th percentile of setup latency", .lowerIsBetter) { $0.setupLatency.quantile(0.9) }
+        // Counters added since, in catalog order, and the half-width of any interval they bring.
+        counterColumns(through: nil)
+        halfWidths()
         return columns
     }()
 

@@ -92,7 +92,7 @@ public struct AndroidAlarms: PlatformModel {
         case .fetchAlarm:
             pendingFetchAlarm = nil
             pendingFetchCycle = -1
-            context.activity.alarmWakeups += 1
+            context.activity[.alarmWakeups] += 1
             context.trace("alarm.fetch", "exact fetch alarm fires")
             return .fetchTaskRuns(budget: nil)
         default:
@@ -162,7 +162,7 @@ public struct AndroidAlarms: PlatformModel {
 
     /// A reboot clears every alarm the plugin set.
     private mutating func clearAlarms(_ context: inout DeviceContext) {
-        context.activity.reboots += 1
+        context.activity[.reboots] += 1
         if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1

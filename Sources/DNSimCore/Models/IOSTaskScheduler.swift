@@ -76,7 +76,7 @@ public struct IOSTaskScheduler: PlatformModel {
                 context.trace("bg.dropped", "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks")
                 return .nothing
             }
-            context.activity.backgroundRuns += 1
+            context.activity[.backgroundRuns] += 1
             context.telemetry?.backgroundRequestLaunched(at: context.now)
             context.trace("bg.run", "BGTaskScheduler launches the \(configuration.taskKind.rawValue) task")
             return .fetchTaskRuns(budget: configuration.budget)

@@ -161,7 +161,7 @@ public struct ChainedFetch: PluginStrategy {
                 return
             }
             runtime.context.trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
-            if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
+            if OS.notificationsAreAlarms { runtime.context.activity[.alarmWakeups] += 1 }
             runtime.show(cachedContent: false, cycle: cycle)
             return
         }

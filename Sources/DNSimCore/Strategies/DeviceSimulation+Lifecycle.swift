@@ -123,7 +123,7 @@ extension DeviceSimulation {
         if runtime.lifecycle.reminderScheduled, let reminder = runtime.world.reminder {
             runtime.context.trace("reminder.shown", reminder.wanted ? "the Daily Reminder shows"
                 : "the Daily Reminder shows, though the user never turned it on")
-            if !reminder.wanted { runtime.context.activity.unwantedReminders += 1 }
+            if !reminder.wanted { runtime.context.activity[.unwantedReminders] += 1 }
             runtime.noteDisplay(at: runtime.now)
         }
         if let reminder = runtime.world.reminder {
@@ -142,7 +142,7 @@ extension DeviceSimulation {
         // time's cycles already resolved, the one the move just cut short included.
         let schedule = runtime.lifecycle.scheduleInForce ?? runtime.world.calendar
         let isOrphan = !runtime.lifecycle.enabled || !schedule.hasCycle(notifyingAt: orphan.notifyTime)
-        if isOrphan { runtime.context.activity.orphans += 1 }
+        if isOrphan { runtime.context.activity[.orphans] += 1 }
         runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
             + (isOrphan ? (runtime.lifecycle.enabled ? " at a time the user has left" : " while New Activity is off") : ""))
         runtime.noteDisplay(at: runtime.now)

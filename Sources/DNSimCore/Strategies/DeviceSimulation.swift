@@ -39,7 +39,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.context.trace("setup", "scheduleDualNotification: \(runtime.arm.name)")
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: -1)
         case .appOpen(let key):
-            runtime.context.activity.appOpens += 1
+            runtime.context.activity[.appOpens] += 1
             runtime.context.telemetry?.appOpened(at: runtime.now)
             runtime.context.trace("app.open", "user opens the app")
             if runtime.lifecycle.enabled {
@@ -60,7 +60,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.attempt(attempt)
         case .notificationDue(let cycle, let epoch):
             guard epoch == runtime.epoch else { break }
-            if OS.notificationsAreAlarms { runtime.context.activity.alarmWakeups += 1 }
+            if OS.notificationsAreAlarms { runtime.context.activity[.alarmWakeups] += 1 }
             strategy.notificationDue(cycle: cycle, &runtime)
         case .deadline(let cycle, let epoch):
             guard epoch == runtime.epoch else { break }

@@ -5,7 +5,7 @@ extension PluginRuntime {
     /// previous one it is a duplicate.
     mutating func noteDisplay(at display: Millis) {
         if let last = lifecycle.lastDisplay, abs(display - last) < world.duplicateWindow {
-            context.activity.duplicates += 1
+            context.activity[.duplicates] += 1
         }
         lifecycle.lastDisplay = max(lifecycle.lastDisplay ?? display, display)
     }
@@ -21,7 +21,7 @@ extension PluginRuntime {
             log.cycles.removeLast()
             reopened += 1
         }
-        context.activity.offCycles -= (firstUnresolved - target) - reopened
+        context.activity[.offCycles] -= (firstUnresolved - target) - reopened
         firstUnresolved = target
     }
 
@@ -32,7 +32,7 @@ extension PluginRuntime {
             resolveUnshown(cycle: firstUnresolved, outcome: .missed, why: "cancelDualSchedule removed it before it showed")
         }
         while firstUnresolved < calendar.count, calendar.notifyTimes[firstUnresolved] < end {
-            context.activity.offCycles += 1
+            context.activity[.offCycles] += 1
             context.trace("cycle.off", "cycle \(firstUnresolved + 1) not due: New Activity is off", cycle: firstUnresolved,
                           at: calendar.notifyTimes[firstUnresolved])
             skipCycle()

@@ -85,10 +85,10 @@ public struct PluginRuntime<OS: PlatformModel> {
         context.telemetry?.deviceEnded(at: context.now)
         log.activity = context.activity
         // The server sends one push per cycle.
-        if arm.strategy.kind == .push { log.activity.pushes = log.cycles.count }
+        if arm.strategy.kind == .push { log.activity[.pushes] = log.cycles.count }
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
-        log.activity.updates = context.server.updateCount(before: context.runEnd)
+        log.activity[.updates] = context.server.updateCount(before: context.runEnd)
     }
 
     /// Schedules a plugin event, stamped with the current schedule's epoch.
@@ -169,9 +169,9 @@ public struct PluginRuntime<OS: PlatformModel> {
         }
         let failed = drawn & 1 == 1
         let latency = drawn >> 1
-        context.activity.fetches += 1
+        context.activity[.fetches] += 1
         let offline = context.user.offline.contains(now)
-        if !offline { context.activity.serverRequests += 1 }
+        if !offline { context.activity[.serverRequests] += 1 }
         let timeout = plugin.fetchTimeout ?? .max
         let failure: FetchFailure?
         var end = now + min(latency, timeout)
@@ -231,7 +231,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         }
         var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
                                           updateCount: answer.count)
-        context.activity.acked += answer.count
+        context.activity[.acked] += answer.count
+        context.activity[.lostUpdates] += answer.count  // lost until a notification shows them
         acked = answer.last
         // carryUnshown: updates fetched earlier and never shown join this notification.
         if strategy.carryUnshown, let previous = cache, !previous.shown, previous.updatesThrough == content.updatesAfter {
@@ -327,7 +328,7 @@ public struct PluginRuntime<OS: PlatformModel> {
             outcome = inWindow && display - content.fetchedAt <= world.freshWithin ? .fresh : .stale
             if !content.shown {
                 content.shown = true
-                context.activity.shownUpdates += content.updateCount
+                context.activity[.lostUpdates] -= content.updateCount
                 log.recordShown(content, at: display, server: context.server)
                 cache = content
             }
