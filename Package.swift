@@ -4,9 +4,10 @@ import PackageDescription
 // Layers, each ignorant of those above it; the target graph enforces it:
 // DNSimCore (kernel, random, models, strategies, metrics, simulation)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
-//   ← DNSimReports (CSV, Markdown, JSON, SVG)
+//   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
 //   ← DNSimCLI (argument parsing, commands) ← dnsim-events (main.swift)
-// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone.
+// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone; the reports
+// write emitted telemetry with its writer, so the two formats cannot drift apart.
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
         .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimFit"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["CGSL", "CGSLErrors"]),
         .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
