@@ -4,9 +4,11 @@ import PackageDescription
 // Layers, each ignorant of those above it; the target graph enforces it:
 // DNSimCore (kernel, random, models, strategies, metrics, simulation)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
-//   ← DNSimReports (CSV, Markdown, JSON, SVG)
-//   ← DNSimCLI (argument parsing, commands) ← dnsim-events (main.swift)
-// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone.
+//   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
+//   ← DNSimFrontend (argument parsing, console, report folders) ← DNSimCLI (subcommands)
+//   ← dnsim-events (main.swift)
+// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone; the reports
+// write emitted telemetry with its writer, so the two formats cannot drift apart.
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -33,10 +35,14 @@ let package = Package(
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
         .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimFit"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["CGSL", "CGSLErrors"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
+        // The command line as swift-format splits it: the front end (argument parsing, options,
+        // console, progress, exit codes, report folders and staging) knows no subcommand; DNSimCLI
+        // holds the subcommands and hands their list to the front end.
+        .target(name: "DNSimFrontend", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
@@ -44,7 +50,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL", "CGSLErrors"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "CGSL", "CGSLErrors"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import DNSimFrontend
+
 /// Every subcommand, in the order help lists them.
 enum Subcommands {
     static let all: [any Subcommand.Type] = [RunCommand.self, CheckCommand.self, ValidateCommand.self, TraceCommand.self,

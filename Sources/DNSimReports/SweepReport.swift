@@ -223,7 +223,8 @@ public struct SweepReport: Sendable {
             + svg + "</svg>\n"
     }
 
-    public var files: [(String, String)] { [("sweep.csv", csv), ("sweep.md", markdown), ("sweep.svg", svg)] }
+    public static let fileNames = ["sweep.csv", "sweep.md", "sweep.svg"]
+    public var files: [(String, String)] { Array(zip(Self.fileNames, [csv, markdown, svg])) }
 }
 
 /// Numbers beside the markers of a sweep chart, placed so that they do not overlap.

@@ -1,5 +1,3 @@
 import DNSimCLI
-import Foundation
 
-Interruption.install()
-exit(DNSimCommand.main(Array(CommandLine.arguments.dropFirst()), console: .standard(environment: ProcessInfo.processInfo.environment)))
+DNSimCommand.main()

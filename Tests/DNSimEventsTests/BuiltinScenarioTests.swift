@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimFrontend
 @testable import DNSimScenario
 
 /// `bench` without a file runs the built-in copy of `Scenarios/new-activity.yaml`,
 /// so it works outside the repository. The copy is generated Swift source
-/// (`Sources/DNSimCLI/BuiltinScenarios.swift`); this test fails when it and the
+/// (`Sources/DNSimCLI/Shared/BuiltinScenarios.swift`); this test fails when it and the
 /// file differ, and `DNSIM_UPDATE_GOLDEN=1` rewrites it.
 final class BuiltinScenarioTests: CommandLineTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -33,14 +34,14 @@ final class BuiltinScenarioTests: CommandLineTestCase {
     func testTheBuiltInScenarioIsTheShippedFile() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/new-activity.yaml"), encoding: .utf8)
         XCTAssertFalse(text.contains("\"\"\"#") || text.contains("\\#"), "the file can be a raw string literal")
-        let generated = Self.root.appendingPathComponent("Sources/DNSimCLI/BuiltinScenarios.swift")
+        let generated = Self.root.appendingPathComponent("Sources/DNSimCLI/Shared/BuiltinScenarios.swift")
         if ProcessInfo.processInfo.environment["DNSIM_UPDATE_GOLDEN"] == "1" {
             try Data(Self.source(for: text).utf8).write(to: generated)
             XCTFail("regenerated \(generated.lastPathComponent); rebuild and run again without DNSIM_UPDATE_GOLDEN")
             return
         }
         XCTAssertEqual(BuiltinScenarios.newActivity, text,
-                       "Sources/DNSimCLI/BuiltinScenarios.swift is out of date: run DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests")
+                       "Sources/DNSimCLI/Shared/BuiltinScenarios.swift is out of date: run DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests")
         XCTAssertEqual(try String(contentsOf: generated, encoding: .utf8), Self.source(for: text), "the generated file is as the generator writes it")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimFrontend
 @testable import DNSimReports
 
 /// SIGINT and SIGTERM in the middle of a `--cycles` run, on the built

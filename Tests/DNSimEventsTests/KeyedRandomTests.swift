@@ -2,6 +2,7 @@ import CGSL
 import CPhilox
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimFrontend
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

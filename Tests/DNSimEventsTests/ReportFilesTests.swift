@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimFrontend
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

@@ -18,11 +18,15 @@ public final class DeviceRunner {
         pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
     }
 
-    /// Simulates devices `range` (0-based), adding them to `result`; `each`
-    /// also sees every (device, arm index, log), e.g. to write cycles.csv.
-    public func simulate(devices range: Range<Int>, each: ((Int, Int, DeviceLog) -> Void)? = nil) {
+    /// Simulates devices `range` (0-based), adding them to `result`;
+    /// `observers` also see every device and arm (cycles.csv, telemetry).
+    /// With none, the loop over them is empty and costs nothing per event.
+    public func simulate(devices range: Range<Int>, observers: [any ChunkObserver] = []) {
+        if !observers.isEmpty { attachTelemetry(observers) }
+        defer { if !observers.isEmpty { attachTelemetry([]) } }
         for device in range {
             world.generate(device: device)
+            for observer in observers { observer.willSimulate(device: device) }
             var cycles: Int64 = 0
             for index in simulators.indices {
                 let log = simulators[index].run(world)
@@ -31,12 +35,21 @@ public final class DeviceRunner {
                 // The paired sums need the same due cycles in every arm of a device.
                 assert(index == 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
                 cycles = Int64(log.cycles.count)
-                each?(device, index, log)
+                for observer in observers { observer.simulated(device: device, arm: index, log) }
             }
             for i in pairs.indices {
                 pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
                              accumulators[pairs[i].subtrahend].deviceCounts, cycles: cycles)
             }
+        }
+    }
+
+    /// Gives each arm the telemetry sink its observer asks for (one observer an arm at most), or none.
+    private func attachTelemetry(_ observers: [any ChunkObserver]) {
+        for index in simulators.indices {
+            let sinks = observers.compactMap { $0.telemetry(arm: index) }
+            precondition(sinks.count <= 1, "two observers ask for arm \(index)'s telemetry")
+            simulators[index].telemetry = sinks.first
         }
     }
 

@@ -27,8 +27,8 @@ public struct Experiment: Sendable {
         public var widest: Double
     }
 
-    /// Runs the plan; `progress` gets the devices done so far of the current step and that step's total.
-    public func run(cycleLog: CycleLog? = nil,
+    /// Runs the plan, every step seen by `observers`; `progress` gets the devices done so far of the current step and that step's total.
+    public func run(observers: [any RunObserver] = [],
                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> Outcome {
         var plan = self.plan
         let jobs = self.jobs
@@ -38,7 +38,7 @@ public struct Experiment: Sendable {
                 let total = devices.count
                 perStep = { done in progress(done, total) }
             }
-            return ParallelRunner.run(plan: plan, jobs: jobs, devices: devices, cycleLog: cycleLog, progress: perStep)
+            return ParallelRunner.run(plan: plan, jobs: jobs, devices: devices, observers: observers, progress: perStep)
         }
         var result = step(plan, 0..<plan.devices)
         guard let target = precision else { return Outcome(plan: plan, result: result, precision: nil) }

@@ -12,8 +12,8 @@ public enum ParallelRunner {
     /// - Parameters:
     ///   - devices: the slice of devices to run (all by default).
     ///   - progress: called with the number of devices done so far, from any thread.
-    ///   - cycleLog: when given, every device-cycle is also streamed to its chunk files.
-    public static func run(plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil, cycleLog: CycleLog? = nil,
+    ///   - observers: see every chunk of devices as it runs (cycles.csv, telemetry).
+    public static func run(plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil, observers: [any RunObserver] = [],
                            progress: (@Sendable (Int) -> Void)? = nil) -> SimulationResult {
         let range = devices ?? 0..<plan.devices
         let chunkCount = (range.count + chunkSize - 1) / chunkSize
@@ -24,19 +24,9 @@ public enum ParallelRunner {
             while let chunk = shared.claimChunk(limit: chunkCount) {
                 let start = range.lowerBound + chunk * chunkSize
                 let end = min(start + chunkSize, range.upperBound)
-                if let cycleLog {
-                    do {
-                        let writer = try CycleLog.ChunkWriter(
-                            url: cycleLog.chunkURL(firstDevice: start), names: cycleLog.armNames)
-                        runner.simulate(devices: start..<end) { writer.append(device: $0, arm: $1, $2) }
-                        writer.close()
-                    } catch {
-                        cycleLog.fail("cannot write the rows of devices \(start + 1)–\(end): \(error.localizedDescription)")
-                        runner.simulate(devices: start..<end)
-                    }
-                } else {
-                    runner.simulate(devices: start..<end)
-                }
+                let chunkObservers = observers.map { $0.observe(devices: start..<end) }
+                runner.simulate(devices: start..<end, observers: chunkObservers)
+                for observer in chunkObservers { observer.finish() }
                 let done = shared.finished(devices: end - start)
                 progress?(done)
             }

@@ -7,7 +7,8 @@ import DNSimScenario
 /// option another subcommand takes is refused naming the subcommands that
 /// do, so nothing is silently ignored.
 enum ArgumentParser {
-    static func parse(_ arguments: ArraySlice<String>, for command: any Subcommand.Type) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: ArraySlice<String>, for command: any Subcommand.Type,
+                      among commands: [any Subcommand.Type] = []) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var rest = arguments
         let options = command.options
@@ -27,7 +28,7 @@ enum ArgumentParser {
                 inline = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.name == name || ($0.short.map { "-\($0)" } == name) }) else {
-                throw unknown(name, command: command)
+                throw unknown(name, command: command, among: commands)
             }
             guard option.value != nil else {
                 if inline != nil { throw UsageError("\(option.name) takes no value") }
@@ -42,8 +43,8 @@ enum ArgumentParser {
     }
 
     /// What to say about an option this subcommand does not take.
-    static func unknown(_ name: String, command: any Subcommand.Type) -> UsageError {
-        let takers = Subcommands.all.filter { other in other.options.contains { $0.name == name || $0.short.map { "-\($0)" } == name } }
+    static func unknown(_ name: String, command: any Subcommand.Type, among commands: [any Subcommand.Type]) -> UsageError {
+        let takers = commands.filter { other in other.options.contains { $0.name == name || $0.short.map { "-\($0)" } == name } }
         if !takers.isEmpty {
             let names = takers.map { "'\($0.name)'" }.joined(separator: ", ")
             // "--device" where this subcommand takes "--devices": the likelier slip.

@@ -1,3 +1,4 @@
+import DNSimFrontend
 import DNSimScenario
 import Foundation
 

@@ -7,19 +7,19 @@ import Foundation
 /// folders of dead processes removed first (and said), the `--cycles`
 /// size estimate, the `cycles.csv` staging folder, and at the end the
 /// assembled `cycles.csv` to move in with the rest of the report.
-final class ReportStaging {
-    let directory: String
-    private(set) var cycleLog: CycleLog?
+public final class ReportStaging {
+    public let directory: String
+    public private(set) var cycleLog: CycleLog?
     private var cyclesFolder: URL?
 
     /// `cycles.csv` rows are about this long: 57.9 bytes on average for
     /// `new-activity` (64 devices; 55.6–62.4 across the shipped scenarios,
     /// a little more with more devices, whose numbers have more digits).
-    static let bytesPerCycleRow = 60.0
+    public static let bytesPerCycleRow = 60.0
     /// A `--cycles` run estimated to write more than this is warned about first.
-    static let warnAboveBytes = 1e9
+    public static let warnAboveBytes = 1e9
 
-    init(directory: String, cycles: Bool, plan: SimulationPlan, maxDevices: Int, console: Console) throws {
+    public init(directory: String, cycles: Bool, plan: SimulationPlan, maxDevices: Int, console: Console) throws {
         self.directory = directory
         let target = URL(fileURLWithPath: directory)
         for stale in StagingFolders.removeStale(beside: target) {
@@ -34,19 +34,19 @@ final class ReportStaging {
     }
 
     /// Files to move into the report folder with the report: `cycles.csv`, assembled.
-    func assembled() throws -> [(String, URL)] {
+    public func assembled() throws -> [(String, URL)] {
         guard let cycleLog else { return [] }
         return [("cycles.csv", try cycleLog.assemble())]
     }
 
     /// Removes the staging folder (after the report was written, or on failure).
-    func discard() {
+    public func discard() {
         if let cyclesFolder { StagingFolders.remove(cyclesFolder) }
     }
 
     /// The warning before a `--cycles` run of more than `warnAboveBytes`,
     /// with the estimate and how it was made; nil below it.
-    static func sizeWarning(plan: SimulationPlan, maxDevices: Int, directory: String) -> String? {
+    public static func sizeWarning(plan: SimulationPlan, maxDevices: Int, directory: String) -> String? {
         let cycles = plan.world.calendar.count
         let devices = max(plan.devices, maxDevices)
         let rows = Double(devices) * Double(cycles) * Double(plan.arms.count)
@@ -63,7 +63,7 @@ final class ReportStaging {
     }
 
     /// Free bytes on the file system that will hold `directory` (its nearest existing ancestor's).
-    static func freeBytes(near directory: String) -> Int64? {
+    public static func freeBytes(near directory: String) -> Int64? {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
         while !FileManager.default.fileExists(atPath: url.path) && url.path != "/" { url = url.deletingLastPathComponent() }
         let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path)
@@ -71,7 +71,7 @@ final class ReportStaging {
     }
 
     /// Bytes in decimal units: `42 MB`, `14.0 GB`.
-    static func show(bytes: Double) -> String {
+    public static func show(bytes: Double) -> String {
         switch bytes {
         case ..<1e3: return "\(Int(bytes)) bytes"
         case ..<1e6: return String(format: "%.0f kB", bytes / 1e3)
@@ -81,7 +81,7 @@ final class ReportStaging {
     }
 
     /// 1460000 → `1,460,000`.
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(value)
         var result = ""
         for (index, digit) in digits.enumerated() {

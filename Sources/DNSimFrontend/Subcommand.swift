@@ -1,6 +1,6 @@
 /// One `dnsim-events` subcommand: what it takes and what it does. Each
 /// owns its options, their validation and its help.
-protocol Subcommand: Sendable {
+public protocol Subcommand: Sendable {
     static var name: String { get }
     /// The usage line after `dnsim-events`.
     static var usage: String { get }
@@ -13,10 +13,10 @@ protocol Subcommand: Sendable {
 }
 
 extension Subcommand {
-    static var details: String { "" }
+    public static var details: String { "" }
 
     /// `dnsim-events NAME --help`.
-    static var help: String {
+    public static var help: String {
         var text = "dnsim-events \(name): \(summary)\n\nUsage:\n  dnsim-events \(usage)\n"
         if !details.isEmpty { text += "\n" + details + "\n" }
         let rows = options.map { option -> (String, String) in

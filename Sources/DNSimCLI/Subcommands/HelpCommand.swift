@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimScenario
 
 /// `dnsim-events help [SUBCOMMAND]`: the overview, or one subcommand's help.

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -51,18 +52,18 @@ enum ScenarioRuns {
     }
 
     /// Runs `scenario` (its precision target unless the devices are
-    /// overridden) with a progress bar when stderr is a terminal.
+    /// overridden) with a progress bar when stderr is a terminal; `observers` see every device.
     static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, quiet: Bool, console: Console,
-                    cycleLog: CycleLog? = nil) throws(UsageError) -> ReportContext {
+                    observers: [any RunObserver] = []) throws(UsageError) -> ReportContext {
         let plan = try plan(scenario, overrides)
         let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
         let outcome: Experiment.Outcome
         if console.errorIsTerminal && !quiet {
             let bar = ProgressBar(console: console, label: scenario.name)
-            outcome = experiment.run(cycleLog: cycleLog) { bar.update($0, of: $1) }
+            outcome = experiment.run(observers: observers) { bar.update($0, of: $1) }
             bar.finish()
         } else {
-            outcome = experiment.run(cycleLog: cycleLog)
+            outcome = experiment.run(observers: observers)
         }
         var context = ReportContext(scenario: scenario, plan: outcome.plan, result: outcome.result,
                                     days: overrides.days ?? scenario.days,

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimFit
 import DNSimReports
 import DNSimScenario

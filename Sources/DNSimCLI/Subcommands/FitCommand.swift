@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimFit
 import DNSimReports
 import Foundation
@@ -55,7 +56,7 @@ enum FitCommand: Subcommand {
     }
 
     /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.
-    struct FitFailure: Error, CustomStringConvertible {
+    struct FitFailure: ReportedError {
         let description: String
     }
 }

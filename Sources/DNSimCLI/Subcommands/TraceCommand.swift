@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 import Foundation

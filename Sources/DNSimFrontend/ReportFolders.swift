@@ -9,12 +9,12 @@ import DNSimScenario
 /// order), so a quick run never replaces a baseline written without them.
 /// `--out DIR` names the folder for one scenario, and the parent of
 /// `DIR/<name>/` for several.
-enum ReportFolders {
-    static let root = "Reports"
+public enum ReportFolders {
+    public static let root = "Reports"
 
     /// `seed=7,devices=100,days=30`: the overrides that differ from the scenario file, or nil.
     /// `--devices` always counts for a scenario with a precision target, which it switches off.
-    static func overrideTag(_ scenario: Scenario, _ overrides: RunOverrides) -> String? {
+    public static func overrideTag(_ scenario: Scenario, _ overrides: RunOverrides) -> String? {
         var parts: [String] = []
         if let seed = overrides.seed, seed != scenario.seed { parts.append("seed=\(seed)") }
         if let devices = overrides.devices, devices != scenario.devices || scenario.precision != nil { parts.append("devices=\(devices)") }
@@ -23,19 +23,19 @@ enum ReportFolders {
     }
 
     /// `Reports/<name>` or `Reports/<name>@<overrides>`.
-    static func defaultFolder(_ scenario: Scenario, _ overrides: RunOverrides) -> String {
+    public static func defaultFolder(_ scenario: Scenario, _ overrides: RunOverrides) -> String {
         "\(root)/\(scenario.name)" + (overrideTag(scenario, overrides).map { "@\($0)" } ?? "")
     }
 
     /// The folder a run of `scenario` writes: `--out` (its `<name>/` subfolder
     /// when several scenarios run), or the default folder.
-    static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?, several: Bool) -> String {
+    public static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?, several: Bool) -> String {
         guard let out else { return defaultFolder(scenario, overrides) }
         return several ? "\(out)/\(scenario.name)" : out
     }
 
     /// What to say when a run keeps away from the baseline folder, or nil.
-    static func note(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String? {
+    public static func note(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String? {
         guard out == nil, let tag = overrideTag(scenario, overrides) else { return nil }
         let options = tag.split(separator: ",").map { "--" + $0.prefix { $0 != "=" } }.joined(separator: ", ")
         return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(defaultFolder(scenario, overrides))/ "

@@ -4,16 +4,16 @@ import DNSimScenario
 
 /// A subcommand's arguments after parsing: operands, option values and flags,
 /// with typed accessors that say what is wrong with a bad value.
-struct ParsedArguments: Sendable {
-    var operands: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
+public struct ParsedArguments: Sendable {
+    public var operands: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
 
-    func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
+    public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
-    func string(_ option: OptionSpec) -> String? { values[option.name] }
+    public func string(_ option: OptionSpec) -> String? { values[option.name] }
 
-    func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    public func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[option.name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError("\(option.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
@@ -21,32 +21,38 @@ struct ParsedArguments: Sendable {
         return value
     }
 
-    func seed() throws(UsageError) -> UInt64? {
+    public func seed() throws(UsageError) -> UInt64? {
         guard let text = values[OptionSpec.seed.name] else { return nil }
         guard let seed = UInt64(text) else { throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, not '\(text)'") }
         return seed
     }
 
     /// `--seed`, `--devices` and `--days`, as the scenario's overrides.
-    func overrides() throws(UsageError) -> RunOverrides {
+    public func overrides() throws(UsageError) -> RunOverrides {
         RunOverrides(seed: try seed(), devices: try count(.devices, in: 1...Scenario.maxDevices),
                      days: try count(.days, in: 1...Scenario.maxDays))
     }
 
     /// `--jobs`, or every core.
-    func jobs() throws(UsageError) -> Int {
+    public func jobs() throws(UsageError) -> Int {
         try count(.jobs, in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
     }
 }
 
 /// Command-line overrides of a scenario's seed, devices and days.
-struct RunOverrides: Sendable, Equatable {
-    var seed: UInt64?
-    var devices: Int?
-    var days: Int?
+public struct RunOverrides: Sendable, Equatable {
+    public var seed: UInt64?
+    public var devices: Int?
+    public var days: Int?
+
+    public init(seed: UInt64? = nil, devices: Int? = nil, days: Int? = nil) {
+        self.seed = seed
+        self.devices = devices
+        self.days = days
+    }
 
     /// The options that give these overrides, each with a leading space, for a suggested command.
-    var flags: String {
+    public var flags: String {
         (seed.map { " --seed \($0)" } ?? "") + (devices.map { " --devices \($0)" } ?? "") + (days.map { " --days \($0)" } ?? "")
     }
 }

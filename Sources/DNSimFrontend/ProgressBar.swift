@@ -5,7 +5,7 @@ import Foundation
 
 /// A progress bar with an ETA on stderr, drawn only on a terminal and only
 /// once a run has taken more than a second.
-final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: @unchecked Sendable {
     private let console: Console
     private var total = 1
     private let label: String
@@ -16,14 +16,14 @@ final class ProgressBar: @unchecked Sendable {
     private var drawn = false
     private let lock = NSLock()
 
-    init(console: Console, label: String, unit: String = "devices") {
+    public init(console: Console, label: String, unit: String = "devices") {
         self.console = console
         self.label = label
         self.unit = unit
     }
 
     /// `done` of `total` units (devices of the current step, say) are done.
-    func update(_ done: Int, of total: Int) {
+    public func update(_ done: Int, of total: Int) {
         lock.lock()
         defer { lock.unlock() }
         self.total = max(total, 1)
@@ -40,7 +40,7 @@ final class ProgressBar: @unchecked Sendable {
         console.writeErrorRaw(String(format: "\r%@ %@ %3.0f%%  %d/%d %@  ETA %.0fs ", label, bar, fraction * 100, done, total, unit, eta))
     }
 
-    func finish() {
+    public func finish() {
         lock.lock()
         defer { lock.unlock() }
         if drawn { console.writeErrorRaw("\r\u{1B}[K") }

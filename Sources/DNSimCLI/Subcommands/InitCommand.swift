@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimScenario
 import Foundation
 

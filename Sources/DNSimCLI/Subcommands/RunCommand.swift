@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -67,10 +68,13 @@ enum RunCommand: Subcommand {
     static func runAndReport(_ scenario: Scenario, points: [SweepPoint], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
                              directory: String, _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
-        let staging = try ReportStaging(directory: directory, cycles: arguments.flag(cycles), plan: ScenarioRuns.plan(scenario, overrides),
+        let plan = try ScenarioRuns.plan(scenario, overrides)
+        let staging = try ReportStaging(directory: directory, cycles: arguments.flag(cycles), plan: plan,
                                         maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, console: console)
         defer { staging.discard() }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, cycleLog: staging.cycleLog)
+        let telemetry = arguments.string(emitTelemetry).map { ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier)) }
+        let observers: [any RunObserver] = [staging.cycleLog as (any RunObserver)?, telemetry?.1].compactMap { $0 }
+        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers)
         var sweep: SweepReport?
         if !points.isEmpty {
             var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
@@ -79,14 +83,17 @@ enum RunCommand: Subcommand {
             }
             sweep = report
         }
+        let files = ReportWriter.files(context, formats: formats, sweep: sweep)
+        var moved: [(String, URL)] = []
         do {
-            try ReportWriter.write(ReportWriter.files(context, formats: formats, sweep: sweep), moving: staging.assembled(), to: directory)
+            moved = try staging.assembled()
+            try ReportWriter.write(files, moving: moved, to: directory)
         } catch {
             throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
         }
-        if let telemetry = arguments.string(emitTelemetry) {
-            try TelemetryEmitter.write(context.plan, timeZone: scenario.timeZone.identifier, to: telemetry)
-            if !quiet { console.print("Telemetry written to \(telemetry)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
+        if let (folder, log) = telemetry {
+            try log.write(to: folder)
+            if !quiet { console.print("Telemetry written to \(folder)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
         }
         guard !quiet else { return }
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
@@ -95,11 +102,18 @@ enum RunCommand: Subcommand {
             console.print("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):")
             console.print(SummaryMarkdown.lifecycleTable(context).plain())
         }
-        console.print("Reports written to \(directory)/ (summary.csv, summary.md, charts)")
+        // Said from what was written; the sweep's files after its table.
+        let names = files.map(\.0) + moved.map(\.0)
+        console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) }, to: directory))
         if let sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
-            console.print("Sweep written to \(directory)/ (sweep.csv, sweep.md, sweep.svg)")
+            console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }
+    }
+
+    /// `DIR/ (a, b)`: the folder and exactly the files written into it.
+    static func written(_ names: [String], to directory: String) -> String {
+        "\(directory)/ (\(names.joined(separator: ", ")))"
     }
 }

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimFrontend
 import DNSimScenario
 
 /// `dnsim-events completions bash|zsh|fish`: a completion script generated

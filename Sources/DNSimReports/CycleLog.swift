@@ -1,12 +1,14 @@
+import DNSimCore
 import Foundation
 
-/// `cycles.csv`: one row per device-cycle, streamed to disk.
+/// `cycles.csv`: one row per device-cycle, streamed to disk as an observer
+/// of the run.
 ///
 /// Each chunk of devices is written to its own file as it runs, through a
-/// small buffer; `finish` concatenates the chunks in device order. Memory
+/// small buffer; `assemble` concatenates the chunks in device order. Memory
 /// stays bounded whatever devices × days is, and the file is the same for any
 /// number of jobs.
-public final class CycleLog: @unchecked Sendable {
+public final class CycleLog: RunObserver, @unchecked Sendable {
     public static let header = "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch\n"
 
     let directory: URL
@@ -14,18 +16,27 @@ public final class CycleLog: @unchecked Sendable {
     private let lock = NSLock()
     private var failure: String?
 
-    /// Records that a chunk could not be written; `finish` then fails rather
-    /// than leave rows out silently.
-    func fail(_ message: String) {
-        lock.lock()
-        if failure == nil { failure = message }
-        lock.unlock()
-    }
-
     public init(directory: URL, armNames: [String]) throws {
         self.directory = directory
         self.armNames = armNames
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// A writer for the chunk's rows; if its file cannot be made, the chunk
+    /// runs unwritten and `assemble` fails rather than leave rows out silently.
+    public func observe(devices: Range<Int>) -> any ChunkObserver {
+        do {
+            return try ChunkWriter(url: chunkURL(firstDevice: devices.lowerBound), names: armNames)
+        } catch {
+            fail("cannot write the rows of devices \(devices.lowerBound + 1)–\(devices.upperBound): \(error.localizedDescription)")
+            return Unwritten()
+        }
+    }
+
+    private func fail(_ message: String) {
+        lock.lock()
+        if failure == nil { failure = message }
+        lock.unlock()
     }
 
     /// Chunk files are named by their first device, so sorting names sorts devices.
@@ -34,7 +45,7 @@ public final class CycleLog: @unchecked Sendable {
     }
 
     /// Writes one chunk's rows.
-    final class ChunkWriter {
+    final class ChunkWriter: ChunkObserver {
         private let handle: FileHandle
         private var buffer = ""
         private let names: [String]
@@ -47,7 +58,7 @@ public final class CycleLog: @unchecked Sendable {
         }
 
         /// Writes a row for every cycle of device `device` on arm `arm`.
-        func append(device: Int, arm: Int, _ log: DeviceLog) {
+        func simulated(device: Int, arm: Int, _ log: DeviceLog) {
             for record in log.cycles {
                 buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(record.notifyTime),\(record.outcome.name),"
                 if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
@@ -58,22 +69,21 @@ public final class CycleLog: @unchecked Sendable {
             }
         }
 
-        func flush() {
+        private func flush() {
             handle.write(Data(buffer.utf8))
             buffer.removeAll(keepingCapacity: true)
         }
 
-        func close() {
+        func finish() {
             flush()
             try? handle.close()
         }
     }
 
-    /// Concatenates the chunks, in device order, into `destination` and removes the staging folder.
-    public func finish(into destination: String) throws {
-        let assembled = try assemble()
-        guard rename(assembled.path, destination) == 0 else { throw CocoaError(.fileWriteUnknown) }
-        try? FileManager.default.removeItem(at: directory)
+    /// A chunk whose file could not be made.
+    final class Unwritten: ChunkObserver {
+        func simulated(device: Int, arm: Int, _ log: DeviceLog) {}
+        func finish() {}
     }
 
     /// Concatenates the chunks, in device order, into `cycles.csv` inside the

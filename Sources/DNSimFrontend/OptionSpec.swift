@@ -1,0 +1,34 @@
+import DNSimReports
+
+/// One option a subcommand accepts: `--name VALUE` or a flag.
+public struct OptionSpec: Sendable {
+    public let name: String
+    public let short: Character?
+    /// The value's placeholder in help (`N`, `DIR`); nil for a flag.
+    public let value: String?
+    public let help: String
+    /// What is wrong with a value, checked as the command line is parsed
+    /// (before anything runs); nil when it is fine.
+    public let check: (@Sendable (String) -> String?)?
+
+    public init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String,
+         check: (@Sendable (String) -> String?)? = nil) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.help = help
+        self.check = check
+    }
+
+    // The options several subcommands share, spelt once.
+    public static let seed = OptionSpec("--seed", value: "N", "override the scenario's seed")
+    public static let devices = OptionSpec("--devices", value: "N", "override the number of devices")
+    public static let days = OptionSpec("--days", value: "N", "override the number of simulated days")
+    public static let jobs = OptionSpec("--jobs", short: "j", value: "N", "worker threads (default: all cores); results are identical for any N")
+    // Checked first, so a file or an unwritable place fails before a long simulation, not after it.
+    public static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>); must be a folder that can be written",
+                                check: { ReportWriter.problem(writingTo: $0) })
+    public static let quiet = OptionSpec("--quiet", short: "q", "no progress and no summary table")
+    public static let warningsAsErrors = OptionSpec("--warnings-as-errors", "treat the scenario's warnings as errors (exit 2)")
+    public static let format = OptionSpec("--format", value: "LIST", "report formats, any of csv,md,json (default csv,md; md brings the SVG charts); summary.csv and manifest.json are always written")
+}

@@ -1,0 +1,9 @@
+import DNSimScenario
+
+/// An error whose description is the whole message, printed as it is; any
+/// other error is printed after `error: `.
+public protocol ReportedError: Error, CustomStringConvertible {}
+
+extension UsageError: ReportedError {}
+extension SetupError: ReportedError {}
+extension DiagnosticList: ReportedError {}

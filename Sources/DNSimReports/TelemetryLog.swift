@@ -1,0 +1,132 @@
+import DNSimCore
+import DNSimFit
+import Foundation
+
+/// `run --emit-telemetry DIR`: the simulated devices' BG launches, fetch
+/// attempts and app opens, in the formats `dnsim-events fit` reads, so a fit
+/// can be checked against known truth and field data compared with a world.
+/// One folder per arm (BG launches on iOS arms only), `app-opens.csv` beside them.
+///
+/// An observer of the run itself: each chunk of devices records its rows in
+/// memory, and `write` puts the chunks in device order, so the files are the
+/// same for any number of jobs.
+public final class TelemetryLog: RunObserver, @unchecked Sendable {
+    let arms: [Arm]
+    let timeZone: String
+    private let lock = NSLock()
+    /// The chunks recorded so far, by first device.
+    private var chunks: [Int: ChunkRecorder] = [:]
+
+    public init(arms: [Arm], timeZone: String) {
+        self.arms = arms
+        self.timeZone = timeZone
+    }
+
+    public func observe(devices: Range<Int>) -> any ChunkObserver {
+        ChunkRecorder(log: self, firstDevice: devices.lowerBound, arms: arms.count)
+    }
+
+    fileprivate func store(_ chunk: ChunkRecorder) {
+        lock.lock()
+        chunks[chunk.firstDevice] = chunk
+        lock.unlock()
+    }
+
+    /// Writes the files into `directory`, every chunk in device order.
+    public func write(to directory: String) throws {
+        lock.lock()
+        let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
+        lock.unlock()
+        // App opens belong to the user, not to an arm: the first arm's record them.
+        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone) }
+        var files: [(String, String)] = [("app-opens.csv", TelemetryWriter.csv(opens))]
+        for (index, arm) in arms.enumerated() {
+            let folder = arm.name.replacingOccurrences(of: "/", with: "-")
+            files.append(("\(folder)/fetch-attempts.csv", TelemetryWriter.csv(ordered.flatMap { $0.arms[index].fetches })))
+            guard arm.platform == .ios else { continue }
+            // Request IDs count an arm's requests across devices, in device order.
+            let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
+                BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
+                                    earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil)
+            }
+            files.append(("\(folder)/bg-launches.csv", TelemetryWriter.csv(launches)))
+        }
+        for (name, content) in files {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(content.utf8).write(to: url)
+        }
+    }
+
+    /// One chunk's telemetry, an arm at a time; handed to the log when the chunk is done.
+    fileprivate final class ChunkRecorder: ChunkObserver {
+        unowned let log: TelemetryLog
+        let firstDevice: Int
+        let arms: [ArmRecorder]
+        var opens: [(device: Int, time: Millis)] { arms[0].opens }
+
+        init(log: TelemetryLog, firstDevice: Int, arms count: Int) {
+            self.log = log
+            self.firstDevice = firstDevice
+            arms = (0..<count).map { ArmRecorder(recordsOpens: $0 == 0) }
+        }
+
+        func telemetry(arm: Int) -> TelemetrySink? { arms[arm] }
+        func willSimulate(device: Int) { for arm in arms { arm.device = device } }
+        func simulated(device: Int, arm: Int, _ log: DeviceLog) {}
+        func finish() { log.store(self) }
+    }
+
+    /// A BG request as logged, numbered when the chunks are put in order.
+    fileprivate struct Launch {
+        var device: Int
+        var submitted: Millis
+        var earliest: Millis
+        var launched: Millis?
+        var observedUntil: Millis
+    }
+
+    /// Collects one arm's telemetry; a request stays open until it is
+    /// launched, replaced, cancelled or the device's run ends (right-censored).
+    fileprivate final class ArmRecorder: TelemetrySink {
+        let recordsOpens: Bool
+        var device = 0
+        var launches: [Launch] = []
+        var fetches: [FetchAttemptRow] = []
+        var opens: [(device: Int, time: Millis)] = []
+        private var open: (submitted: Millis, earliest: Millis)?
+
+        init(recordsOpens: Bool) { self.recordsOpens = recordsOpens }
+
+        func backgroundRequestSubmitted(at time: Millis, earliestBegin: Millis) {
+            close(launched: nil, at: time)
+            open = (time, earliestBegin)
+        }
+
+        func backgroundRequestLaunched(at time: Millis) { close(launched: time, at: time) }
+        func backgroundRequestCancelled(at time: Millis) { close(launched: nil, at: time) }
+
+        func fetchAttempt(startedAt: Millis, finishedAt: Millis, outcome: TelemetryFetchOutcome) {
+            let logged: FetchOutcome
+            switch outcome {
+            case .ok: logged = .ok
+            case .empty: logged = .empty
+            case .error: logged = .error
+            case .timeout: logged = .timeout
+            }
+            fetches.append(FetchAttemptRow(startedAt: startedAt, finishedAt: finishedAt, outcome: logged))
+        }
+
+        func appOpened(at time: Millis) { if recordsOpens { opens.append((device, time)) } }
+        func deviceEnded(at time: Millis) { close(launched: nil, at: time) }
+
+        private func close(launched: Millis?, at time: Millis) {
+            guard let request = open else { return }
+            open = nil
+            // Replaced before its earliestBeginDate, it could never have run: a log says nothing of it.
+            guard launched != nil || time > max(request.submitted, request.earliest) else { return }
+            launches.append(Launch(device: device, submitted: request.submitted, earliest: request.earliest,
+                                   launched: launched, observedUntil: time))
+        }
+    }
+}
