@@ -39,9 +39,9 @@ final class IntervalCoverageTests: XCTestCase {
     /// device, so the slices are independent. Each is folded by the calls
     /// `DeviceRunner.simulate` makes (`ArmAccumulator.add`, then
     /// `PairedDifference.add` with the arms' device counts) into accumulators
-    /// of its own, copied from an empty one: a whole run per replication with
-    /// its ~1 MB of empty histograms built and merged would cost ten times the
-    /// simulation in a debug build. Merging is the shard and determinism tests'.
+    /// of its own, copied from an empty one: a whole run per replication, with
+    /// its ~1 MB of empty histograms built and merged, costs more than the
+    /// simulation itself in a debug build. Merging is the shard and determinism tests'.
     static func replicate(_ world: WorldConfiguration, arms: [Arm], devices: Int, replications: Int,
                           seed: UInt64) -> [Replication] {
         final class Results: @unchecked Sendable {
@@ -85,8 +85,8 @@ final class IntervalCoverageTests: XCTestCase {
     ///
     /// The t-interval and paired tests share R = 2000 replications of
     /// D = 10 devices × 5 days (two arms): at c ≈ 0.95 they fail with
-    /// probability ≥ 0.95 when the true coverage is ≤ 0.92 or ≥ 0.98, and 0.9
-    /// when it is 0.976, an interval 20% too wide (`power(against:)`).
+    /// probability ≥ 0.95 when the true coverage is ≤ 0.92 or ≥ 0.98, and about
+    /// 0.9 or more when it is 0.976, an interval 20% too wide (`power(against:)`).
     static let replications = 2000
     static let devices = 10, days = 5
 
