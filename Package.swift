@@ -48,14 +48,17 @@ let package = Package(
             name: "dnsim-events",
             dependencies: ["DNSimCLI"]
         ),
+        // Shared by the test targets: exact binomial acceptance regions for coverage tests.
+        .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "CGSL", "CGSLErrors"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "CGSL", "CGSLErrors",
+                           "TestStatistics"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DNSimFitTests",
-            dependencies: ["DNSimFit", "CGSL", "CGSLErrors"]
+            dependencies: ["DNSimFit", "CGSL", "CGSLErrors", "TestStatistics"]
         ),
         .testTarget(
             name: "PhiloxTests",

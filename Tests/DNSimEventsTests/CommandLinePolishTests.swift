@@ -27,7 +27,7 @@ final class CommandLinePolishTests: CommandLineTestCase {
     /// counts a sweep over the app's defects changes (no outcome rate moves with them).
     func testLifecycleFiguresReachTheTerminal() throws {
         let out = temporary.appendingPathComponent("lc").path
-        let run = invoke(["Scenarios/lifecycle.yaml", "--devices", "4", "--days", "30", "--out", out])
+        let run = invoke([GoldenFiles.repositoryPath("Scenarios/lifecycle.yaml"), "--devices", "4", "--days", "30", "--out", out])
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertTrue(run.out.contains("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):"), run.out)
         XCTAssertTrue(run.out.contains("setup latency p50 / p90"), run.out)

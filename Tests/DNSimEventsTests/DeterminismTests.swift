@@ -33,7 +33,7 @@ final class DeterminismTests: XCTestCase {
     /// The shipped lifecycle scenario (devices with different numbers of due cycles, orphans):
     /// its reports too are byte-identical for any --jobs.
     func testLifecycleReportsAreByteIdenticalForAnyJobs() throws {
-        var scenario = try ScenarioLoader.load(path: "Scenarios/lifecycle.yaml")
+        var scenario = try ScenarioLoader.load(path: GoldenFiles.repositoryPath("Scenarios/lifecycle.yaml"))
         scenario.devices = 60
         scenario.days = 90
         let one = try reports(scenario, jobs: 1)

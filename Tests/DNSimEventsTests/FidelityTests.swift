@@ -72,22 +72,48 @@ final class FidelityTests: XCTestCase {
         XCTAssertLessThan(run.activity[.backgroundRuns], submits.count / 2, "app opens keep pushing the launch back")
     }
 
+    /// A force-quit cancels the pending request and stops BG tasks until the
+    /// next open; that open submits again at once, and BG tasks resume: every
+    /// request neither replaced nor cancelled by a force-quit before its
+    /// launch, max(F, submitted) + 1 min, runs then, and no other does.
     func testForceQuitStopsBackgroundTasksUntilTheNextOpen() {
         var world = TestWorlds.world(days: 30)
         world.ios.delay = .fixed(SimTime.minute)
+        world.ios.never = 0
         world.user.forceQuitPerDay = 0.5
         world.user.appOpensPerDay = 0.3
         let run = DeviceRun(world, TestWorlds.arm(.chained, .ios))
-        let events = run.trace.entries.filter { ["app.forceQuit", "app.open", "bg.run"].contains($0.kind) }
-        XCTAssertTrue(events.contains { $0.kind == "app.forceQuit" })
-        var quit = false
-        for event in events {
+        let events = run.trace.entries.filter { ["app.forceQuit", "app.open", "bg.run", "bg.submit"].contains($0.kind) }
+        var quit = false, opensAfterQuit = 0
+        for (i, event) in events.enumerated() {
             switch event.kind {
             case "app.forceQuit": quit = true
-            case "app.open": quit = false
-            default: XCTAssertFalse(quit, "a BG task ran at \(event.time) after a force-quit and before any open")
+            case "app.open":
+                if quit {
+                    opensAfterQuit += 1
+                    XCTAssertTrue(events[(i + 1)...].first { $0.kind == "bg.submit" }?.time == event.time,
+                                  "the open at \(event.time) after a force-quit submits a BG request")
+                }
+                quit = false
+            case "bg.run": XCTAssertFalse(quit, "a BG task ran at \(event.time) after a force-quit and before any open")
+            default: break
             }
         }
+        XCTAssertGreaterThan(opensAfterQuit, 2)
+        // Each surviving request's launch, from the submissions alone.
+        let fetchTimes = world.calendar.fetchTimes, end = world.calendar.notifyTimes.last!
+        var launches: [Millis] = []
+        for (i, submit) in events.enumerated() where submit.kind == "bg.submit" {
+            let launch = max(fetchTimes[submit.cycle!], submit.time) + SimTime.minute
+            let cancelled = events[(i + 1)...].contains { ($0.kind == "bg.submit" || $0.kind == "app.forceQuit") && $0.time < launch }
+            if !cancelled && launch < end { launches.append(launch) }
+        }
+        let runs = events.filter { $0.kind == "bg.run" }.map(\.time)
+        XCTAssertEqual(runs, launches)
+        XCTAssertEqual(run.activity.backgroundRuns, runs.count)
+        // Some of them after a force-quit, once the app was opened again.
+        let quits = events.filter { $0.kind == "app.forceQuit" }.map(\.time)
+        XCTAssertGreaterThan(runs.filter { run in quits.contains { $0 < run } }.count, 5, "BG tasks resume after the next open")
     }
 
     /// Once every JWT has expired, fetches fail with 401 until the next app open.

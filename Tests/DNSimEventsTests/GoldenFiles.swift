@@ -7,6 +7,12 @@ import XCTest
 /// run that records can never pass for one that compared.
 enum GoldenFiles {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// The package's root, for the shipped scenarios, whatever the working directory.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A file of the package by its path from the root: `repositoryPath("Scenarios/lifecycle.yaml")`.
+    static func repositoryPath(_ path: String) -> String { repository.appendingPathComponent(path).path }
 
     static func scenarioPath(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 

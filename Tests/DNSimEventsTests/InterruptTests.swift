@@ -3,6 +3,7 @@ import XCTest
 @testable import DNSimCLI
 @testable import DNSimFrontend
 @testable import DNSimReports
+@testable import DNSimScenario
 
 /// SIGINT and SIGTERM in the middle of a `--cycles` run, on the built
 /// executable in a child process: exit 130 or 143 with one line, no staging
@@ -55,7 +56,12 @@ final class InterruptTests: CommandLineTestCase {
         XCTAssertEqual(process.terminationStatus, expectedStatus)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let lines = stderr.split(separator: "\n")
-        XCTAssertTrue(lines.first?.hasPrefix("warning: --cycles will write about 14.4 GB") == true, stderr)
+        // First the size warning, its estimate derived from the plan (its wording is StagingFolderTests').
+        let plan = try ScenarioRuns.plan(try ScenarioLoader.load(path: scenario), RunOverrides(devices: 1_000_000))
+        let rows = Double(1_000_000 * plan.world.calendar.count * plan.arms.count)
+        let estimate = String(format: "%.1f GB", rows * ReportStaging.bytesPerCycleRow / 1e9)
+        XCTAssertTrue(lines.first?.hasPrefix("warning: --cycles will write about \(estimate) to \(out.path)/cycles.csv: ") == true,
+                      stderr)
         XCTAssertEqual(lines.last.map(String.init),
                        "dnsim-events: interrupted by \(name); removed 1 staging folder; no report folder was left half-written", stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"], "no staging folder is left")

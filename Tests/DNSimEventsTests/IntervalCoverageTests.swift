@@ -1,5 +1,6 @@
 import CGSL
 import Foundation
+import TestStatistics
 import XCTest
 @testable import DNSimCLI
 @testable import DNSimFrontend
@@ -28,72 +29,119 @@ final class IntervalCoverageTests: XCTestCase {
         return world
     }
 
-    /// Runs `replications` independent seeds concurrently (one job each) and
-    /// returns each run's arm statistics, in seed order.
+    /// One replication: its arms' statistics and paired differences.
+    struct Replication {
+        var arms: [ArmStatistics]
+        var pairs: [PairedDifference]
+    }
+
+    /// `replications` independent replications, in order. Replication r is
+    /// devices r·D..<(r+1)·D of one plan: every draw is keyed by seed and
+    /// device, so the slices are independent. Each is folded by the calls
+    /// `DeviceRunner.simulate` makes (`ArmAccumulator.add`, then
+    /// `PairedDifference.add` with the arms' device counts) into accumulators
+    /// of its own, copied from an empty one: a whole run per replication, with
+    /// its ~1 MB of empty histograms built and merged, costs more than the
+    /// simulation itself in a debug build. Merging is the shard and determinism tests'.
     static func replicate(_ world: WorldConfiguration, arms: [Arm], devices: Int, replications: Int,
-                          firstSeed: UInt64) -> [SimulationResult] {
+                          seed: UInt64) -> [Replication] {
         final class Results: @unchecked Sendable {
             let lock = NSLock()
-            var byIndex: [Int: SimulationResult] = [:]
+            var byIndex: [Int: Replication] = [:]
         }
         let results = Results()
-        DispatchQueue.concurrentPerform(iterations: replications) { r in
-            let plan = SimulationPlan(world: world, arms: arms, seed: firstSeed + UInt64(r), devices: devices)
-            let result = ParallelRunner.run(plan: plan, jobs: 1)
-            results.lock.lock()
-            results.byIndex[r] = result
-            results.lock.unlock()
+        let plan = SimulationPlan(world: world, arms: arms, seed: seed, devices: devices * replications)
+        let empty = ArmAccumulator(lateAfter: plan.lateAfter)
+        let workers = 2
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let runner = DeviceRunner(plan: plan)
+            for r in stride(from: worker, to: replications, by: workers) {
+                var accumulators = plan.arms.map { _ in empty }
+                var pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
+                runner.simulate(devices: r * devices..<(r + 1) * devices) { device, arm, log in
+                    accumulators[arm].add(log, device: device)
+                    guard arm == plan.arms.count - 1 else { return }
+                    for i in pairs.indices {
+                        pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
+                                     accumulators[pairs[i].subtrahend].deviceCounts, cycles: Int64(log.cycles.count))
+                    }
+                }
+                let replication = Replication(arms: accumulators.map(\.statistics), pairs: pairs)
+                results.lock.lock()
+                results.byIndex[r] = replication
+                results.lock.unlock()
+            }
         }
         return (0..<replications).map { results.byIndex[$0]! }
     }
 
-    /// Four binomial standard errors of an observed coverage over R
-    /// independent replications, around the nominal coverage p: the observed
-    /// fraction falls outside p ± 4·√(p(1−p)/R) with probability below 10⁻⁴.
-    static func coverageTolerance(nominal p: Double, replications r: Int) -> Double {
-        4 * (p * (1 - p) / Double(r)).squareRoot()
-    }
+    /// Coverage tests count, over R replications, the runs whose interval
+    /// holds the truth; that count is Binomial(R, c) for the interval's exact
+    /// coverage c in this world (`ExactCoverage`, from the intervals'
+    /// definitions, not the code), and must fall in `BinomialAcceptance`'s
+    /// two-sided region at a false-alarm rate of 10⁻⁴ per test: too few covering
+    /// runs (intervals too narrow) and too many (too wide) both fail. The seeds
+    /// are fixed, so the outcome is too; 10⁻⁴ is the chance that a correct
+    /// interval fails after a change of the random streams.
+    ///
+    /// The t-interval and paired tests share R = 2000 replications of
+    /// D = 10 devices × 5 days (two arms): at c ≈ 0.95 they fail with
+    /// probability ≥ 0.95 when the true coverage is ≤ 0.92 or ≥ 0.98, and about
+    /// 0.9 or more when it is 0.976, an interval 20% too wide (`power(against:)`).
+    static let replications = 2000
+    static let devices = 10, days = 5
 
-    /// The across-device t-interval of the fresh rate: R = 200 seeds × 20
-    /// devices × 20 days. Each run's interval either contains 1/2 or not, so the
-    /// count of covering runs is Binomial(R, coverage); the nominal 95% must be
-    /// within 4·√(0.95·0.05/R) ≈ 0.062 of the observed fraction.
+    /// The show and fallback arms of the paired tests, replicated once for
+    /// the t-interval and paired tests.
+    static let showAndFallback: [Arm] = [
+        TestWorlds.arm(.independent, .android, label: "show"),
+        TestWorlds.arm(.independent, .android, label: "fallback") { $0.staleContent = .fallback },
+    ]
+    static let pairedRuns = replicate(world(days: days), arms: showAndFallback, devices: devices,
+                                      replications: replications, seed: 10_000)
+
+    /// The across-device t-interval of the fresh rate. Each device's rate is
+    /// Binomial(5, 1/2)/5, so the interval's exact coverage of 1/2 is that of a
+    /// t-interval over 10 such values (0.950 here).
     func testStudentIntervalOfFreshRateCoversTheTrueRate95PercentOfTheTime() {
-        let replications = 200, devices = 20, days = 20
-        let results = Self.replicate(Self.world(days: days), arms: [TestWorlds.arm(.independent, .android)],
-                                     devices: devices, replications: replications, firstSeed: 10_000)
         var covering = 0
         var rates: [Double] = []
-        for result in results {
+        for result in Self.pairedRuns {
             let statistics = result.arms[0]
-            XCTAssertEqual(statistics.devices, Int64(devices))
-            XCTAssertEqual(statistics.cycles, Int64(devices * days))
+            XCTAssertEqual(statistics.devices, Int64(Self.devices))
+            XCTAssertEqual(statistics.cycles, Int64(Self.devices * Self.days))
             let interval = statistics.interval(.fresh)
             XCTAssertEqual(interval.method, .student, "more than one device: a t-interval across devices")
             XCTAssertEqual(interval.estimate, statistics.rate(.fresh), accuracy: 1e-12)
             if interval.contains(Self.trueFreshRate) { covering += 1 }
             rates.append(statistics.rate(.fresh))
         }
-        let coverage = Double(covering) / Double(replications)
-        let tolerance = Self.coverageTolerance(nominal: 0.95, replications: replications)
-        XCTAssertEqual(coverage, 0.95, accuracy: tolerance,
-                       "t-interval covered 1/2 in \(covering) of \(replications) runs; expected 95% ± \(tolerance)")
+        let exact = ExactCoverage.student(values: Self.devices, trials: Self.days)
+        XCTAssertEqual(exact, 0.95, accuracy: 0.005, "this world's t-interval is a 95% interval")
+        let acceptance = BinomialAcceptance(trials: Self.replications, probability: exact)
+        XCTAssertTrue(acceptance.contains(covering),
+                      "the t-interval covered 1/2 in \(covering) runs; a correct one does in \(acceptance)")
         // The world really is the closed-form one: the mean of the R pooled rates
         // is 1/2 within four standard errors of R·devices·days Bernoulli(1/2) cycles.
         let mean = rates.reduce(0, +) / Double(rates.count)
         XCTAssertEqual(mean, Self.trueFreshRate,
-                       accuracy: TestWorlds.tolerance(p: 0.5, n: Int64(replications * devices * days)))
+                       accuracy: TestWorlds.tolerance(p: 0.5, n: Int64(Self.replications * Self.devices * Self.days)))
     }
 
-    /// Wilson's score interval, used with a single device: R = 400 seeds × 1
-    /// device × 40 days. The count of fresh cycles is Binomial(40, 1/2), so the
-    /// interval's exact coverage is Σ P(K = k) over the k whose interval holds
-    /// 1/2 (computed here with GSL). The observed coverage must be within
-    /// 4·√(c(1−c)/R) of that exact c, and within 4·√(0.95·0.05/R) ≈ 0.044 of 95%.
+    /// Wilson's score interval, used with a single device. Its formula is
+    /// checked for every count first: it holds 1/2 exactly for the counts the
+    /// score test accepts. Then 1000 replications × 1 device × 20 days: the
+    /// count of fresh cycles is Binomial(20, 1/2), so the exact coverage is the
+    /// probability of those counts (0.959); the region fails with probability
+    /// ≥ 0.9 when the true coverage is ≤ 0.92 or ≥ 0.99.
     func testWilsonIntervalForOneDeviceCoversTheTrueRate95PercentOfTheTime() {
-        let replications = 400, days = 40
+        let days = 20
+        for k in 0...days {
+            XCTAssertEqual(ConfidenceInterval.wilson(successes: Int64(k), trials: Int64(days)).contains(Self.trueFreshRate),
+                           ExactCoverage.wilsonCovering(trials: days).contains(k), "Wilson interval of \(k) of \(days)")
+        }
         let results = Self.replicate(Self.world(days: days), arms: [TestWorlds.arm(.independent, .android)],
-                                     devices: 1, replications: replications, firstSeed: 20_000)
+                                     devices: 1, replications: 1000, seed: 20_000)
         var covering = 0
         for result in results {
             let statistics = result.arms[0]
@@ -103,14 +151,11 @@ final class IntervalCoverageTests: XCTestCase {
             XCTAssertEqual(interval, ConfidenceInterval.wilson(successes: statistics.count(.fresh), trials: Int64(days)))
             if interval.contains(Self.trueFreshRate) { covering += 1 }
         }
-        let exact = (0...days).reduce(0.0) { sum, k in
-            ConfidenceInterval.wilson(successes: Int64(k), trials: Int64(days)).contains(Self.trueFreshRate)
-                ? sum + gsl_ran_binomial_pdf(UInt32(k), 0.5, UInt32(days)) : sum
-        }
-        let coverage = Double(covering) / Double(replications)
-        XCTAssertEqual(coverage, exact, accuracy: Self.coverageTolerance(nominal: exact, replications: replications),
-                       "Wilson covered 1/2 in \(covering) of \(replications) runs; its exact coverage at n = \(days) is \(exact)")
-        XCTAssertEqual(coverage, 0.95, accuracy: Self.coverageTolerance(nominal: 0.95, replications: replications))
+        let exact = ExactCoverage.wilson(trials: days)
+        XCTAssertEqual(exact, 0.95, accuracy: 0.02, "Wilson's coverage at n = \(days) is near its nominal 95%")
+        let acceptance = BinomialAcceptance(trials: results.count, probability: exact)
+        XCTAssertTrue(acceptance.contains(covering),
+                      "Wilson covered 1/2 in \(covering) runs; with exact coverage \(exact) a correct one does in \(acceptance)")
     }
 
     /// Two Android arms that differ only in `staleContent`. With `show`, a cycle
@@ -135,7 +180,10 @@ final class IntervalCoverageTests: XCTestCase {
 
         XCTAssertEqual(result.arms[1].count(.stale), 0, "staleContent: fallback never shows stale content")
         let stale = pair.interval(.stale)
-        XCTAssertTrue(stale.contains(trueDifference), "stale difference \(stale) should cover \(trueDifference)")
+        // Whether this one interval covers the truth is luck (5%); its coverage is
+        // `testPairedDifferenceIntervalCoverage`'s. Excluding zero is not: the
+        // estimate is about 30 standard errors above it.
+        XCTAssertEqual(stale.estimate, trueDifference, accuracy: 10 * stale.halfWidth)
         XCTAssertTrue(stale.excludesZero, "stale difference \(stale) should exclude zero")
         // The paired difference is exactly the show arm's stale rate, and its
         // interval that rate's own t-interval (the fallback arm adds nothing).
@@ -143,10 +191,12 @@ final class IntervalCoverageTests: XCTestCase {
         XCTAssertEqual(stale.low, result.arms[0].interval(.stale).low, accuracy: 1e-12)
         XCTAssertEqual(stale.high, result.arms[0].interval(.stale).high, accuracy: 1e-12)
 
+        // Per device, the fallback difference is minus the stale one, so its interval is the negation.
         let fallbackDifference = pair.interval(.fallback)
-        XCTAssertTrue(fallbackDifference.contains(-trueDifference), "\(fallbackDifference) should cover \(-trueDifference)")
         XCTAssertTrue(fallbackDifference.excludesZero)
         XCTAssertEqual(fallbackDifference.estimate, -stale.estimate, accuracy: 1e-12)
+        XCTAssertEqual(fallbackDifference.low, -stale.high, accuracy: 1e-12)
+        XCTAssertEqual(fallbackDifference.high, -stale.low, accuracy: 1e-12)
 
         // Common random numbers: the same cycles are fresh in both arms, so the
         // fresh difference is zero on every device and its interval is [0, 0].
@@ -157,18 +207,25 @@ final class IntervalCoverageTests: XCTestCase {
         XCTAssertFalse(fresh.excludesZero)
     }
 
-    /// The same paired interval over R = 100 independent seeds × 20 devices ×
-    /// 20 days: its coverage of ½·(D−1)/D is 95% within 4·√(0.95·0.05/R) ≈ 0.087.
+    /// The same paired interval over the R replications. Per device, the
+    /// stale difference is the non-fresh cycles after the first,
+    /// Binomial(4, 1/2)/5, so the interval's exact coverage of ½·(D−1)/D is that
+    /// of a t-interval over 10 such values (0.954 here).
     func testPairedDifferenceIntervalCoverage() {
-        let replications = 100, devices = 20, days = 20
-        let show = TestWorlds.arm(.independent, .android, label: "show")
-        let fallback = TestWorlds.arm(.independent, .android, label: "fallback") { $0.staleContent = .fallback }
-        let results = Self.replicate(Self.world(days: days), arms: [show, fallback], devices: devices,
-                                     replications: replications, firstSeed: 30_000)
-        let trueDifference = 0.5 * Double(days - 1) / Double(days)
-        let covering = results.filter { $0.pairs[0].interval(.stale).contains(trueDifference) }.count
-        let coverage = Double(covering) / Double(replications)
-        XCTAssertEqual(coverage, 0.95, accuracy: Self.coverageTolerance(nominal: 0.95, replications: replications),
-                       "paired interval covered \(trueDifference) in \(covering) of \(replications) runs")
+        let trueDifference = 0.5 * Double(Self.days - 1) / Double(Self.days)
+        var covering = 0
+        for result in Self.pairedRuns {
+            let pair = result.pairs[0]
+            XCTAssertEqual(pair.devices, Int64(Self.devices))
+            let stale = pair.interval(.stale), fallback = pair.interval(.fallback)
+            XCTAssertEqual(fallback.low, -stale.high, accuracy: 1e-12)
+            XCTAssertEqual(fallback.high, -stale.low, accuracy: 1e-12)
+            if stale.contains(trueDifference) { covering += 1 }
+        }
+        let exact = ExactCoverage.student(values: Self.devices, trials: Self.days - 1)
+        XCTAssertEqual(exact, 0.95, accuracy: 0.01, "this world's paired t-interval is a 95% interval")
+        let acceptance = BinomialAcceptance(trials: Self.replications, probability: exact)
+        XCTAssertTrue(acceptance.contains(covering),
+                      "the paired interval covered \(trueDifference) in \(covering) runs; a correct one does in \(acceptance)")
     }
 }

@@ -345,7 +345,7 @@ final class LifecycleTests: XCTestCase {
 
     /// Rates of 0 draw nothing: the report is byte-identical to the scenario without the keys.
     func testZeroRatesChangeNoByte() throws {
-        let base = try String(contentsOfFile: "Scenarios/new-activity.yaml", encoding: .utf8)
+        let base = try String(contentsOfFile: GoldenFiles.repositoryPath("Scenarios/new-activity.yaml"), encoding: .utf8)
             .replacingOccurrences(of: "devices: 1000", with: "devices: 40").replacingOccurrences(of: "days: 365", with: "days: 30")
         let keys = "  disablePerDay: 0\n  disabledFor: { exponential: { mean: 3d } }\n  timeChangePerDay: 0\n"
             + "  notifyTimes: [\"07:00\"]\n  starredChangePerDay: 0\n  emptyStarredShare: 0\n"

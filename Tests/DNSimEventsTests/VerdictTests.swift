@@ -56,7 +56,7 @@ final class VerdictTests: XCTestCase {
 
     /// With a lifecycle, the verdict names the arms that show orphans (which no outcome rate counts).
     func testLifecycleCountsAreNamedBesideTheRates() throws {
-        var text = try String(contentsOfFile: "Scenarios/lifecycle.yaml", encoding: .utf8)
+        var text = try String(contentsOfFile: GoldenFiles.repositoryPath("Scenarios/lifecycle.yaml"), encoding: .utf8)
         text = text.replacingOccurrences(of: "devices: 500", with: "devices: 20")
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "lifecycle.yaml")
         let plan = try scenario.plan().get()
