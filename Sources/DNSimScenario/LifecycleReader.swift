@@ -6,13 +6,13 @@ import DNSimCore
 enum LifecycleReader {
     /// The lifecycle keys of `user:`; which need which is checked in `ScenarioRules`.
     static func readUser(_ map: ScenarioSection, _ user: inout UserConfiguration, _ scenario: inout LifecycleSettings) {
-        if let v = map.number("disablePerDay", in: 0...100) { user.disablePerDay = v }
+        if let v = map.number("disablePerDay") { user.disablePerDay = v }
         if let d = map.distribution("disabledFor") { user.disabledFor = d }
-        if let v = map.number("timeChangePerDay", in: 0...100) { user.timeChangePerDay = v }
+        if let v = map.number("timeChangePerDay") { user.timeChangePerDay = v }
         if let n = map["notifyTimes"] { scenario.notifyTimes = notifyTimes(n, map.path("notifyTimes"), map.reader) }
         user.timeChoiceWeights = scenario.notifyTimes.map(\.weight)
-        if let v = map.number("starredChangePerDay", in: 0...1_000) { user.starredChangePerDay = v }
-        if let v = map.probability("emptyStarredShare") { user.emptyStarredShare = v }
+        if let v = map.number("starredChangePerDay") { user.starredChangePerDay = v }
+        if let v = map.number("emptyStarredShare") { user.emptyStarredShare = v }
     }
 
     /// `notifyTimes`: a list of local times `HH:MM` picked uniformly, or a map from each to its weight.

@@ -30,7 +30,7 @@ enum PlatformReader {
             if let v = task.bool("requiresExternalPower") { ios.requiresExternalPower = v }
             if let v = task.bool("requiresNetworkConnectivity") { ios.requiresNetworkConnectivity = v }
             if let d = task.distribution("delay") { ios.delay = d }
-            if let p = task.probability("never") { ios.never = p }
+            if let p = task.number("never") { ios.never = p }
             if let v = task.duration("budget", allowZero: false) { ios.budgetSetting = v }
         }
         if let d = map.distribution("notificationDelay") { ios.notificationDelay = d }
@@ -42,14 +42,14 @@ enum PlatformReader {
     static func readIOSPush(_ map: ScenarioSection) -> IOSPushConfiguration {
         var push = IOSPushConfiguration()
         if let d = map.distribution("delay") { push.alert.delay = d }
-        if let p = map.probability("drop") { push.alert.drop = p }
+        if let p = map.number("drop") { push.alert.drop = p }
         // APNs keeps a push for an offline device for a limited time (apns-expiration).
         if let v = map.duration("storeFor", atMost: 30 * SimTime.day) { push.storeFor = v }
         if let v = map.duration("nseBudget", allowZero: false, atMost: 10 * SimTime.minute) { push.nseBudget = v }
         if let v = map.bool("filtering") { push.filtering = v }
         if let background = map.section("background") {
             if let d = background.distribution("delay") { push.background.delay = d }
-            if let p = background.probability("drop") { push.background.drop = p }
+            if let p = background.number("drop") { push.background.drop = p }
         }
         return push
     }
@@ -58,7 +58,7 @@ enum PlatformReader {
     static func readAndroidPush(_ map: ScenarioSection) -> AndroidPushConfiguration {
         var push = AndroidPushConfiguration()
         if let d = map.distribution("delay") { push.delivery.delay = d }
-        if let p = map.probability("drop") { push.delivery.drop = p }
+        if let p = map.number("drop") { push.delivery.drop = p }
         // FCM's time to live is at most four weeks.
         if let v = map.duration("storeFor", atMost: 28 * SimTime.day) { push.storeFor = v }
         if let v = map.choice("priority", as: FCMPriority.self) { push.priority = v }
@@ -70,7 +70,7 @@ enum PlatformReader {
         var android = AndroidConfiguration()
         if let v = map.choice("alarmKind", as: AndroidAlarmKind.self) { android.alarmKind = v }
         if let v = map.bool("exactAlarmPermission") { android.exactAlarmPermission = v }
-        if let v = map.number("inexactWindow", in: 0...1) { android.inexactWindow = v }
+        if let v = map.number("inexactWindow") { android.inexactWindow = v }
         if let n = map["doze"] { android.doze = doze(n, map) }
         if let v = map.duration("bootCompletedDelay") { android.bootCompletedDelay = v }
         if let v = map.bool("rescheduleOnBoot") { android.rescheduleOnBoot = v }
@@ -86,7 +86,7 @@ enum PlatformReader {
         guard let map = android.section("doze") else { return nil }
         var doze = DozeSchedule()
         if let v = map.duration("firstIdle", allowZero: false) { doze.firstIdle = v }
-        if let v = map.number("factor", in: 1...100) { doze.factor = v }
+        if let v = map.number("factor") { doze.factor = v }
         if let v = map.duration("maxIdle", allowZero: false) { doze.maxIdle = v }
         if doze.maxIdle < doze.firstIdle { android.reader.error(node.mark, "\(map.path).maxIdle must not be below firstIdle") }
         return doze

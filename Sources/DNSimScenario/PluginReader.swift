@@ -12,9 +12,9 @@ enum PluginReader {
             if let v = fetch.bool("enabled") { plugin.fetchEnabled = v }
             if let n = fetch["callbacks"], n.mapping == nil, !n.isNull { map.reader.error(n.mark, "\(fetch.path("callbacks")) must be a mapping") }
             // The plugin's own retry settings, in milliseconds as the plugin defines them.
-            if let v = milliseconds(fetch, "timeout", in: 1...Int(SimTime.day)) { plugin.fetchTimeout = Millis(v) }
-            if let v = fetch.integer("retryAttempts", in: 0...100) { plugin.retryAttempts = v }
-            if let v = milliseconds(fetch, "retryDelay", in: 0...Int(SimTime.day)) { plugin.retryDelay = Millis(v) }
+            if let v = milliseconds(fetch, "timeout") { plugin.fetchTimeout = Millis(v) }
+            if let v = fetch.integer("retryAttempts") { plugin.retryAttempts = v }
+            if let v = milliseconds(fetch, "retryDelay") { plugin.retryDelay = Millis(v) }
         }
         if let notify = map.section("userNotification") {
             notifySchedule = notify.cron("schedule")
@@ -31,7 +31,7 @@ enum PluginReader {
         if let v = map.defects("defects", as: PluginDefect.self) { plugin.defects = v }
         if let relationship = map.section("relationship") {
             _ = relationship.bool("autoLink")
-            if let v = relationship.milliseconds("contentTimeout", in: 0...Int(30 * SimTime.day)) { plugin.contentTimeout = Millis(v) }
+            if let v = relationship.milliseconds("contentTimeout") { plugin.contentTimeout = Millis(v) }
             if let v = relationship.choice("fallbackBehavior", as: FallbackBehavior.self) { plugin.fallbackBehavior = v }
         }
         return (plugin, fetchSchedule, notifySchedule)
@@ -39,7 +39,8 @@ enum PluginReader {
 
     /// A whole number of milliseconds where a number alone is accepted: a duration such as
     /// `5m` is refused as "must be a number", the unit named in the key's path.
-    private static func milliseconds(_ map: ScenarioSection, _ key: String, in range: ClosedRange<Int>) -> Int? {
-        map[key].flatMap { map.reader.integer($0, "\(map.path(key)) (milliseconds)", in: range) }
+    private static func milliseconds(_ map: ScenarioSection, _ key: String) -> Int? {
+        guard case .integer(let range)? = map.limits(key) else { preconditionFailure("\(map.schema).\(key) declares no range") }
+        return map[key].flatMap { map.reader.integer($0, "\(map.path(key)) (milliseconds)", in: range) }
     }
 }

@@ -30,8 +30,8 @@ enum RunReader {
                 r.error(node.mark, "\(top.path("seed")) must be a whole number from 0 to 18446744073709551615, not \(node.scalar.map { "'\($0.prefix(40))'" } ?? node.typeName)")
             }
         }
-        if let v = top.integer("devices", in: 1...Scenario.maxDevices) { run.devices = v }
-        if let v = top.integer("days", in: 1...Scenario.maxDays) { run.days = v }
+        if let v = top.integer("devices") { run.devices = v }
+        if let v = top.integer("days") { run.days = v }
         if let node = top["start"], let text = top.string("start") {
             if let date = date(text) { run.start = date } else {
                 r.error(node.mark, "\(top.path("start")) '\(text.prefix(40))' must be a date YYYY-MM-DD between 1970 and 9000")

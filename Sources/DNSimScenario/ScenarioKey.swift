@@ -15,7 +15,10 @@ public struct ScenarioKey: Sendable {
     /// The documentation, as the table cells show it (Markdown). Empty for a part.
     public let type: String
     public let defaultValue: String
+    /// The Range column: the limits' text and any note, or the note alone.
     public let range: String
+    /// The numeric range the reader checks, for a number or whole-number key.
+    public let limits: ScenarioKeyLimits?
     public let meaning: String
     public let example: String
     /// The docs table that shows the key, or nil for a part: a key of a small mapping
@@ -28,33 +31,36 @@ public struct ScenarioKey: Sendable {
     public var isRequired: Bool { defaultValue == "required" }
 
     /// A key with a row of its own, in the table of its mapping unless `table` says otherwise.
-    init(_ path: String, _ role: ScenarioKeyRole, type: String, default defaultValue: String, range: String,
-         table: String? = nil, why: String? = nil, meaning: String, example: String) {
-        self.init(paths: [path], role: role, why: why, type: type, defaultValue: defaultValue, range: range,
-                  meaning: meaning, example: example, table: table ?? ScenarioKeyCatalog.parent(of: path))
+    /// `range` is the Range column, or with `limits` a note after them (`; needs disabledFor`).
+    init(_ path: String, _ role: ScenarioKeyRole, type: String, default defaultValue: String, limits: ScenarioKeyLimits? = nil,
+         range: String = "", table: String? = nil, why: String? = nil, meaning: String, example: String) {
+        self.init(paths: [path], role: role, why: why, type: type, defaultValue: defaultValue, range: (limits?.text ?? "") + range,
+                  limits: limits, meaning: meaning, example: example, table: table ?? ScenarioKeyCatalog.parent(of: path))
     }
 
     /// A strategy option, accepted under each of `kinds`.
     init(option name: String, of kinds: [StrategyKind], _ role: ScenarioKeyRole, type: String, default defaultValue: String,
          range: String, table: String, meaning: String, example: String) {
         self.init(paths: kinds.map { "strategies.\($0.rawValue).\(name)" }, role: role, why: nil, type: type,
-                  defaultValue: defaultValue, range: range, meaning: meaning, example: example, table: table)
+                  defaultValue: defaultValue, range: range, limits: nil, meaning: meaning, example: example, table: table)
     }
 
     /// A part: a key that its parent's row documents.
-    static func part(_ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false) -> ScenarioKey {
+    static func part(_ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false,
+                     limits: ScenarioKeyLimits? = nil) -> ScenarioKey {
         ScenarioKey(paths: [path], role: role, why: why, type: "", defaultValue: required ? "required" : "", range: "",
-                    meaning: "", example: "", table: nil)
+                    limits: limits, meaning: "", example: "", table: nil)
     }
 
     private init(paths: [String], role: ScenarioKeyRole, why: String?, type: String, defaultValue: String, range: String,
-                 meaning: String, example: String, table: String?) {
+                 limits: ScenarioKeyLimits?, meaning: String, example: String, table: String?) {
         self.paths = paths
         self.role = role
         self.why = why
         self.type = type
         self.defaultValue = defaultValue
         self.range = range
+        self.limits = limits
         self.meaning = meaning
         self.example = example
         self.table = table

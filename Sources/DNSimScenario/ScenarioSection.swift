@@ -54,9 +54,25 @@ struct ScenarioSection {
 
     func string(_ key: String) -> String? { self[key].flatMap { reader.string($0, path(key)) } }
     func bool(_ key: String) -> Bool? { self[key].flatMap { reader.bool($0, path(key)) } }
-    func probability(_ key: String) -> Double? { self[key].flatMap { reader.probability($0, path(key)) } }
     func cron(_ key: String) -> CronExpression? { self[key].flatMap { reader.cron($0, path(key)) } }
     func distribution(_ key: String) -> Distribution? { self[key].flatMap { DistributionReader.read($0, path(key), reader) } }
+
+    /// A number within the range the catalog declares for `key`.
+    func number(_ key: String) -> Double? {
+        guard case .number(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no number range") }
+        return number(key, in: range)
+    }
+
+    /// A whole number within the range the catalog declares for `key`.
+    func integer(_ key: String) -> Int? {
+        guard case .integer(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no whole-number range") }
+        return integer(key, in: range)
+    }
+
+    /// The catalog's range for `key`.
+    func limits(_ key: String) -> ScenarioKeyLimits? {
+        ScenarioKeyCatalog.key(at: schema.isEmpty ? key : "\(schema).\(key)")?.limits
+    }
 
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
         self[key].flatMap { reader.number($0, path(key), in: range) }
@@ -66,8 +82,10 @@ struct ScenarioSection {
         self[key].flatMap { reader.integer($0, path(key), in: range) }
     }
 
-    func milliseconds(_ key: String, in range: ClosedRange<Int>) -> Int? {
-        self[key].flatMap { reader.milliseconds($0, path(key), in: range) }
+    /// Whole milliseconds within the catalog's range for `key` (a duration with a unit is refused with its number).
+    func milliseconds(_ key: String) -> Int? {
+        guard case .integer(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no whole-number range") }
+        return self[key].flatMap { reader.milliseconds($0, path(key), in: range) }
     }
 
     func duration(_ key: String, allowZero: Bool = true, atMost limit: Millis? = nil) -> Millis? {

@@ -11,11 +11,11 @@ enum UserReader {
 
     static func read(_ map: ScenarioSection, _ lifecycle: inout LifecycleSettings) -> Result {
         var result = Result()
-        if let v = map.number("appOpensPerDay", in: 0...1_000) { result.user.appOpensPerDay = v }
+        if let v = map.number("appOpensPerDay") { result.user.appOpensPerDay = v }
         if let n = map["appOpenHours"] { result.user.appOpenHours = hourWeights(n, map.path("appOpenHours"), map.reader) }
-        if let v = map.number("forceQuitPerDay", in: 0...1_000) { result.user.forceQuitPerDay = v }
+        if let v = map.number("forceQuitPerDay") { result.user.forceQuitPerDay = v }
         if let v = map.durationOrNever("tokenLifetime", allowZero: false), let v { result.user.tokenLifetime = v }
-        if let v = map.number("rebootsPerDay", in: 0...100) { result.user.rebootsPerDay = v }
+        if let v = map.number("rebootsPerDay") { result.user.rebootsPerDay = v }
         if let section = map.section("lowPowerMode"), let (rate, duration, hours) = periods(section) {
             result.user.lowPowerPerDay = rate
             result.user.lowPowerDuration = duration
@@ -36,7 +36,7 @@ enum UserReader {
     /// `{ perDay, duration, startHours }`: how often a period starts, how long it
     /// lasts, and (optionally) the local hours it tends to start in.
     private static func periods(_ map: ScenarioSection) -> (Double, Distribution, [Double]?)? {
-        guard let rate = map.number("perDay", in: 0...100), let duration = map.distribution("duration") else { return nil }
+        guard let rate = map.number("perDay"), let duration = map.distribution("duration") else { return nil }
         var hours: [Double]?
         if let n = map["startHours"] {
             guard let weights = hourWeights(n, map.path("startHours"), map.reader) else { return nil }

@@ -88,4 +88,26 @@ final class ScenarioKeyCatalogTests: XCTestCase {
             XCTAssertTrue(messages.contains("plugin needs 'contentFetch'"), "\(messages)")
         }
     }
+
+    /// A declared range is the one the loader checks: one above the top of each is refused, naming the range.
+    func testTheLoaderChecksTheDeclaredRanges() throws {
+        let base = try XCTUnwrap(try YAMLParser.parse(Array(ScenarioFormatDocTests.base.utf8), file: "base.yaml"))
+        let limited = ScenarioKeyCatalog.keys.filter { $0.limits != nil }
+        XCTAssertGreaterThan(limited.count, 20)
+        for key in limited {
+            let (low, high): (String, String)
+            switch key.limits! {
+            case .number(let range): (low, high) = (ScenarioReader.show(range.lowerBound), ScenarioReader.show(range.upperBound))
+            case .integer(let range): (low, high) = (String(range.lowerBound), String(range.upperBound))
+            }
+            let above = YAMLNode(kind: .scalar(ScenarioReader.show((Double(high) ?? 0) + 1)), mark: SourceMark(line: 1, column: 1))
+            let parts = key.path.split(separator: ".").map(String.init)
+            let edited = try XCTUnwrap(base.setting(parts[...], to: above), key.path)
+            XCTAssertThrowsError(try ScenarioLoader.load(root: edited, text: "", file: "t.yaml"), key.path) { error in
+                let messages = (error as? DiagnosticList)?.diagnostics.map(\.message) ?? []
+                XCTAssertTrue(messages.contains { $0.hasPrefix(key.path) && $0.contains("must be between \(low) and \(high), not") },
+                              "\(key.path): \(messages)")
+            }
+        }
+    }
 }
