@@ -3,12 +3,12 @@ import DNSimCore
 /// Reads `fetch.copy`, a scenario's own notification copy for fetched content.
 enum CopyTemplateReader {
     /// `fetch.copy: { one: { title, body }, many: { title, body }, itemName }`: the copy of fetched content.
-    static func read(_ node: YAMLNode, _ r: ScenarioReader) -> CopyTemplate? {
-        guard let map = r.section(node, "fetch.copy", required: ["one", "many"]) else { return nil }
+    static func read(_ map: ScenarioSection) -> CopyTemplate? {
+        let r = map.reader
         func pair(_ key: String) -> (String, String)? {
-            guard let n = map[key], let copy = r.section(n, "fetch.copy.\(key)", required: ["title", "body"]),
-                  let title = copy["title"].flatMap({ text($0, "fetch.copy.\(key).title") }),
-                  let body = copy["body"].flatMap({ text($0, "fetch.copy.\(key).body") }) else { return nil }
+            guard let copy = map.section(key),
+                  let title = copy["title"].flatMap({ text($0, copy.path("title")) }),
+                  let body = copy["body"].flatMap({ text($0, copy.path("body")) }) else { return nil }
             return (title, body)
         }
         func text(_ n: YAMLNode, _ path: String) -> String? {
@@ -30,8 +30,8 @@ enum CopyTemplateReader {
         }
         let one = pair("one"), many = pair("many")
         var itemName = "Item {n}"
-        if let n = map["itemName"], let v = r.string(n, "fetch.copy.itemName") {
-            if v.contains("{n}") { itemName = v } else { r.error(n.mark, "fetch.copy.itemName must contain {n}, the item's number, e.g. \"Episode {n}\"") }
+        if let v = map.string("itemName") {
+            if v.contains("{n}") { itemName = v } else { map.error("itemName", "\(map.path("itemName")) must contain {n}, the item's number, e.g. \"Episode {n}\"") }
         }
         guard let one, let many else { return nil }
         return CopyTemplate(oneTitle: one.0, oneBody: one.1, manyTitle: many.0, manyBody: many.1, itemName: itemName)

@@ -10,12 +10,12 @@ enum ExpectationReader {
         var result: [Expectation] = []
         for (i, item) in items.enumerated() {
             let path = "expect[\(i + 1)]"
-            guard let map = r.section(item, path, schema: "expect[]", required: ["arm", "metric"]) else { continue }
-            guard let armNode = map["arm"], let arm = r.string(armNode, "\(path).arm"),
-                  let metricNode = map["metric"], let metric = r.string(metricNode, "\(path).metric") else { continue }
+            guard let map = ScenarioSection(item, path, schema: "expect[]", r) else { continue }
+            guard let armNode = map["arm"], let arm = map.string("arm"),
+                  let metricNode = map["metric"], let metric = map.string("metric") else { continue }
             let pattern = Expectation(arm: arm, metric: metric, min: nil, max: nil, mark: item.mark)
             if !arms.contains(where: pattern.applies(to:)) {
-                r.error(armNode.mark, "\(path).arm '\(arm)' matches no arm; arms are \(arms.joined(separator: ", "))"
+                r.error(armNode.mark, "\(map.path("arm")) '\(arm)' matches no arm; arms are \(arms.joined(separator: ", "))"
                     + Suggestion.hint(for: arm, in: arms))
             }
             let names = SummaryColumns.names
@@ -24,12 +24,12 @@ enum ExpectationReader {
             if resolved == nil {
                 // Rates by their bare names too, as they are usually written.
                 let bareRates = names.filter { $0.hasSuffix("_rate") }.map { String($0.dropLast("_rate".count)) }
-                r.error(metricNode.mark, "\(path).metric '\(metric)' is not a summary.csv column"
+                r.error(metricNode.mark, "\(map.path("metric")) '\(metric)' is not a summary.csv column"
                     + Suggestion.hint(forPrefix: metric, in: bareRates + names.filter { !$0.hasSuffix("_rate") }))
             }
             let column = resolved.flatMap { SummaryColumns.named($0) }
-            let low = map["min"].flatMap { bound($0, "\(path).min", column: column, r) }
-            let high = map["max"].flatMap { bound($0, "\(path).max", column: column, r) }
+            let low = map["min"].flatMap { bound($0, map.path("min"), column: column, r) }
+            let high = map["max"].flatMap { bound($0, map.path("max"), column: column, r) }
             if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))

@@ -4,41 +4,28 @@ import DNSimCore
 /// moving its time and editing the starred projects; `plugin.defects`; the app's Daily
 /// Reminder and its defects (`app:`).
 enum LifecycleReader {
-    /// The lifecycle keys of `user:`.
-    static func readUser(_ map: [String: YAMLNode], _ user: inout UserConfiguration, _ scenario: inout LifecycleSettings,
-                         _ r: ScenarioReader) {
-        if let n = map["disablePerDay"], let v = r.number(n, "user.disablePerDay", in: 0...100) { user.disablePerDay = v }
-        if let n = map["disabledFor"], let d = DistributionReader.read(n, "user.disabledFor", r) { user.disabledFor = d }
-        switch (map["disablePerDay"], map["disabledFor"]) {
-        case (let rate?, nil):
-            r.error(rate.mark, "user.disablePerDay needs user.disabledFor, how long New Activity stays off (e.g. { exponential: { mean: 3d } })")
-        case (nil, let duration?):
-            r.error(duration.mark, "user.disabledFor needs user.disablePerDay, how often the user turns New Activity off")
-        default: break
-        }
-        if let n = map["timeChangePerDay"], let v = r.number(n, "user.timeChangePerDay", in: 0...100) { user.timeChangePerDay = v }
-        if let n = map["notifyTimes"] { scenario.notifyTimes = notifyTimes(n, r) }
-        if let rate = map["timeChangePerDay"], user.timeChangePerDay > 0, map["notifyTimes"] == nil {
-            r.error(rate.mark, "user.timeChangePerDay needs user.notifyTimes, the times the user picks from (e.g. [\"07:00\", \"12:30\"])")
-        }
+    /// The lifecycle keys of `user:`; which need which is checked in `ScenarioRules`.
+    static func readUser(_ map: ScenarioSection, _ user: inout UserConfiguration, _ scenario: inout LifecycleSettings) {
+        if let v = map.number("disablePerDay") { user.disablePerDay = v }
+        if let d = map.distribution("disabledFor") { user.disabledFor = d }
+        if let v = map.number("timeChangePerDay") { user.timeChangePerDay = v }
+        if let n = map["notifyTimes"] { scenario.notifyTimes = notifyTimes(n, map.path("notifyTimes"), map.reader) }
         user.timeChoiceWeights = scenario.notifyTimes.map(\.weight)
-        if let n = map["starredChangePerDay"], let v = r.number(n, "user.starredChangePerDay", in: 0...1_000) {
-            user.starredChangePerDay = v
-        }
-        if let n = map["emptyStarredShare"], let v = r.probability(n, "user.emptyStarredShare") { user.emptyStarredShare = v }
+        if let v = map.number("starredChangePerDay") { user.starredChangePerDay = v }
+        if let v = map.number("emptyStarredShare") { user.emptyStarredShare = v }
     }
 
     /// `notifyTimes`: a list of local times `HH:MM` picked uniformly, or a map from each to its weight.
-    private static func notifyTimes(_ node: YAMLNode, _ r: ScenarioReader) -> [NotifyTimeChoice] {
+    private static func notifyTimes(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [NotifyTimeChoice] {
         var result: [NotifyTimeChoice] = []
         func time(_ node: YAMLNode, weight: Double) {
             guard let text = node.scalar, !node.isNull, let minutes = DailyWindow.minutes(text) else {
                 let shown = node.scalar.map { MessageText.quoted($0) } ?? node.typeName
-                r.error(node.mark, "user.notifyTimes: \(shown) is not a local time HH:MM" + hint(node.scalar))
+                r.error(node.mark, "\(path): \(shown) is not a local time HH:MM" + hint(node.scalar))
                 return
             }
             if result.contains(where: { $0.minutes == minutes }) {
-                r.error(node.mark, "user.notifyTimes lists \(text) twice")
+                r.error(node.mark, "\(path) lists \(text) twice")
                 return
             }
             result.append(NotifyTimeChoice(minutes: minutes, weight: weight))
@@ -47,12 +34,12 @@ enum LifecycleReader {
             for item in items { time(item, weight: 1) }
         } else if let pairs = node.mapping, !pairs.isEmpty, pairs.count <= 96 {
             for pair in pairs {
-                guard let weight = r.number(pair.value, "user.notifyTimes weight", in: 0...1_000_000) else { continue }
+                guard let weight = r.number(pair.value, "\(path) weight", in: 0...1_000_000) else { continue }
                 time(pair.key, weight: weight)
             }
-            if !result.isEmpty, result.allSatisfy({ $0.weight == 0 }) { r.error(node.mark, "user.notifyTimes weights must not all be 0") }
+            if !result.isEmpty, result.allSatisfy({ $0.weight == 0 }) { r.error(node.mark, "\(path) weights must not all be 0") }
         } else {
-            r.error(node.mark, "user.notifyTimes must be a list of 1 to 96 local times such as [\"07:00\", \"18:30\"], or a map from each to its weight")
+            r.error(node.mark, "\(path) must be a list of 1 to 96 local times such as [\"07:00\", \"18:30\"], or a map from each to its weight")
         }
         return result
     }
@@ -92,19 +79,14 @@ enum LifecycleReader {
         return result
     }
 
-    /// `app: { dailyReminder: { schedule, enabled }, defects: [...] }`.
-    static func readApp(_ node: YAMLNode, _ scenario: inout LifecycleSettings, _ r: ScenarioReader) {
-        guard let map = r.section(node, "app") else { return }
-        if let n = map["dailyReminder"], let reminder = r.section(n, "app.dailyReminder", required: ["schedule"]) {
-            let schedule = reminder["schedule"].flatMap { r.cron($0, "app.dailyReminder.schedule") }
-            let wanted = reminder["enabled"].flatMap { r.bool($0, "app.dailyReminder.enabled") } ?? false
+    /// `app: { dailyReminder: { schedule, enabled }, defects: [...] }`; that defects need the
+    /// reminder is checked in `ScenarioRules`.
+    static func readApp(_ map: ScenarioSection, _ scenario: inout LifecycleSettings) {
+        if let reminder = map.section("dailyReminder") {
+            let schedule = reminder.cron("schedule")
+            let wanted = reminder.bool("enabled") ?? false
             if let schedule { scenario.reminder = ReminderSettings(schedule: schedule, wanted: wanted) }
         }
-        if let n = map["defects"] {
-            scenario.appDefects = defects(n, "app.defects", as: AppDefect.self, r)
-            if !scenario.appDefects.isEmpty, map["dailyReminder"] == nil {
-                r.error(n.mark, "app.defects concern the Daily Reminder: add app.dailyReminder (e.g. { schedule: \"0 9 * * *\" })")
-            }
-        }
+        if let v = map.defects("defects", as: AppDefect.self) { scenario.appDefects = v }
     }
 }

@@ -128,6 +128,19 @@ public struct Scenario: Sendable {
             case .noNotifications(let m), .noFetch(let m), .tooManyCycles(let m): m
             }
         }
+
+        /// Where a message about the problem points: the schedule in `root` that causes it (the
+        /// notification schedule for too many cycles, the Daily Reminder's included), or else
+        /// the `plugin` block. The loader and `validated()` both say it there.
+        func mark(in root: YAMLNode?) -> SourceMark? {
+            let section: String
+            switch self {
+            case .noNotifications, .tooManyCycles: section = "userNotification"
+            case .noFetch: section = "contentFetch"
+            }
+            let plugin = root?.value(forKey: "plugin")
+            return plugin?.value(forKey: section)?.value(forKey: "schedule")?.mark ?? plugin?.mark
+        }
     }
 
     /// The plan to simulate, with command-line overrides applied.

@@ -34,11 +34,6 @@ final class ScenarioReader {
         return Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: sourceLine, severity: severity)
     }
 
-    /// A mapping whose valid keys `ScenarioKeys` declares at `schema` (by default `path`).
-    func section(_ node: YAMLNode, _ path: String, schema: String? = nil, required: [String] = []) -> [String: YAMLNode]? {
-        mapping(node, path, known: ScenarioKeys.keys(at: schema ?? path), required: required)
-    }
-
     /// A mapping's entries by key, rejecting keys not in `known` (with a suggestion).
     func mapping(_ node: YAMLNode, _ path: String, known: [String], required: [String] = []) -> [String: YAMLNode]? {
         guard let pairs = node.mapping else {

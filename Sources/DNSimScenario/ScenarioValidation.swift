@@ -34,12 +34,7 @@ extension Scenario {
 
     /// Only an override can make a loaded scenario's calendar fail: say so, at the schedule.
     private func diagnostic(_ problem: CalendarError, in scenario: Scenario, days: Int?, label: String?) -> DiagnosticList {
-        let section: String
-        switch problem {
-        case .noNotifications, .tooManyCycles: section = "userNotification"
-        case .noFetch: section = "contentFetch"
-        }
-        let mark = scenario.root?.value(forKey: "plugin")?.value(forKey: section)?.value(forKey: "schedule")?.mark
+        let mark = problem.mark(in: scenario.root)
         var message = problem.message
         if let days { message = "with --days \(days): " + message }
         if let label { message = "with \(label): " + message }

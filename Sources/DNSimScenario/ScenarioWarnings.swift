@@ -4,7 +4,7 @@ import DNSimCore
 /// they are said as `file:line:col: warning:` (and are errors with
 /// `--warnings-as-errors`).
 enum ScenarioWarnings {
-    static func check(_ scenario: Scenario, calendar: CycleCalendar, top: [String: YAMLNode], _ r: ScenarioReader) {
+    static func check(_ scenario: Scenario, calendar: CycleCalendar, top: ScenarioSection, _ r: ScenarioReader) {
         let ios = top["platforms"]?.value(forKey: "ios")
         let opens = scenario.user.appOpensPerDay
         let days = DurationSyntax.format

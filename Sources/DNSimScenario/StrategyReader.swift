@@ -27,36 +27,28 @@ enum StrategyReader {
                 continue
             }
             var strategy = StrategyConfiguration(kind: kind)
-            if let options, !options.isNull {
-                if let map = r.section(options, kindText, schema: "strategies.\(kindText)") {
-                    if let n = map["label"], let v = r.string(n, "\(kindText).label") {
-                        if v.isEmpty || v.contains("/") || v.contains(",") {
-                            r.error(n.mark, "\(kindText).label must be non-empty and contain no '/' or ','")
-                        } else {
-                            strategy.label = v
-                        }
+            // Messages name an option by its strategy (`chained.guard`); the catalog declares it under `strategies`.
+            if let options, !options.isNull, let map = ScenarioSection(options, kindText, schema: "strategies.\(kindText)", r) {
+                if let v = map.string("label") {
+                    if v.isEmpty || v.contains("/") || v.contains(",") {
+                        map.error("label", "\(map.path("label")) must be non-empty and contain no '/' or ','")
+                    } else {
+                        strategy.label = v
                     }
-                    if let n = map["onEmpty"], let v = r.choice(n, "\(kindText).onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
-                    if let n = map["carryUnshown"], let v = r.bool(n, "\(kindText).carryUnshown") { strategy.carryUnshown = v }
-                    if let n = map["earlyFetch"], let v = r.choice(n, "\(kindText).earlyFetch", as: EarlyFetchPolicy.self) {
-                        strategy.earlyFetch = v
-                    }
-                    if let n = map["fetchOnOpen"], let v = r.bool(n, "\(kindText).fetchOnOpen") { strategy.fetchOnOpen = v }
-                    if let n = map["defects"] {
-                        strategy.defects = LifecycleReader.defects(n, "\(kindText).defects", as: PluginDefect.self, r)
-                    }
-                    if let n = map["staleContent"], let v = r.choice(n, "\(kindText).staleContent", as: StaleContentPolicy.self) {
-                        strategy.staleContent = v
-                    }
-                    if let n = map["kind"], let v = r.choice(n, "\(kindText).kind", as: PushKind.self) { strategy.pushKind = v }
-                    if let n = map["guard"], let v = r.choice(n, "\(kindText).guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
-                    if let n = map["guardHorizon"], let v = r.duration(n, "\(kindText).guardHorizon", allowZero: false) {
-                        strategy.guardHorizon = v
-                    }
-                    // An alert push's handler decides its cycle when the push arrives: it arms no guard.
-                    if kind == .push, strategy.pushKind == .alert, let n = map["guard"] ?? map["guardHorizon"] {
-                        r.error(n.mark, "push.\(map["guard"] != nil ? "guard" : "guardHorizon") applies to kind: background only; an alert push arms no guard: its handler decides the cycle when the push arrives")
-                    }
+                }
+                if let v = map.choice("onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
+                if let v = map.bool("carryUnshown") { strategy.carryUnshown = v }
+                if let v = map.choice("earlyFetch", as: EarlyFetchPolicy.self) { strategy.earlyFetch = v }
+                if let v = map.bool("fetchOnOpen") { strategy.fetchOnOpen = v }
+                if let v = map.defects("defects", as: PluginDefect.self) { strategy.defects = v }
+                // The options of some kinds only.
+                if map.declares("staleContent"), let v = map.choice("staleContent", as: StaleContentPolicy.self) { strategy.staleContent = v }
+                if map.declares("kind"), let v = map.choice("kind", as: PushKind.self) { strategy.pushKind = v }
+                if map.declares("guard"), let v = map.choice("guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
+                if map.declares("guardHorizon"), let v = map.duration("guardHorizon", allowZero: false) { strategy.guardHorizon = v }
+                // An alert push's handler decides its cycle when the push arrives: it arms no guard.
+                if kind == .push, strategy.pushKind == .alert, let key = ["guard", "guardHorizon"].first(where: { map[$0] != nil }) {
+                    map.error(key, "\(map.path(key)) applies to kind: background only; an alert push arms no guard: its handler decides the cycle when the push arrives")
                 }
             }
             // Two push arms of the same kind need labels of their own; give the background one a readable default.

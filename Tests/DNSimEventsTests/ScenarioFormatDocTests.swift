@@ -8,8 +8,10 @@ import XCTest
 
 /// Keeps docs/scenario-format.md honest: every YAML example on it must load
 /// (complete scenarios as they are, fragments merged into a small base), the
-/// shown error output must be exactly what the loader prints, and every key
-/// the loader accepts must be documented.
+/// shown error output must be exactly what the loader prints, every key the
+/// loader accepts must be documented, and the key tables must be exactly what
+/// `ScenarioKeyTables` renders from the catalog. After changing the catalog, run
+/// `DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests` to rewrite them.
 final class ScenarioFormatDocTests: XCTestCase {
     /// One fenced ```yaml block and the marker comment right before it.
     struct Example {
@@ -261,5 +263,45 @@ final class ScenarioFormatDocTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("unknown key 'zzUndeclared' in \(kind.rawValue)"), "\(error)")
             }
         }
+    }
+
+    /// The key tables are rendered from `ScenarioKeyCatalog`: the doc must hold exactly that
+    /// rendering, one marker per table. With DNSIM_UPDATE_DOCS=1 the doc is rewritten instead.
+    func testKeyTablesAreRenderedFromTheCatalog() throws {
+        let doc = try Self.loadDoc()
+        let (rendered, unknown) = ScenarioKeyTables.render(into: doc)
+        XCTAssertEqual(unknown, [], "markers naming no table of the catalog")
+        XCTAssertEqual(ScenarioKeyTables.markers(in: doc).sorted(), ScenarioKeyTables.ids.sorted(),
+                       "every catalog table has exactly one marker")
+        if ProcessInfo.processInfo.environment["DNSIM_UPDATE_DOCS"] == "1" {
+            if rendered != doc { try rendered.write(toFile: Self.docPath, atomically: true, encoding: .utf8) }
+            return
+        }
+        let old = doc.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+        if let line = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset ?? (old.count == new.count ? nil : min(old.count, new.count)) {
+            XCTFail("docs/scenario-format.md:\(line + 1) differs from the catalog; run DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests\n"
+                + "doc:     \(line < old.count ? old[line] : "")\ncatalog: \(line < new.count ? new[line] : "")")
+        }
+    }
+
+    /// Each row shows its key's role, and a key's row is in the table after its marker.
+    func testEveryShownKeyHasItsRoleInTheDoc() throws {
+        let doc = try Self.loadDoc()
+        for key in ScenarioKeyCatalog.keys where key.table != nil {
+            XCTAssertTrue(doc.contains(ScenarioKeyTables.row(key)), key.path)
+            XCTAssertTrue(ScenarioKeyTables.row(key).contains("| \(ScenarioKeyTables.role(key)) |"), key.path)
+        }
+    }
+
+    /// A wrong table must make the test fail: an edited row or a missing marker is caught.
+    func testAStaleTableWouldBeCaught() throws {
+        let doc = try Self.loadDoc()
+        let edited = doc.replacingOccurrences(of: "| `never` (in `fetchTask`) | condition |", with: "| `never` (in `fetchTask`) | lever |")
+        XCTAssertNotEqual(edited, doc)
+        XCTAssertEqual(ScenarioKeyTables.render(into: edited).text, doc)
+        let unmarked = doc.replacingOccurrences(of: "<!-- keys: server -->\n", with: "")
+        XCTAssertNotEqual(ScenarioKeyTables.markers(in: unmarked).sorted(), ScenarioKeyTables.ids.sorted())
+        XCTAssertEqual(ScenarioKeyTables.render(into: "<!-- keys: nowhere -->\n").unknown, ["nowhere"])
     }
 }

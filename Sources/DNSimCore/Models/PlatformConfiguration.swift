@@ -12,6 +12,15 @@ public enum Platform: String, Sendable, CaseIterable, Comparable {
 public enum BackgroundTaskKind: String, Sendable, CaseIterable {
     case appRefresh
     case processing
+
+    /// The run budget iOS gives the kind: minutes for a processing task, about 30 s for an
+    /// app refresh (seed 004; Apple's `BGProcessingTaskRequest` docs, WWDC 2019 session 707).
+    public var defaultBudget: Millis {
+        switch self {
+        case .appRefresh: 30 * SimTime.second
+        case .processing: 5 * SimTime.minute
+        }
+    }
 }
 
 /// How iOS runs the plugin's background fetch and shows its notifications.
@@ -21,8 +30,13 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var delay: Distribution = .fixed(0)
     /// Probability that a submitted request is never run.
     public var never: Double = 0
+    /// Run budget as the scenario writes it; nil: the kind's `defaultBudget`.
+    public var budgetSetting: Millis?
     /// Run budget; past it the expiration handler cancels the fetch.
-    public var budget: Millis = 30 * SimTime.second
+    @inlinable public var budget: Millis {
+        get { budgetSetting ?? taskKind.defaultBudget }
+        set { budgetSetting = newValue }
+    }
     /// Delay between a notification's trigger and its display.
     public var notificationDelay: Distribution = .fixed(0)
     /// BGProcessingTask: run only while the phone charges (the user's charging windows).

@@ -1,0 +1,80 @@
+import DNSimCore
+
+/// Reads `user:`: app opens, force-quits, tokens, reboots, Low Power Mode and offline periods,
+/// the charging and idle windows, and (through `LifecycleReader`) the lifecycle keys.
+enum UserReader {
+    struct Result {
+        var user = UserConfiguration()
+        var charging: DailyWindow?
+        var idle: DailyWindow?
+    }
+
+    static func read(_ map: ScenarioSection, _ lifecycle: inout LifecycleSettings) -> Result {
+        var result = Result()
+        if let v = map.number("appOpensPerDay") { result.user.appOpensPerDay = v }
+        if let n = map["appOpenHours"] { result.user.appOpenHours = hourWeights(n, map.path("appOpenHours"), map.reader) }
+        if let v = map.number("forceQuitPerDay") { result.user.forceQuitPerDay = v }
+        if let v = map.durationOrNever("tokenLifetime", allowZero: false), let v { result.user.tokenLifetime = v }
+        if let v = map.number("rebootsPerDay") { result.user.rebootsPerDay = v }
+        if let section = map.section("lowPowerMode"), let (rate, duration, hours) = periods(section) {
+            result.user.lowPowerPerDay = rate
+            result.user.lowPowerDuration = duration
+            result.user.lowPowerHours = hours
+        }
+        if let section = map.section("offline"), let (rate, duration, hours) = periods(section) {
+            result.user.offlinePerDay = rate
+            result.user.offlineDuration = duration
+            result.user.offlineHours = hours
+        }
+        // null: no window, as when the key is absent (so a sweep can turn one off).
+        if let section = map.optionalSection("charging") { result.charging = dailyWindow(section) }
+        if let section = map.optionalSection("idle") { result.idle = dailyWindow(section) }
+        LifecycleReader.readUser(map, &result.user, &lifecycle)
+        return result
+    }
+
+    /// `{ perDay, duration, startHours }`: how often a period starts, how long it
+    /// lasts, and (optionally) the local hours it tends to start in.
+    private static func periods(_ map: ScenarioSection) -> (Double, Distribution, [Double]?)? {
+        guard let rate = map.number("perDay"), let duration = map.distribution("duration") else { return nil }
+        var hours: [Double]?
+        if let n = map["startHours"] {
+            guard let weights = hourWeights(n, map.path("startHours"), map.reader) else { return nil }
+            hours = weights
+        }
+        return (rate, duration, hours)
+    }
+
+    /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight.
+    private static func dailyWindow(_ map: ScenarioSection) -> DailyWindow? {
+        var times: [Int] = []
+        for key in ["start", "end"] {
+            guard let n = map[key], let text = map.string(key) else { return nil }
+            guard let minutes = DailyWindow.minutes(text) else {
+                map.reader.error(n.mark, "\(map.path(key)) '\(text.prefix(20))' must be a local time HH:MM")
+                return nil
+            }
+            times.append(minutes)
+        }
+        guard times[0] != times[1] else {
+            map.reader.error(map.node.mark, "\(map.path) must not start and end at the same time")
+            return nil
+        }
+        return DailyWindow(start: times[0], end: times[1])
+    }
+
+    /// 24 non-negative weights, one per local hour, not all zero.
+    private static func hourWeights(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [Double]? {
+        guard let items = node.sequence, items.count == 24 else {
+            r.error(node.mark, "\(path) must be a list of 24 weights, one per hour from 00:00")
+            return nil
+        }
+        let weights = items.enumerated().compactMap { r.number($0.element, "\(path)[\($0.offset + 1)]", in: 0...1e9) }
+        guard weights.count == 24 else { return nil }
+        guard weights.reduce(0, +) > 0 else {
+            r.error(node.mark, "\(path) needs at least one positive weight")
+            return nil
+        }
+        return weights
+    }
+}
