@@ -91,7 +91,7 @@ public struct ChainedFetch: PluginStrategy {
         }
         cancelGuard(cycle, &runtime)
         switch configuration.onEmpty {
-        case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the fetch returned no updates")
+        case .suppress: runtime.resolveUnshown(cycle: cycle, because: .fetchFoundNoUpdates)
         case .showDefault: armOrShow(cachedContent: false, &runtime)
         }
     }
@@ -145,7 +145,7 @@ public struct ChainedFetch: PluginStrategy {
             return
         }
         if now >= next {
-            runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "nothing shown by the next cycle's T")
+            runtime.resolveUnshown(cycle: cycle, because: .nothingByNextNotifyTime)
             return
         }
         if armed != nil {
@@ -165,12 +165,10 @@ public struct ChainedFetch: PluginStrategy {
             runtime.show(cachedContent: false, cycle: cycle)
             return
         }
-        let why: String
         switch configuration.guardPolicy {
-        case .deadline: why = "no content by T + contentTimeout and no guard armed"
-        case .none: why = "nothing shown by the next cycle's T"
+        case .deadline: runtime.resolveUnshown(cycle: cycle, because: .noContentAndNoGuard)
+        case .none: runtime.resolveUnshown(cycle: cycle, because: .nothingByNextNotifyTime)
         }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: why)
     }
 
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {

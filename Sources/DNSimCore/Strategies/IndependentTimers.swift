@@ -75,7 +75,7 @@ public struct IndependentTimers: PluginStrategy {
         guard cycle == runtime.firstUnresolved else { return }
         if emptyFetchCycle == cycle {
             switch configuration.onEmpty {
-            case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "this cycle's fetch returned no updates")
+            case .suppress: runtime.resolveUnshown(cycle: cycle, because: .ownFetchFoundNoUpdates)
             case .showDefault: runtime.show(cachedContent: false, cycle: cycle)
             }
             return
@@ -90,7 +90,7 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "no notification alarm was armed (a reboot cleared it)")
+        runtime.resolveUnshown(cycle: cycle, because: .alarmCleared)
     }
 
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {

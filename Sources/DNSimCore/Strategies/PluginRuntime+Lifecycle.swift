@@ -29,7 +29,7 @@ extension PluginRuntime {
     /// (missed); a cycle whose T falls before `offUntil` is not due (off).
     mutating func resolveCycles(dueBefore now: Millis, offUntil end: Millis) {
         while firstUnresolved < calendar.count, calendar.notifyTimes[firstUnresolved] <= now {
-            resolveUnshown(cycle: firstUnresolved, outcome: .missed, why: "cancelDualSchedule removed it before it showed")
+            resolveUnshown(cycle: firstUnresolved, because: .cancelledBeforeShown)
         }
         while firstUnresolved < calendar.count, calendar.notifyTimes[firstUnresolved] < end {
             context.activity.offCycles += 1

@@ -318,13 +318,12 @@ public struct PluginRuntime<OS: PlatformModel> {
         let display = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
         let notifyTime = calendar.notifyTimes[cycle]
         let beforeFetch = lastFetchEnd < calendar.fetchTimes[cycle] || lastFetchEnd > display
-        var outcome = CycleOutcome.fallback
         var contentAge: Millis?
+        var fetchedAt: Millis?
         var copy: NotificationCopy?
         if cachedContent, var content = cache {
             contentAge = display - content.fetchedAt
-            let inWindow = content.fetchedAt >= calendar.fetchTimes[cycle]
-            outcome = inWindow && display - content.fetchedAt <= world.freshWithin ? .fresh : .stale
+            fetchedAt = content.fetchedAt
             if !content.shown {
                 content.shown = true
                 context.activity.shownUpdates += content.updateCount
@@ -335,6 +334,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         } else if context.tracer != nil {
             copy = NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
         }
+        let outcome = CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: calendar.fetchTimes[cycle],
+                                            freshWithin: world.freshWithin)
         if let copy {
             context.trace("notification.shown", "cycle \(cycle + 1) shown (\(outcome.name)), \(SimTime.seconds(display - notifyTime)) s after T",
                           cycle: cycle, at: display, title: copy.title, body: copy.body)
@@ -344,15 +345,16 @@ public struct PluginRuntime<OS: PlatformModel> {
             lifecycle.setupAt = nil
         }
         noteDisplay(at: display)
-        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, lateness: max(0, display - notifyTime),
+        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
                             notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
     }
 
     /// Ends a cycle without a notification.
-    mutating func resolveUnshown(cycle: Int, outcome: CycleOutcome, why: String) {
+    mutating func resolveUnshown(cycle: Int, because reason: UnshownReason) {
+        let outcome = CycleOutcome.classify(.notShown(reason), fetchTime: calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
         // The kind is interpolated, so it is built only for a tracer (it cost 400 instructions a cycle).
         if context.tracer != nil {
-            context.trace("cycle.\(outcome.name)", "cycle \(cycle + 1) \(outcome.name): \(why)", cycle: cycle)
+            context.trace("cycle.\(outcome.name)", "cycle \(cycle + 1) \(outcome.name): \(reason.explanation(pushService: push.serviceName))", cycle: cycle)
         }
         resolve(CycleRecord(cycle: cycle, notifyTime: calendar.notifyTimes[cycle], outcome: outcome, lateness: nil,
                             notifiedBeforeFetch: false, contentAge: nil))

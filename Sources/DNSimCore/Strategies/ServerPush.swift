@@ -11,7 +11,7 @@ public struct ServerPush: PluginStrategy {
 
     let configuration: StrategyConfiguration
     /// Why the open cycle's push never reaches the device, when it does not.
-    var lostBecause: String?
+    var lostBecause: UnshownReason?
 
     public init(configuration: StrategyConfiguration) {
         self.configuration = configuration
@@ -23,20 +23,19 @@ public struct ServerPush: PluginStrategy {
         let cycle = runtime.firstUnresolved
         guard cycle < runtime.calendar.count else { return }
         let now = runtime.now
-        let service = runtime.push.serviceName
         switch runtime.sendPush(cycle: cycle, kind: .alert) {
         case .dropped:
-            lostBecause = "its push was lost"
+            lostBecause = .pushLost
             runtime.schedule(at: max(runtime.calendar.notifyTimes[cycle], now), .deadline(cycle: cycle))
         case .expired(_, _, let at):
-            lostBecause = "its push expired in the \(service) store"
+            lostBecause = .pushExpired
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
         case .replaced(_, _, let at, let by):
-            lostBecause = "cycle \(by + 1)'s push replaced it in the \(service) store"
+            lostBecause = .pushReplaced(by: by)
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
         case .delivered(_, let release, _) where release > runtime.context.runEnd:
             // Nothing is observed after the run: a push still held then is not shown in it.
-            lostBecause = "its push was still held when the run ended"
+            lostBecause = .pushHeldPastRunEnd
             runtime.schedule(at: max(runtime.context.runEnd, now), .deadline(cycle: cycle))
         case .delivered(_, let release, _):
             lostBecause = nil
@@ -59,7 +58,7 @@ public struct ServerPush: PluginStrategy {
     /// The cycle's push is lost for good.
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved, let lostBecause else { return }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: lostBecause)
+        runtime.resolveUnshown(cycle: cycle, because: lostBecause)
     }
 
     /// The handler runs and fetches within its budget; with fetching off it
@@ -83,7 +82,7 @@ public struct ServerPush: PluginStrategy {
             if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
                 runtime.show(cachedContent: true, cycle: cycle)
             } else if runtime.push.maySuppress, configuration.onEmpty == .suppress {
-                runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the handler's fetch found no updates and shows nothing")
+                runtime.resolveUnshown(cycle: cycle, because: .handlerFoundNoUpdates)
             } else {
                 runtime.show(cachedContent: false, cycle: cycle)
             }
@@ -93,7 +92,7 @@ public struct ServerPush: PluginStrategy {
                     + (OS.platform == .ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends", cycle: cycle)
             }
             if runtime.plugin.fallbackBehavior == .skip, runtime.push.maySuppress {
-                runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "the fetch failed and fallbackBehavior is skip: the handler shows nothing")
+                runtime.resolveUnshown(cycle: cycle, because: .fetchFailedAndSkipped)
             } else {
                 runtime.show(cachedContent: false, cycle: cycle)
             }
