@@ -146,12 +146,13 @@ final class FidelityTests: XCTestCase {
         let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
         var pending = 0, lost = 0
         for entry in run.trace.entries {
-            if entry.kind == "fetch.done" {
-                let count = Int(entry.detail.split(separator: " ")[2])!
+            switch entry.event {
+            case .fetchReturned(let updates, _, _):
                 lost += pending
-                pending = count
-            } else if entry.kind == "notification.shown", !entry.detail.contains("(fallback)") {
+                pending = updates
+            case .notificationShown(let outcome, _, _) where outcome != .fallback:
                 pending = 0
+            default: break
             }
         }
         lost += pending

@@ -33,10 +33,10 @@ public struct ServerPush: PluginStrategy {
         case .replaced(_, _, let at, let by):
             lostBecause = .pushReplaced(by: by)
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
-        case .delivered(_, let release, _) where release > runtime.context.runEnd:
+        case .delivered(_, let release, _) where release > runtime.runEnd:
             // Nothing is observed after the run: a push still held then is not shown in it.
             lostBecause = .pushHeldPastRunEnd
-            runtime.schedule(at: max(runtime.context.runEnd, now), .deadline(cycle: cycle))
+            runtime.schedule(at: max(runtime.runEnd, now), .deadline(cycle: cycle))
         case .delivered(_, let release, _):
             lostBecause = nil
             runtime.schedule(at: max(release, now), .pushArrived(cycle: cycle))
@@ -66,8 +66,7 @@ public struct ServerPush: PluginStrategy {
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
         let budget = runtime.push.handlerBudget(.alert)
-        runtime.context.trace("push.arrived", "the alert push arrives: \(runtime.push.handlerName) runs"
-            + (runtime.plugin.fetchEnabled ? " and fetches (budget \(SimTime.written(budget)))" : " with fetching off"), cycle: cycle)
+        runtime.trace(.alertPushArrived(handler: runtime.push.handlerName, budget: runtime.plugin.fetchEnabled ? budget : nil), cycle: cycle)
         guard runtime.plugin.fetchEnabled else { return runtime.show(cachedContent: false, cycle: cycle) }
         runtime.startPushFetch(cycle: cycle, budget: budget)
     }
@@ -88,8 +87,7 @@ public struct ServerPush: PluginStrategy {
             }
         case .failed:
             if runtime.now >= attempt.cpuUntil {
-                runtime.context.trace("push.timeout", "the handler's time runs out"
-                    + (OS.platform == .ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends", cycle: cycle)
+                runtime.trace(.pushHandlerTimedOut(ios: OS.platform == .ios), cycle: cycle)
             }
             if runtime.plugin.fallbackBehavior == .skip, runtime.push.maySuppress {
                 runtime.resolveUnshown(cycle: cycle, because: .fetchFailedAndSkipped)
