@@ -140,7 +140,8 @@ extension DeviceSimulation {
         let schedule = runtime.state.lifecycle.scheduleInForce ?? runtime.world.calendar
         let isOrphan = !runtime.state.lifecycle.enabled || !schedule.hasCycle(notifyingAt: orphan.notifyTime)
         if isOrphan { runtime.context.activity.orphans += 1 }
-        runtime.trace(.leftNotificationShown(source: orphan.source.rawValue, orphan: isOrphan, featureEnabled: runtime.state.lifecycle.enabled))
+        let enabled = runtime.state.lifecycle.enabled
+        runtime.trace(.leftNotificationShown(source: orphan.source.rawValue, orphan: isOrphan, featureEnabled: enabled))
         runtime.noteDisplay(at: runtime.now)
         if let calendar = orphan.repeatsOn {
             let next = calendar.firstCycle(notifyingAfter: runtime.now)

@@ -36,7 +36,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     public mutating func handle(_ event: DeviceEvent) {
         switch event {
         case .setup:
-            runtime.trace(.setup(arm: runtime.arm.name))
+            runtime.traceSetup()
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: -1)
         case .appOpen(let key):
             runtime.context.activity.appOpens += 1

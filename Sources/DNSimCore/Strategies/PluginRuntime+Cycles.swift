@@ -14,18 +14,18 @@ extension PluginRuntime {
 
     private func tracePush(_ fate: PushFate, cycle: Int, kind: PushKind, sent: Millis) {
         let service = push.serviceName
-        trace(.pushSent(kind), cycle: cycle, at: sent)
+        context.trace(.pushSent(kind), cycle: cycle, at: sent)
         switch fate {
         case .dropped:
-            trace(.pushDropped(service: service), cycle: cycle, at: sent)
+            context.trace(.pushDropped(service: service), cycle: cycle, at: sent)
         case .expired(let arrival, let hold, let at):
-            trace(.pushHeld(hold, service: service, until: .storeFor(push.storeFor)), cycle: cycle, at: arrival)
-            trace(.pushExpired(service: service), cycle: cycle, at: at)
+            context.trace(.pushHeld(hold, service: service, until: .storeFor(push.storeFor)), cycle: cycle, at: arrival)
+            context.trace(.pushExpired(service: service), cycle: cycle, at: at)
         case .replaced(let arrival, let hold, let at, let by):
-            trace(.pushHeld(hold, service: service, until: .newestOnly), cycle: cycle, at: arrival)
-            trace(.pushReplaced(byCycle: by), cycle: cycle, at: at)
+            context.trace(.pushHeld(hold, service: service, until: .newestOnly), cycle: cycle, at: arrival)
+            context.trace(.pushReplaced(byCycle: by), cycle: cycle, at: at)
         case .delivered(let arrival, let release, let hold):
-            if let hold { trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
+            if let hold { context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
         }
     }
 
@@ -58,7 +58,7 @@ extension PluginRuntime {
         let outcome = CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime,
                                             freshWithin: world.freshWithin)
         if let copy {
-            trace(.notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle, at: display)
+            context.trace(.notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle, at: display)
         }
         if let setupAt = state.lifecycle.setupAt {
             log.setupLatencies.append(display - setupAt)
@@ -73,7 +73,7 @@ extension PluginRuntime {
     /// Ends a cycle without a notification, for `reason`.
     mutating func resolveUnshown(cycle: Int, because reason: UnshownReason) {
         let outcome = CycleOutcome.classify(.notShown(reason), fetchTime: state.calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
-        trace(.cycleUnshown(outcome, reason, pushService: push.serviceName), cycle: cycle)
+        context.trace(.cycleUnshown(outcome, reason, pushService: push.serviceName), cycle: cycle)
         resolve(CycleRecord(cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, lateness: nil,
                             notifiedBeforeFetch: false, contentAge: nil))
     }

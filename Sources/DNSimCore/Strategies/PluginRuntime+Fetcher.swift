@@ -63,7 +63,7 @@ extension PluginRuntime {
             failure = failed ? .network : nil
         }
         let acked = state.fetcher.acked
-        trace(.fetchStarted(copyTemplate: fetch.copy != nil, afterID: acked, retry: attempt.retry, foreground: attempt.openKey >= 0,
+        context.trace(.fetchStarted(copyTemplate: fetch.copy != nil, afterID: acked, retry: attempt.retry, foreground: attempt.openKey >= 0,
                             pushHandler: attempt.pushed ? push.handlerName : nil), cycle: attempt.cycle)
         schedule(at: end, .fetchFinished(attempt, failure: failure))
         if let telemetry = context.telemetry {
@@ -85,14 +85,14 @@ extension PluginRuntime {
         if let failure {
             let retry = now + plugin.retryDelay
             if failure != .budgetExpired, attempt.retry < plugin.retryAttempts, retry < attempt.cpuUntil {
-                trace(.fetchRetrying(failure, retryDelay: plugin.retryDelay), cycle: attempt.cycle)
+                context.trace(.fetchRetrying(failure, retryDelay: plugin.retryDelay), cycle: attempt.cycle)
                 var next = attempt
                 next.retry += 1
                 schedule(at: retry, .fetchRetry(next))
                 return .retrying
             }
             state.fetcher.lastFetchEnd = now
-            trace(.fetchFailed(failure, ack: state.fetcher.acked), cycle: attempt.cycle)
+            context.trace(.fetchFailed(failure, ack: state.fetcher.acked), cycle: attempt.cycle)
             return .failed
         }
         state.fetcher.lastFetchEnd = now
@@ -101,7 +101,7 @@ extension PluginRuntime {
         let answer = context.user.starredEmpty.contains(now) ? (count: 0, last: acked)
             : context.server.updates(after: acked, through: now)
         guard answer.count > 0 else {
-            trace(.fetchEmpty, cycle: attempt.cycle)
+            context.trace(.fetchEmpty, cycle: attempt.cycle)
             return .empty
         }
         var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
@@ -114,7 +114,7 @@ extension PluginRuntime {
             content.updateCount += previous.updateCount
         }
         if context.tracer != nil {
-            trace(.fetchReturned(updates: answer.count, ack: answer.last, cached: copy(of: content)), cycle: attempt.cycle)
+            context.trace(.fetchReturned(updates: answer.count, ack: answer.last, cached: copy(of: content)), cycle: attempt.cycle)
         }
         state.fetcher.cache = content
         return .updates

@@ -66,7 +66,8 @@ public struct ServerPush: PluginStrategy {
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
         let budget = runtime.push.handlerBudget(.alert)
-        runtime.trace(.alertPushArrived(handler: runtime.push.handlerName, budget: runtime.plugin.fetchEnabled ? budget : nil), cycle: cycle)
+        let handler = runtime.push.handlerName, fetches = runtime.plugin.fetchEnabled
+        runtime.trace(.alertPushArrived(handler: handler, budget: fetches ? budget : nil), cycle: cycle)
         guard runtime.plugin.fetchEnabled else { return runtime.show(cachedContent: false, cycle: cycle) }
         runtime.startPushFetch(cycle: cycle, budget: budget)
     }
