@@ -47,7 +47,9 @@ final class DeviceResetTests: XCTestCase {
                 let alone = fresh.run(freshWorld)
 
                 assertSameLog(afterOthers, alone, "\(name) \(arm.name)")
-                XCTAssertEqual(reusedTrace.entries, freshTrace.entries, "\(name) \(arm.name): the same timeline")
+                let firstDifference = zip(reusedTrace.entries, freshTrace.entries).enumerated().first { $0.element.0 != $0.element.1 }
+                XCTAssertNil(firstDifference, "\(name) \(arm.name): the timelines part at entry \(firstDifference?.offset ?? -1)")
+                XCTAssertEqual(reusedTrace.entries.count, freshTrace.entries.count, "\(name) \(arm.name)")
                 XCTAssertFalse(alone.cycles.isEmpty)
                 checked += 1
             }
