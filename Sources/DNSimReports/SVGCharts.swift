@@ -47,7 +47,7 @@ public enum SVGCharts {
             svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" class=\"label\">\(escape(arm.name))</text>\n"
             var x = left
             for outcome in CycleOutcome.allCases {
-                let share = statistics.rate(RateMetric(outcome: outcome))
+                let share = statistics.rate(.outcome(outcome))
                 let width = share * barWidth
                 guard width > 0 else { continue }
                 svg += "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"24\" fill=\"\(outcomeColours[outcome]!)\">"

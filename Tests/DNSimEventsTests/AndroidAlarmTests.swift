@@ -85,7 +85,7 @@ final class AndroidAlarmTests: XCTestCase {
             // The cycles whose T passed while the phone was rebooting, after their content was armed.
             guard let cycle = calendar.notifyTimes.firstIndex(where: { $0 < boot.time && $0 > boot.time - 10 * SimTime.minute }),
                   let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == cycle }),
-                  armed.detail.contains("fetched"),
+                  armed.event == .notificationArmed(fetchedContent: true),
                   let reboot = run.trace.kinds("reboot").last(where: { $0.time < calendar.notifyTimes[cycle] }), reboot.time > armed.time
             else { continue }
             let record = run.cycles.first { $0.cycle == cycle }!

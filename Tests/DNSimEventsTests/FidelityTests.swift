@@ -110,7 +110,7 @@ final class FidelityTests: XCTestCase {
         }
         let runs = events.filter { $0.kind == "bg.run" }.map(\.time)
         XCTAssertEqual(runs, launches)
-        XCTAssertEqual(run.activity.backgroundRuns, runs.count)
+        XCTAssertEqual(run.activity[.backgroundRuns], runs.count)
         // Some of them after a force-quit, once the app was opened again.
         let quits = events.filter { $0.kind == "app.forceQuit" }.map(\.time)
         XCTAssertGreaterThan(runs.filter { run in quits.contains { $0 < run } }.count, 5, "BG tasks resume after the next open")
@@ -173,12 +173,13 @@ final class FidelityTests: XCTestCase {
         let run = DeviceRun(world, TestWorlds.arm(.independent, .ios))
         var pending = 0, lost = 0
         for entry in run.trace.entries {
-            if entry.kind == "fetch.done" {
-                let count = Int(entry.detail.split(separator: " ")[2])!
+            switch entry.event {
+            case .fetchReturned(let updates, _, _):
                 lost += pending
-                pending = count
-            } else if entry.kind == "notification.shown", !entry.detail.contains("(fallback)") {
+                pending = updates
+            case .notificationShown(let outcome, _, _) where outcome != .fallback:
                 pending = 0
+            default: break
             }
         }
         lost += pending

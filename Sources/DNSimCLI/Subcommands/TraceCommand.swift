@@ -60,18 +60,18 @@ enum TraceCommand: Subcommand {
         let world = DeviceWorld(configuration: plan.world, seed: plan.seed)
         let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder
-        simulator.formatTime = { zone.localFields($0).formatted }
         world.generate(device: device - 1)
         _ = simulator.run(world)
 
+        let localTime = { (millis: Millis) in zone.localFields(millis).formatted }
         let range = selectedDays ?? 1...Int.max
         let entries = recorder.inTimeOrder.filter { range.contains(dayNumber($0.time)) }
         if arguments.flag(jsonOption) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             for entry in entries {
-                let line = Line(time: zone.localFields(entry.time).formatted, epochMs: entry.time, day: dayNumber(entry.time),
-                                cycle: entry.cycle.map { $0 + 1 }, kind: entry.kind, detail: entry.detail, title: entry.title, body: entry.body)
+                let line = Line(time: localTime(entry.time), epochMs: entry.time, day: dayNumber(entry.time), cycle: entry.cycle.map { $0 + 1 },
+                                kind: entry.kind, detail: entry.detail(formattingTime: localTime), title: entry.title, body: entry.body)
                 console.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
             }
             return .success
@@ -80,7 +80,8 @@ enum TraceCommand: Subcommand {
         console.print("Trace: \(scenario.name), device \(device), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
         for entry in entries {
-            table.rows.append([zone.localFields(entry.time).formatted, entry.cycle.map { "#\($0 + 1)" } ?? "", entry.kind, entry.detail])
+            table.rows.append([localTime(entry.time), entry.cycle.map { "#\($0 + 1)" } ?? "", entry.kind,
+                               entry.detail(formattingTime: localTime)])
             if let title = entry.title, let body = entry.body {
                 table.rows.append(["", "", "", "  ┌ \(title)"])
                 table.rows.append(["", "", "", "  └ \(body)"])

@@ -18,8 +18,8 @@ public struct ArmAccumulator: Sendable {
             deviceCounts[cycle.outcome.rawValue] += 1
             if let lateness = cycle.lateness {
                 statistics.lateness.add(lateness)
-                if lateness > lateAfter { deviceCounts[RateMetric.late.rawValue] += 1 }
-                if lateness == lateAfter { statistics.latenessAtThreshold += 1 }
+                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) { deviceCounts[RateMetric.late.rawValue] += 1 }
+                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) { statistics.latenessAtThreshold += 1 }
                 if cycle.notifiedBeforeFetch { deviceCounts[RateMetric.notifiedBeforeFetch.rawValue] += 1 }
             }
             if let age = cycle.contentAge { statistics.contentAge.add(age) }

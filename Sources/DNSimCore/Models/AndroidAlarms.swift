@@ -86,14 +86,14 @@ public struct AndroidAlarms: PlatformModel {
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
             return .alarmsCleared
         case .bootCompleted:
-            context.trace("boot.completed", "BOOT_COMPLETED: the plugin re-arms its alarms")
+            context.trace(.bootCompleted)
             // After cancelDualSchedule the plugin has no schedule to re-arm.
             return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
         case .fetchAlarm:
             pendingFetchAlarm = nil
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
-            context.trace("alarm.fetch", "exact fetch alarm fires")
+            context.trace(.fetchAlarmFires)
             return .fetchTaskRuns(budget: nil)
         default:
             preconditionFailure("Android raises no \(event) event")
@@ -155,9 +155,7 @@ public struct AndroidAlarms: PlatformModel {
                                         random: context.random)
         pendingFetchAlarm = context.schedule(at: fire, .fetchAlarm)
         pendingFetchCycle = cycle
-        if context.tracer != nil {
-            context.trace("alarm.set", "fetch alarm for cycle \(cycle + 1) at \(context.formatTime(fire))", cycle: cycle)
-        }
+        context.trace(.fetchAlarmSet(fire: fire), cycle: cycle)
     }
 
     /// A reboot clears every alarm the plugin set.
@@ -168,8 +166,7 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchCycle = -1
         pendingPastHorizon = false
         alarmsLost = true
-        context.trace("reboot", "the phone reboots: every alarm is cleared"
-            + (configuration.rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them"))
+        context.trace(.reboot(rescheduleOnBoot: configuration.rescheduleOnBoot))
     }
 
     /// Plugin code (at BOOT_COMPLETED or an app open) re-arms the fetch alarm a reboot cleared.

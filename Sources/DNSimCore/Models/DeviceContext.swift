@@ -32,8 +32,6 @@ public struct DeviceContext {
     public var tracer: TraceSink?
     /// Logs what a team's telemetry would, when `--emit-telemetry` asks for it.
     public var telemetry: TelemetrySink?
-    /// How trace details print instants (the trace command sets local time).
-    public var formatTime: (Millis) -> String = { "t=\($0)ms" }
 
     init(world: DeviceWorld) {
         calendar = world.configuration.calendar
@@ -114,10 +112,9 @@ public struct DeviceContext {
     }
 
     @inline(__always)
-    public func trace(_ kind: String, _ detail: @autoclosure () -> String, cycle: Int? = nil, at time: Millis? = nil,
-                      title: String? = nil, body: String? = nil) {
+    public func trace(_ event: @autoclosure () -> TraceEvent, cycle: Int? = nil, at time: Millis? = nil) {
         guard let tracer else { return }
-        tracer.trace(TraceEntry(time: time ?? now, cycle: cycle, kind: kind, detail: detail(), title: title, body: body))
+        tracer.trace(TraceEntry(time: time ?? now, cycle: cycle, event: event()))
     }
 
     /// Schedules the user's next app open that is still ahead.

@@ -66,19 +66,19 @@ public struct IOSTaskScheduler: PlatformModel {
             forceQuitted = true
             cancelPendingRequest(context)
             context.telemetry?.backgroundRequestCancelled(at: context.now)
-            context.trace("app.forceQuit", "user force-quits the app: no BG task runs until the next open")
+            context.trace(.forceQuit)
             context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
             return .nothing
         case .backgroundLaunch:
             pendingRequest = nil
             if let limit = configuration.inactiveAfter, context.now - context.lastOpen > limit {
                 context.telemetry?.backgroundRequestCancelled(at: context.now)
-                context.trace("bg.dropped", "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks")
+                context.trace(.backgroundTasksDropped(inactiveAfter: limit))
                 return .nothing
             }
             context.activity[.backgroundRuns] += 1
             context.telemetry?.backgroundRequestLaunched(at: context.now)
-            context.trace("bg.run", "BGTaskScheduler launches the \(configuration.taskKind.rawValue) task")
+            context.trace(.backgroundTaskRuns(configuration.taskKind))
             return .fetchTaskRuns(budget: configuration.budget)
         default:
             preconditionFailure("iOS raises no \(event) event")
@@ -149,15 +149,12 @@ public struct IOSTaskScheduler: PlatformModel {
             random.bernoulli(configuration.never) ? Self.neverRuns : random.duration(configuration.delay)
         }
         if delay == Self.neverRuns {
-            context.trace("bg.submit", "BG request for cycle \(cycle + 1) submitted; the OS will never run it", cycle: cycle)
+            context.trace(.backgroundRequestNeverRuns, cycle: cycle)
             return
         }
         let launch = deferredLaunch(max(earliest, context.now) + delay, &context)
         pendingRequest = context.schedule(at: launch, .backgroundLaunch)
-        if context.tracer != nil {
-            context.trace("bg.submit", "BG request for cycle \(cycle + 1), earliestBeginDate \(context.formatTime(earliest)); "
-                + "the OS will launch it at \(context.formatTime(launch))", cycle: cycle)
-        }
+        context.trace(.backgroundRequestSubmitted(earliestBegin: earliest, launch: launch), cycle: cycle)
     }
 
     /// Whether the user's next open, at which the plugin resubmits, comes before this request's

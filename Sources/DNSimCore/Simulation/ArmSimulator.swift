@@ -7,8 +7,6 @@ public final class ArmSimulator {
     public var tracer: TraceSink?
     /// Receives each device's telemetry, when it is to be emitted.
     public var telemetry: TelemetrySink?
-    /// How trace details print instants (the trace command sets local time).
-    public var formatTime: (Millis) -> String = { "t=\($0)ms" }
     /// Made where the simulation's type is concrete, so the compiler
     /// specialises the whole event loop for it.
     private let runDevice: (DeviceWorld, ArmSimulator) -> DeviceLog
@@ -40,7 +38,6 @@ public final class ArmSimulator {
         return { world, simulator in
             simulation.runtime.context.tracer = simulator.tracer
             simulation.runtime.context.telemetry = simulator.telemetry
-            simulation.runtime.context.formatTime = simulator.formatTime
             return simulation.run(world)
         }
     }

@@ -91,7 +91,7 @@ public struct ChainedFetch: PluginStrategy {
         }
         cancelGuard(cycle, &runtime)
         switch configuration.onEmpty {
-        case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the fetch returned no updates")
+        case .suppress: runtime.resolveUnshown(cycle: cycle, because: .fetchFoundNoUpdates)
         case .showDefault: armOrShow(cachedContent: false, &runtime)
         }
     }
@@ -113,7 +113,7 @@ public struct ChainedFetch: PluginStrategy {
         }
         if let armedHandle { runtime.cancel(armedHandle) }
         armed = cachedContent ? .cachedContent : .fallback
-        guard !runtime.os.alarmsLost else {
+        guard !runtime.alarmsLost else {
             // No alarm can be set until something re-arms; keep it for then.
             lostArmed = armed
             armed = nil
@@ -121,8 +121,7 @@ public struct ChainedFetch: PluginStrategy {
         }
         armedFire = max(runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle), runtime.now)
         armedHandle = runtime.schedule(at: armedFire, .notificationDue(cycle: cycle))
-        runtime.context.trace("notification.armed", "cycle \(cycle + 1) armed for T with \(cachedContent ? "fetched" : "fallback") content",
-                      cycle: cycle)
+        runtime.trace(.notificationArmed(fetchedContent: cachedContent), cycle: cycle)
     }
 
     public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
@@ -145,7 +144,7 @@ public struct ChainedFetch: PluginStrategy {
             return
         }
         if now >= next {
-            runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "nothing shown by the next cycle's T")
+            runtime.resolveUnshown(cycle: cycle, because: .nothingByNextNotifyTime)
             return
         }
         if armed != nil {
@@ -160,17 +159,15 @@ public struct ChainedFetch: PluginStrategy {
                 runtime.schedule(at: min(fire, next), .deadline(cycle: cycle))
                 return
             }
-            runtime.context.trace("guard.fire", "guard request fires: fallback at T + contentTimeout", cycle: cycle)
-            if OS.notificationsAreAlarms { runtime.context.activity[.alarmWakeups] += 1 }
+            runtime.trace(.guardFires, cycle: cycle)
+            if OS.notificationsAreAlarms { runtime.countAlarmWakeup() }
             runtime.show(cachedContent: false, cycle: cycle)
             return
         }
-        let why: String
         switch configuration.guardPolicy {
-        case .deadline: why = "no content by T + contentTimeout and no guard armed"
-        case .none: why = "nothing shown by the next cycle's T"
+        case .deadline: runtime.resolveUnshown(cycle: cycle, because: .noContentAndNoGuard)
+        case .none: runtime.resolveUnshown(cycle: cycle, because: .nothingByNextNotifyTime)
         }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: why)
     }
 
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {
@@ -203,13 +200,12 @@ public struct ChainedFetch: PluginStrategy {
     /// limit; Android: a guard alarm with each cycle's fetch alarm).
     mutating func armGuards<OS>(_ runtime: inout PluginRuntime<OS>) {
         guard configuration.guardPolicy == .deadline, runtime.plugin.fallbackBehavior == .showDefault,
-              !runtime.os.alarmsLost else { return }
+              !runtime.alarmsLost else { return }
         let start = max(guardsThrough, runtime.firstUnresolved)
-        let through = runtime.os.guardsReach(from: start, firstUnresolved: runtime.firstUnresolved,
-                                             armedRequests: armed == nil ? 0 : 1,
-                                             until: runtime.now + configuration.guardHorizon, calendar: runtime.calendar)
+        let through = runtime.guardsReach(from: start, armedRequests: armed == nil ? 0 : 1,
+                                          until: runtime.now + configuration.guardHorizon)
         guard through > guardsThrough else { return }
-        if through > start { runtime.context.trace("guard.armed", "guards armed for cycles \(start + 1)–\(through)") }
+        if through > start { runtime.trace(.guardsArmed(from: start, through: through)) }
         if through > start {
             previousGuardBatchArmedAt = guardBatchArmedAt
             guardBatchStart = start
@@ -230,6 +226,6 @@ public struct ChainedFetch: PluginStrategy {
     private mutating func cancelGuard<OS>(_ cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard guardArmed(cycle) else { return }
         cancelledGuardCycle = cycle
-        runtime.context.trace("guard.cancelled", "fetch done: the cycle's guard is removed", cycle: cycle)
+        runtime.trace(.guardCancelled, cycle: cycle)
     }
 }

@@ -5,10 +5,10 @@ extension DeviceSimulation {
     /// Schedules the first of each lifecycle event; each schedules its successor.
     mutating func startLifecycle() {
         let user = runtime.context.user
-        runtime.context.scheduleNext(user.disabled.starts, cursor: &runtime.lifecycle.nextDisable, .featureOff)
+        runtime.context.scheduleNext(user.disabled.starts, cursor: &runtime.state.lifecycle.nextDisable, .featureOff)
         if !user.timeChanges.isEmpty { scheduleNextTimeChange() }
         if let reminder = runtime.world.reminder {
-            runtime.context.scheduleNext(reminder.times, cursor: &runtime.lifecycle.nextReminder, .reminder)
+            runtime.context.scheduleNext(reminder.times, cursor: &runtime.state.lifecycle.nextReminder, .reminder)
         }
     }
 
@@ -31,43 +31,42 @@ extension DeviceSimulation {
             leaveOrphan(next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
         }
         if defects.contains(.cancelLeavesBGRequest) {
-            runtime.lifecycle.staleCalendar = runtime.lifecycle.staleCalendar ?? runtime.calendar
+            runtime.state.lifecycle.staleCalendar = runtime.state.lifecycle.staleCalendar ?? runtime.calendar
         } else {
             runtime.os.cancelFetch(&runtime.context)
         }
-        runtime.epoch &+= 1
+        runtime.state.epoch &+= 1
         strategy = Strategy(configuration: runtime.strategy)
-        runtime.context.trace("plugin.cancel", "cancelDualSchedule()" + (defects.isEmpty ? ": every request and alarm removed"
-            : " with defects: " + defects.map(\.rawValue).sorted().joined(separator: ", ")))
+        runtime.trace(.cancelDualSchedule(defects: defects.map(\.rawValue).sorted()))
     }
 
     /// The user turns New Activity off until the end of the period `user.disabled` holds.
     mutating func featureOff() {
         let now = runtime.now
         let end = runtime.context.user.disabled.interval(containing: now)?.end ?? now
-        runtime.context.trace("feature.off", "the user turns New Activity off until \(runtime.context.formatTime(end))")
+        runtime.trace(.featureOff(until: end))
         cancelDualSchedule(movingTime: false)
-        runtime.lifecycle.enabled = false
-        runtime.lifecycle.setupAt = nil
+        runtime.state.lifecycle.enabled = false
+        runtime.state.lifecycle.setupAt = nil
         runtime.reopenCycles(after: now)
         runtime.resolveCycles(dueBefore: now, offUntil: end)
         if let reminder = runtime.world.reminder, !reminder.defects.contains(.disableLeavesReminder) {
-            runtime.lifecycle.reminderScheduled = reminder.wanted
+            runtime.state.lifecycle.reminderScheduled = reminder.wanted
         }
         if end <= runtime.context.runEnd { runtime.context.schedule(at: end, .featureOn) }
-        runtime.context.scheduleNext(runtime.context.user.disabled.starts, cursor: &runtime.lifecycle.nextDisable, .featureOff)
+        runtime.context.scheduleNext(runtime.context.user.disabled.starts, cursor: &runtime.state.lifecycle.nextDisable, .featureOff)
     }
 
     /// The user turns New Activity on again: the app configures the fetcher, updates the starred
     /// plans and calls `scheduleDualNotification` (a setup).
     mutating func featureOn() {
-        runtime.lifecycle.enabled = true
-        runtime.lifecycle.enableCount += 1
-        runtime.context.trace("feature.on", "the user turns New Activity on: scheduleDualNotification")
+        runtime.state.lifecycle.enabled = true
+        runtime.state.lifecycle.enableCount += 1
+        runtime.trace(.featureOn)
         if let reminder = runtime.world.reminder, reminder.defects.contains(.enableSchedulesReminder) {
-            runtime.lifecycle.reminderScheduled = true
+            runtime.state.lifecycle.reminderScheduled = true
         }
-        setUpAgain(source: .backgroundRequestAtEnable, index: runtime.lifecycle.enableCount)
+        setUpAgain(source: .backgroundRequestAtEnable, index: runtime.state.lifecycle.enableCount)
     }
 
     /// The user picks another notification time: the app reschedules (cancel, then schedule
@@ -76,17 +75,16 @@ extension DeviceSimulation {
         let now = runtime.now
         let next = runtime.world.timeChoices[choice]
         let first = next.firstCycle(notifyingAfter: now)
-        runtime.context.trace("time.change", "the user moves New Activity"
-            + (first < next.count ? " to \(runtime.context.formatTime(next.notifyTimes[first]))" : ""))
-        runtime.lifecycle.timeChangeCount += 1
-        let enabled = runtime.lifecycle.enabled
+        runtime.trace(.timeChange(newNotifyTime: first < next.count ? next.notifyTimes[first] : nil))
+        runtime.state.lifecycle.timeChangeCount += 1
+        let enabled = runtime.state.lifecycle.enabled
         if enabled { cancelDualSchedule(movingTime: true) }
         runtime.reopenCycles(after: now)
         runtime.resolveCycles(dueBefore: now, offUntil: now)
         runtime.switchCalendar(to: next)
-        runtime.lifecycle.scheduleInForce = next
+        runtime.state.lifecycle.scheduleInForce = next
         if enabled {
-            setUpAgain(source: .backgroundRequestAtTimeChange, index: runtime.lifecycle.timeChangeCount)
+            setUpAgain(source: .backgroundRequestAtTimeChange, index: runtime.state.lifecycle.timeChangeCount)
         } else {
             let end = runtime.context.user.disabled.interval(containing: now)?.end ?? now
             runtime.resolveCycles(dueBefore: now, offUntil: end)
@@ -98,61 +96,60 @@ extension DeviceSimulation {
     /// foreground code runs (JWT pool, resubmission, guards).
     private mutating func setUpAgain(source: RandomSource, index: Int) {
         // The cycles resolved by the cancel need no opening of their own: the setup opens the next.
-        runtime.cycleWasResolved = false
-        runtime.lifecycle.setupAt = runtime.now
+        runtime.state.cycleWasResolved = false
+        runtime.state.lifecycle.setupAt = runtime.now
         // The setup's request replaces one the cancel left (BGTaskScheduler and AlarmManager keep
         // one per identifier or PendingIntent), so the new schedule's F is armed at once.
-        if runtime.lifecycle.staleCalendar != nil { runtime.os.cancelFetch(&runtime.context) }
-        runtime.lifecycle.staleCalendar = nil
+        if runtime.state.lifecycle.staleCalendar != nil { runtime.os.cancelFetch(&runtime.context) }
+        runtime.state.lifecycle.staleCalendar = nil
         strategy.openCycle(&runtime)
         foregroundCodeRuns(source: source, index: index)
     }
 
     private mutating func scheduleNextTimeChange() {
         let user = runtime.context.user
-        while runtime.lifecycle.nextTimeChange < user.timeChanges.count,
-              user.timeChanges[runtime.lifecycle.nextTimeChange] < runtime.now { runtime.lifecycle.nextTimeChange += 1 }
-        let next = runtime.lifecycle.nextTimeChange
+        while runtime.state.lifecycle.nextTimeChange < user.timeChanges.count,
+              user.timeChanges[runtime.state.lifecycle.nextTimeChange] < runtime.now { runtime.state.lifecycle.nextTimeChange += 1 }
+        let next = runtime.state.lifecycle.nextTimeChange
         guard next < user.timeChanges.count, user.timeChanges[next] <= runtime.context.runEnd else { return }
-        runtime.lifecycle.nextTimeChange += 1
+        runtime.state.lifecycle.nextTimeChange += 1
         runtime.context.schedule(at: user.timeChanges[next], .timeChange(choice: user.timeChangeChoices[next]))
     }
 
     /// The app's Daily Reminder fires: shown if it is scheduled; unwanted unless the user turned it on.
     mutating func reminderFires() {
-        if runtime.lifecycle.reminderScheduled, let reminder = runtime.world.reminder {
-            runtime.context.trace("reminder.shown", reminder.wanted ? "the Daily Reminder shows"
-                : "the Daily Reminder shows, though the user never turned it on")
+        if runtime.state.lifecycle.reminderScheduled, let reminder = runtime.world.reminder {
+            runtime.trace(.reminderShown(wanted: reminder.wanted))
             if !reminder.wanted { runtime.context.activity[.unwantedReminders] += 1 }
             runtime.noteDisplay(at: runtime.now)
         }
         if let reminder = runtime.world.reminder {
-            runtime.context.scheduleNext(reminder.times, cursor: &runtime.lifecycle.nextReminder, .reminder)
+            runtime.context.scheduleNext(reminder.times, cursor: &runtime.state.lifecycle.nextReminder, .reminder)
         }
     }
 
     /// A notification a defect left behind: an orphan while New Activity is off or at a time the
     /// user has left; otherwise an extra notification (a duplicate if it comes close to another).
     mutating func orphanFires(_ index: Int) {
-        runtime.lifecycle.orphans[index].handle = nil
-        runtime.lifecycle.pendingOrphans -= 1
-        let orphan = runtime.lifecycle.orphans[index]
-        runtime.lifecycle.orphans[index].repeatsOn = nil
+        runtime.state.lifecycle.orphans[index].handle = nil
+        runtime.state.lifecycle.pendingOrphans -= 1
+        let orphan = runtime.state.lifecycle.orphans[index]
+        runtime.state.lifecycle.orphans[index].repeatsOn = nil
         // Judged by the chosen time's own calendar: the device's calendar still holds the old
         // time's cycles already resolved, the one the move just cut short included.
-        let schedule = runtime.lifecycle.scheduleInForce ?? runtime.world.calendar
-        let isOrphan = !runtime.lifecycle.enabled || !schedule.hasCycle(notifyingAt: orphan.notifyTime)
+        let schedule = runtime.state.lifecycle.scheduleInForce ?? runtime.world.calendar
+        let isOrphan = !runtime.state.lifecycle.enabled || !schedule.hasCycle(notifyingAt: orphan.notifyTime)
         if isOrphan { runtime.context.activity[.orphans] += 1 }
-        runtime.context.trace(isOrphan ? "orphan.shown" : "stray.shown", "\(orphan.source.rawValue) shows"
-            + (isOrphan ? (runtime.lifecycle.enabled ? " at a time the user has left" : " while New Activity is off") : ""))
+        let enabled = runtime.state.lifecycle.enabled
+        runtime.trace(.leftNotificationShown(source: orphan.source.rawValue, orphan: isOrphan, featureEnabled: enabled))
         runtime.noteDisplay(at: runtime.now)
         if let calendar = orphan.repeatsOn {
             let next = calendar.firstCycle(notifyingAfter: runtime.now)
             if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
-                runtime.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
-                runtime.lifecycle.orphans[index].repeatsOn = calendar
-                runtime.lifecycle.orphans[index].handle = runtime.context.schedule(at: calendar.notifyTimes[next], .orphan(index))
-                runtime.lifecycle.pendingOrphans += 1
+                runtime.state.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
+                runtime.state.lifecycle.orphans[index].repeatsOn = calendar
+                runtime.state.lifecycle.orphans[index].handle = runtime.context.schedule(at: calendar.notifyTimes[next], .orphan(index))
+                runtime.state.lifecycle.pendingOrphans += 1
             }
         }
     }
@@ -163,25 +160,25 @@ extension DeviceSimulation {
         // The platform holds only so many of an app's requests (iOS its 64 soonest notifications,
         // Android 500 alarms an app): beyond that a left request is not kept, and memory and
         // work stay bounded however often the user repeats what leaves one.
-        guard runtime.lifecycle.pendingOrphans < OS.pendingRequestLimit else {
-            runtime.context.trace("orphan.dropped", "\(source.rawValue): the platform already holds \(OS.pendingRequestLimit) left requests")
+        guard runtime.state.lifecycle.pendingOrphans < OS.pendingRequestLimit else {
+            runtime.trace(.leftNotificationDropped(source: source.rawValue, limit: OS.pendingRequestLimit))
             return
         }
-        runtime.lifecycle.pendingOrphans += 1
-        let handle = runtime.context.schedule(at: armed.fire, .orphan(runtime.lifecycle.orphans.count))
-        runtime.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
+        runtime.state.lifecycle.pendingOrphans += 1
+        let handle = runtime.context.schedule(at: armed.fire, .orphan(runtime.state.lifecycle.orphans.count))
+        runtime.state.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
                                                             handle: handle))
-        runtime.context.trace("orphan.left", "\(source.rawValue), for \(runtime.context.formatTime(armed.fire))")
+        runtime.trace(.leftNotificationArmed(source: source.rawValue, fire: armed.fire))
     }
 
     /// An Android reboot clears every alarm, the ones a defect left included.
     mutating func clearOrphanAlarms() {
-        for index in runtime.lifecycle.orphans.indices {
-            if let handle = runtime.lifecycle.orphans[index].handle { runtime.context.cancel(handle) }
-            runtime.lifecycle.orphans[index].handle = nil
-            runtime.lifecycle.orphans[index].repeatsOn = nil
+        for index in runtime.state.lifecycle.orphans.indices {
+            if let handle = runtime.state.lifecycle.orphans[index].handle { runtime.context.cancel(handle) }
+            runtime.state.lifecycle.orphans[index].handle = nil
+            runtime.state.lifecycle.orphans[index].repeatsOn = nil
         }
-        runtime.lifecycle.pendingOrphans = 0
+        runtime.state.lifecycle.pendingOrphans = 0
     }
 
     /// A BG task or fetch alarm that `cancelDualSchedule` left runs while New Activity is off:
@@ -189,14 +186,14 @@ extension DeviceSimulation {
     /// time the user has chosen since) and fetches, moving the ack.
     mutating func staleTaskRuns(budget: Millis?) {
         scheduleLeftRequest()
-        runtime.context.trace("stale.task", "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off")
+        runtime.trace(.staleTaskRuns)
         guard runtime.plugin.fetchEnabled, runtime.calendar.count > 0 else { return }
         runtime.startStaleFetch(budget: budget)
     }
 
     /// The left request or alarm for the old schedule's next F after now; none past its last cycle.
     mutating func scheduleLeftRequest() {
-        let stale = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        let stale = runtime.state.lifecycle.staleCalendar ?? runtime.calendar
         let next = stale.firstCycle(from: stale.firstCycle(notifyingAfter: runtime.now), withFetchAfter: runtime.now)
         if next < stale.count {
             runtime.os.scheduleFetch(earliest: stale.fetchTimes[next], cycle: next, &runtime.context)
@@ -209,7 +206,7 @@ extension DeviceSimulation {
     /// window arms that cycle's notification, which then shows on its own.
     mutating func staleFetchFinished(_ result: FetchResult) {
         guard Strategy.armsNotificationAfterFetch, result == .updates else { return }
-        let calendar = runtime.lifecycle.staleCalendar ?? runtime.calendar
+        let calendar = runtime.state.lifecycle.staleCalendar ?? runtime.calendar
         let cycle = calendar.firstCycle(notifyingAfter: runtime.now)
         guard cycle < calendar.count, calendar.fetchTimes[cycle] <= runtime.now else { return }
         let fire = runtime.fireTime(calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)

@@ -36,13 +36,13 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     public mutating func handle(_ event: DeviceEvent) {
         switch event {
         case .setup:
-            runtime.context.trace("setup", "scheduleDualNotification: \(runtime.arm.name)")
+            runtime.traceSetup()
             foregroundCodeRuns(source: .backgroundRequestAtOpen, index: -1)
         case .appOpen(let key):
             runtime.context.activity[.appOpens] += 1
             runtime.context.telemetry?.appOpened(at: runtime.now)
-            runtime.context.trace("app.open", "user opens the app")
-            if runtime.lifecycle.enabled {
+            runtime.trace(.appOpen)
+            if runtime.state.lifecycle.enabled {
                 foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
                 if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
             } else {
@@ -70,7 +70,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             react(runtime.os.wokenByPush(firstUnresolved: runtime.firstUnresolved, &runtime.context))
             strategy.pushArrived(cycle: cycle, &runtime)
         case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
-            if case .reboot = event, OS.notificationsAreAlarms, !runtime.lifecycle.orphans.isEmpty { clearOrphanAlarms() }
+            if case .reboot = event, OS.notificationsAreAlarms, !runtime.state.lifecycle.orphans.isEmpty { clearOrphanAlarms() }
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
         case .featureOff:
             featureOff()
@@ -83,10 +83,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         case .orphan(let index):
             orphanFires(index)
         }
-        if runtime.cycleWasResolved {
-            runtime.cycleWasResolved = false
+        if runtime.takeResolvedCycle() {
             strategy.cycleResolved(&runtime)
-            if runtime.lifecycle.enabled { strategy.openCycle(&runtime) }
+            if runtime.state.lifecycle.enabled { strategy.openCycle(&runtime) }
         }
     }
 
@@ -98,8 +97,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         if attempt.pushed { return strategy.pushFetchEnded(result, attempt: attempt, &runtime) }
         let decided = runtime.decidedCycle(startedFor: attempt.cycle)
         if decided == nil {
-            runtime.context.trace("fetch.early", result == .failed ? "early fetch failed: decides nothing"
-                                  : "early fetch: cached for later, decides nothing", cycle: runtime.firstUnresolved)
+            runtime.trace(.fetchEarly(failed: result == .failed), cycle: runtime.firstUnresolved)
         }
         switch result {
         case .failed: strategy.fetchFailed(decides: decided, &runtime)
@@ -116,12 +114,12 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     /// Runs the plugin code a platform event calls for. While New Activity is off only what a
     /// defective cancel left behind runs (a stale fetch task).
     private mutating func react(_ reaction: PlatformReaction) {
-        guard runtime.lifecycle.enabled else {
+        guard runtime.state.lifecycle.enabled else {
             switch reaction {
             case .fetchTaskRuns(let budget): staleTaskRuns(budget: budget)
             // BOOT_COMPLETED re-armed the left fetch alarm by the plugin's idea of its schedule:
             // the old one, whose next F is not the first cycle after the off period.
-            case .alarmsRearmed where runtime.lifecycle.staleCalendar != nil: scheduleLeftRequest()
+            case .alarmsRearmed where runtime.state.lifecycle.staleCalendar != nil: scheduleLeftRequest()
             default: break
             }
             return
@@ -132,7 +130,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         case .alarmsCleared: strategy.alarmsCleared(&runtime)
         case .alarmsRearmed:
             strategy.alarmsRearmed(&runtime)
-            runtime.context.trace("alarm.rearm", "the plugin re-arms its alarms")
+            runtime.trace(.alarmsRearmed)
         }
     }
 

@@ -21,7 +21,7 @@ public struct IndependentTimers: PluginStrategy {
     /// iOS: the repeating request's next occurrence; Android: the armed notification alarm.
     public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
         let cycle = runtime.firstUnresolved
-        guard cycle < runtime.calendar.count, !runtime.os.alarmsLost else { return PendingNotifications() }
+        guard cycle < runtime.calendar.count, !runtime.alarmsLost else { return PendingNotifications() }
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         guard notifyTime > runtime.now else { return PendingNotifications() }
         if OS.platform == .ios { return PendingNotifications(next: .init(fire: notifyTime, notifyTime: notifyTime), repeating: true) }
@@ -36,7 +36,7 @@ public struct IndependentTimers: PluginStrategy {
         let cycle = runtime.firstUnresolved
         guard cycle < runtime.calendar.count else { return }
         let now = runtime.now
-        if runtime.os.alarmsLost {
+        if runtime.alarmsLost {
             runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), now), .deadline(cycle: cycle))
         } else {
             let fire = runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
@@ -53,7 +53,7 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         if emptyFetchCycle == runtime.firstUnresolved { emptyFetchCycle = -1 }
-        runtime.context.trace("notification.armed", "repeating request's content replaced by the fetch", cycle: runtime.firstUnresolved)
+        runtime.trace(.requestContentReplaced, cycle: runtime.firstUnresolved)
     }
 
     /// An in-window empty fetch (F ≤ c ≤ T) removes the cycle's occurrence or
@@ -64,8 +64,8 @@ public struct IndependentTimers: PluginStrategy {
         guard let current = cycle, runtime.now <= runtime.calendar.notifyTimes[current] else { return }
         emptyFetchCycle = current
         switch configuration.onEmpty {
-        case .suppress: runtime.context.trace("notification.cancelled", "no updates: this cycle's request is removed", cycle: current)
-        case .showDefault: runtime.context.trace("notification.armed", "no updates: this cycle shows the default copy", cycle: current)
+        case .suppress: runtime.trace(.requestRemoved, cycle: current)
+        case .showDefault: runtime.trace(.requestShowsDefault, cycle: current)
         }
     }
 
@@ -75,7 +75,7 @@ public struct IndependentTimers: PluginStrategy {
         guard cycle == runtime.firstUnresolved else { return }
         if emptyFetchCycle == cycle {
             switch configuration.onEmpty {
-            case .suppress: runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "this cycle's fetch returned no updates")
+            case .suppress: runtime.resolveUnshown(cycle: cycle, because: .ownFetchFoundNoUpdates)
             case .showDefault: runtime.show(cachedContent: false, cycle: cycle)
             }
             return
@@ -90,7 +90,7 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "no notification alarm was armed (a reboot cleared it)")
+        runtime.resolveUnshown(cycle: cycle, because: .alarmCleared)
     }
 
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {

@@ -11,7 +11,7 @@ public struct ServerPush: PluginStrategy {
 
     let configuration: StrategyConfiguration
     /// Why the open cycle's push never reaches the device, when it does not.
-    var lostBecause: String?
+    var lostBecause: UnshownReason?
 
     public init(configuration: StrategyConfiguration) {
         self.configuration = configuration
@@ -23,21 +23,20 @@ public struct ServerPush: PluginStrategy {
         let cycle = runtime.firstUnresolved
         guard cycle < runtime.calendar.count else { return }
         let now = runtime.now
-        let service = runtime.push.serviceName
         switch runtime.sendPush(cycle: cycle, kind: .alert) {
         case .dropped:
-            lostBecause = "its push was lost"
+            lostBecause = .pushLost
             runtime.schedule(at: max(runtime.calendar.notifyTimes[cycle], now), .deadline(cycle: cycle))
         case .expired(_, _, let at):
-            lostBecause = "its push expired in the \(service) store"
+            lostBecause = .pushExpired
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
         case .replaced(_, _, let at, let by):
-            lostBecause = "cycle \(by + 1)'s push replaced it in the \(service) store"
+            lostBecause = .pushReplaced(by: by)
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
-        case .delivered(_, let release, _) where release > runtime.context.runEnd:
+        case .delivered(_, let release, _) where release > runtime.runEnd:
             // Nothing is observed after the run: a push still held then is not shown in it.
-            lostBecause = "its push was still held when the run ended"
-            runtime.schedule(at: max(runtime.context.runEnd, now), .deadline(cycle: cycle))
+            lostBecause = .pushHeldPastRunEnd
+            runtime.schedule(at: max(runtime.runEnd, now), .deadline(cycle: cycle))
         case .delivered(_, let release, _):
             lostBecause = nil
             runtime.schedule(at: max(release, now), .pushArrived(cycle: cycle))
@@ -59,7 +58,7 @@ public struct ServerPush: PluginStrategy {
     /// The cycle's push is lost for good.
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved, let lostBecause else { return }
-        runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: lostBecause)
+        runtime.resolveUnshown(cycle: cycle, because: lostBecause)
     }
 
     /// The handler runs and fetches within its budget; with fetching off it
@@ -67,8 +66,8 @@ public struct ServerPush: PluginStrategy {
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
         let budget = runtime.push.handlerBudget(.alert)
-        runtime.context.trace("push.arrived", "the alert push arrives: \(runtime.push.handlerName) runs"
-            + (runtime.plugin.fetchEnabled ? " and fetches (budget \(SimTime.written(budget)))" : " with fetching off"), cycle: cycle)
+        let handler = runtime.push.handlerName, fetches = runtime.plugin.fetchEnabled
+        runtime.trace(.alertPushArrived(handler: handler, budget: fetches ? budget : nil), cycle: cycle)
         guard runtime.plugin.fetchEnabled else { return runtime.show(cachedContent: false, cycle: cycle) }
         runtime.startPushFetch(cycle: cycle, budget: budget)
     }
@@ -83,17 +82,16 @@ public struct ServerPush: PluginStrategy {
             if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
                 runtime.show(cachedContent: true, cycle: cycle)
             } else if runtime.push.maySuppress, configuration.onEmpty == .suppress {
-                runtime.resolveUnshown(cycle: cycle, outcome: .suppressed, why: "the handler's fetch found no updates and shows nothing")
+                runtime.resolveUnshown(cycle: cycle, because: .handlerFoundNoUpdates)
             } else {
                 runtime.show(cachedContent: false, cycle: cycle)
             }
         case .failed:
             if runtime.now >= attempt.cpuUntil {
-                runtime.context.trace("push.timeout", "the handler's time runs out"
-                    + (OS.platform == .ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends", cycle: cycle)
+                runtime.trace(.pushHandlerTimedOut(ios: OS.platform == .ios), cycle: cycle)
             }
             if runtime.plugin.fallbackBehavior == .skip, runtime.push.maySuppress {
-                runtime.resolveUnshown(cycle: cycle, outcome: .missed, why: "the fetch failed and fallbackBehavior is skip: the handler shows nothing")
+                runtime.resolveUnshown(cycle: cycle, because: .fetchFailedAndSkipped)
             } else {
                 runtime.show(cachedContent: false, cycle: cycle)
             }

@@ -37,7 +37,7 @@ public struct SilentPushChained: PluginStrategy {
             guard case .delivered(_, let release, _) = runtime.sendPush(cycle: cycle, kind: .background) else { continue }
             pushInFlight = true
             // One the device takes after the run has nothing left to decide.
-            if release <= runtime.context.runEnd { runtime.schedule(at: max(release, runtime.now), .pushArrived(cycle: cycle)) }
+            if release <= runtime.runEnd { runtime.schedule(at: max(release, runtime.now), .pushArrived(cycle: cycle)) }
             return
         }
     }
@@ -47,7 +47,7 @@ public struct SilentPushChained: PluginStrategy {
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         pushInFlight = false
         let budget = runtime.push.handlerBudget(.background)
-        runtime.context.trace("push.arrived", "the background push wakes the app (budget \(SimTime.written(budget)))", cycle: cycle)
+        runtime.trace(.backgroundPushArrived(budget: budget), cycle: cycle)
         chained.pluginCodeRuns(&runtime)
         if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count { runtime.startFetch(budget: budget) }
         sendNextPush(&runtime)

@@ -1,0 +1,99 @@
+/// How a cycle gets its outcome: the server's pushes, a notification shown, a cycle ended
+/// without one. The outcome itself is named by `CycleOutcome.classify`.
+extension PluginRuntime {
+    // MARK: Pushes
+
+    /// The server sends `cycle`'s push of `kind` (at T for an alert push, at F
+    /// for a background one): what becomes of it, traced as it happens.
+    mutating func sendPush(cycle: Int, kind: PushKind) -> PushFate {
+        let sendTimes = kind == .alert ? state.calendar.notifyTimes : state.calendar.fetchTimes
+        let fate = push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context)
+        if context.tracer != nil { tracePush(fate, cycle: cycle, kind: kind, sent: sendTimes[cycle]) }
+        return fate
+    }
+
+    private func tracePush(_ fate: PushFate, cycle: Int, kind: PushKind, sent: Millis) {
+        let service = push.serviceName
+        context.trace(.pushSent(kind), cycle: cycle, at: sent)
+        switch fate {
+        case .dropped:
+            context.trace(.pushDropped(service: service), cycle: cycle, at: sent)
+        case .expired(let arrival, let hold, let at):
+            context.trace(.pushHeld(hold, service: service, until: .storeFor(push.storeFor)), cycle: cycle, at: arrival)
+            context.trace(.pushExpired(service: service), cycle: cycle, at: at)
+        case .replaced(let arrival, let hold, let at, let by):
+            context.trace(.pushHeld(hold, service: service, until: .newestOnly), cycle: cycle, at: arrival)
+            context.trace(.pushReplaced(byCycle: by), cycle: cycle, at: at)
+        case .delivered(let arrival, let release, let hold):
+            if let hold { context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
+        }
+    }
+
+    // MARK: Cycles
+
+    /// Displays the cache (or the fallback) for `cycle` now (after the
+    /// platform's display delay) and resolves the cycle.
+    mutating func show(cachedContent: Bool, cycle: Int) {
+        let display = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
+        let notifyTime = state.calendar.notifyTimes[cycle]
+        let fetchTime = state.calendar.fetchTimes[cycle]
+        let lastFetchEnd = state.fetcher.lastFetchEnd
+        let beforeFetch = lastFetchEnd < fetchTime || lastFetchEnd > display
+        var contentAge: Millis?
+        var fetchedAt: Millis?
+        var copy: NotificationCopy?
+        if cachedContent, var content = state.fetcher.cache {
+            contentAge = display - content.fetchedAt
+            fetchedAt = content.fetchedAt
+            if !content.shown {
+                content.shown = true
+                context.activity[.lostUpdates] -= content.updateCount
+                log.recordShown(content, at: display, server: context.server)
+                state.fetcher.cache = content
+            }
+            if context.tracer != nil { copy = self.copy(of: content) }
+        } else if context.tracer != nil {
+            copy = NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
+        }
+        let outcome = CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime,
+                                            freshWithin: world.freshWithin)
+        if let copy {
+            context.trace(.notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle, at: display)
+        }
+        if let setupAt = state.lifecycle.setupAt {
+            log.setupLatencies.append(display - setupAt)
+            state.lifecycle.setupAt = nil
+        }
+        noteDisplay(at: display)
+        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome,
+                            lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
+                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
+    }
+
+    /// Ends a cycle without a notification, for `reason`.
+    mutating func resolveUnshown(cycle: Int, because reason: UnshownReason) {
+        let outcome = CycleOutcome.classify(.notShown(reason), fetchTime: state.calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
+        context.trace(.cycleUnshown(outcome, reason, pushService: push.serviceName), cycle: cycle)
+        resolve(CycleRecord(cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, lateness: nil,
+                            notifiedBeforeFetch: false, contentAge: nil))
+    }
+
+    private mutating func resolve(_ record: CycleRecord) {
+        log.cycles.append(record)
+        state.firstUnresolved += 1
+        state.cycleWasResolved = true
+    }
+
+    /// Passes over a cycle that is not due (New Activity was off at its T).
+    mutating func skipCycle() {
+        state.firstUnresolved += 1
+        state.cycleWasResolved = true
+    }
+
+    /// Whether a cycle was resolved since the last call: the strategy then opens the next one.
+    mutating func takeResolvedCycle() -> Bool {
+        guard state.cycleWasResolved else { return false }
+        state.cycleWasResolved = false
+        return true
+    }
+}
