@@ -6,7 +6,9 @@ import PackageDescription
 //   ← DNSimScenario (YAML, cron, calendar, loader)
 //   ← DNSimReports (CSV, Markdown, JSON, SVG)
 //   ← DNSimCLI (argument parsing, commands) ← dnsim-events (main.swift)
-// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone.
+// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL and DNSimText alone.
+// DNSimText (line breaks, JSON/XML/CSV text, civil dates) sits below the scenario,
+// reports and fit layers and depends on nothing, not even Foundation.
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -31,12 +33,14 @@ let package = Package(
         .target(name: "CPhilox", dependencies: ["CGSL"]),
         // GSL's error handler and its one process-wide count, shared by the simulator and the fit.
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
+        // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
+        .target(name: "DNSimText"),
         .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
-        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario"]),
+        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimText", "CYAML"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
-        .target(name: "DNSimFit", dependencies: ["CGSL", "CGSLErrors"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
+        .target(name: "DNSimFit", dependencies: ["DNSimText", "CGSL", "CGSLErrors"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimText"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
@@ -44,12 +48,16 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "CGSL", "CGSLErrors"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimCLI", "DNSimText", "CGSL", "CGSLErrors"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DNSimFitTests",
             dependencies: ["DNSimFit", "CGSL", "CGSLErrors"]
+        ),
+        .testTarget(
+            name: "DNSimTextTests",
+            dependencies: ["DNSimText"]
         ),
         .testTarget(
             name: "PhiloxTests",

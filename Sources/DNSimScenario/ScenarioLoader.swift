@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 import Foundation
 
 /// Reads a scenario file (YAML; JSON is valid YAML) into a validated
@@ -222,9 +223,8 @@ public enum ScenarioLoader {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-           (1970...9000).contains(year), (1...12).contains(month), day >= 1 {
-            let monthLengths = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            if day <= monthLengths[month - 1] { return Scenario.LocalDate(year: year, month: month, day: day) }
+           (1970...9000).contains(year), CivilDate.isValid(year: year, month: month, day: day) {
+            return Scenario.LocalDate(year: year, month: month, day: day)
         }
         r.error(node.mark, "start '\(text.prefix(40))' must be a date YYYY-MM-DD between 1970 and 9000")
         return nil
