@@ -153,13 +153,13 @@ public struct PluginRuntime<OS: PlatformModel> {
         if attempt.retry == 0 { attempt.epoch = epoch }
         let source: RandomSource, index: Int
         if attempt.openKey >= 0 {
-            (source, index) = (.foregroundFetch, attempt.openKey << 8 | min(attempt.retry, 0xFF))
+            (source, index) = (.foregroundFetch, DrawIndex.foregroundFetch.make(attempt.openKey, saturating: attempt.retry))
         } else {
             if attemptCycle != attempt.cycle {
                 attemptCycle = attempt.cycle
                 attemptCount = 0
             }
-            (source, index) = (.fetchAttempt, attempt.cycle << FetchAttempt.indexShift | min(attemptCount, 0xFFFF))
+            (source, index) = (.fetchAttempt, DrawIndex.fetchAttempt.make(attempt.cycle, saturating: attemptCount))
             attemptCount += 1
         }
         // Latency (never negative) and the network failure flag in one word, shared by the arms.
