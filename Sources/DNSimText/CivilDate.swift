@@ -29,7 +29,8 @@ public enum CivilDate {
     /// years and days outside the month simply add (2027-02-30 is 2027-03-02).
     @inlinable
     public static func dayNumber(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let yearCarry = floorDivide(month - 1, 12)
+        // Months within 1–12 (every caller but a rolled-over date) skip two divisions.
+        let yearCarry = (1...12).contains(month) ? 0 : floorDivide(month - 1, 12)
         let normalizedYear = year + yearCarry
         let normalizedMonth = month - yearCarry * 12
         let marchBasedYear = normalizedMonth <= 2 ? normalizedYear - 1 : normalizedYear
@@ -55,10 +56,11 @@ public enum CivilDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// Division rounding toward negative infinity (Swift's `/` truncates toward 0).
+    /// Division by a positive `divisor` rounding toward negative infinity (Swift's
+    /// `/` truncates toward 0); any `value`, Int64.min included.
     @inlinable
     public static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         let quotient = value / divisor
-        return value % divisor != 0 && (value < 0) != (divisor < 0) ? quotient - 1 : quotient
+        return value % divisor < 0 ? quotient - 1 : quotient
     }
 }

@@ -64,12 +64,11 @@ final class CivilDateTests: XCTestCase {
     }
 
     func testFloorDivision() {
-        for value in Int64(-50)...50 {
-            for divisor in [Int64(1), 7, 12, 400, -3] {
+        for value in [Int64.min, Int64.min + 1, Int64.max] + (-50...50).map(Int64.init) {
+            for divisor in [Int64(1), 7, 12, 400] {
                 let quotient = CivilDate.floorDivide(value, divisor)
-                let remainder = value - quotient * divisor
-                // The remainder takes the divisor's sign and is smaller than it.
-                XCTAssertTrue(divisor > 0 ? (0..<divisor).contains(remainder) : (divisor + 1...0).contains(remainder), "\(value) / \(divisor)")
+                // The remainder is never negative and smaller than the divisor.
+                XCTAssertTrue((0..<divisor).contains(value &- quotient &* divisor), "\(value) / \(divisor)")
             }
         }
     }
