@@ -7,8 +7,10 @@ import PackageDescription
 //   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
 //   ← DNSimFrontend (argument parsing, console, report folders) ← DNSimCLI (subcommands)
 //   ← dnsim-events (main.swift)
-// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL alone; the reports
-// write emitted telemetry with its writer, so the two formats cannot drift apart.
+// DNSimFit (telemetry → scenario numbers) stands beside them, on GSL and DNSimText alone; the
+// reports write emitted telemetry with its writer, so the two formats cannot drift apart.
+// DNSimText (line breaks, JSON/XML/CSV text, civil dates) sits below the scenario,
+// reports and fit layers and depends on nothing, not even Foundation.
 let package = Package(
     name: "dnsim-events",
     products: [
@@ -33,16 +35,19 @@ let package = Package(
         .target(name: "CPhilox", dependencies: ["CGSL"]),
         // GSL's error handler and its one process-wide count, shared by the simulator and the fit.
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
+        // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
+        .target(name: "DNSimText"),
         .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
-        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimFit"]),
+        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimText", "CYAML"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
-        .target(name: "DNSimFit", dependencies: ["CGSL", "CGSLErrors"]),
+        .target(name: "DNSimFit", dependencies: ["DNSimText", "CGSL", "CGSLErrors"]),
         // The command line as swift-format splits it: the front end (argument parsing, options,
         // console, progress, exit codes, report folders and staging) knows no subcommand; DNSimCLI
         // holds the subcommands and hands their list to the front end.
         .target(name: "DNSimFrontend", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend",
+                                                 "DNSimText"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
@@ -52,13 +57,17 @@ let package = Package(
         .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "CGSL", "CGSLErrors",
-                           "TestStatistics"],
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "DNSimText", "CGSL",
+                           "CGSLErrors", "TestStatistics"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DNSimFitTests",
             dependencies: ["DNSimFit", "CGSL", "CGSLErrors", "TestStatistics"]
+        ),
+        .testTarget(
+            name: "DNSimTextTests",
+            dependencies: ["DNSimText"]
         ),
         .testTarget(
             name: "PhiloxTests",

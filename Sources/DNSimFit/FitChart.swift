@@ -1,4 +1,5 @@
 import Foundation
+import DNSimText
 
 /// `fit.svg`. Delays: the Kaplan–Meier step curve with its Greenwood 95%
 /// band against each fitted S_pop(t) on a log time axis. App opens: the
@@ -46,15 +47,10 @@ enum FitChart {
 
     static func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     static func header(_ title: String) -> String {
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        svg += "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">\(escape(title))</text>\n"
+        svg += "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">\(XMLEscaping.escaped(title))</text>\n"
         return svg
     }
 
@@ -79,8 +75,8 @@ enum FitChart {
             svg += "<text x=\"\(n(x(t)))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\" font-size=\"12\">\(label)</text>\n"
         }
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">\(escape(xLabel))</text>\n"
-        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">\(escape(yLabel))</text>\n"
+        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(xLabel))</text>\n"
+        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(yLabel))</text>\n"
 
         // Kaplan–Meier steps and band, merged per half pixel so a million rows stay a small file.
         var steps: [(x: Double, s: Double, lo: Double, hi: Double)] = [(x(low), 1, 1, 1)]
@@ -178,7 +174,7 @@ enum FitChart {
             "  mean \(ScenarioFormat.number(opens.opensPerDay)), s.d. \(ScenarioFormat.number(opens.spread))",
             "  p10 \(ScenarioFormat.number(opens.quantile(0.1))), median \(ScenarioFormat.number(opens.quantile(0.5))), p90 \(ScenarioFormat.number(opens.quantile(0.9)))",
         ] {
-            svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\" xml:space=\"preserve\">\(escape(line))</text>\n"
+            svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\" xml:space=\"preserve\">\(XMLEscaping.escaped(line))</text>\n"
             ly += 18
         }
         ly += 12

@@ -1,3 +1,5 @@
+import DNSimText
+
 /// A hand-rolled ISO 8601 / RFC 3339 reader and writer for UTC epoch
 /// milliseconds. Foundation's formatters cost microseconds per call, far too
 /// slow for million-row logs; this reads the bytes once, with no allocation.
@@ -38,7 +40,7 @@ enum ISOTimestamp {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return .invalid }
-        guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year) else { return .invalid }
+        guard month >= 1, month <= 12, day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return .invalid }
         guard i < n, bytes[i] == 0x54 || bytes[i] == 0x74 || bytes[i] == 0x20 else { return .invalid }
         i += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), hour <= 23, minute <= 59 else { return .invalid }
@@ -80,40 +82,15 @@ enum ISOTimestamp {
             return .invalid
         }
         guard i == n else { return .invalid }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.dayNumber(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offsetSeconds)
         return .time(seconds * 1000 + Int64(millis))
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = Int64((month + 9) % 12)
-        let doy = (153 * mp + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(fromDays z0: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    /// The UTC date of a day number.
+    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let date = CivilDate.date(ofDayNumber: days)
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// `2027-01-04T18:25:00Z`, with `.SSS` only when the milliseconds are not 0.

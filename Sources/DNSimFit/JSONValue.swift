@@ -1,4 +1,5 @@
 import Foundation
+import DNSimText
 
 /// A small JSON document model whose output is stable byte for byte: object
 /// keys are sorted, numbers use `%.10g` (non-finite numbers become null).
@@ -22,7 +23,7 @@ indirect enum JSONValue {
         switch self {
         case .number(let v): out += v.isFinite ? Self.format(v) : "null"
         case .integer(let v): out += String(v)
-        case .string(let s): out += Self.quote(s)
+        case .string(let s): out += JSONQuoting.quoted(s)
         case .null: out += "null"
         case .array(let items):
             // Short arrays of scalars (intervals, hour weights) stay on one line.
@@ -47,7 +48,7 @@ indirect enum JSONValue {
             guard !keys.isEmpty else { out += "{}"; return }
             out += "{\n"
             for (i, key) in keys.enumerated() {
-                out += String(repeating: "  ", count: indent + 1) + Self.quote(key) + ": "
+                out += String(repeating: "  ", count: indent + 1) + JSONQuoting.quoted(key) + ": "
                 members[key]!.write(&out, indent: indent + 1)
                 out += i + 1 < keys.count ? ",\n" : "\n"
             }
@@ -58,21 +59,5 @@ indirect enum JSONValue {
     static func format(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(format: "%.0f", v) }
         return String(format: "%.10g", v)
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,5 @@
+import DNSimText
+
 /// A telemetry CSV being read: its header, the current row's fields, and the
 /// policy for bad rows (stop at the first with `file:line: error:`, or count
 /// and skip it). Kind-specific readers pull typed values through it.
@@ -7,16 +9,16 @@ struct TelemetryTable {
     let columns: [String]
     let ignoredColumns: [String]
     let skipBadRows: Bool
-    private(set) var reader: CSVReader
-    private(set) var fields: [CSVReader.Field] = []
+    private(set) var reader: CSVRecordReader
+    private(set) var fields: [CSVRecordReader.Field] = []
     private(set) var line = 0
     private(set) var skipped = SkippedRows()
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, file: String, skipBadRows: Bool) throws(FitError) {
         self.file = file
         self.skipBadRows = skipBadRows
-        var reader = CSVReader(buffer)
-        var header: [CSVReader.Field] = []
+        var reader = CSVRecordReader(buffer, trimsBlanks: true)
+        var header: [CSVRecordReader.Field] = []
         let first = reader.next(into: &header)
         self.reader = reader
         switch first {

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 import Foundation
 
 /// `check`'s machine-readable outputs, each rendered from the same
@@ -14,54 +15,54 @@ public enum CheckOutput {
         var scenarios: [String] = []
         for check in checks {
             var fields: [String] = [
-                "\"scenario\": \(quote(check.scenario))",
-                "\"file\": \(quote(check.file))",
-                "\"verdict\": \(quote(check.passed ? "ok" : "regression"))",
-                "\"seed\": \(quote(check.seed))",
+                "\"scenario\": \(JSONQuoting.quoted(check.scenario))",
+                "\"file\": \(JSONQuoting.quoted(check.file))",
+                "\"verdict\": \(JSONQuoting.quoted(check.passed ? "ok" : "regression"))",
+                "\"seed\": \(JSONQuoting.quoted(check.seed))",
                 "\"devices\": \(check.devices)",
                 "\"days\": \(check.days)",
                 "\"strict\": \(check.strict)",
             ]
             if let path = check.baselinePath, let source = check.baselineSource {
-                fields.append("\"baseline\": {\"path\": \(quote(path)), \"chosen_by\": \(quote(source.rawValue))}")
+                fields.append("\"baseline\": {\"path\": \(JSONQuoting.quoted(path)), \"chosen_by\": \(JSONQuoting.quoted(source.rawValue))}")
             } else {
                 fields.append("\"baseline\": null")
             }
             let expectations = check.expectations.map { result in
-                "{\"arm\": \(quote(result.arm)), \"metric\": \(quote(result.column)), \"value\": \(number(result.value)), "
+                "{\"arm\": \(JSONQuoting.quoted(result.arm)), \"metric\": \(JSONQuoting.quoted(result.column)), \"value\": \(number(result.value)), "
                     + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
                     + "\"line\": \(result.mark.line), \"column\": \(result.mark.column), "
-                    + "\"verdict\": \(quote(result.passed ? "pass" : "fail"))}"
+                    + "\"verdict\": \(JSONQuoting.quoted(result.passed ? "pass" : "fail"))}"
             }
             fields.append("\"expectations\": " + list(expectations, indent: 6))
             let comparisons = (check.comparison?.comparisons ?? []).map { change in
-                "{\"arm\": \(quote(change.arm)), \"metric\": \(quote(change.column)), "
-                    + "\"better\": \(quote(change.higherIsBetter ? "higher" : "lower")), "
+                "{\"arm\": \(JSONQuoting.quoted(change.arm)), \"metric\": \(JSONQuoting.quoted(change.column)), "
+                    + "\"better\": \(JSONQuoting.quoted(change.higherIsBetter ? "higher" : "lower")), "
                     + "\"baseline\": \(number(change.before)), \"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
                     + "\"baseline_half_width\": \(change.baselineHalfWidth.map(number) ?? "null"), "
                     + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
-                    + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(quote(change.verdict.rawValue))}"
+                    + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))}"
             }
             fields.append("\"comparisons\": " + list(comparisons, indent: 6))
             let changed = Set(check.behaviourChangedArms)
             let fingerprints = (check.comparison?.fingerprints ?? []).map { fingerprint in
                 let verdict = fingerprint.baseline.isEmpty || fingerprint.baseline == fingerprint.run ? "same"
                     : (changed.contains(fingerprint.arm) && check.strict ? "regression" : "changed")
-                return "{\"arm\": \(quote(fingerprint.arm)), \"baseline\": \(quote(fingerprint.baseline)), "
-                    + "\"run\": \(quote(fingerprint.run)), \"verdict\": \(quote(verdict))}"
+                return "{\"arm\": \(JSONQuoting.quoted(fingerprint.arm)), \"baseline\": \(JSONQuoting.quoted(fingerprint.baseline)), "
+                    + "\"run\": \(JSONQuoting.quoted(fingerprint.run)), \"verdict\": \(JSONQuoting.quoted(verdict))}"
             }
             fields.append("\"fingerprints\": " + list(fingerprints, indent: 6))
-            fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(quote).joined(separator: ", ") + "]")
+            fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(JSONQuoting.quoted).joined(separator: ", ") + "]")
             fields.append("\"failures\": " + list(check.failures.map {
-                "{\"kind\": \(quote($0.kind.rawValue)), \"arm\": \(quote($0.arm)), \"figure\": \(quote($0.figure)), "
-                    + "\"line\": \($0.line), \"message\": \(quote($0.message))}"
+                "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), \"figure\": \(JSONQuoting.quoted($0.figure)), "
+                    + "\"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
             }, indent: 6))
             scenarios.append("    {\n      " + fields.joined(separator: ",\n      ") + "\n    }")
         }
         return """
         {
-          "tool_version": \(quote(ToolVersion.current)),
-          "verdict": \(quote(passed ? "ok" : "regression")),
+          "tool_version": \(JSONQuoting.quoted(ToolVersion.current)),
+          "verdict": \(JSONQuoting.quoted(passed ? "ok" : "regression")),
           "exit_code": \(exitCode),
           "scenarios": [
         \(scenarios.joined(separator: ",\n"))
@@ -79,8 +80,6 @@ public enum CheckOutput {
 
     static func number(_ value: Double) -> String { SummaryJSON.number(value) }
 
-    static func quote(_ text: String) -> String { SummaryJSON.quote(text) }
-
     // MARK: --junit FILE
 
     /// JUnit XML: a `<testsuite>` per scenario, a `<testcase>` per arm × checked
@@ -92,52 +91,31 @@ public enum CheckOutput {
         xml += "<testsuites name=\"dnsim-events check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for check in checks {
             let cases = check.cases
-            xml += "  <testsuite name=\(attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "
-                + "errors=\"0\" skipped=\"0\" file=\(attribute(check.file))>\n"
+            xml += "  <testsuite name=\(XMLEscaping.attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "
+                + "errors=\"0\" skipped=\"0\" file=\(XMLEscaping.attribute(check.file))>\n"
             xml += "    <properties>\n"
             var properties = [("seed", check.seed), ("devices", String(check.devices)), ("days", String(check.days)),
                               ("dnsim-events", ToolVersion.current)]
             if let path = check.baselinePath { properties.append(("baseline", path)) }
             for (name, value) in properties {
-                xml += "      <property name=\(attribute(name)) value=\(attribute(value))/>\n"
+                xml += "      <property name=\(XMLEscaping.attribute(name)) value=\(XMLEscaping.attribute(value))/>\n"
             }
             xml += "    </properties>\n"
             for testCase in cases {
-                let opening = "    <testcase classname=\(attribute("\(check.scenario).\(testCase.arm)")) name=\(attribute(testCase.name)) "
-                    + "file=\(attribute(check.file)) line=\"\(testCase.line)\""
+                let opening = "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) name=\(XMLEscaping.attribute(testCase.name)) "
+                    + "file=\(XMLEscaping.attribute(check.file)) line=\"\(testCase.line)\""
                 guard let failure = testCase.failure else {
                     xml += opening + "/>\n"
                     continue
                 }
                 xml += opening + ">\n"
-                xml += "      <failure message=\(attribute(failure.message)) type=\(attribute(failure.kind.rawValue))>"
-                    + escape("\(check.file):\(failure.line):\(failure.column): \(failure.message)") + "</failure>\n"
+                xml += "      <failure message=\(XMLEscaping.attribute(failure.message)) type=\(XMLEscaping.attribute(failure.kind.rawValue))>"
+                    + XMLEscaping.escaped("\(check.file):\(failure.line):\(failure.column): \(failure.message)") + "</failure>\n"
                 xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
-    }
-
-    static func attribute(_ text: String) -> String { "\"" + escape(text) + "\"" }
-
-    /// XML character data and attribute values; characters XML 1.0 cannot hold become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     // MARK: GitHub Actions

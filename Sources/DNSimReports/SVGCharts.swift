@@ -1,5 +1,6 @@
 import DNSimCore
 import DNSimScenario
+import DNSimText
 import Foundation
 
 enum ListFormat {
@@ -28,11 +29,6 @@ public enum SVGCharts {
         Double(text.count) * fontSize * 0.6
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
     /// Stacked horizontal bars: each arm's share of cycles per outcome.
     public static func outcomeMix(_ context: ReportContext) -> String {
         let arms = context.plan.arms
@@ -44,14 +40,14 @@ public enum SVGCharts {
         for (row, arm) in arms.enumerated() {
             let statistics = context.result.arms[row]
             let y = top + Double(row) * rowHeight
-            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" class=\"label\">\(escape(arm.name))</text>\n"
+            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" class=\"label\">\(XMLEscaping.escaped(arm.name))</text>\n"
             var x = left
             for outcome in CycleOutcome.allCases {
                 let share = statistics.rate(.outcome(outcome))
                 let width = share * barWidth
                 guard width > 0 else { continue }
                 svg += "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"24\" fill=\"\(outcomeColours[outcome]!)\">"
-                svg += "<title>\(escape(arm.name)) \(outcome.name): \(String(format: "%.2f", share * 100))%</title></rect>\n"
+                svg += "<title>\(XMLEscaping.escaped(arm.name)) \(outcome.name): \(String(format: "%.2f", share * 100))%</title></rect>\n"
                 x += width
             }
         }
@@ -140,7 +136,7 @@ public enum SVGCharts {
             svg += "<line x1=\"\(number(left))\" y1=\"\(number(yy))\" x2=\"\(number(left + width))\" y2=\"\(number(yy))\" class=\"grid\"/>"
             svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
-        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(escape(xLabel)); values below 1 s are drawn at 1 s</text>\n"
+        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(XMLEscaping.escaped(xLabel)); values below 1 s are drawn at 1 s</text>\n"
         let stripe = 8.0
         for (index, arm) in arms.enumerated() {
             let colour = seriesColours[index % seriesColours.count]
@@ -152,16 +148,16 @@ public enum SVGCharts {
                     let k = Double(group.firstIndex(of: index)!), n = Double(group.count)
                     pattern = " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" stroke-dashoffset=\"\(number((n - k).truncatingRemainder(dividingBy: n) * stripe))\""
                 }
-                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) points=\"\(line)\"><title>\(escape(arm.name))</title></polyline>\n"
+                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) points=\"\(line)\"><title>\(XMLEscaping.escaped(arm.name))</title></polyline>\n"
             }
             let legendY = top + 10 + Double(index) * 20
             svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
-            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(escape(arm.name))</text>\n"
+            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(arm.name))</text>\n"
         }
         var noteY = top + 10 + Double(arms.count) * 20 + 4
         for note in noteLines {
             for line in note {
-                svg += "<text x=\"\(number(legendLeft))\" y=\"\(number(noteY))\" class=\"tick\">\(escape(line))</text>\n"
+                svg += "<text x=\"\(number(legendLeft))\" y=\"\(number(noteY))\" class=\"tick\">\(XMLEscaping.escaped(line))</text>\n"
                 noteY += 14
             }
             noteY += 14
@@ -192,7 +188,7 @@ public enum SVGCharts {
         <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
         <style>.title{font-size:16px;font-weight:bold}.label{font-size:13px}.tick{font-size:11px}.axis{stroke:#333;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}</style>
         <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="20" y="28" class="title">\(escape(title))</text>
+        <text x="20" y="28" class="title">\(XMLEscaping.escaped(title))</text>
 
         """
     }

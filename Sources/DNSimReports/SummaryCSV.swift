@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 import Foundation
 
 /// `summary.csv`: one row per arm, the header documented in docs/report-format.md.
@@ -36,17 +37,33 @@ public enum SummaryCSV {
 
     /// Reads a `summary.csv`, matching columns by name: a baseline written by
     /// an older version, with fewer columns, still reads (missing ones are absent).
+    /// Fields are read as RFC 4180 says (`CSVRecordReader`, spaces kept), so a
+    /// quoted field may hold a comma, a quote or a line break, and CRLF files read.
     public static func parse(_ text: String, file: String) throws(ReadError) -> SummaryTable {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { split(String($0)) }
-        guard let header = lines.first, header.first == "arm", header.contains("platform") else {
+        var text = text
+        // `withUTF8` rethrows untyped errors, so the problem comes out as a value.
+        let read = text.withUTF8 { buffer -> Result<[(line: Int, fields: [String])], ReadError> in
+            var reader = CSVRecordReader(buffer, trimsBlanks: false)
+            var fields: [CSVRecordReader.Field] = []
+            var lines: [(line: Int, fields: [String])] = []
+            while true {
+                switch reader.next(into: &fields) {
+                case .end: return .success(lines)
+                case .fields(let line): lines.append((line, fields.map { reader.text($0) }))
+                case .problem(let line, let message, _): return .failure(ReadError(description: "\(file):\(line): \(message)"))
+                }
+            }
+        }
+        let lines = try read.get()
+        guard let header = lines.first?.fields, header.first == "arm", header.contains("platform") else {
             throw ReadError(description: "\(file) is not a dnsim-events summary.csv (its header does not start with 'arm')")
         }
         let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func field(_ name: String, _ line: [String]) -> String { position[name].map { $0 < line.count ? line[$0] : "" } ?? "" }
         var rows: [SummaryTable.Row] = []
-        for (number, line) in lines.enumerated().dropFirst() {
+        for (number, line) in lines.dropFirst() {
             guard line.count == header.count else {
-                throw ReadError(description: "\(file):\(number + 1): has \(line.count) fields where the header has \(header.count)")
+                throw ReadError(description: "\(file):\(number): has \(line.count) fields where the header has \(header.count)")
             }
             rows.append(SummaryTable.Row(arm: line[0], strategy: field("strategy", line), platform: field("platform", line),
                                          ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
@@ -55,39 +72,10 @@ public enum SummaryCSV {
         return SummaryTable(rows: rows)
     }
 
-    /// Splits one CSV line, honouring quoted fields (RFC 4180).
-    static func split(_ line: String) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var characters = line.makeIterator()
-        var pending = characters.next()
-        while let character = pending {
-            pending = characters.next()
-            if quoted {
-                if character != "\"" {
-                    field.append(character)
-                } else if pending == "\"" {
-                    field.append("\"")
-                    pending = characters.next()
-                } else {
-                    quoted = false
-                }
-            } else if character == "\"" && field.isEmpty {
-                quoted = true
-            } else if character == "," {
-                fields.append(field)
-                field = ""
-            } else if character != "\r" {
-                field.append(character)
-            }
-        }
-        fields.append(field)
-        return fields
-    }
-
+    /// A field quoted when it holds a comma, a quote or a line break. Scalars, not
+    /// `Character`s: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
     static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return field }
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

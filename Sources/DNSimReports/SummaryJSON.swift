@@ -1,5 +1,6 @@
 import DNSimCore
 import DNSimScenario
+import DNSimText
 import Foundation
 
 /// `summary.json`: the same numbers as `summary.csv` and the paired
@@ -9,31 +10,31 @@ public enum SummaryJSON {
     public static func render(_ context: ReportContext) -> String {
         var arms: [String] = []
         for (arm, row) in zip(context.plan.arms, context.summary.rows) {
-            var fields = ["\"arm\": \(quote(row.arm))", "\"strategy\": \(quote(row.strategy))",
-                          "\"label\": \(quote(arm.strategy.label))", "\"platform\": \(quote(row.platform))",
-                          "\"fingerprint\": \(quote(row.fingerprint))", "\"ci_method\": \(quote(row.ciMethod))"]
+            var fields = ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"strategy\": \(JSONQuoting.quoted(row.strategy))",
+                          "\"label\": \(JSONQuoting.quoted(arm.strategy.label))", "\"platform\": \(JSONQuoting.quoted(row.platform))",
+                          "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))", "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
             for (name, text) in zip(SummaryColumns.names, row.fields) {
-                fields.append("\(quote(name)): \(text.isEmpty ? "null" : text)")
+                fields.append("\(JSONQuoting.quoted(name)): \(text.isEmpty ? "null" : text)")
             }
             arms.append("    {" + fields.joined(separator: ", ") + "}")
         }
         var pairs: [String] = []
         for pair in context.result.pairs {
             let a = context.plan.arms[pair.minuend], b = context.plan.arms[pair.subtrahend]
-            var fields = ["\"platform\": \(quote(a.platform.rawValue))", "\"minuend\": \(quote(a.name))", "\"subtrahend\": \(quote(b.name))"]
+            var fields = ["\"platform\": \(JSONQuoting.quoted(a.platform.rawValue))", "\"minuend\": \(JSONQuoting.quoted(a.name))", "\"subtrahend\": \(JSONQuoting.quoted(b.name))"]
             for metric in RateMetric.allCases {
                 let interval = pair.interval(metric)
-                fields.append("\(quote(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), \"ci_high\": \(number(interval.high))}")
+                fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), \"ci_high\": \(number(interval.high))}")
             }
             pairs.append("    {" + fields.joined(separator: ", ") + "}")
         }
         return """
         {
-          "scenario": \(quote(context.scenario.name)),
-          "seed": \(quote(String(context.plan.seed))),
+          "scenario": \(JSONQuoting.quoted(context.scenario.name)),
+          "seed": \(JSONQuoting.quoted(String(context.plan.seed))),
           "devices": \(context.plan.devices),
           "days": \(context.days),
-          "tool_version": \(quote(ToolVersion.current)),
+          "tool_version": \(JSONQuoting.quoted(ToolVersion.current)),
           "arms": [
         \(arms.joined(separator: ",\n"))
           ],
@@ -46,18 +47,4 @@ public enum SummaryJSON {
     }
 
     static func number(_ value: Double) -> String { String(format: "%.6f", value == 0 ? 0 : value) }
-
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

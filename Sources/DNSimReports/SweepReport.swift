@@ -1,5 +1,6 @@
 import DNSimCore
 import DNSimScenario
+import DNSimText
 import Foundation
 
 /// The reports of a sweep: `sweep.csv` (one row per point × arm), `sweep.md`
@@ -179,7 +180,7 @@ public struct SweepReport: Sendable {
             let colour = SVGCharts.seriesColours[(labels.firstIndex(of: row.arm.strategy.label) ?? 0) % SVGCharts.seriesColours.count]
             let cx = x(row.stale), cy = y(row.late)
             let outline = front.contains(i) ? " stroke=\"#000000\" stroke-width=\"2\"" : ""
-            let title = "<title>point \(row.point) (\(zip(axes, row.settings).map { "\($0) = \($1)" }.joined(separator: ", "))), \(SVGCharts.escape(row.arm.name)): stale \(String(format: "%.1f", row.stale * 100))%, late \(String(format: "%.1f", row.late * 100))%</title>"
+            let title = "<title>point \(row.point) (\(zip(axes, row.settings).map { "\($0) = \($1)" }.joined(separator: ", "))), \(XMLEscaping.escaped(row.arm.name)): stale \(String(format: "%.1f", row.stale * 100))%, late \(String(format: "%.1f", row.late * 100))%</title>"
             if row.arm.platform == .ios {
                 svg += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(front.contains(i) ? "6" : "4.5")\" fill=\"\(colour)\"\(outline)>\(title)</circle>\n"
             } else {
@@ -190,7 +191,7 @@ public struct SweepReport: Sendable {
         var legendY = top + 10
         for (index, label) in labels.enumerated() {
             svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY))\" r=\"5\" fill=\"\(SVGCharts.seriesColours[index % SVGCharts.seriesColours.count])\"/>"
-            svg += "<text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 4))\" class=\"tick\">\(SVGCharts.escape(label))</text>\n"
+            svg += "<text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(label))</text>\n"
             legendY += 20
         }
         svg += "<circle cx=\"\(n(left + width + 25))\" cy=\"\(n(legendY + 10))\" r=\"4.5\" fill=\"#777777\"/><text x=\"\(n(left + width + 36))\" y=\"\(n(legendY + 14))\" class=\"tick\">iOS</text>\n"
@@ -203,7 +204,7 @@ public struct SweepReport: Sendable {
         svg += PointLabels.place(markers, within: (left, top, left + width, top + height))
         var keyY = legendY + 84
         let shortAxes = PointLabels.shortNames(axes)
-        svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\" font-weight=\"bold\">\(SVGCharts.escape("point: " + shortAxes.joined(separator: ", ")))</text>\n"
+        svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\" font-weight=\"bold\">\(XMLEscaping.escaped("point: " + shortAxes.joined(separator: ", ")))</text>\n"
         var keyWidth = SVGCharts.textWidth("point: " + shortAxes.joined(separator: ", "), fontSize: 11)
         var seen = Set<Int>()
         let points = rows.filter { seen.insert($0.point).inserted }
@@ -211,7 +212,7 @@ public struct SweepReport: Sendable {
             keyY += 14
             let line = "\(row.point): " + row.settings.joined(separator: ", ")
             keyWidth = max(keyWidth, SVGCharts.textWidth(line, fontSize: 11))
-            svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\">\(SVGCharts.escape(line))</text>\n"
+            svg += "<text x=\"\(n(left + width + 20))\" y=\"\(n(keyY))\" class=\"tick\">\(XMLEscaping.escaped(line))</text>\n"
         }
         if points.count > PointLabels.keyRows {
             keyY += 14
@@ -297,7 +298,7 @@ enum PointLabels {
                     let fromX = cluster.x + (toX - cluster.x) / length * 6, fromY = cluster.y + (toY - cluster.y) / length * 6
                     svg += "<line x1=\"\(SVGCharts.number(fromX))\" y1=\"\(SVGCharts.number(fromY))\" x2=\"\(SVGCharts.number(toX))\" y2=\"\(SVGCharts.number(toY))\" stroke=\"#999999\" stroke-width=\"0.6\"/>"
                 }
-                svg += "<text x=\"\(SVGCharts.number(boxX))\" y=\"\(SVGCharts.number(boxY + height - 1))\" font-size=\"9\" fill=\"#333333\">\(SVGCharts.escape(text))</text>\n"
+                svg += "<text x=\"\(SVGCharts.number(boxX))\" y=\"\(SVGCharts.number(boxY + height - 1))\" font-size=\"9\" fill=\"#333333\">\(XMLEscaping.escaped(text))</text>\n"
                 break
             }
         }

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 
 /// Reads the keys that set up a run: the top level's name, seed, size, window and time zone,
 /// `metrics:` and `precision:`.
@@ -51,9 +52,8 @@ enum RunReader {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1970...9000).contains(year), (1...12).contains(month), day >= 1 else { return nil }
-        let monthLengths = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= monthLengths[month - 1] ? Scenario.LocalDate(year: year, month: month, day: day) : nil
+              (1970...9000).contains(year), CivilDate.isValid(year: year, month: month, day: day) else { return nil }
+        return Scenario.LocalDate(year: year, month: month, day: day)
     }
 
     /// `metrics:`: when a shown notification is late, what counts as fresh, and the duplicate window.

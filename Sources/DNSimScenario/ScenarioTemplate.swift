@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 
 /// The scenario `dnsim-events init` writes: the app's `DualScheduleConfiguration`
 /// as the plugin block, and around it the library's cited calibration for
@@ -58,7 +59,7 @@ public enum ScenarioTemplate {
     static func block(_ member: PositionedJSON.Member, indent: Int, into lines: inout [String],
                       origins: inout [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)]) {
         let pad = String(repeating: " ", count: indent)
-        let key = plainKey(member.key) ? member.key : quote(member.key)
+        let key = plainKey(member.key) ? member.key : JSONQuoting.quoted(member.key)
         if case .object(let members, _) = member.value, !members.isEmpty {
             lines.append("\(pad)\(key):")
             origins[lines.count] = (indent + 1, member.keyMark, member.value.mark)
@@ -73,9 +74,9 @@ public enum ScenarioTemplate {
     static func flow(_ value: PositionedJSON) -> String {
         switch value {
         case .object(let members, _):
-            return "{" + members.map { "\(plainKey($0.key) ? $0.key : quote($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
+            return "{" + members.map { "\(plainKey($0.key) ? $0.key : JSONQuoting.quoted($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
         case .array(let items, _): return "[" + items.map(flow).joined(separator: ", ") + "]"
-        case .string(let text, _): return quote(text)
+        case .string(let text, _): return JSONQuoting.quoted(text)
         case .number(let text, _): return text
         case .bool(let value, _): return value ? "true" : "false"
         case .null: return "null"
@@ -85,25 +86,6 @@ public enum ScenarioTemplate {
     static func plainKey(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-    }
-
-    /// A YAML double-quoted scalar (JSON's escapes, which YAML shares).
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value):
-                let digits = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     static func header(name: String, source: String) -> [String] {

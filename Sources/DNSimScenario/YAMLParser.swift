@@ -1,5 +1,6 @@
 import CYAML
 import DNSimCore
+import DNSimText
 
 /// Reads one YAML document into a `YAMLNode` tree using libyaml's event API.
 ///
@@ -362,8 +363,8 @@ private struct YAMLOpenCollection {
 // MARK: - Source text
 
 /// The raw input, with the checks libyaml should never see and the line
-/// lookups diagnostics need. Line breaks follow libyaml (LF, CRLF, CR, NEL,
-/// LS, PS) so its line numbers and these agree.
+/// lookups diagnostics need. Line breaks follow libyaml (`LineBreaks`), so
+/// its line numbers and these agree.
 private struct YAMLSourceText {
     let bytes: [UInt8]
     let file: String
@@ -373,7 +374,7 @@ private struct YAMLSourceText {
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
-        contentStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        contentStart = LineBreaks.contentStart(bytes)
     }
 
     /// Rejects NUL, other C0 controls and malformed UTF-8 as binary data, and
@@ -476,37 +477,6 @@ private struct YAMLSourceText {
     /// Calls `body` with each 1-based line number and its byte range (break
     /// excluded) until `body` returns false.
     private func forEachLine(_ body: (Int, Range<Int>) -> Bool) {
-        let end = bytes.count
-        var index = contentStart
-        var lineStart = contentStart
-        var line = 1
-        while index < end {
-            let breakLength = lineBreakLength(at: index)
-            if breakLength == 0 {
-                index += 1
-                continue
-            }
-            guard body(line, lineStart..<index) else { return }
-            line += 1
-            index += breakLength
-            lineStart = index
-        }
-        _ = body(line, lineStart..<end)
-    }
-
-    private func lineBreakLength(at index: Int) -> Int {
-        let end = bytes.count
-        switch bytes[index] {
-        case 0x0A:
-            return 1
-        case 0x0D:
-            return index + 1 < end && bytes[index + 1] == 0x0A ? 2 : 1
-        case 0xC2 where index + 1 < end && bytes[index + 1] == 0x85:
-            return 2
-        case 0xE2 where index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-            return 3
-        default:
-            return 0
-        }
+        LineBreaks.forEachLine(bytes, body)
     }
 }

@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimText
 import Foundation
 
 /// Local dates and cron occurrences in one IANA time zone. Instants are UTC milliseconds.
@@ -33,7 +34,7 @@ public struct ZonedCalendar: Sendable {
     public func startOfDay(year: Int, month: Int, day: Int) -> Int64 {
         // Bounding the inputs first keeps absurd arguments from overflowing before the clamp.
         let bounded = { (value: Int) in Int64(min(max(value, -10_000_000), 10_000_000)) }
-        let days = Self.daysFromCivil(year: bounded(year), month: bounded(month), day: bounded(day))
+        let days = CivilDate.dayNumber(year: bounded(year), month: bounded(month), day: bounded(day))
         let localMidnight = Self.clampToSupportedRange(days * Self.millisPerDay) / Self.millisPerSecond
         let timeline = OffsetTimeline(
             timeZone: timeZone,
@@ -45,12 +46,12 @@ public struct ZonedCalendar: Sendable {
     /// Local date and time fields of a UTC-millisecond instant.
     public func localFields(_ millis: Int64) -> LocalFields {
         let millis = Self.clampToSupportedRange(millis)
-        let utcSeconds = Self.floorDivide(millis, Self.millisPerSecond)
+        let utcSeconds = CivilDate.floorDivide(millis, Self.millisPerSecond)
         let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds))))
         let localSeconds = utcSeconds + offset
-        let localDay = Self.floorDivide(localSeconds, Self.secondsPerDay)
+        let localDay = CivilDate.floorDivide(localSeconds, Self.secondsPerDay)
         let secondOfDay = localSeconds - localDay * Self.secondsPerDay
-        let date = Self.civilFromDays(localDay)
+        let date = CivilDate.date(ofDayNumber: localDay)
         return LocalFields(
             year: Int(date.year), month: Int(date.month), day: Int(date.day),
             hour: Int(secondOfDay / 3600), minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60),
@@ -145,7 +146,7 @@ public struct ZonedCalendar: Sendable {
             let instant = Self.clampToSupportedRange(rawInstant)
             let earliest = Self.clampToSupportedRange(instant - lookBack)
             // The same days `latestOccurrence` would search up to.
-            let lastDay = min(days.upperBound, Self.floorDivide(instant, Self.millisPerDay) + 2)
+            let lastDay = min(days.upperBound, CivilDate.floorDivide(instant, Self.millisPerDay) + 2)
             while true {
                 if !isLoaded {
                     guard day <= lastDay else { break }
@@ -270,7 +271,7 @@ public struct ZonedCalendar: Sendable {
     }
 
     private func matchesDay(_ cron: CronExpression, _ day: Int64) -> Bool {
-        let date = Self.civilFromDays(day)
+        let date = CivilDate.date(ofDayNumber: day)
         return cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day))
     }
 
@@ -290,7 +291,7 @@ public struct ZonedCalendar: Sendable {
         of cron: CronExpression, minutesOfDay: [Int], onLocalDay day: Int64, timeline: OffsetTimeline,
         to instants: inout [Int64]
     ) {
-        let date = Self.civilFromDays(day)
+        let date = CivilDate.date(ofDayNumber: day)
         guard cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day)) else {
             return
         }
@@ -411,12 +412,7 @@ extension ZonedCalendar {
     /// Local days whose wall times can map into [fromMillis, toMillis]: a local date is within a
     /// day of the UTC date, and a gap can push a skipped time at most one more day later.
     fileprivate static func localDaysAround(fromMillis: Int64, toMillis: Int64) -> ClosedRange<Int64> {
-        floorDivide(fromMillis, millisPerDay) - 2...floorDivide(toMillis, millisPerDay) + 2
-    }
-
-    fileprivate static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
+        CivilDate.floorDivide(fromMillis, millisPerDay) - 2...CivilDate.floorDivide(toMillis, millisPerDay) + 2
     }
 
     /// 0 = Sunday; 1970-01-01 (day 0) was a Thursday.
@@ -426,39 +422,12 @@ extension ZonedCalendar {
 
     /// Days since 1970-01-01 of a local date: day numbers that subtract to day counts.
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        Int(daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)))
+        Int(CivilDate.dayNumber(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The local date of a day number (the inverse of `dayNumber`).
     public static func date(ofDayNumber number: Int) -> (year: Int, month: Int, day: Int) {
-        let civil = civilFromDays(Int64(number))
+        let civil = CivilDate.date(ofDayNumber: Int64(number))
         return (Int(civil.year), Int(civil.month), Int(civil.day))
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    /// Months outside 1-12 roll into neighbouring years; days simply add.
-    fileprivate static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let normalizedYear = year + floorDivide(month - 1, 12)
-        let normalizedMonth = month - 1 - floorDivide(month - 1, 12) * 12 + 1
-        let marchBasedYear = normalizedMonth <= 2 ? normalizedYear - 1 : normalizedYear
-        let era = floorDivide(marchBasedYear, 400)
-        let yearOfEra = marchBasedYear - era * 400
-        let monthFromMarch = (normalizedMonth + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Inverse of `daysFromCivil` (Hinnant's civil_from_days).
-    fileprivate static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

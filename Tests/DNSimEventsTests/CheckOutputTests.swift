@@ -148,10 +148,6 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertTrue(root.all("testsuite").first?.all("testcase").allSatisfy { $0.children.isEmpty } ?? false)
     }
 
-    func testXMLEscaping() {
-        XCTAssertEqual(CheckOutput.escape("a<b & \"c\" 'd'>\n\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;&#10;\u{FFFD}")
-    }
-
     // MARK: GitHub Actions
 
     func testGitHubAnnotationsAndStepSummary() throws {

@@ -56,23 +56,39 @@ final class IntervalCoverageTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let runner = DeviceRunner(plan: plan)
             for r in stride(from: worker, to: replications, by: workers) {
-                var accumulators = plan.arms.map { _ in empty }
-                var pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
-                runner.simulate(devices: r * devices..<(r + 1) * devices) { device, arm, log in
-                    accumulators[arm].add(log, device: device)
-                    guard arm == plan.arms.count - 1 else { return }
-                    for i in pairs.indices {
-                        pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
-                                     accumulators[pairs[i].subtrahend].deviceCounts, cycles: Int64(log.cycles.count))
-                    }
-                }
-                let replication = Replication(arms: accumulators.map(\.statistics), pairs: pairs)
+                let replication = ReplicationObserver(plan: plan, empty: empty)
+                runner.simulate(devices: r * devices..<(r + 1) * devices, observers: [replication])
                 results.lock.lock()
-                results.byIndex[r] = replication
+                results.byIndex[r] = Replication(arms: replication.accumulators.map(\.statistics), pairs: replication.pairs)
                 results.lock.unlock()
             }
         }
         return (0..<replications).map { results.byIndex[$0]! }
+    }
+
+    /// One replication's sums, kept apart from the runner's own: each device × arm
+    /// is added as `DeviceRunner.simulate` adds it.
+    final class ReplicationObserver: ChunkObserver {
+        let plan: SimulationPlan
+        var accumulators: [ArmAccumulator]
+        var pairs: [PairedDifference]
+
+        init(plan: SimulationPlan, empty: ArmAccumulator) {
+            self.plan = plan
+            accumulators = plan.arms.map { _ in empty }
+            pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
+        }
+
+        func simulated(device: Int, arm: Int, _ log: DeviceLog) {
+            accumulators[arm].add(log, device: device)
+            guard arm == plan.arms.count - 1 else { return }
+            for i in pairs.indices {
+                pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
+                             accumulators[pairs[i].subtrahend].deviceCounts, cycles: Int64(log.cycles.count))
+            }
+        }
+
+        func finish() {}
     }
 
     /// Coverage tests count, over R replications, the runs whose interval

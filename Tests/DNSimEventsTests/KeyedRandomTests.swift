@@ -165,7 +165,7 @@ final class KeyedRandomTests: XCTestCase {
     /// on and off the grid and after moving between devices.
     func testDenseDrawMemoRemembersEveryDenseKey() {
         let cycles = 20_000
-        let memo = DrawMemo(dense: [(.fetchAttempt, FetchAttempt.indexShift, cycles)])
+        let memo = DrawMemo(dense: [(.fetchAttempt, DrawIndex.fetchAttempt.minorBits, cycles)])
         let random = KeyedRandom(seed: 11)
         var calls = 0
         func direct(_ device: Int, _ index: Int) -> Int64 {
@@ -182,12 +182,12 @@ final class KeyedRandomTests: XCTestCase {
             calls = 0
             for _ in 0..<2 {
                 for cycle in 0..<cycles {
-                    let index = cycle << FetchAttempt.indexShift
+                    let index = cycle << DrawIndex.fetchAttempt.minorBits
                     XCTAssertEqual(memoized(device, index), direct(device, index))
                 }
             }
             XCTAssertEqual(calls, cycles, "device \(device): each dense key drawn once")
-            for index in [1, 5 << FetchAttempt.indexShift | 3, cycles << FetchAttempt.indexShift, -1] {
+            for index in [1, 5 << DrawIndex.fetchAttempt.minorBits | 3, cycles << DrawIndex.fetchAttempt.minorBits, -1] {
                 XCTAssertEqual(memoized(device, index), direct(device, index), "off the grid: \(index)")
             }
         }
@@ -198,12 +198,12 @@ final class KeyedRandomTests: XCTestCase {
     /// setup's -1), and after moving between devices and back.
     func testStreamStartsBeginWhereBeginDoes() {
         let batched = KeyedRandom(seed: 7), plain = KeyedRandom(seed: 7)
-        let starts = StreamStarts(random: batched, source: .fetchAttempt, shift: FetchAttempt.indexShift, count: 30)
+        let starts = StreamStarts(random: batched, source: .fetchAttempt, shift: DrawIndex.fetchAttempt.minorBits, count: 30)
         var compared = 0
         for device in [3, 4, 3] {
             for cycle in [0, 1, 2, 17, 29, 30, 31, 400] {
                 for low in [0, 1, 0xFFFF] {
-                    let index = cycle << FetchAttempt.indexShift | low
+                    let index = cycle << DrawIndex.fetchAttempt.minorBits | low
                     starts.begin(device: device, index: index)
                     plain.begin(device: device, source: .fetchAttempt, index: index)
                     for word in 0..<9 { XCTAssertEqual(batched.uniform(), plain.uniform(), "device \(device), index \(index), word \(word)") }
@@ -225,8 +225,8 @@ final class KeyedRandomTests: XCTestCase {
             }
         }
         // Through the table, a source without a batch begins plainly.
-        let table = StreamStartTable(random: batched, batches: [(.backgroundRequestAtOpen, UserActivity.dayKeyShift, 10)])
-        for (source, index) in [(RandomSource.backgroundRequestAtOpen, 3 << 12), (.backgroundRequestAtOpen, 3 << 12 | 1), (.serverDay, 5)] {
+        let table = StreamStartTable(random: batched, batches: [(.backgroundRequestAtOpen, DrawIndex.dayRank.minorBits, 10)])
+        for (source, index) in [(RandomSource.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 0)), (.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 1)), (.serverDay, 5)] {
             table.begin(device: 9, source: source, index: index)
             plain.begin(device: 9, source: source, index: index)
             XCTAssertEqual(batched.uniform(), plain.uniform(), "\(source) \(index)")

@@ -1,5 +1,6 @@
 import DNSimFrontend
 import DNSimScenario
+import DNSimText
 import Foundation
 
 /// `trace --day`: the simulated days to print, as day numbers (1-based) or
@@ -38,9 +39,8 @@ struct DaySelection: Equatable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = number(parts[0]), let month = number(parts[1]), let day = number(parts[2]) else { return nil }
-        // A date that rolls over (2027-02-30) is not a date.
-        let roundTrip = ZonedCalendar.date(ofDayNumber: ZonedCalendar.dayNumber(year: year, month: month, day: day))
-        guard roundTrip == (year, month, day) else { return nil }
+        // A date that would roll over (2027-02-30) is not a date.
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         return .date(year: year, month: month, day: day)
     }
 

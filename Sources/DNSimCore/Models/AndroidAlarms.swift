@@ -56,7 +56,7 @@ public struct AndroidAlarms: PlatformModel {
         var fire = time
         if !configuration.exactAlarmPermission {
             let window = Double(max(0, fire - now)) * configuration.inexactWindow
-            random.begin(device: device, source: .inexactAlarm, index: cycle << 2 | purpose.rawValue)
+            random.begin(device: device, source: .inexactAlarm, index: DrawIndex.inexactAlarm.make(cycle, purpose.rawValue))
             fire += Millis(random.uniform() * window)
         }
         let deferrable = configuration.alarmKind == .setExact || !configuration.exactAlarmPermission

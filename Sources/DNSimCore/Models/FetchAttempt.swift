@@ -2,9 +2,6 @@
 /// draws are keyed, and how long its code may run. Stored in 24 bytes, since
 /// every event in the queue carries room for one.
 public struct FetchAttempt: Sendable, Equatable {
-    /// An attempt's draws are keyed by `cycle << indexShift | attempt` (`RandomSource.fetchAttempt`).
-    public static let indexShift = 16
-
     private var storedCycle: Int32
     private var storedOpenKey: Int32
     private var storedRetry: UInt16
@@ -32,7 +29,7 @@ public struct FetchAttempt: Sendable, Equatable {
         set { storedCycle = Int32(newValue) }
     }
 
-    /// For a foreground fetch (`fetchOnOpen`), the open's key (day × 2^12 + rank); -1 for a BG task or alarm.
+    /// For a foreground fetch (`fetchOnOpen`), the open's key (`DrawIndex.dayRank`); -1 for a BG task or alarm.
     public var openKey: Int {
         get { Int(storedOpenKey) }
         set { storedOpenKey = Int32(newValue) }

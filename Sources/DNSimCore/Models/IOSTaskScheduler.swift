@@ -26,8 +26,6 @@ public struct IOSTaskScheduler: PlatformModel {
     /// of its own (SPEC §2), the same in every arm.
     private var handlerCycle = -1
     private var handlerSubmissions = 0
-    /// A handler's request is keyed by `cycle << handlerIndexShift | submission` (`RandomSource.backgroundRequestForCycle`).
-    public static let handlerIndexShift = 8
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
         opensResubmit = world.ios.resubmitOnOpen == .always && schedulesFetch && world.plugin.fetchEnabled
@@ -119,7 +117,7 @@ public struct IOSTaskScheduler: PlatformModel {
             handlerCycle = cycle
             handlerSubmissions = 0
         }
-        submit(cycle: cycle, source: .backgroundRequestForCycle, index: cycle << Self.handlerIndexShift | min(handlerSubmissions, 0xFF), &context)
+        submit(cycle: cycle, source: .backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(cycle, saturating: handlerSubmissions), &context)
     }
 
     public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {

@@ -9,9 +9,8 @@ public struct UserActivity {
     private let origin: Millis
     let dayCount: Int
     public private(set) var opens: [Millis] = []
-    /// A key unique within the device for each open (day << 12 | rank): it names its draws.
+    /// A key unique within the device for each open (`DrawIndex.dayRank`): it names its draws.
     /// Each day's instants of a process get such keys.
-    public static let dayKeyShift = 12
     public private(set) var openKeys: [Int] = []
     public private(set) var forceQuits: [Millis] = []
     public private(set) var reboots: [Millis] = []
@@ -160,7 +159,7 @@ public struct UserActivity {
         var day: [Millis] = []
         for index in 0..<dayCount {
             random.begin(device: device, source: source, index: index, firstBlockIn: blocks)
-            let count = min(random.poisson(mean: rate), 4095)
+            let count = min(random.poisson(mean: rate), DrawIndex.dayRank.minorMax)
             guard count > 0 else { continue }
             let dayStart = origin + Millis(index) * SimTime.day
             while day.count < count { day.append(0) }
@@ -184,10 +183,10 @@ public struct UserActivity {
                 let start = day[rank]
                 var length: Millis = 0
                 if let (distribution, durationSource) = duration {
-                    random.begin(device: device, source: durationSource, index: index << Self.dayKeyShift | rank)
+                    random.begin(device: device, source: durationSource, index: DrawIndex.dayRank.make(index, rank))
                     length = random.duration(distribution)
                 }
-                add(start, index << Self.dayKeyShift | rank, length)
+                add(start, DrawIndex.dayRank.make(index, rank), length)
             }
         }
     }

@@ -7,12 +7,12 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case serverDay = 1
     /// App opens of one day: count and times.
     case appOpenDay = 2
-    /// An iOS BG request submitted by the task handler (index = cycle × 2^8 +
-    /// the handler's submission number for that cycle): `never`, delay.
+    /// An iOS BG request submitted by the task handler (index: `DrawIndex.handlerRequest`,
+    /// cycle and the handler's submission for it): `never`, delay.
     case backgroundRequestForCycle = 3
-    /// An iOS BG request submitted by an app open (index = open number): `never`, delay.
+    /// An iOS BG request submitted by an app open (index: the open's key, `DrawIndex.dayRank`; -1 at setup): `never`, delay.
     case backgroundRequestAtOpen = 4
-    /// A fetch attempt (index = cycle served × 2^16 + attempt): failure, latency.
+    /// A fetch attempt (index: `DrawIndex.fetchAttempt`, cycle served and attempt): failure, latency.
     case fetchAttempt = 5
     /// Android fetch alarm delay of a cycle.
     case fetchAlarmDelay = 6
@@ -26,13 +26,13 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case offlineDay = 10
     /// Reboots of one day.
     case rebootDay = 11
-    /// An Android alarm's inexact delivery (index = alarm serial within the device).
+    /// An Android alarm's inexact delivery (index: `DrawIndex.inexactAlarm`, cycle and purpose).
     case inexactAlarm = 12
-    /// The duration of a Low Power Mode period (index = day × 2^12 + rank), apart from its start.
+    /// The duration of a Low Power Mode period (index: `DrawIndex.dayRank`), apart from its start.
     case lowPowerDuration = 13
-    /// The duration of an offline period (index = day × 2^12 + rank), apart from its start.
+    /// The duration of an offline period (index: `DrawIndex.dayRank`), apart from its start.
     case offlineDuration = 14
-    /// A foreground fetch at an app open (`fetchOnOpen`; index = open key × 2^8 + retry).
+    /// A foreground fetch at an app open (`fetchOnOpen`; index: `DrawIndex.foregroundFetch`, open key and retry).
     case foregroundFetch = 15
     /// The alert push of a cycle (index = cycle): loss, then delay.
     case pushDelivery = 16
@@ -40,15 +40,15 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case silentPushDelivery = 17
     /// The user turns New Activity off, on one day: count and instants.
     case disableDay = 18
-    /// How long one such period lasts (index = day × 2^12 + rank).
+    /// How long one such period lasts (index: `DrawIndex.dayRank`).
     case disableDuration = 19
     /// The user picks a new notification time, on one day: count and instants.
     case timeChangeDay = 20
-    /// Which time the user picks (index = day × 2^12 + rank).
+    /// Which time the user picks (index: `DrawIndex.dayRank`).
     case timeChoice = 21
     /// The user edits the starred projects, on one day: count and instants.
     case starredChangeDay = 22
-    /// Whether the starred list is empty after an edit (index = day × 2^12 + rank; -1 at setup).
+    /// Whether the starred list is empty after an edit (index: `DrawIndex.dayRank`; -1 at setup).
     case starredEmpty = 23
     /// The BG request the plugin submits when New Activity is turned on again (index = the period's rank in the run).
     case backgroundRequestAtEnable = 24

@@ -4,7 +4,7 @@
 ///
 /// A memoized draw (a BG request, a fetch attempt) opens a stream of its own, and a stream's
 /// first block alone is ten dependent rounds of multiplies (about 60 cycles). Their indices
-/// pack a cycle or a day above a counter that is almost always 0 (`cycle << 16 | attempt`),
+/// pack a cycle or a day above a counter that is almost always 0 (`DrawIndex`),
 /// so nearly every stream a device opens is one of these: in a batch, each costs a few cycles.
 /// The words are exactly those `begin` and a first read give; any other index just begins.
 /// Like its `KeyedRandom`, not shared between threads.

@@ -18,11 +18,12 @@ public final class DeviceWorld {
         let calendar = configuration.calendar
         server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
         user = UserActivity(configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
+        precondition(DrawIndex.fits(cycles: calendar.count, days: user.dayCount), "too many cycles or days for the draw indices")
         // The memoized draws' keys: a cycle or a day above a counter that is almost always 0.
         let dense: [(source: RandomSource, shift: Int, count: Int)] = [
-            (.fetchAttempt, FetchAttempt.indexShift, calendar.count),
-            (.backgroundRequestForCycle, IOSTaskScheduler.handlerIndexShift, calendar.count),
-            (.backgroundRequestAtOpen, UserActivity.dayKeyShift, user.dayCount),
+            (.fetchAttempt, DrawIndex.fetchAttempt.minorBits, calendar.count),
+            (.backgroundRequestForCycle, DrawIndex.handlerRequest.minorBits, calendar.count),
+            (.backgroundRequestAtOpen, DrawIndex.dayRank.minorBits, user.dayCount),
         ]
         draws = DrawMemo(dense: dense)
         streamStarts = StreamStartTable(random: random, batches: dense)

@@ -32,10 +32,10 @@ extension PluginRuntime {
         if attempt.retry == 0 { attempt.epoch = state.epoch }
         let source: RandomSource, index: Int
         if attempt.openKey >= 0 {
-            (source, index) = (.foregroundFetch, attempt.openKey << 8 | min(attempt.retry, 0xFF))
+            (source, index) = (.foregroundFetch, DrawIndex.foregroundFetch.make(attempt.openKey, saturating: attempt.retry))
         } else {
             let number = state.fetcher.nextAttempt(for: attempt.cycle)
-            (source, index) = (.fetchAttempt, attempt.cycle << FetchAttempt.indexShift | min(number, 0xFFFF))
+            (source, index) = (.fetchAttempt, DrawIndex.fetchAttempt.make(attempt.cycle, saturating: number))
         }
         // Latency (never negative) and the network failure flag in one word, shared by the arms.
         let drawn = context.memoizedDraw(source, index: index) { [fetch] random in

@@ -1,37 +1,45 @@
-/// A byte-level CSV reader (RFC 4180): quoted fields with doubled quotes
-/// and embedded line breaks, LF or CRLF (or CR) line ends. It yields field
-/// byte ranges into the file buffer, so reading a million rows allocates
-/// nothing per field.
-struct CSVReader {
-    struct Field {
-        var start: Int
-        var end: Int
-        /// A quoted field containing `""`, which must be unescaped before use.
-        var escaped: Bool
+/// A byte-level CSV reader (RFC 4180): quoted fields with doubled quotes and
+/// embedded line breaks, LF, CRLF or CR line ends, a UTF-8 byte order mark
+/// skipped, blank lines skipped. It yields field byte ranges into the buffer,
+/// so reading a million rows allocates nothing per field. The telemetry files
+/// of `fit` and the baselines of `check` (`summary.csv`) are read with it.
+///
+/// RFC 4180 keeps spaces as part of a field; `trimsBlanks` (for hand-edited
+/// telemetry) drops spaces and tabs around each field instead, quoted or not.
+/// The buffer must outlive the reader.
+public struct CSVRecordReader {
+    public struct Field: Sendable {
+        public var start: Int
+        public var end: Int
+        /// A quoted field containing `""`, which must be unescaped before use (`text` does).
+        public var escaped: Bool
     }
 
-    enum Row: Equatable {
+    public enum Row: Equatable, Sendable {
+        /// The fields are in the array passed to `next`; `line` is where the row starts.
         case fields(line: Int)
         case end
         /// A malformed row; `fatal` when the rest of the file cannot be trusted (an unclosed quote).
         case problem(line: Int, message: String, fatal: Bool)
     }
 
-    let base: UnsafePointer<UInt8>
-    let count: Int
-    private(set) var position: Int
+    public let base: UnsafePointer<UInt8>
+    public let count: Int
+    public let trimsBlanks: Bool
+    public private(set) var position: Int
     /// The line the next row starts on.
-    private(set) var line = 1
+    public private(set) var line = 1
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, trimsBlanks: Bool) {
         base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         count = buffer.count
+        self.trimsBlanks = trimsBlanks
         // A UTF-8 byte order mark is not part of the first column's name.
         position = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
     }
 
-    /// Reads the next non-blank row into `fields`.
-    mutating func next(into fields: inout [Field]) -> Row {
+    /// Reads the next non-blank row into `fields` (reusing its storage).
+    public mutating func next(into fields: inout [Field]) -> Row {
         while position < count {
             var used = 0
             // Reuses the array's storage: removeAll(keepingCapacity:) is slow per row.
@@ -42,8 +50,7 @@ struct CSVReader {
             let rowLine = line
             var anyQuoted = false
             while true {
-                var p = position
-                while p < count, base[p] == 0x20 || base[p] == 0x09 { p += 1 }
+                var p = skipBlanks(from: position)
                 if p < count, base[p] == 0x22 {
                     anyQuoted = true
                     p += 1
@@ -65,8 +72,7 @@ struct CSVReader {
                         return .problem(line: rowLine, message: "a quoted field opened on this line is never closed", fatal: true)
                     }
                     add(Field(start: start, end: p, escaped: escaped))
-                    p += 1
-                    while p < count, base[p] == 0x20 || base[p] == 0x09 { p += 1 }
+                    p = skipBlanks(from: p + 1)
                     position = p
                     if p >= count { break }
                     if base[p] == 0x2C { position = p + 1; continue }
@@ -82,7 +88,7 @@ struct CSVReader {
                     p += 1
                 }
                 var end = p
-                while end > start, base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
+                if trimsBlanks { while end > start, base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 } }
                 add(Field(start: start, end: end, escaped: false))
                 position = p
                 if p >= count { break }
@@ -97,6 +103,12 @@ struct CSVReader {
         return .end
     }
 
+    private func skipBlanks(from start: Int) -> Int {
+        var p = start
+        if trimsBlanks { while p < count, base[p] == 0x20 || base[p] == 0x09 { p += 1 } }
+        return p
+    }
+
     private mutating func consumeLineEnd() {
         if position < count, base[position] == 0x0D { position += 1 }
         if position < count, base[position] == 0x0A { position += 1 }
@@ -108,12 +120,24 @@ struct CSVReader {
         if position < count { consumeLineEnd() }
     }
 
-    func bytes(_ field: Field) -> UnsafeBufferPointer<UInt8> {
+    /// The field's raw bytes (a doubled quote still doubled).
+    @inlinable
+    public func bytes(_ field: Field) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + field.start, count: field.end - field.start)
     }
 
-    func text(_ field: Field) -> String {
-        let raw = String(decoding: bytes(field), as: UTF8.self)
-        return field.escaped ? raw.replacingOccurrences(of: "\"\"", with: "\"") : raw
+    /// The field's text, doubled quotes made single.
+    public func text(_ field: Field) -> String {
+        let raw = bytes(field)
+        guard field.escaped else { return String(decoding: raw, as: UTF8.self) }
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            unescaped.append(raw[index])
+            // Inside a closed quoted field every quote is doubled.
+            index += raw[index] == 0x22 ? 2 : 1
+        }
+        return String(decoding: unescaped, as: UTF8.self)
     }
 }
