@@ -19,6 +19,6 @@ public struct BackgroundLaunchRow: Sendable, Equatable {
         self.observedUntil = observedUntil
     }
 
-    /// max(submittedAt, earliestBegin): when the OS may first run the task (SPEC §2).
+    /// max(submittedAt, earliestBegin): when the OS may first run the task (docs/model.md §2).
     public var eligibleAt: Int64 { max(submittedAt, earliestBegin) }
 }

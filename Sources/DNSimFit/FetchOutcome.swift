@@ -1,4 +1,4 @@
-/// How a content fetch attempt ended (SPEC §3).
+/// How a content fetch attempt ended (docs/model.md §3).
 public enum FetchOutcome: String, CaseIterable, Sendable {
     /// A response with updates.
     case ok

@@ -2,7 +2,7 @@ import DNSimCore
 import DNSimReports
 import DNSimScenario
 
-/// The command's exit codes (SPEC §7).
+/// The command's exit codes (docs/model.md §7).
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// `check` found a regression or a failed expectation.

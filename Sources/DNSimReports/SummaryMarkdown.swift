@@ -146,7 +146,7 @@ public enum SummaryMarkdown {
 
     static func intervalNote(_ context: ReportContext) -> String {
         context.plan.devices > 1
-            ? "Intervals are t-intervals of the per-device rates across the \(context.plan.devices) devices (SPEC §4)."
+            ? "Intervals are t-intervals of the per-device rates across the \(context.plan.devices) devices (docs/model.md §4)."
             : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
     }
 

@@ -1,11 +1,11 @@
 import DNSimCore
 
-/// Reads a distribution: a one-key map naming a family (SPEC §6), its
+/// Reads a distribution: a one-key map naming a family (docs/model.md §6), its
 /// parameters checked for range, mixtures at most eight deep.
 enum DistributionReader {
     static let distributionKinds = ScenarioKeys.distributionFamilies
 
-    /// A one-key map naming a distribution family (SPEC §6).
+    /// A one-key map naming a distribution family (docs/model.md §6).
     static func read(_ node: YAMLNode, _ path: String, _ r: ScenarioReader, depth: Int = 0) -> Distribution? {
         guard let pairs = node.mapping, pairs.count == 1, let kind = pairs[0].key.scalar else {
             r.error(node.mark, "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })")

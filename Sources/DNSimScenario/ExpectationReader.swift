@@ -19,7 +19,7 @@ enum ExpectationReader {
                     + Suggestion.hint(for: arm, in: arms))
             }
             let names = SummaryColumns.names
-            // A rate's bare name (`missed`) means its rate, as in SPEC §6's example.
+            // A rate's bare name (`missed`) means its rate, as in the example of docs/model.md §6.
             let resolved = names.contains("\(metric)_rate") ? "\(metric)_rate" : (names.contains(metric) ? metric : nil)
             if resolved == nil {
                 // Rates by their bare names too, as they are usually written.

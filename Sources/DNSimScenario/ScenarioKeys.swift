@@ -5,7 +5,7 @@ public enum ScenarioKeys {
     /// Every mapping's valid keys, by its dotted path (`[]` for any item of a list).
     public static var tree: [String: [String]] { ScenarioKeyCatalog.tree }
 
-    /// Each distribution family's parameters (SPEC §6); mixtures add `weight` to each component.
+    /// Each distribution family's parameters (docs/model.md §6); mixtures add `weight` to each component.
     public static let distributionParameters: [String: [String]] = [
         "fixed": [], "exponential": ["mean"], "lognormal": ["median", "sigma"], "uniform": ["min", "max"],
         "gamma": ["shape", "scale"], "weibull": ["shape", "scale"], "empirical": ["points"], "mixture": ["weight"],

@@ -6,7 +6,7 @@ import DNSimText
 /// both platforms and both strategies (the numbers of `Scenarios/new-activity.yaml`),
 /// with a comment on every block saying what to change.
 public enum ScenarioTemplate {
-    /// The configuration TimeSafari sends (seed 000), for `init --name` without `--from`.
+    /// The configuration TimeSafari sends (its plugin feedback), for `init --name` without `--from`.
     public static let exampleConfiguration = """
     {
       "contentFetch": { "enabled": true, "schedule": "25 18 * * *", "callbacks": {} },

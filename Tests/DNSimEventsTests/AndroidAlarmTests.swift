@@ -1,7 +1,7 @@
 import XCTest
 @testable import DNSimCore
 
-/// Android alarms of the plugin's kind (SPEC §2, "Chained in detail"): the
+/// Android alarms of the plugin's kind (docs/model.md §2, "Chained in detail"): the
 /// chained notification and its guard are deferred like every plugin alarm,
 /// and a deferred alarm shows when it really fires, never earlier.
 final class AndroidAlarmTests: XCTestCase {

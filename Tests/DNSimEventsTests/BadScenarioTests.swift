@@ -188,7 +188,7 @@ final class BadScenarioTests: XCTestCase {
         }
     }
 
-    /// The exact JSON config the app sends (seed 000) pastes under `plugin:`.
+    /// The exact JSON config the app sends (TimeSafari's plugin feedback) pastes under `plugin:`.
     func testAppConfigJSONPastesUnderPlugin() throws {
         let json = """
         {"name": "pasted", "devices": 2, "days": 2, "start": "2027-01-01",

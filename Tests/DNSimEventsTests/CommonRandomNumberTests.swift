@@ -1,7 +1,7 @@
 import XCTest
 @testable import DNSimCore
 
-/// SPEC §5: a draw's key fixes its value whatever the parameters around it.
+/// docs/model.md §5: a draw's key fixes its value whatever the parameters around it.
 final class CommonRandomNumberTests: XCTestCase {
     func mixedWorld() -> WorldConfiguration {
         var world = TestWorlds.world(days: 30)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import DNSimCore
 
-/// `CycleOutcome.classify` and the late rule, case by case at their edges (SPEC §4).
+/// `CycleOutcome.classify` and the late rule, case by case at their edges (docs/model.md §4).
 final class CycleOutcomeTests: XCTestCase {
     let fetchTime: Millis = 1_000_000
     let freshWithin: Millis = 30 * SimTime.minute

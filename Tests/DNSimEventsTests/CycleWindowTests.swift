@@ -4,7 +4,7 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-/// SPEC §2 as amended (cycle windows, resubmission, the last cycle) on
+/// docs/model.md §2 (cycle windows, resubmission, the last cycle) on
 /// constructed worlds, with closed forms where they exist.
 final class CycleWindowTests: XCTestCase {
     /// A world whose server never updates: every successful fetch is empty.

@@ -5,7 +5,7 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-/// The rules of SPEC §2–§3, each on a small hand-built world.
+/// The rules of docs/model.md §2–§3, each on a small hand-built world.
 final class FidelityTests: XCTestCase {
     func testChainedWithoutGuardMissesEveryCycleWhenNoCodeRuns() {
         var world = TestWorlds.world(days: 20)

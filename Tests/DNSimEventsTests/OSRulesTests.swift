@@ -5,7 +5,7 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-/// The OS rules of issue 4 (SPEC §2), each on a small hand-built world.
+/// The OS rules of issue 4 (docs/model.md §2), each on a small hand-built world.
 final class OSRulesTests: XCTestCase {
     /// Daily windows [from, to) hours UTC on every day of the test worlds.
     func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {

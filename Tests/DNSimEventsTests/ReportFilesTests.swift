@@ -165,7 +165,7 @@ final class ReportFilesTests: CommandLineTestCase {
         XCTAssertEqual(Set(segments.keys), Set(summary.order), "one bar per arm")
         for arm in summary.order {
             let row = summary.rows[arm]!
-            // Drawn outcomes are exactly those with a non-zero count, in SPEC order.
+            // Drawn outcomes are exactly those with a non-zero count, in docs/model.md §4's order.
             let occurred = outcomes.filter { Int(row[$0]!)! > 0 }
             XCTAssertEqual(segments[arm]!.map(\.outcome), occurred, arm)
             // The five outcomes partition the cycles, so the segments fill the bar.

@@ -9,7 +9,7 @@ import XCTest
 /// Keeps docs/report-format.md honest: every column the code writes to
 /// summary.csv and cycles.csv is documented, the column tables list them in
 /// the file's order with the catalog's units, and summary.csv starts with the
-/// columns SPEC §8 makes mandatory, in the SPEC's order.
+/// columns docs/model.md §8 makes mandatory, in docs/model.md §8's order.
 final class ReportFormatDocTests: XCTestCase {
     static let docPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,7 +24,7 @@ final class ReportFormatDocTests: XCTestCase {
         CycleLog.header.trimmingCharacters(in: .newlines).split(separator: ",").map(String.init)
     }
 
-    /// SPEC §8: arm, strategy, platform, devices, cycles; count, rate and
+    /// docs/model.md §8: arm, strategy, platform, devices, cycles; count, rate and
     /// interval of fresh, stale, fallback, suppressed, missed and late; then
     /// the lateness percentiles.
     static let specColumns: [String] = ["arm", "strategy", "platform", "devices", "cycles"]
@@ -97,7 +97,7 @@ final class ReportFormatDocTests: XCTestCase {
         XCTAssertEqual(rows.map { Self.name($0[1]) }, Self.cycleColumns)
     }
 
-    /// SPEC §8's mandatory columns open summary.csv, in the SPEC's order;
+    /// docs/model.md §8's mandatory columns open summary.csv, in docs/model.md §8's order;
     /// everything else comes after them.
     func testSpecColumnsComeFirstInSpecOrder() {
         XCTAssertEqual(Self.specColumns.count, 33)

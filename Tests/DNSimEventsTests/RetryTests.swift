@@ -1,7 +1,7 @@
 import XCTest
 @testable import DNSimCore
 
-/// `contentFetch.timeout`, `retryAttempts` and `retryDelay` (SPEC §3).
+/// `contentFetch.timeout`, `retryAttempts` and `retryDelay` (docs/model.md §3).
 final class RetryTests: XCTestCase {
     /// BG task at F, 2 s latency, failure p = 0.3 per attempt, many updates:
     /// fresh = 1 − p without a retry and 1 − p² with one that fits in the 30 s budget.

@@ -2,7 +2,7 @@ import XCTest
 @testable import DNSimCore
 @testable import DNSimScenario
 
-/// The key catalog: every key declared once, with the role SPEC §9 gives it, and
+/// The key catalog: every key declared once, with the role docs/model.md §9 gives it, and
 /// `role(of:)` answering for every way a path is written.
 final class ScenarioKeyCatalogTests: XCTestCase {
     func testEveryPathIsDeclaredOnce() {
@@ -35,7 +35,7 @@ final class ScenarioKeyCatalogTests: XCTestCase {
         }
     }
 
-    /// SPEC §9: `plugin.*`, `strategies.*` and `app.*` are levers; `user.*` and `server.*` conditions.
+    /// docs/model.md §9: `plugin.*`, `strategies.*` and `app.*` are levers; `user.*` and `server.*` conditions.
     func testWholeSectionsHaveTheirSpecRoles() {
         for key in ScenarioKeyCatalog.keys {
             for path in key.paths {

@@ -8,7 +8,7 @@ enum BuiltinScenarios {
 
     /// The text of `Scenarios/new-activity.yaml`.
     static let newActivity = #"""
-# TimeSafari "New Activity": the app's own dual schedule (seed 000), on iOS and Android.
+# TimeSafari "New Activity": the app's own dual schedule (TimeSafari's plugin feedback), on iOS and Android.
 #
 # The plugin block is the DualScheduleConfiguration the app sends, verbatim:
 # fetch at T−5 min (18:25), notify at T (18:30), contentTimeout 5 min, fallback copy.
@@ -25,7 +25,7 @@ enum BuiltinScenarios {
 #   those reports, not a measurement. Replace it with your own telemetry when you have it.
 # - never: 15% of submitted requests never run (dropped or starved; the same sources
 #   describe requests that silently never fire until the app is opened again).
-# - budget: "up to 30 seconds of background runtime" (BGTaskScheduler docs; seed 004).
+# - budget: "up to 30 seconds of background runtime" (BGTaskScheduler docs; proton-stream's NewEpisodes.swift).
 # - Android: exact alarms (setExactAndAllowWhileIdle / setAlarmClock) fire on time; 0 s delay. The
 #   Android figures assume SCHEDULE_EXACT_ALARM was granted; Android 14 denies it by default to new
 #   installs, and we assume the plugin then falls back to set() (setExact would throw

@@ -54,7 +54,7 @@ enum InitCommand: Subcommand {
                                              message: "expected the DualScheduleConfiguration object ({\"contentFetch\": …, \"userNotification\": …})")])
         }
         let rendering = ScenarioTemplate.render(name: name, plugin: configuration,
-                                                source: source ?? "the example configuration (TimeSafari, seed 000)", timeZone: zone)
+                                                source: source ?? "the example configuration (TimeSafari's plugin feedback)", timeZone: zone)
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(bytes: Array(rendering.text.utf8), file: path)

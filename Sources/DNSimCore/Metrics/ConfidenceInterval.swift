@@ -4,7 +4,7 @@ import Foundation
 /// A 95% interval around an estimate, and how it was computed.
 public struct ConfidenceInterval: Sendable, Equatable {
     public enum Method: String, Sendable {
-        /// Student t over independent devices (SPEC §4).
+        /// Student t over independent devices (docs/model.md §4).
         case student = "t"
         /// Wilson score over cycles, for a single device.
         case wilson

@@ -67,7 +67,7 @@ public struct SummaryColumn: Sendable {
 public enum SummaryColumns {
     /// The unit of the lifecycle counts: events per 1,000 device-days.
     public static let perThousandDeviceDays = "per 1,000 device-days"
-    /// The rates reported with count, rate and interval, in SPEC §8's order.
+    /// The rates reported with count, rate and interval, in docs/model.md §8's order.
     public static let rates: [RateMetric] = [.fresh, .stale, .fallback, .suppressed, .missed, .late]
 
     /// Every numeric column after `arm`, `strategy`, `platform`.
@@ -116,7 +116,7 @@ public enum SummaryColumns {
             $0.updateDelay.quantile(0.5)
         }
         seconds("update_delay_p95_s", "95th percentile of update delay", .lowerIsBetter) { $0.updateDelay.quantile(0.95) }
-        // The counters the SPEC names, then (below) those added later, each group after every earlier column.
+        // The counters docs/model.md §4 names, then (below) those added later, each group after every earlier column.
         var placed = 0
         func counterColumns(through last: Counter?) {
             while let counter = Counter(rawValue: placed), counter.rawValue <= (last ?? counter).rawValue {
@@ -125,7 +125,7 @@ public enum SummaryColumns {
             }
         }
         counterColumns(through: .appOpens)
-        // The full percentile set of each duration, after the SPEC's columns.
+        // The full percentile set of each duration, after the mandatory columns of docs/model.md §8.
         seconds("lateness_p95_s", "95th percentile of display time − T", .lowerIsBetter) { $0.lateness.quantile(0.95) }
         seconds("content_age_p95_s", "95th percentile of content age at display", .neutral) { $0.contentAge.quantile(0.95) }
         seconds("content_age_p99_s", "99th percentile of content age at display", .neutral) { $0.contentAge.quantile(0.99) }

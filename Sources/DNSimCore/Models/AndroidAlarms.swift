@@ -1,4 +1,4 @@
-/// Android as the plugin sees it (SPEC §2): `AlarmManager` alarms run plugin
+/// Android as the plugin sees it (docs/model.md §2): `AlarmManager` alarms run plugin
 /// code at the fetch time and at T. With the exact-alarm permission they are
 /// exact; without it AOSP delivers them within 75% of the time until the
 /// trigger (AlarmManagerService.maxTriggerTime; `inexactWindow`). In Doze a

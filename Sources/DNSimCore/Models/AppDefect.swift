@@ -1,4 +1,4 @@
-/// A bug shape of the app around its separate Daily Reminder (seed 001 §4C; `app.defects`).
+/// A bug shape of the app around its separate Daily Reminder (TimeSafari's iOS parity notes §4C; `app.defects`).
 public enum AppDefect: String, Sendable, CaseIterable {
     /// Turning New Activity on also schedules the Daily Reminder.
     case enableSchedulesReminder

@@ -1,4 +1,4 @@
-/// The one outcome each cycle of each device gets (SPEC §4), and the rules that give it: this
+/// The one outcome each cycle of each device gets (docs/model.md §4), and the rules that give it: this
 /// file is the only place that decides fresh, stale, fallback, suppressed, missed and late.
 /// Strategies say what happened (shown when, with content fetched when; or why nothing was
 /// shown); `classify` names the outcome.

@@ -1,4 +1,4 @@
-/// The moments of a device's life the simulator handles (SPEC §2): the ones
+/// The moments of a device's life the simulator handles (docs/model.md §2): the ones
 /// at which the platform gives plugin code CPU, and the ones at which the
 /// platform acts without it (a notification request firing, a deadline).
 public enum DeviceEvent: FingerprintedEvent {

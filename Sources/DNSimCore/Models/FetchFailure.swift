@@ -1,4 +1,4 @@
-/// Why a fetch attempt failed (SPEC §3); none of them moves the ack.
+/// Why a fetch attempt failed (docs/model.md §3); none of them moves the ack.
 public enum FetchFailure: String, Sendable {
     case network = "network error"
     case budgetExpired = "run budget expired"

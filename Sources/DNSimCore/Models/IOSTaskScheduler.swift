@@ -1,4 +1,4 @@
-/// iOS as the plugin sees it (SPEC §2): `BGTaskScheduler` keeps one pending
+/// iOS as the plugin sees it (docs/model.md §2): `BGTaskScheduler` keeps one pending
 /// app-refresh (or processing) request per identifier, each submission
 /// replacing the last with its own draw (never run, or run `delay` after
 /// max(earliestBeginDate, now)), deferred out of Low Power Mode, offline
@@ -23,7 +23,7 @@ public struct IOSTaskScheduler: PlatformModel {
     var forceQuitted = false
     private var nextForceQuit = 0
     /// The task handler's submissions for one cycle, numbered: each gets a draw
-    /// of its own (SPEC §2), the same in every arm.
+    /// of its own (docs/model.md §2), the same in every arm.
     private var handlerCycle = -1
     private var handlerSubmissions = 0
 
@@ -103,7 +103,7 @@ public struct IOSTaskScheduler: PlatformModel {
 
     /// An app open resubmits for the earliest cycle without in-window content,
     /// whose F may be past; with `resubmitOnOpen: ifNone` only when no request
-    /// is pending: none was submitted, or the OS dropped it (SPEC §2: an open
+    /// is pending: none was submitted, or the OS dropped it (docs/model.md §2: an open
     /// rescues a request the OS dropped), so a pending one keeps its draw.
     public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
         if configuration.resubmitOnOpen == .ifNone && pendingRequest != nil { return }

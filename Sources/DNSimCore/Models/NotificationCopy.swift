@@ -1,5 +1,5 @@
 /// The title and body a user reads, exactly as TimeSafariNativeFetcher
-/// aggregates them (seed 001 §6.2), or the plugin's fallback copy.
+/// aggregates them (TimeSafari's iOS parity notes §6.2), or the plugin's fallback copy.
 public struct NotificationCopy: Sendable, Equatable {
     public var title: String
     public var body: String

@@ -14,7 +14,7 @@ public enum BackgroundTaskKind: String, Sendable, CaseIterable {
     case processing
 
     /// The run budget iOS gives the kind: minutes for a processing task, about 30 s for an
-    /// app refresh (seed 004; Apple's `BGProcessingTaskRequest` docs, WWDC 2019 session 707).
+    /// app refresh (proton-stream's NewEpisodes.swift; Apple's `BGProcessingTaskRequest` docs, WWDC 2019 session 707).
     public var defaultBudget: Millis {
         switch self {
         case .appRefresh: 30 * SimTime.second

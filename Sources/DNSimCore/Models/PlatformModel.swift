@@ -1,5 +1,5 @@
 /// A platform's rules for when plugin code gets CPU and when armed
-/// notifications fire (SPEC §2), as one component per platform: iOS's
+/// notifications fire (docs/model.md §2), as one component per platform: iOS's
 /// `BGTaskScheduler` (`IOSTaskScheduler`) and Android's `AlarmManager`
 /// (`AndroidAlarms`). Each owns its pending handles and state. A platform
 /// knows nothing of strategies: when one of its events runs plugin code, it

@@ -1,4 +1,4 @@
-/// A run's summary against a committed baseline's, rate by rate (SPEC §7's
+/// A run's summary against a committed baseline's, rate by rate (docs/model.md §7's
 /// `check`). A rate regresses when it got worse by more than its tolerance:
 /// the two runs' 95% interval half-widths combined in quadrature,
 /// √(h₁² + h₂²), which approximates a two-sample test at the 5% level, with

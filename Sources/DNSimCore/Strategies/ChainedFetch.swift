@@ -1,4 +1,4 @@
-/// Chained (SPEC §2): fetch, then cache, then arm the notification. The
+/// Chained (docs/model.md §2): fetch, then cache, then arm the notification. The
 /// notification is armed only when fetch code runs, so content is fresh but
 /// may be late, or missing when no code runs. With `guard: deadline` a
 /// fallback request at T + contentTimeout, pre-armed for a bounded horizon,

@@ -134,7 +134,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         }
     }
 
-    /// Setup and app opens (SPEC §2): re-configure the fetcher, re-arm, resubmit.
+    /// Setup and app opens (docs/model.md §2): re-configure the fetcher, re-arm, resubmit.
     mutating func foregroundCodeRuns(source: RandomSource, index: Int) {
         runtime.foregroundCodeRuns()
         let reaction = runtime.os.appOpened(firstUnresolved: runtime.firstUnresolved, &runtime.context)

@@ -1,4 +1,4 @@
-/// The plugin fetcher's memory on one device (SPEC §3): the ack, the cache, and what keys the
+/// The plugin fetcher's memory on one device (docs/model.md §3): the ack, the cache, and what keys the
 /// next attempt's draws.
 struct FetcherState {
     /// `last_acked_jwt_id`: the fetcher asks for updates after it.

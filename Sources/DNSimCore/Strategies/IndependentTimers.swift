@@ -1,4 +1,4 @@
-/// Independent timers (SPEC §2): the fetch and the notification are peer
+/// Independent timers (docs/model.md §2): the fetch and the notification are peer
 /// schedules. On iOS the notification is one repeating calendar request armed
 /// at setup with the cache's content (fallback when empty), whose content
 /// each completed fetch replaces; no code runs at T. On Android the
@@ -57,7 +57,7 @@ public struct IndependentTimers: PluginStrategy {
     }
 
     /// An in-window empty fetch (F ≤ c ≤ T) removes the cycle's occurrence or
-    /// shows the default; an early one changes nothing (SPEC §2).
+    /// shows the default; an early one changes nothing (docs/model.md §2).
     public mutating func fetchEmpty<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         // With carryUnshown, updates fetched earlier and never shown still make this cycle's content.
         if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates { return }

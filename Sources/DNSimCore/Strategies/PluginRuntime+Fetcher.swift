@@ -1,4 +1,4 @@
-/// The plugin's fetcher (SPEC §3): attempts keyed by the cycle they serve, failures and
+/// The plugin's fetcher (docs/model.md §3): attempts keyed by the cycle they serve, failures and
 /// retries, the ack and the cache, and which cycle a completed fetch decides.
 extension PluginRuntime {
     /// Starts a fetch from a BG task or alarm for the earliest unresolved cycle,
@@ -122,7 +122,7 @@ extension PluginRuntime {
     }
 
     /// The cycle a fetch that completed now decides, or nil when it is early
-    /// (SPEC §2, cycle windows): it completed before the earliest unresolved
+    /// (docs/model.md §2, cycle windows): it completed before the earliest unresolved
     /// cycle's F. With `earlyFetch: arm` every fetch started for the earliest
     /// unresolved cycle decides it, as plugins without cycle windows behave.
     /// Inlined: called on `runtime` out of line, it was handed a copy of all of it (a 2.4 KB memcpy).
@@ -141,7 +141,7 @@ extension PluginRuntime {
         state.fetcher.prefetchedCycle = cycle
     }
 
-    /// The cycle foreground code keeps a fetch scheduled for (SPEC §2,
+    /// The cycle foreground code keeps a fetch scheduled for (docs/model.md §2,
     /// resubmission): the earliest unresolved one without in-window content.
     var cycleNeedingPrefetch: Int {
         state.firstUnresolved == state.fetcher.prefetchedCycle ? state.firstUnresolved + 1 : state.firstUnresolved

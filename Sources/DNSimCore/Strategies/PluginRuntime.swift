@@ -1,4 +1,4 @@
-/// What every strategy's plugin code shares on one device (SPEC §2, §3): the device context
+/// What every strategy's plugin code shares on one device (docs/model.md §2, §3): the device context
 /// and platform model, the fetcher with its cache and ack (`+Fetcher`), how a cycle is shown
 /// or resolved (`+Cycles`) and the user's lifecycle (`+Lifecycle`). Strategies receive it
 /// `inout` in every handler and use its methods, not the context or platform inside.

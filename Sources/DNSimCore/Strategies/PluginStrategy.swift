@@ -1,5 +1,5 @@
 /// A notification policy, written as handlers for the moments a real
-/// platform runs plugin code (SPEC §2) and for those at which the platform
+/// platform runs plugin code (docs/model.md §2) and for those at which the platform
 /// acts alone (a request firing at T, a cycle's window closing). A strategy
 /// holds only its own state; everything shared comes in the `PluginRuntime`.
 /// `DeviceSimulation` is specialised for each (strategy, platform) pair, so
@@ -21,7 +21,7 @@ public protocol PluginStrategy {
     /// Plugin code runs (setup, app open, BG task, fetch alarm): top up what it pre-arms.
     mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>)
     /// A fetch ended with updates (now in the cache); `decides` is the cycle
-    /// it decides, nil when it is early (SPEC §2, cycle windows).
+    /// it decides, nil when it is early (docs/model.md §2, cycle windows).
     mutating func fetchSucceeded<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
     /// A fetch ended without updates.
     mutating func fetchEmpty<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)

@@ -1,4 +1,4 @@
-/// The policies the plugin can follow (SPEC §1, docs/push.md).
+/// The policies the plugin can follow (docs/model.md §1, docs/push.md).
 public enum StrategyKind: String, Sendable, CaseIterable {
     /// Fetch and notification armed as peer schedules.
     case independent
@@ -31,7 +31,7 @@ public enum EmptyFetchPolicy: String, Sendable, CaseIterable {
 
 /// What a fetch completing before the earliest unresolved cycle's F does.
 public enum EarlyFetchPolicy: String, Sendable, CaseIterable {
-    /// It updates the cache and the ack and decides nothing (SPEC §2).
+    /// It updates the cache and the ack and decides nothing (docs/model.md §2).
     case cache
     /// It is the prefetch of the earliest unresolved cycle, as plugins that
     /// ignore cycle windows behave (an evening fetch arms the next day's T).
@@ -49,7 +49,7 @@ public struct StrategyConfiguration: Sendable, Equatable {
     public var onEmpty: EmptyFetchPolicy = .suppress
     /// Merge updates fetched but never shown into the next notification.
     public var carryUnshown: Bool = false
-    /// What a fetch that completes before its cycle's F does (SPEC §2, cycle windows).
+    /// What a fetch that completes before its cycle's F does (docs/model.md §2, cycle windows).
     public var earlyFetch: EarlyFetchPolicy = .cache
     /// An app open also runs the fetcher in the foreground.
     public var fetchOnOpen: Bool = false
