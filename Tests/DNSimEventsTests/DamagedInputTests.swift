@@ -86,4 +86,24 @@ final class DamagedInputTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 2, result.out)
         XCTAssertEqual(result.err, "\(result.folder)/summary.csv:3:\(column): error: fresh_rate is 'n/a', not a number\n")
     }
+
+    // MARK: - An empty path is a usage error
+
+    func testEmptyPathsAreUsageErrors() {
+        let path = scenario()
+        let cases: [([String], String)] = [
+            ([path, "--out", ""], "--out is empty; give a folder"),
+            ([path, "--out="], "--out is empty; give a folder"),
+            ([path, "--emit-telemetry", ""], "--emit-telemetry is empty; give a folder"),
+            (["fit", "t.csv", "--out", ""], "--out is empty; give a folder"),
+            (["check", path, "--junit", ""], "--junit is empty; give a file"),
+            (["check", path, "--baseline", ""], "--baseline is empty; give a folder"),
+        ]
+        for (arguments, message) in cases {
+            let result = invoke(arguments)
+            XCTAssertEqual(result.code, 2, "\(arguments)")
+            XCTAssertEqual(result.err, "error: \(message) (is a variable unset?)\nRun 'dnsim-events --help' for usage.\n", "\(arguments)")
+            XCTAssertEqual(result.out, "", "nothing ran for \(arguments)")
+        }
+    }
 }
