@@ -106,4 +106,17 @@ final class DamagedInputTests: CommandLineTestCase {
             XCTAssertEqual(result.out, "", "nothing ran for \(arguments)")
         }
     }
+
+    // MARK: - Two scenarios of one name
+
+    func testTwoScenariosOfOneNameAreRefusedNamingBoth() {
+        let first = scenario(name: "a.yaml"), second = scenario(name: "b.yaml")
+        let out = temporary.appendingPathComponent("out").path
+        for command in [[], ["check"]] {
+            let result = invoke(command + [first, second, "--devices", "6", "--out", out, "--quiet"])
+            XCTAssertEqual(result.code, 2, "\(command)")
+            XCTAssertTrue(result.err.hasPrefix("error: \(first) and \(second) are both named 'small'"), result.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran")
+        }
+    }
 }
