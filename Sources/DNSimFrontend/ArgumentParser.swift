@@ -35,6 +35,10 @@ enum ArgumentParser {
                 parsed.flags.insert(option.name)
                 continue
             }
+            // `--out --quiet`: the next option is not taken as a value (`--out=--quiet` still is).
+            if inline == nil, let next = rest.first, next.hasPrefix("--") {
+                throw UsageError("\(option.name) needs a value (\(option.value!)), not the option '\(next)'")
+            }
             guard let value = inline ?? rest.popFirst() else { throw UsageError("\(option.name) needs a value (\(option.value!))") }
             // An empty path (an unset variable) would mean the working folder.
             if value.isEmpty, Self.pathPlaceholders.contains(option.value!) {

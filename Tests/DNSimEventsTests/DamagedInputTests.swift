@@ -119,4 +119,17 @@ final class DamagedInputTests: CommandLineTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran")
         }
     }
+
+    // MARK: - An option is not taken as a value
+
+    func testAnOptionIsNotTakenAsTheValueOfTheOneBefore() {
+        let result = invoke([scenario(), "--out", "--quiet"])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertEqual(result.err, "error: --out needs a value (DIR), not the option '--quiet'\nRun 'dnsim-events --help' for usage.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "--quiet"))
+        // A negative number is still a value, refused by the option itself.
+        let seed = invoke([scenario(), "--seed", "-5"])
+        XCTAssertEqual(seed.code, 2)
+        XCTAssertTrue(seed.err.contains("--seed must be a whole number from 0 to 18446744073709551615, not '-5'"), seed.err)
+    }
 }
