@@ -107,6 +107,25 @@ final class DamagedInputTests: CommandLineTestCase {
         }
     }
 
+    /// A report removes the files of an earlier report it does not rewrite, but
+    /// only in a folder that holds a report: elsewhere they are the user's.
+    func testAReportRemovesOnlyFilesOfAnEarlierReport() throws {
+        let folder = temporary.appendingPathComponent("mine").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["summary.json", "sweep.csv", "cycles.csv"] {
+            try Data("my own \(name)\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+        }
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", folder, "--quiet"]).code, 0)
+        for name in ["summary.json", "sweep.csv", "cycles.csv"] {
+            XCTAssertEqual(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "my own \(name)\n", "\(name) is kept")
+        }
+        let report = temporary.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", report, "--format", "csv,md,json", "--quiet"]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/summary.json"))
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", report, "--quiet"]).code, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(report)/summary.json"), "the earlier report's summary.json is removed")
+    }
+
     // MARK: - Two scenarios of one name
 
     func testTwoScenariosOfOneNameAreRefusedNamingBoth() {
