@@ -35,12 +35,23 @@ enum ArgumentParser {
                 parsed.flags.insert(option.name)
                 continue
             }
+            // `--out --quiet`: the next option is not taken as a value (`--out=--quiet` still is).
+            if inline == nil, let next = rest.first, next.hasPrefix("--") {
+                throw UsageError("\(option.name) needs a value (\(option.value!)), not the option '\(next)'")
+            }
             guard let value = inline ?? rest.popFirst() else { throw UsageError("\(option.name) needs a value (\(option.value!))") }
+            // An empty path (an unset variable) would mean the working folder.
+            if value.isEmpty, Self.pathPlaceholders.contains(option.value!) {
+                throw UsageError("\(option.name) is empty; give a \(option.value! == "DIR" ? "folder" : "file") (is a variable unset?)")
+            }
             if let problem = option.check?(value) { throw UsageError("\(option.name): \(problem)") }
             parsed.values[option.name] = value
         }
         return parsed
     }
+
+    /// The placeholders of options whose value is a path.
+    static let pathPlaceholders: Set<String> = ["DIR", "FILE"]
 
     /// What to say about an option this subcommand does not take.
     static func unknown(_ name: String, command: any Subcommand.Type, among commands: [any Subcommand.Type]) -> UsageError {

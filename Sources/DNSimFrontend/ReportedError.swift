@@ -1,3 +1,4 @@
+import DNSimReports
 import DNSimScenario
 
 /// An error whose description is the whole message, printed as it is; any
@@ -6,4 +7,5 @@ public protocol ReportedError: Error, CustomStringConvertible {}
 
 extension UsageError: ReportedError {}
 extension SetupError: ReportedError {}
+extension BaselineReport.LoadError: ReportedError {}
 extension DiagnosticList: ReportedError {}

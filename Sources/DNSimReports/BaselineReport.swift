@@ -7,7 +7,8 @@ public struct BaselineReport: Sendable {
     public let summary: SummaryTable
     public let manifest: RunManifest?
 
-    /// Why a baseline cannot be read.
+    /// Why a baseline cannot be read: the whole message, `error: …` or
+    /// `file:line: error: …` (a `ReportedError` in the front end), exit 2.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
@@ -16,10 +17,10 @@ public struct BaselineReport: Sendable {
     public static func load(_ directory: String, scenario: String) throws(LoadError) -> BaselineReport {
         let candidates = [directory, "\(directory)/\(scenario)"]
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }) else {
-            throw LoadError(description: "no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
+            throw LoadError(description: "error: no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
         guard let data = FileManager.default.contents(atPath: "\(folder)/summary.csv") else {
-            throw LoadError(description: "cannot read \(folder)/summary.csv")
+            throw LoadError(description: "error: cannot read \(folder)/summary.csv")
         }
         let summary: SummaryTable
         do {
@@ -27,6 +28,19 @@ public struct BaselineReport: Sendable {
         } catch {
             throw LoadError(description: error.description)
         }
-        return BaselineReport(path: folder, summary: summary, manifest: RunManifest.read("\(folder)/manifest.json"))
+        // A damaged baseline must never pass: without its manifest nothing says
+        // which arms it should hold, so a truncated summary.csv would go unseen.
+        let manifest: RunManifest
+        do {
+            manifest = try RunManifest.load("\(folder)/manifest.json")
+        } catch {
+            throw LoadError(description: "error: \(error.description); a baseline is a whole report folder: regenerate it")
+        }
+        let missing = manifest.arms.filter { summary.row(arm: $0) == nil }
+        guard missing.isEmpty else {
+            throw LoadError(description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
+                            + "\(folder)/manifest.json lists: the file is truncated or damaged; regenerate the baseline")
+        }
+        return BaselineReport(path: folder, summary: summary, manifest: manifest)
     }
 }

@@ -30,7 +30,9 @@ public enum ReportWriter {
     /// Report files a run may write. A report (any write that includes
     /// `manifest.json`, which every run, check --out and merge write) removes
     /// those it does not rewrite, so the folder never mixes files of two runs;
-    /// a shard's partial result, written alone, removes nothing.
+    /// a shard's partial result, written alone, removes nothing. Only a folder
+    /// that already holds a report (a readable `manifest.json`) loses files:
+    /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
 
@@ -52,7 +54,7 @@ public enum ReportWriter {
         let renames = files.map { (staging.appendingPathComponent($0.0), $0.0) } + moving.map { ($0.1, $0.0) }
         try StagingFolders.commit {
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
-            if names.contains("manifest.json") {
+            if names.contains("manifest.json"), (try? RunManifest.load(target.appendingPathComponent("manifest.json").path)) != nil {
                 for stale in reportFiles where !names.contains(stale) {
                     try? manager.removeItem(at: target.appendingPathComponent(stale))
                 }

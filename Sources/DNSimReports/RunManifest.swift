@@ -44,8 +44,31 @@ public struct RunManifest: Sendable, Equatable, Codable {
         return differences
     }
 
-    public static func read(_ path: String) -> RunManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(RunManifest.self, from: data)
+    /// Why a manifest cannot be read (the message names the file).
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The manifest at `path`, or why it is missing or unreadable.
+    public static func load(_ path: String) throws(ReadError) -> RunManifest {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw ReadError(description: exists ? "cannot read \(path)" : "\(path) is missing")
+        }
+        do {
+            return try JSONDecoder().decode(RunManifest.self, from: data)
+        } catch {
+            throw ReadError(description: "\(path) is not a dnsim-events manifest (\(reason(error)))")
+        }
+    }
+
+    /// A decoding error in a few words: the key or the JSON problem.
+    static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: return "no '\(key.stringValue)'"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        default: return "not valid JSON"
+        }
     }
 }

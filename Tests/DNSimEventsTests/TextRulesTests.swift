@@ -49,10 +49,10 @@ final class TextRulesTests: XCTestCase {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[2] = "b,short"
         XCTAssertThrowsError(try SummaryCSV.parse("\n" + lines.joined(separator: "\n"), file: "x.csv")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("x.csv:4: has 2 fields where the header has"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("x.csv:4: error: has 2 fields where the header has"), "\(error)")
         }
         XCTAssertThrowsError(try SummaryCSV.parse(lines[0] + "\n\"open,b\n", file: "x.csv")) { error in
-            XCTAssertEqual("\(error)", "x.csv:2: a quoted field opened on this line is never closed")
+            XCTAssertEqual("\(error)", "x.csv:2: error: a quoted field opened on this line is never closed")
         }
     }
 }

@@ -27,6 +27,19 @@ enum ScenarioRuns {
         return scenarios
     }
 
+    /// Refuses scenarios that share a `name:`: each writes `<out>/<name>/`, so the
+    /// second report would silently replace the first.
+    static func refuseSharedNames(_ scenarios: [Scenario]) throws(SetupError) {
+        var first: [String: Scenario] = [:]
+        for scenario in scenarios {
+            if let earlier = first[scenario.name] {
+                throw SetupError("\(earlier.file) and \(scenario.file) are both named '\(scenario.name)', so their reports would "
+                                 + "go to one folder and the second would replace the first; give each scenario a name: of its own")
+            }
+            first[scenario.name] = scenario
+        }
+    }
+
     /// The plan with overrides, or a usage error naming the problem.
     static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
         switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {

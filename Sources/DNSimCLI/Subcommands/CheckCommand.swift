@@ -39,6 +39,7 @@ enum CheckCommand: Subcommand {
         let jobs = try arguments.jobs()
         let json = try outputIsJSON(arguments)
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        try ScenarioRuns.refuseSharedNames(scenarios)
         // Every baseline is read and found comparable before anything runs, so a
         // setup error costs no simulation and a report written with --out can never overwrite one first.
         let setups = try scenarios.map { scenario throws in try setUp(scenario, overrides, arguments) }

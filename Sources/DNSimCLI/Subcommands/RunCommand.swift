@@ -30,6 +30,7 @@ enum RunCommand: Subcommand {
         let formats = try formats(arguments)
         let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        try ScenarioRuns.refuseSharedNames(scenarios)
         for scenario in scenarios {
             // A sweep scenario validates every point (with the overrides) before anything runs.
             let points = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).sweepPoints
