@@ -77,7 +77,21 @@ enum PlatformReader {
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
         if let d = map.distribution("notificationDelay") { android.notificationDelay = d }
         if let section = map.optionalSection("push") { android.push = readAndroidPush(section) }
+        android.power = readPower(map)
         return android
+    }
+
+    /// The power-management conditions: API level, standby bucket, background restriction, battery manager.
+    static func readPower(_ map: ScenarioSection) -> AndroidPowerManagement {
+        var power = AndroidPowerManagement()
+        if let v = map.integer("apiLevel") { power.apiLevel = v }
+        if let v = map.choice("standbyBucket", as: AndroidStandbyBucket.self) { power.standbyBucket = v }
+        if let v = map.bool("backgroundRestricted") { power.backgroundRestricted = v }
+        if let manager = map.section("batteryManager") {
+            if let v = manager.duration("stopsAfterUnused", allowZero: false) { power.stopsAfterUnused = v }
+            else if manager["stopsAfterUnused"] == nil { manager.reader.error(manager.node.mark, "\(manager.path) needs stopsAfterUnused") }
+        }
+        return power
     }
 
     /// `doze: true | false`, or the maintenance-window steps `{ firstIdle, factor, maxIdle }`.

@@ -67,6 +67,9 @@ public struct SilentPushChained: PluginStrategy {
     public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         chained.notificationDue(cycle: cycle, &runtime)
     }
+    public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {
+        chained.notificationHeld(cycle: cycle, until: until, &runtime)
+    }
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) { chained.deadline(cycle: cycle, &runtime) }
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsCleared(&runtime) }
     public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsRearmed(&runtime) }
