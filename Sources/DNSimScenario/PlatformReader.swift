@@ -87,9 +87,9 @@ enum PlatformReader {
         if let v = map.integer("apiLevel") { power.apiLevel = v }
         if let v = map.choice("standbyBucket", as: AndroidStandbyBucket.self) { power.standbyBucket = v }
         if let v = map.bool("backgroundRestricted") { power.backgroundRestricted = v }
-        if let manager = map.section("batteryManager") {
-            if let v = manager.duration("stopsAfterUnused", allowZero: false) { power.stopsAfterUnused = v }
-            else if manager["stopsAfterUnused"] == nil { manager.reader.error(manager.node.mark, "\(manager.path) needs stopsAfterUnused") }
+        // `stopsAfterUnused` is required: the catalog says so and the reader checks it.
+        if let manager = map.section("batteryManager"), let v = manager.duration("stopsAfterUnused", allowZero: false) {
+            power.stopsAfterUnused = v
         }
         return power
     }
