@@ -63,6 +63,7 @@ enum PlatformReader {
         if let v = map.duration("storeFor", atMost: 28 * SimTime.day) { push.storeFor = v }
         if let v = map.choice("priority", as: FCMPriority.self) { push.priority = v }
         if let v = map.duration("handlerBudget", allowZero: false, atMost: 10 * SimTime.minute) { push.handlerBudget = v }
+        if let v = map.number("deprioritizeBelow") { push.deprioritizeBelow = v }
         return push
     }
 

@@ -121,5 +121,8 @@ extension ScenarioKeyCatalog {
         ScenarioKey("platforms.android.push.handlerBudget", .condition, type: "duration", default: "`20s`", range: "longer than zero, at most `10m`",
                     meaning: "How long `onMessageReceived` may fetch before it must post the notification.",
                     example: "`20s`"),
+        ScenarioKey("platforms.android.push.deprioritizeBelow", .condition, type: "number", default: "`0.5`", limits: .number(0...1), why: "FCM decides it from the device's messages",
+                    meaning: "FCM delivers `high` messages as `normal` (held by Doze) while less than this share of the device's high-priority messages of the past 7 days showed a notification: an alert push whose handler shows nothing, and every background push, count against it (Firebase, \"Set and manage Android message priority\"). `0`: never.",
+                    example: "`0.5`"),
     ]
 }

@@ -132,6 +132,7 @@ final class BadScenarioTests: XCTestCase {
          "11:37: error: chained.defects 'leaveGuards' is not one of cancelLeavesGuards, cancelLeavesBGRequest, rescheduleKeepsOldTime"),
         (replacing(10, with: "  android: { apiLevel: 25 }"), "10:24: error: platforms.android.apiLevel must be between 26 and 36, not 25"),
         (replacing(10, with: "  android: { apiLevel: 33.5 }"), "10:24: error: platforms.android.apiLevel must be a whole number, not 33.5"),
+        (replacing(10, with: "  android: { push: { deprioritizeBelow: 1.5 } }"), "10:41: error: platforms.android.push.deprioritizeBelow must be between 0 and 1, not 1.5"),
         (replacing(10, with: "  android: { standbyBucket: rarely }"), "10:29: error: platforms.android.standbyBucket 'rarely' is not one of active, workingSet, frequent, rare, restricted, fromUsage (did you mean 'rare'?)"),
         (replacing(10, with: "  android: { backgroundRestricted: maybe }"), "10:36: error: platforms.android.backgroundRestricted must be true or false"),
         (replacing(10, with: "  android: { batteryManager: {} }"), "10:30: error: platforms.android.batteryManager needs 'stopsAfterUnused'"),

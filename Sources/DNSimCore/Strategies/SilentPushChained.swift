@@ -48,6 +48,8 @@ public struct SilentPushChained: PluginStrategy {
         pushInFlight = false
         let budget = runtime.push.handlerBudget(.background)
         runtime.trace(.backgroundPushArrived(budget: budget), cycle: cycle)
+        // Its handler arms a notification for T but shows none itself: FCM counts it as unseen.
+        runtime.pushHandled(shown: false)
         chained.pluginCodeRuns(&runtime)
         if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count { runtime.startFetch(budget: budget) }
         sendNextPush(&runtime)
