@@ -63,6 +63,7 @@ enum PlatformReader {
         if let v = map.duration("storeFor", atMost: 28 * SimTime.day) { push.storeFor = v }
         if let v = map.choice("priority", as: FCMPriority.self) { push.priority = v }
         if let v = map.duration("handlerBudget", allowZero: false, atMost: 10 * SimTime.minute) { push.handlerBudget = v }
+        if let v = map.number("deprioritizeBelow") { push.deprioritizeBelow = v }
         return push
     }
 
@@ -77,7 +78,21 @@ enum PlatformReader {
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
         if let d = map.distribution("notificationDelay") { android.notificationDelay = d }
         if let section = map.optionalSection("push") { android.push = readAndroidPush(section) }
+        android.power = readPower(map)
         return android
+    }
+
+    /// The power-management conditions: API level, standby bucket, background restriction, battery manager.
+    static func readPower(_ map: ScenarioSection) -> AndroidPowerManagement {
+        var power = AndroidPowerManagement()
+        if let v = map.integer("apiLevel") { power.apiLevel = v }
+        if let v = map.choice("standbyBucket", as: AndroidStandbyBucket.self) { power.standbyBucket = v }
+        if let v = map.bool("backgroundRestricted") { power.backgroundRestricted = v }
+        // `stopsAfterUnused` is required: the catalog says so and the reader checks it.
+        if let manager = map.section("batteryManager"), let v = manager.duration("stopsAfterUnused", allowZero: false) {
+            power.stopsAfterUnused = v
+        }
+        return power
     }
 
     /// `doze: true | false`, or the maintenance-window steps `{ firstIdle, factor, maxIdle }`.

@@ -23,6 +23,8 @@ final class AndroidAlarmTests: XCTestCase {
         world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
         world.android.doze = DozeSchedule()
         world.android.alarmKind = .setExact
+        // Doze alone: a never-opened app would sink to the restricted bucket (AndroidPowerTests).
+        world.android.power.standbyBucket = .active
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
         XCTAssertEqual(run.cycles.map(\.lateness), Array(repeating: 3 * SimTime.hour + 30 * SimTime.minute, count: 10))
         XCTAssertEqual(run.outcomes, Array(repeating: .stale, count: 10))
@@ -36,6 +38,7 @@ final class AndroidAlarmTests: XCTestCase {
         var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 60, notifyMinute: 15 * 60 + 30, lead: 12 * SimTime.hour))
         world.server.updatesPerDay = 50
         world.android.exactAlarmPermission = false
+        world.android.power.standbyBucket = .active
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
         var armedBeforeT = 0
         for record in run.cycles {

@@ -130,6 +130,15 @@ final class BadScenarioTests: XCTestCase {
          "13:12: error: app.defects concern the Daily Reminder: add app.dailyReminder (e.g. { schedule: \"0 9 * * *\" })"),
         (replacing(11, with: "strategies: [{ chained: { defects: [leaveGuards] } }]"),
          "11:37: error: chained.defects 'leaveGuards' is not one of cancelLeavesGuards, cancelLeavesBGRequest, rescheduleKeepsOldTime"),
+        (replacing(10, with: "  android: { apiLevel: 25 }"), "10:24: error: platforms.android.apiLevel must be between 26 and 36, not 25"),
+        (replacing(10, with: "  android: { apiLevel: 33.5 }"), "10:24: error: platforms.android.apiLevel must be a whole number, not 33.5"),
+        (replacing(10, with: "  android: { push: { deprioritizeBelow: 1.5 } }"), "10:41: error: platforms.android.push.deprioritizeBelow must be between 0 and 1, not 1.5"),
+        (replacing(10, with: "  android: { standbyBucket: rarely }"), "10:29: error: platforms.android.standbyBucket 'rarely' is not one of active, workingSet, frequent, rare, restricted, fromUsage (did you mean 'rare'?)"),
+        (replacing(10, with: "  android: { backgroundRestricted: maybe }"), "10:36: error: platforms.android.backgroundRestricted must be true or false"),
+        (replacing(10, with: "  android: { batteryManager: {} }"), "10:30: error: platforms.android.batteryManager needs 'stopsAfterUnused'"),
+        (replacing(10, with: "  android: { batteryManager: { stopsAfterUnused: 0s } }"), "10:50: error: platforms.android.batteryManager.stopsAfterUnused must be longer than zero"),
+        (replacing(10, with: "  android: { batteryManager: { stopAfterUnused: 3d } }"), "10:32: error: unknown key 'stopAfterUnused' in platforms.android.batteryManager (did you mean 'stopsAfterUnused'?)"),
+        (replacing(10, with: "  android: { batteryManager: { stopsAfterUnused: 3 } }"), "10:50: error: platforms.android.batteryManager.stopsAfterUnused: '3' has no unit; add one of ms, s, m, h, d (for example 3s)"),
     ]
 
     func testMinimalScenarioIsValid() throws {

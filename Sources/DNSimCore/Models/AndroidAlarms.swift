@@ -1,7 +1,9 @@
 /// Android as the plugin sees it (docs/model.md §2): `AlarmManager` alarms run plugin
 /// code at the fetch time and at T. With the exact-alarm permission they are
 /// exact; without it AOSP delivers them within 75% of the time until the
-/// trigger (AlarmManagerService.maxTriggerTime; `inexactWindow`). In Doze a
+/// trigger, at most an hour from API 31 (AlarmManagerService.maxTriggerTime;
+/// `inexactWindow`). Standby buckets, background restriction and an OEM battery
+/// manager hold an alarm when it comes due (`AndroidPowerGate`). In Doze a
 /// `setExact` or inexact alarm waits for the next maintenance window
 /// (`DozeSchedule`). A reboot clears every alarm; a `BOOT_COMPLETED`
 /// receiver, if registered, re-arms them (a minute later by default).
@@ -30,6 +32,8 @@ public struct AndroidAlarms: PlatformModel {
     /// `cancelDualSchedule` removed the schedule: nothing re-arms a fetch alarm until it is set up again.
     var fetchCancelled = false
     private var nextReboot = 0
+    /// Holds alarms that power management does not let run yet; inactive (one test) when no rule applies.
+    var gate: AndroidPowerGate
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
         configuration = world.android
@@ -38,6 +42,7 @@ public struct AndroidAlarms: PlatformModel {
         fetchEnabled = world.plugin.fetchEnabled && schedulesFetch
         pushTriggered = !schedulesFetch
         alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
+        gate = AndroidPowerGate(world.android, charging: world.user.charging)
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
@@ -55,7 +60,8 @@ public struct AndroidAlarms: PlatformModel {
                                   random: KeyedRandom) -> Millis {
         var fire = time
         if !configuration.exactAlarmPermission {
-            let window = Double(max(0, fire - now)) * configuration.inexactWindow
+            var window = Double(max(0, fire - now)) * configuration.inexactWindow
+            if let cap = configuration.power.inexactCap { window = min(window, Double(cap)) }
             random.begin(device: device, source: .inexactAlarm, index: DrawIndex.inexactAlarm.make(cycle, purpose.rawValue))
             fire += Millis(random.uniform() * window)
         }
@@ -75,6 +81,7 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     public mutating func start(_ context: inout DeviceContext) {
+        gate.begin(opens: context.user.opens, setup: context.calendar.start)
         context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
     }
 
@@ -91,6 +98,11 @@ public struct AndroidAlarms: PlatformModel {
             return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
         case .fetchAlarm:
             pendingFetchAlarm = nil
+            if gate.active, let later = gate.hold(now: context.now) {
+                // Still pending: it runs when power management lets it, or at the next open's re-arm.
+                if later < .max { pendingFetchAlarm = context.schedule(at: later, .fetchAlarm) }
+                return .nothing
+            }
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
             context.trace(.fetchAlarmFires)
@@ -129,6 +141,11 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     public mutating func appForegrounded(_ context: inout DeviceContext) {}
+
+    @inline(__always)
+    public mutating func heldAlarm(now: Millis) -> Millis? {
+        gate.active ? gate.hold(now: now) : nil
+    }
 
     public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {
         armFetchAlarm(cycle: cycle, earliest: earliest, &context)

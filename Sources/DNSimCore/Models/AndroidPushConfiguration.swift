@@ -7,6 +7,9 @@ public struct AndroidPushConfiguration: Sendable, Equatable {
     public var priority = FCMPriority.high
     /// How long `onMessageReceived` may run to fetch and post the notification.
     public var handlerBudget: Millis = 20 * SimTime.second
+    /// FCM delivers high priority as normal while less than this share of the device's
+    /// high-priority messages of the past 7 days showed a notification (0: never).
+    public var deprioritizeBelow = 0.5
 
     public init() {}
 }

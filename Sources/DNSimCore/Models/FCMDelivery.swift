@@ -7,12 +7,15 @@
 public struct FCMDelivery: PushChannel {
     let configuration: AndroidPushConfiguration
     let doze: DozeSchedule?
+    /// Doze for a high-priority message FCM delivers as normal (`FCMPriorityHistory`).
+    let downgradedDoze: DozeSchedule?
     let idle: TimeWindows
     let charging: TimeWindows
 
     public init(world: WorldConfiguration) {
         configuration = world.android.push
         doze = world.android.push.priority == .normal ? world.android.doze : nil
+        downgradedDoze = world.android.doze
         idle = world.user.idle
         charging = world.user.charging
     }
@@ -25,6 +28,15 @@ public struct FCMDelivery: PushChannel {
     public var handlerName: String { "the FCM messaging service" }
 
     public func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?) {
+        release(time, user: user, doze: doze)
+    }
+
+    /// A deprioritised high-priority message waits in Doze as a normal one does.
+    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?) {
+        release(time, user: user, doze: downgraded ? downgradedDoze : doze)
+    }
+
+    private func release(_ time: Millis, user: UserActivity, doze: DozeSchedule?) -> (time: Millis, hold: PushHold?) {
         var current = time
         var hold: PushHold?
         // Each hold moves the time forward or leaves it; `.max` is a fixed point.

@@ -73,7 +73,8 @@ public struct AndroidConfiguration: Sendable, Equatable {
     /// within `inexactWindow` of the time until the trigger.
     public var exactAlarmPermission = true
     /// The inexact delivery window as a share of the time from setting an
-    /// alarm to its trigger: 0.75 in AOSP (AlarmManagerService.maxTriggerTime).
+    /// alarm to its trigger: 0.75 in AOSP (AlarmManagerService.maxTriggerTime),
+    /// capped at an hour from API 31 (`AndroidPowerManagement.inexactCap`).
     public var inexactWindow = 0.75
     /// Deep Doze while the phone lies idle (the user's idle windows); nil: none.
     public var doze: DozeSchedule?
@@ -81,6 +82,8 @@ public struct AndroidConfiguration: Sendable, Equatable {
     public var rescheduleOnBoot = false
     /// How long after a reboot BOOT_COMPLETED reaches the receiver.
     public var bootCompletedDelay: Millis = SimTime.minute
+    /// API level, standby buckets, background restriction and OEM battery manager.
+    public var power = AndroidPowerManagement()
     /// FCM and the messaging service, for the push strategies.
     public var push = AndroidPushConfiguration()
     public init() {}

@@ -45,6 +45,15 @@ public protocol PlatformModel {
     mutating func cancelFetch(_ context: inout DeviceContext)
     /// The app runs in the foreground while New Activity is off: no plugin code runs.
     mutating func appForegrounded(_ context: inout DeviceContext)
+    /// Android: an alarm comes due now. nil when it runs; else when power management lets it
+    /// (`.max`: not within the run).
+    mutating func heldAlarm(now: Millis) -> Millis?
+}
+
+extension PlatformModel {
+    /// No power rule holds what fires (iOS).
+    @inline(__always)
+    public mutating func heldAlarm(now: Millis) -> Millis? { nil }
 }
 
 /// What plugin code a platform event runs.

@@ -20,9 +20,16 @@ public protocol PushChannel {
     /// The first instant at or after `time` at which the device takes a push
     /// of `kind`, and what held it if that is later.
     func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?)
+    /// As `release`, for a push the service delivers at a lower priority than sent (`downgraded`).
+    func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?)
 }
 
 extension PushChannel {
+    /// A service that never lowers a push's priority (APNs).
+    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?) {
+        release(time, kind: kind, user: user)
+    }
+
     /// When the push of `cycle` reaches the service's edge, or nil when it is lost.
     /// Keyed by the kind and the cycle; the loss uniform is always consumed.
     func arrival(of cycle: Int, kind: PushKind, sentAt sent: Millis, context: DeviceContext) -> Millis? {
@@ -37,10 +44,10 @@ extension PushChannel {
     /// A push the device cannot take is stored: only the newest one (the
     /// server sends with a collapse key), so a later push that arrives while
     /// it waits replaces it; one stored longer than `storeFor` expires.
-    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext) -> PushFate {
+    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false) -> PushFate {
         let sent = sendTimes[cycle]
         guard let arrival = arrival(of: cycle, kind: kind, sentAt: sent, context: context) else { return .dropped }
-        let (release, hold) = self.release(arrival, kind: kind, user: context.user)
+        let (release, hold) = self.release(arrival, kind: kind, user: context.user, downgraded: downgraded)
         guard let hold else { return .delivered(arrival: arrival, release: release, hold: nil) }
         let expiry = sent > Millis.max - storeFor ? Millis.max : sent + storeFor
         let cutoff = min(release, expiry)

@@ -15,6 +15,8 @@ public enum UnshownReason: Sendable, Equatable {
     case noContentAndNoGuard
     /// Android independent timers: a reboot cleared the notification alarm.
     case alarmCleared
+    /// Android independent timers: power management held the notification alarm past the next T.
+    case alarmHeld
     /// Alert push: the fetch failed and `fallbackBehavior: skip`.
     case fetchFailedAndSkipped
     /// Alert push: the push service never delivered it.
@@ -45,6 +47,7 @@ public enum UnshownReason: Sendable, Equatable {
         case .nothingByNextNotifyTime: "nothing shown by the next cycle's T"
         case .noContentAndNoGuard: "no content by T + contentTimeout and no guard armed"
         case .alarmCleared: "no notification alarm was armed (a reboot cleared it)"
+        case .alarmHeld: "power management held the notification alarm past the next cycle's T"
         case .fetchFailedAndSkipped: "the fetch failed and fallbackBehavior is skip: the handler shows nothing"
         case .pushLost: "its push was lost"
         case .pushExpired: "its push expired in the \(pushService) store"

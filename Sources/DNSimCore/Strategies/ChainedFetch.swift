@@ -130,6 +130,13 @@ public struct ChainedFetch: PluginStrategy {
         runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
     }
 
+    /// Power management holds the armed alarm: it fires later, or the window closes first.
+    public mutating func notificationHeld<OS>(cycle: Int, until later: Millis, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved, armed != nil else { return }
+        armedFire = later
+        armedHandle = later < .max ? runtime.schedule(at: later, .notificationDue(cycle: cycle)) : nil
+    }
+
     /// The cycle's window closes: the guard's trigger (T + contentTimeout), or
     /// the next cycle's T. An armed request or guard alarm that the platform
     /// defers shows when it really fires, never earlier, and never after the
@@ -157,6 +164,10 @@ public struct ChainedFetch: PluginStrategy {
             let fire = runtime.fireTime(trigger, purpose: .guardRequest, cycle: cycle, armedAt: guardArmedAt(cycle))
             guard fire <= now else {
                 runtime.schedule(at: min(fire, next), .deadline(cycle: cycle))
+                return
+            }
+            if OS.notificationsAreAlarms, let later = runtime.os.heldAlarm(now: now) {
+                runtime.schedule(at: min(later, next), .deadline(cycle: cycle))
                 return
             }
             runtime.trace(.guardFires, cycle: cycle)

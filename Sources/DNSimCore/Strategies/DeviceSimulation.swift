@@ -60,7 +60,13 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.attempt(attempt)
         case .notificationDue(let cycle, let epoch):
             guard epoch == runtime.epoch else { break }
-            if OS.notificationsAreAlarms { runtime.context.activity[.alarmWakeups] += 1 }
+            if OS.notificationsAreAlarms {
+                if let later = runtime.os.heldAlarm(now: runtime.now) {
+                    strategy.notificationHeld(cycle: cycle, until: later, &runtime)
+                    break
+                }
+                runtime.context.activity[.alarmWakeups] += 1
+            }
             strategy.notificationDue(cycle: cycle, &runtime)
         case .deadline(let cycle, let epoch):
             guard epoch == runtime.epoch else { break }

@@ -13,6 +13,8 @@ public struct IndependentTimers: PluginStrategy {
     var emptyFetchCycle = -1
     /// Android: the notification alarm armed for the earliest unresolved cycle.
     var dueHandle: EventHandle?
+    /// Android: power management held the notification alarm past the next T.
+    var heldPastWindow = false
 
     public init(configuration: StrategyConfiguration) {
         self.configuration = configuration
@@ -46,6 +48,7 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) {
         dueHandle = nil
+        heldPastWindow = false
         emptyFetchCycle = -1
     }
 
@@ -88,9 +91,22 @@ public struct IndependentTimers: PluginStrategy {
         runtime.show(cachedContent: fetchedThisCycle || configuration.staleContent == .show, cycle: cycle)
     }
 
+    /// Power management holds the notification alarm: it fires later, unless the next T comes first.
+    public mutating func notificationHeld<OS>(cycle: Int, until later: Millis, _ runtime: inout PluginRuntime<OS>) {
+        guard cycle == runtime.firstUnresolved else { return }
+        let next = runtime.calendar.nextNotifyTime(after: cycle)
+        if later < next {
+            dueHandle = runtime.schedule(at: later, .notificationDue(cycle: cycle))
+        } else {
+            dueHandle = nil
+            heldPastWindow = true
+            runtime.schedule(at: max(next, runtime.now), .deadline(cycle: cycle))
+        }
+    }
+
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
-        runtime.resolveUnshown(cycle: cycle, because: .alarmCleared)
+        runtime.resolveUnshown(cycle: cycle, because: heldPastWindow ? .alarmHeld : .alarmCleared)
     }
 
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {

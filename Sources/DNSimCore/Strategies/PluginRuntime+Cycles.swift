@@ -7,7 +7,8 @@ extension PluginRuntime {
     /// for a background one): what becomes of it, traced as it happens.
     mutating func sendPush(cycle: Int, kind: PushKind) -> PushFate {
         let sendTimes = kind == .alert ? state.calendar.notifyTimes : state.calendar.fetchTimes
-        let fate = push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context)
+        let downgraded = fcmHistory.active && fcmHistory.downgrades(at: sendTimes[cycle])
+        let fate = push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded)
         if context.tracer != nil { tracePush(fate, cycle: cycle, kind: kind, sent: sendTimes[cycle]) }
         return fate
     }
@@ -27,6 +28,12 @@ extension PluginRuntime {
         case .delivered(let arrival, let release, let hold):
             if let hold { context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
         }
+    }
+
+    /// A push's handler ended, showing a notification or not: FCM keeps count (`FCMPriorityHistory`).
+    @inline(__always)
+    mutating func pushHandled(shown: Bool) {
+        if fcmHistory.active { fcmHistory.record(at: now, shown: shown) }
     }
 
     // MARK: Cycles

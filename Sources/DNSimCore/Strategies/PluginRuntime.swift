@@ -21,6 +21,8 @@ public struct PluginRuntime<OS: PlatformModel> {
     let lifecycleRunsToEnd: Bool
     /// The current device's plugin state: one assignment in `begin` resets all of it.
     var state: PluginState
+    /// Android: FCM's 7-day record of the device's high-priority messages (push arms only).
+    var fcmHistory: FCMPriorityHistory
     /// What this device produced, for the metrics layer (emptied, not replaced, by `begin`:
     /// its buffers are reused from device to device).
     public internal(set) var log = DeviceLog()
@@ -38,6 +40,10 @@ public struct PluginRuntime<OS: PlatformModel> {
         context = DeviceContext(world: world)
         os = OS(world: world.configuration, schedulesFetch: schedulesFetch)
         state = PluginState(calendar: world.configuration.calendar, reminderScheduled: false)
+        let fcm = world.configuration.android.push
+        fcmHistory = FCMPriorityHistory(active: OS.platform == .android && arm.strategy.kind == .push && fcm.priority == .high
+                                            && fcm.deprioritizeBelow > 0 && world.configuration.android.doze != nil,
+                                        threshold: fcm.deprioritizeBelow)
     }
 
     public var now: Millis { context.now }
@@ -62,6 +68,7 @@ public struct PluginRuntime<OS: PlatformModel> {
             $0.wanted || $0.defects.contains(.enableSchedulesReminder)
         } ?? false)
         log.removeAll()
+        fcmHistory.reset()
     }
 
     /// The run ended: the counters and the trajectory join the log.

@@ -29,6 +29,9 @@ public protocol PluginStrategy {
     mutating func fetchFailed<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
     /// A request (iOS) or notification alarm (Android) armed for the cycle's T fires.
     mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
+    /// Android: power management holds the cycle's notification alarm, due now, until `until`
+    /// (`.max`: not within the run).
+    mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>)
     /// The cycle's display window closes.
     mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>)
     /// Android: a reboot cleared every alarm.
@@ -47,5 +50,6 @@ extension PluginStrategy {
     public static var armsNotificationAfterFetch: Bool { false }
     public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications { PendingNotifications() }
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
+    public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {}
     public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {}
 }

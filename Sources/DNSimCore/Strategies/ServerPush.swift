@@ -68,7 +68,10 @@ public struct ServerPush: PluginStrategy {
         let budget = runtime.push.handlerBudget(.alert)
         let handler = runtime.push.handlerName, fetches = runtime.plugin.fetchEnabled
         runtime.trace(.alertPushArrived(handler: handler, budget: fetches ? budget : nil), cycle: cycle)
-        guard runtime.plugin.fetchEnabled else { return runtime.show(cachedContent: false, cycle: cycle) }
+        guard runtime.plugin.fetchEnabled else {
+            runtime.pushHandled(shown: true)
+            return runtime.show(cachedContent: false, cycle: cycle)
+        }
         runtime.startPushFetch(cycle: cycle, budget: budget)
     }
 
@@ -77,13 +80,17 @@ public struct ServerPush: PluginStrategy {
         guard cycle == runtime.firstUnresolved else { return }
         switch result {
         case .updates:
+            runtime.pushHandled(shown: true)
             runtime.show(cachedContent: true, cycle: cycle)
         case .empty:
             if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
+                runtime.pushHandled(shown: true)
                 runtime.show(cachedContent: true, cycle: cycle)
             } else if runtime.push.maySuppress, configuration.onEmpty == .suppress {
+                runtime.pushHandled(shown: false)
                 runtime.resolveUnshown(cycle: cycle, because: .handlerFoundNoUpdates)
             } else {
+                runtime.pushHandled(shown: true)
                 runtime.show(cachedContent: false, cycle: cycle)
             }
         case .failed:
@@ -91,8 +98,10 @@ public struct ServerPush: PluginStrategy {
                 runtime.trace(.pushHandlerTimedOut(ios: OS.platform == .ios), cycle: cycle)
             }
             if runtime.plugin.fallbackBehavior == .skip, runtime.push.maySuppress {
+                runtime.pushHandled(shown: false)
                 runtime.resolveUnshown(cycle: cycle, because: .fetchFailedAndSkipped)
             } else {
+                runtime.pushHandled(shown: true)
                 runtime.show(cachedContent: false, cycle: cycle)
             }
         case .retrying:

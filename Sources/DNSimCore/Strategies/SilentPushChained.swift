@@ -48,6 +48,8 @@ public struct SilentPushChained: PluginStrategy {
         pushInFlight = false
         let budget = runtime.push.handlerBudget(.background)
         runtime.trace(.backgroundPushArrived(budget: budget), cycle: cycle)
+        // Its handler arms a notification for T but shows none itself: FCM counts it as unseen.
+        runtime.pushHandled(shown: false)
         chained.pluginCodeRuns(&runtime)
         if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count { runtime.startFetch(budget: budget) }
         sendNextPush(&runtime)
@@ -66,6 +68,9 @@ public struct SilentPushChained: PluginStrategy {
     }
     public mutating func notificationDue<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
         chained.notificationDue(cycle: cycle, &runtime)
+    }
+    public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {
+        chained.notificationHeld(cycle: cycle, until: until, &runtime)
     }
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) { chained.deadline(cycle: cycle, &runtime) }
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsCleared(&runtime) }

@@ -1,0 +1,91 @@
+/// Decides, when one of the app's alarms comes due, whether Android's power management lets it
+/// run now or holds it, and until when (docs/model.md §2, Android): the user's background
+/// restriction and an OEM battery manager hold it until the app's next open; an App Standby
+/// Bucket's quota (on battery, API 28+) holds it until the quota allows it, or the next open
+/// when the bucket follows usage. Inactive when no rule applies, so the hot path pays one test.
+struct AndroidPowerGate {
+    /// Whether any rule can hold an alarm.
+    let active: Bool
+    private let bucketsApply: Bool
+    private let bucket: AndroidStandbyBucket
+    private let backgroundRestricted: Bool
+    private let stopsAfterUnused: Millis?
+    private let charging: TimeWindows
+    /// The user's opens (sorted) and the setup instant, which counts as one.
+    private var opens: [Millis] = []
+    private var setup: Millis = .min
+    /// The latest deliveries counted against the bucket's quota, a ring of `Self.ring`.
+    private var deliveries: [Millis] = []
+    private var deliveryCount = 0
+    /// Quotas that bind at a few alarms a day are at most 10 (working set); 720 (active) never does.
+    static let ring = 10
+
+    init(_ android: AndroidConfiguration, charging: TimeWindows) {
+        let power = android.power
+        // AOSP `isExemptFromAppStandby`: alarm clocks, and FLAG_ALLOW_WHILE_IDLE, which from API 31
+        // only exact allow-while-idle alarms keep (inexact ones get FLAG_ALLOW_WHILE_IDLE_COMPAT).
+        let exempt = android.exactAlarmPermission
+            && (android.alarmKind == .alarmClock || (android.alarmKind == .exactAllowWhileIdle && power.apiLevel >= 31))
+        bucketsApply = power.bucketsApply(exempt: exempt)
+        bucket = power.standbyBucket
+        backgroundRestricted = power.backgroundRestricted
+        stopsAfterUnused = power.stopsAfterUnused
+        self.charging = charging
+        active = bucketsApply || backgroundRestricted || stopsAfterUnused != nil
+    }
+
+    /// A new device: its user's opens.
+    mutating func begin(opens: [Millis], setup: Millis) {
+        guard active else { return }
+        self.opens = opens
+        self.setup = setup
+        deliveryCount = 0
+        if bucketsApply && deliveries.isEmpty { deliveries = Array(repeating: .min, count: Self.ring) }
+    }
+
+    /// nil when an alarm due at `now` runs now (it is then counted against the quota); else the
+    /// instant it is held until, `.max` when that is not within the run.
+    mutating func hold(now: Millis) -> Millis? {
+        let last = lastOpen(atOrBefore: now)
+        if last != now {
+            if backgroundRestricted { return nextOpen(after: now) }
+            if let limit = stopsAfterUnused, now - last > limit { return nextOpen(after: now) }
+        }
+        guard bucketsApply else { return nil }
+        // Plugged in, App Standby is paroled: no quota (AOSP `mAppStandbyParole`).
+        if !charging.contains(now) {
+            let current = bucket == .fromUsage ? AndroidStandbyBucket.fromAge(now - last) : bucket
+            let quota = current.quota
+            if quota <= min(deliveryCount, Self.ring) {
+                // The quota-th last delivery plus the window (AOSP `adjustDeliveryTimeBasedOnBucketLocked`).
+                let allowed = deliveries[(deliveryCount - quota) % Self.ring] + current.quotaWindow
+                if allowed > now { return bucket == .fromUsage ? min(allowed, nextOpen(after: now)) : allowed }
+            }
+        }
+        deliveries[deliveryCount % Self.ring] = now
+        deliveryCount += 1
+        return nil
+    }
+
+    /// The last open at or before `time` (setup counts as one).
+    private func lastOpen(atOrBefore time: Millis) -> Millis {
+        let index = firstIndex(after: time) - 1
+        return index >= 0 ? max(opens[index], setup) : setup
+    }
+
+    /// The first open after `time`, or `.max`.
+    private func nextOpen(after time: Millis) -> Millis {
+        let index = firstIndex(after: time)
+        return index < opens.count ? opens[index] : .max
+    }
+
+    /// The index of the first open later than `time`.
+    private func firstIndex(after time: Millis) -> Int {
+        var low = 0, high = opens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if opens[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
