@@ -69,6 +69,9 @@ public enum ScenarioLoader {
         scenario.root = root
         scenario.sourceText = text
         scenario.warnings = reader.warnings
+        if !scenario.fleetEntries.isEmpty {
+            scenario.fleet = try FleetReader.segments(scenario.fleetEntries, of: &scenario, root: root, text: text)
+        }
         return scenario
     }
 
@@ -107,6 +110,7 @@ public enum ScenarioLoader {
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
+        if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("precision") { scenario.precision = RunReader.precision(section, devices: run.devices) }
         if let calendar = ScenarioRules.calendar(scenario, top) {
