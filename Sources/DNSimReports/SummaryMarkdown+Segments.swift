@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimScenario
 
 /// summary.md's view of a fleet (docs/model.md §2 "Fleets"): each arm's outcome rates in each
 /// segment, when there is more than one.
@@ -19,5 +20,13 @@ extension SummaryMarkdown {
             }
         }
         return md + table.markdown() + "\n"
+    }
+
+    /// The recap's fleet: each segment's share and what it sets (the lines above are the scenario's).
+    static func fleetLine(_ fleet: [ScenarioSegment]) -> String {
+        "- **Fleet:** " + fleet.map { segment in
+            "\(segment.name) \(percent(segment.share))"
+                + (segment.settings.isEmpty ? " (as above)" : ": " + segment.settings.map { "`\($0.key)` = \($0.value)" }.joined(separator: ", "))
+        }.joined(separator: "; ") + "."
     }
 }

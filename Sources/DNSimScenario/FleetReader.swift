@@ -110,13 +110,17 @@ enum FleetReader {
         if key == "fleet" || key.hasPrefix("fleet.") {
             return "\(path): a segment cannot set \(MessageText.quoted(key)); segments are not nested"
         }
-        switch ScenarioKeyCatalog.role(of: key) {
+        let role = ScenarioKeyCatalog.role(of: key)
+        // Inside a mapping of levers and conditions, only its declared keys exist.
+        if role == .mixed, ScenarioKeyCatalog.key(at: key) == nil {
+            return "\(path): unknown key \(MessageText.quoted(key))" + Suggestion.hint(for: key, in: conditionKeys)
+        }
+        switch role {
         case .condition?: return nil
         case .lever?:
             return "\(path): \(MessageText.quoted(key)) is a lever; a segment sets conditions only (compare levers as arms or sweep points)"
         case .run?, .definition?:
-            let role = ScenarioKeyCatalog.role(of: key) == .run ? "a run key" : "a definition"
-            return "\(path): \(MessageText.quoted(key)) is \(role); a segment sets conditions only, and the whole fleet shares the run and its definitions"
+            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"); a segment sets conditions only, and the whole fleet shares the run and its definitions"
         case .mixed?:
             let example = conditionKeys.first { $0.hasPrefix(key + ".") } ?? "platforms.android.doze"
             return "\(path): \(MessageText.quoted(key)) holds levers and conditions; set its condition keys one by one (e.g. \(example))"
@@ -168,7 +172,8 @@ extension FleetReader {
                     warning.message = MessageText.bounded("\(named): \(warning.message)")
                     warnings.append(warning)
                 }
-                segments.append(ScenarioSegment(name: entry.name, share: entry.share, scenario: loaded))
+                segments.append(ScenarioSegment(name: entry.name, share: entry.share,
+                                                settings: entry.settings.map { ($0.key, SweepAxis.label($0.value)) }, scenario: loaded))
             } catch let error as DiagnosticList {
                 throw DiagnosticList(reader.diagnostics + error.diagnostics.map {
                     var diagnostic = $0

@@ -5,5 +5,7 @@ import DNSimCore
 public struct ScenarioSegment: Sendable {
     public var name: String
     public var share: Double
+    /// Each `set` key and its value as the reports print it, in file order.
+    public var settings: [(key: String, value: String)]
     public var scenario: Scenario
 }
