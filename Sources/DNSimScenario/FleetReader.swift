@@ -41,7 +41,7 @@ enum FleetReader {
         for (i, item) in items.enumerated() {
             guard let map = ScenarioSection(item, "fleet[\(i + 1)]", schema: "fleet[]", r) else { complete = false; continue }
             let name = map.string("segment").flatMap { checkedName($0, map, names) }
-            let share = map.number("share")
+            let share = map.number("share", in: 0...1)
             if let share, share <= 0 { map.error("share", "\(map.path("share")) must be above 0 (leave out a segment with no devices)") }
             let settings = map["set"].map { self.settings($0, map.path("set"), r) } ?? []
             if let name { names.append((name, map["segment"]?.mark.line ?? 0)) }
