@@ -4,7 +4,8 @@ import DNSimCore
 /// way a sweep builds its points: the file with the segment's values set, loaded and validated
 /// like any scenario (docs/model.md §2 "Fleets").
 enum FleetReader {
-    static let maxSegments = 100
+    /// Each segment has a world and simulators per worker: a real fleet has a handful.
+    static let maxSegments = 32
     static let maxNameLength = 100
     /// How far from 1 the shares may add up, for decimal fractions written by hand.
     static let shareTolerance = 1e-9

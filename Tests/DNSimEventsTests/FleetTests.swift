@@ -270,6 +270,27 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertTrue(swept.err.contains("sweep.yaml:30:12: error: sweep[1].key 'fleet.1.share' cannot be swept"), swept.err)
     }
 
+    /// Every sweep point loads each segment too, so the two multiply against the points' limit.
+    func testASweepTimesTheSegmentsIsBounded() {
+        let text = Self.fixture + "sweep:\n  - { key: fetch.failure, range: { from: 0, to: 0.9999, step: 0.0001 } }\n"
+            + "  - { key: user.appOpensPerDay, values: [1, 2, 3] }\n"
+        let result = invoke(["validate", write(text, to: "bad.yaml")])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.err.contains("error: the sweep's 30000 points with a fleet of 3 segments build 120000 scenarios; at most 100000"), result.err)
+    }
+
+    /// A rule that cuts off every device of a segment is said, named by the segment; one the
+    /// scenario itself gives is said once.
+    func testASegmentsWarningNamesTheSegment() {
+        let text = Self.withFleet("""
+          - { segment: stock, share: 0.5 }
+          - { segment: lapsed, share: 0.5, set: { user.appOpensPerDay: 0, platforms.ios.inactiveAfter: 7d } }
+        """)
+        let result = invoke(["validate", write(text, to: "warned.yaml")])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.err.contains("warned.yaml:23:96: warning: in fleet segment 'lapsed': inactiveAfter 7d with no app opens"), result.err)
+    }
+
     /// A segment that sets a platform the scenario does not simulate would add arms.
     func testASegmentCannotAddAPlatform() {
         let iosOnly = Self.fixture.replacingOccurrences(of: "  android:\n    fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }\n", with: "")
