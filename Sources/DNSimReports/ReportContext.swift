@@ -24,6 +24,14 @@ public struct ReportContext: Sendable {
 
     public var cyclesPerDevice: Int { plan.world.calendar.count }
 
+    /// Each fleet segment's name and arm statistics, in the fleet's order; empty without a
+    /// fleet. A fleet of one segment has the fleet's own.
+    public var segments: [(name: String, arms: [ArmStatistics])] {
+        guard let fleet = plan.fleet else { return [] }
+        guard let segments = result.segments else { return [(fleet.segments[0].name, result.arms)] }
+        return zip(fleet.names, segments).map { ($0, $1) }
+    }
+
     /// The per-arm summary every rendering starts from.
     public var summary: SummaryTable { SummaryTable(arms: plan.arms, result: result, days: days) }
 }

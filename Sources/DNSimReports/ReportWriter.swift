@@ -8,11 +8,12 @@ import Foundation
 public enum ReportWriter {
     /// The files of a report, by name: `summary.csv` and `manifest.json`
     /// always (they are what makes a folder a baseline for `check`), then the
-    /// other formats asked for (`md` with its charts, `json`), and a sweep's
+    /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
     /// files when there is one. `csv` in `formats` is accepted and changes nothing.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
                              sweep: SweepReport? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
+        if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
         if formats.contains("md") {
             files += [
                 ("summary.md", SummaryMarkdown.render(context, sweep: sweep)),
@@ -33,7 +34,7 @@ public enum ReportWriter {
     /// a shard's partial result, written alone, removes nothing. Only a folder
     /// that already holds a report (a readable `manifest.json`) loses files:
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
-    static let reportFiles = ["summary.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
+    static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
 
     /// Writes `files` (name and text) and moves `moving` (name and a file

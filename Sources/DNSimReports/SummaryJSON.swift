@@ -18,6 +18,15 @@ public enum SummaryJSON {
             }
             arms.append("    {" + fields.joined(separator: ", ") + "}")
         }
+        // A fleet of more than one segment: each segment's rows, as segments.csv has them.
+        var segments: [String] = []
+        if context.segments.count > 1 {
+            for segment in context.segments {
+                let table = SummaryTable(arms: context.plan.arms, statistics: segment.arms, days: context.days)
+                let rows = table.rows.map { "      {" + rowFields($0).joined(separator: ", ") + "}" }
+                segments.append("    {\"segment\": \(JSONQuoting.quoted(segment.name)), \"arms\": [\n" + rows.joined(separator: ",\n") + "\n    ]}")
+            }
+        }
         var pairs: [String] = []
         for pair in context.result.pairs {
             let a = context.plan.arms[pair.minuend], b = context.plan.arms[pair.subtrahend]
@@ -40,10 +49,17 @@ public enum SummaryJSON {
           ],
           "paired_differences": [
         \(pairs.joined(separator: ",\n"))
-          ]
+          ]\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
         """
+    }
+
+    /// A segment row's fields: the arm's name, fingerprint and interval method, then the columns.
+    static func rowFields(_ row: SummaryTable.Row) -> [String] {
+        ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))",
+         "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
+            + zip(SummaryColumns.names, row.fields).map { "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)" }
     }
 
     static func number(_ value: Double) -> String { String(format: "%.6f", value == 0 ? 0 : value) }

@@ -80,6 +80,7 @@ public enum SummaryMarkdown {
         for (index, arm) in plan.arms.enumerated() {
             if let warning = ThresholdShare(context.result.arms[index]).warning(arm.name, lateAfter: plan.lateAfter) { md += warning + "\n\n" }
         }
+        md += segmentsSection(context)
 
         let pushes = plan.arms.contains { $0.strategy.kind == .push }
         var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day",
@@ -259,7 +260,8 @@ public enum SummaryMarkdown {
     }
 
     static func recap(_ context: ReportContext) -> String {
-        let s = context.scenario
+        // A fleet of one segment runs every device in that segment's scenario.
+        let s = context.scenario.fleet.count == 1 ? context.scenario.fleet[0].scenario : context.scenario
         var lines: [String] = []
         lines.append("- **Plugin:** fetch `\(s.fetchSchedule.text)`\(s.plugin.fetchEnabled ? "" : " (disabled)"), notify `\(s.notifySchedule.text)`, "
             + "contentTimeout \(s.plugin.contentTimeout) ms, fallbackBehavior `\(s.plugin.fallbackBehavior.rawValue)`; "
@@ -316,6 +318,7 @@ public enum SummaryMarkdown {
                     + (s.platformsWithPushBlock.contains(.android) ? "." : "; \(defaults)."))
             }
         }
+        if s.fleet.count > 1 { lines.append(fleetLine(s.fleet)) }
         for strategy in s.strategies {
             var options: [String] = []
             func guardOptions() {

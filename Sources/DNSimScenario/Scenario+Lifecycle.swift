@@ -7,6 +7,7 @@ extension Scenario {
     public var isLifecycleActive: Bool {
         user.disablePerDay > 0 || user.timeChangePerDay > 0 || user.starredChangePerDay > 0 || user.emptyStarredShare > 0
             || lifecycle.reminder != nil || !plugin.defects.isEmpty || strategies.contains { !($0.defects ?? []).isEmpty }
+            || fleet.contains { $0.scenario.isLifecycleActive }
     }
 
     /// The cycles if New Activity notified daily at `choice` (local time) for the whole run,

@@ -45,6 +45,10 @@ public struct Scenario: Sendable {
     public var precision: PrecisionTarget?
     /// The `sweep:` axes; empty for a plain run.
     public var sweep: [SweepAxis] = []
+    /// The `fleet:` segments, each with its scenario; empty without a fleet.
+    public var fleet: [ScenarioSegment] = []
+    /// The segments as written, until the loader builds their scenarios.
+    var fleetEntries: [FleetReader.Entry] = []
     /// The parsed file and its text, kept to derive sweep points.
     var root: YAMLNode?
     var sourceText = ""
@@ -168,7 +172,32 @@ public struct Scenario: Sendable {
             }
             return SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
                                   lateAfter: lateAfter)
+        }.flatMap { plan in
+            guard !fleet.isEmpty else { return .success(plan) }
+            return fleetPlan(plan, devices: devices, days: days, seed: seed)
         }
+    }
+
+    /// `plan` with each segment's world. A fleet of one segment runs every device in that
+    /// segment's world, exactly as the scenario with the segment's values written in.
+    private func fleetPlan(_ plan: SimulationPlan, devices: Int?, days: Int, seed: UInt64?) -> Result<SimulationPlan, CalendarError> {
+        var plan = plan
+        var segments: [Fleet.Segment] = []
+        for segment in fleet {
+            switch segment.scenario.plan(devices: devices, days: days, seed: seed) {
+            case .success(let segmentPlan): segments.append(Fleet.Segment(name: segment.name, share: segment.share, world: segmentPlan.world))
+            case .failure(let error): return .failure(error)
+            }
+        }
+        if segments.count == 1 { plan.world = segments[0].world }
+        plan.fleet = Fleet(segments: segments)
+        return .success(plan)
+    }
+
+    /// Sets the default `freshWithin`, in the fleet's segments too (sweep points keep their base's).
+    mutating func keepDefaultFreshWithin(_ value: Millis) {
+        defaultFreshWithin = value
+        for index in fleet.indices { fleet[index].scenario.defaultFreshWithin = value }
     }
 }
 

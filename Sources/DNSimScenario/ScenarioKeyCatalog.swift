@@ -5,7 +5,7 @@
 ///
 /// The keys are listed in the order messages offer them; a mapping's keys keep their order.
 public enum ScenarioKeyCatalog {
-    public static let keys: [ScenarioKey] = runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys
+    public static let keys: [ScenarioKey] = runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys + fleetKeys
 
     /// Keys a sweep axis may name that are not written in a scenario: `lead` rewrites the fetch schedule.
     public static let sweepOnlyKeys: [ScenarioKey] = [

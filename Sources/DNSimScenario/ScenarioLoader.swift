@@ -69,6 +69,9 @@ public enum ScenarioLoader {
         scenario.root = root
         scenario.sourceText = text
         scenario.warnings = reader.warnings
+        if !scenario.fleetEntries.isEmpty {
+            scenario.fleet = try FleetReader.segments(scenario.fleetEntries, of: &scenario, root: root, text: text)
+        }
         return scenario
     }
 
@@ -107,7 +110,13 @@ public enum ScenarioLoader {
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
+        if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
+        // Every sweep point builds each segment's scenario too.
+        let points = scenario.sweep.reduce(1) { $0 * $1.values.count }
+        if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty, points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints {
+            r.error(top["sweep"]?.mark, "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments build \(points * (scenario.fleetEntries.count + 1)) scenarios; at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
+        }
         if let section = top.section("precision") { scenario.precision = RunReader.precision(section, devices: run.devices) }
         if let calendar = ScenarioRules.calendar(scenario, top) {
             // Default freshWithin: the lead T − F (of the first cycle, for crons whose lead varies).

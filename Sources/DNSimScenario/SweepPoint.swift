@@ -132,7 +132,7 @@ extension Scenario {
                 try ScenarioLoader.load(root: node, text: sourceText, file: file)
             }
             // freshWithin's default is the base scenario's lead, whatever lead the point has.
-            scenario.defaultFreshWithin = defaultFreshWithin
+            scenario.keepDefaultFreshWithin(defaultFreshWithin)
             return .success(SweepPoint(index: number + 1, settings: settings, scenario: scenario))
         } catch let error as DiagnosticList {
             // Point at the sweep value that made the scenario invalid where we can.

@@ -33,6 +33,10 @@ enum SweepReader {
             r.error(keyNode.mark, "\(map.path("key")) '\(key)' cannot be swept (points share the name and seed for common random numbers)")
             return nil
         }
+        if key == "fleet" || key.hasPrefix("fleet.") {
+            r.error(keyNode.mark, "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); sweep the conditions themselves, or write one scenario per fleet")
+            return nil
+        }
         let topKeys = ScenarioKeys.keys(at: "")
         let sweepOnly = ScenarioKeyCatalog.sweepOnlyKeys.map(\.path)
         if !sweepOnly.contains(key), !topKeys.contains(String(key.split(separator: ".").first ?? "")) {

@@ -132,4 +132,28 @@ final class ReportFormatDocTests: XCTestCase {
             XCTAssertTrue(doc.contains("`\(key)`"), "docs/report-format.md does not mention the JSON key `\(key)`")
         }
     }
+
+    /// segments.csv is `segment` then summary.csv's columns, and a fleet's summary.json keys are documented.
+    func testSegmentsFileAndKeysAreDocumented() throws {
+        let doc = try Self.doc()
+        let rows = Self.table(after: "## Fleets: `segments.csv`", in: doc)
+        XCTAssertEqual(rows.first.map { Self.name($0[0]) }, "segment")
+        XCTAssertEqual(SegmentsCSV.header, ["segment"] + SummaryCSV.header)
+        let scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("fleet.yaml"))
+        let plan = try scenario.plan(devices: 8, days: 2).get()
+        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+                                    days: 2, reproduceCommand: "x")
+        XCTAssertTrue(SegmentsCSV.render(context).hasPrefix(SegmentsCSV.header.joined(separator: ",") + "\n"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
+        let segments = try XCTUnwrap(json["segments"] as? [[String: Any]])
+        XCTAssertEqual(segments.count, 3)
+        var keys = Set(json.keys)
+        for segment in segments {
+            keys.formUnion(segment.keys)
+            for arm in try XCTUnwrap(segment["arms"] as? [[String: Any]]) { keys.formUnion(arm.keys) }
+        }
+        for key in keys.subtracting(SummaryCSV.header).sorted() {
+            XCTAssertTrue(doc.contains("`\(key)`"), "docs/report-format.md does not mention the JSON key `\(key)`")
+        }
+    }
 }

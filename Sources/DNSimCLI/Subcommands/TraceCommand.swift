@@ -57,7 +57,9 @@ enum TraceCommand: Subcommand {
         }
 
         let recorder = Recorder()
-        let world = DeviceWorld(configuration: plan.world, seed: plan.seed)
+        // The device runs in its fleet segment's world, as in a run.
+        let segment = plan.fleet.map { $0.segment(of: device - 1, random: KeyedRandom(seed: plan.seed)) } ?? 0
+        let world = DeviceWorld(configuration: plan.segmentWorlds[segment], seed: plan.seed)
         let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder
         world.generate(device: device - 1)
@@ -77,7 +79,8 @@ enum TraceCommand: Subcommand {
             return .success
         }
         let days = selectedDays.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" } ?? "all days"
-        console.print("Trace: \(scenario.name), device \(device), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
+        let segmentName = plan.keepsSegments ? plan.fleet.map { " (segment \($0.segments[segment].name))" } ?? "" : ""
+        console.print("Trace: \(scenario.name), device \(device)\(segmentName), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
         for entry in entries {
             table.rows.append([localTime(entry.time), entry.cycle.map { "#\($0 + 1)" } ?? "", entry.kind,

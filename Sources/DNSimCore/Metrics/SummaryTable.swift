@@ -41,7 +41,12 @@ public struct SummaryTable: Sendable, Equatable {
 
     /// The summary of a run of `arms` over `days` simulated days per device.
     public init(arms: [Arm], result: SimulationResult, days: Int) {
-        rows = zip(arms, result.arms).map { arm, statistics in
+        self.init(arms: arms, statistics: result.arms, days: days)
+    }
+
+    /// The summary of arms with these statistics (one fleet segment's, say).
+    public init(arms: [Arm], statistics: [ArmStatistics], days: Int) {
+        rows = zip(arms, statistics).map { arm, statistics in
             Row(arm: arm.name, strategy: arm.strategy.kind.rawValue, platform: arm.platform.rawValue,
                 ciMethod: statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles",
                 fingerprint: statistics.fingerprintHex,

@@ -56,4 +56,7 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case backgroundRequestAtTimeChange = 25
     /// The BG request a handler `cancelDualSchedule` left resubmits (index = the old schedule's cycle).
     case backgroundRequestLeft = 26
+    /// Which fleet segment the device belongs to (index 0): one uniform, inverted over the
+    /// segments' cumulative shares, drawn only when the fleet has more than one segment.
+    case fleetSegment = 27
 }

@@ -1,20 +1,28 @@
 /// Runs every arm of a plan over a range of devices on one thread. Each
 /// device's world is shared by all arms through keyed draws, so the arms'
 /// paired differences use common random numbers.
+///
+/// A fleet gives each segment its own world and simulators; a device runs in the segment
+/// its own keyed draw picks (`Fleet.segment`), and its statistics go to that segment's
+/// accumulators, whose merge is the fleet's. Without a fleet there is one segment and no draw.
 public final class DeviceRunner {
     public let plan: SimulationPlan
-    let world: DeviceWorld
-    let simulators: [ArmSimulator]
-    private var accumulators: [ArmAccumulator]
+    /// One world per segment (one without a fleet), and its simulators by arm.
+    let worlds: [DeviceWorld]
+    let simulators: [[ArmSimulator]]
+    /// The stream of the segment draw, apart from the worlds' own.
+    private let segmentRandom: KeyedRandom?
+    private var accumulators: [[ArmAccumulator]]
     private var pairs: [PairedDifference]
     private var events: Int64 = 0
 
     public init(plan: SimulationPlan) {
         self.plan = plan
-        let world = DeviceWorld(configuration: plan.world, seed: plan.seed)
-        self.world = world
-        simulators = plan.arms.map { ArmSimulator(arm: $0, world: world) }
-        accumulators = plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter) }
+        let worlds = plan.segmentWorlds.map { DeviceWorld(configuration: $0, seed: plan.seed) }
+        self.worlds = worlds
+        simulators = worlds.map { world in plan.arms.map { ArmSimulator(arm: $0, world: world) } }
+        segmentRandom = worlds.count > 1 ? KeyedRandom(seed: plan.seed) : nil
+        accumulators = worlds.map { _ in plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter) } }
         pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
     }
 
@@ -25,38 +33,50 @@ public final class DeviceRunner {
         if !observers.isEmpty { attachTelemetry(observers) }
         defer { if !observers.isEmpty { attachTelemetry([]) } }
         for device in range {
+            var segment = 0
+            if let segmentRandom, let fleet = plan.fleet { segment = fleet.segment(of: device, random: segmentRandom) }
+            let world = worlds[segment]
+            let simulators = self.simulators[segment]
             world.generate(device: device)
             for observer in observers { observer.willSimulate(device: device) }
             var cycles: Int64 = 0
             for index in simulators.indices {
                 let log = simulators[index].run(world)
                 events += Int64(log.activity.events)
-                accumulators[index].add(log, device: device)
+                accumulators[segment][index].add(log, device: device)
                 // The paired sums need the same due cycles in every arm of a device.
                 assert(index == 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
                 cycles = Int64(log.cycles.count)
                 for observer in observers { observer.simulated(device: device, arm: index, log) }
             }
             for i in pairs.indices {
-                pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
-                             accumulators[pairs[i].subtrahend].deviceCounts, cycles: cycles)
+                pairs[i].add(accumulators[segment][pairs[i].minuend].deviceCounts,
+                             accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: cycles)
             }
         }
     }
 
     /// Gives each arm the telemetry sink its observer asks for (one observer an arm at most), or none.
     private func attachTelemetry(_ observers: [any ChunkObserver]) {
-        for index in simulators.indices {
+        for index in plan.arms.indices {
             let sinks = observers.compactMap { $0.telemetry(arm: index) }
             precondition(sinks.count <= 1, "two observers ask for arm \(index)'s telemetry")
-            simulators[index].telemetry = sinks.first
+            for segment in simulators { segment[index].telemetry = sinks.first }
         }
     }
 
     /// Everything simulated so far by this runner.
     public var result: SimulationResult {
         var result = SimulationResult(plan: plan)
-        result.arms = accumulators.map(\.statistics)
+        let segments = accumulators.map { $0.map(\.statistics) }
+        if segments.count == 1 {
+            result.arms = segments[0]
+        } else {
+            for statistics in segments {
+                for arm in result.arms.indices { result.arms[arm].merge(statistics[arm]) }
+            }
+            result.segments = segments
+        }
         result.pairs = pairs
         result.events = events
         return result

@@ -6,6 +6,8 @@ public struct SimulationPlan: Sendable, Equatable {
     public var devices: Int
     /// A notification shown more than this after T is late.
     public var lateAfter: Millis
+    /// The fleet's segments, each with its own world; nil for a plain run (every device in `world`).
+    public var fleet: Fleet?
 
     public init(world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = 60 * SimTime.second) {
         self.world = world
@@ -14,6 +16,13 @@ public struct SimulationPlan: Sendable, Equatable {
         self.devices = devices
         self.lateAfter = lateAfter
     }
+
+    /// The world of each segment, in order: `world` alone without a fleet.
+    public var segmentWorlds: [WorldConfiguration] { fleet?.segments.map(\.world) ?? [world] }
+
+    /// Whether results keep per-segment statistics: a fleet of more than one segment
+    /// (one segment's statistics are the fleet's).
+    public var keepsSegments: Bool { (fleet?.segments.count ?? 0) > 1 }
 
     /// Same-platform arm pairs (i < j), the paired comparisons reported.
     public var pairs: [(Int, Int)] {
