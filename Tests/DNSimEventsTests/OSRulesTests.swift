@@ -61,6 +61,8 @@ final class OSRulesTests: XCTestCase {
         world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
         world.android.doze = DozeSchedule()
         world.android.alarmKind = .setExact
+        // Doze alone: a never-opened app would sink to the restricted bucket (AndroidPowerTests).
+        world.android.power.standbyBucket = .active
         let deferred = DeviceRun(world, TestWorlds.arm(.independent, .android))
         // Fetch alarm 03:25 and notification alarm 03:30 both wait for 07:00.
         XCTAssertTrue(deferred.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
@@ -72,7 +74,7 @@ final class OSRulesTests: XCTestCase {
     }
 
     /// Without the exact-alarm permission AOSP delivers an alarm within 75% of
-    /// the time until its trigger: a fetch alarm set at a for F fires at
+    /// the time until its trigger below API 31 (no bucket limit here): a fetch alarm set at a for F fires at
     /// F + U·0.75·(F − a), U uniform on [0, 1). Chained without a guard arms
     /// each fetch alarm when the previous one fires, 16–23 h ahead, so every
     /// fetch (which returns at once here) comes after T and the notification
@@ -81,6 +83,8 @@ final class OSRulesTests: XCTestCase {
         let days = 40
         var world = TestWorlds.world(days: days)
         world.android.exactAlarmPermission = false
+        world.android.power.apiLevel = 30
+        world.android.power.standbyBucket = .active
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android) { $0.guardPolicy = .none })
         let fetchTimes = world.calendar.fetchTimes, notifyTimes = world.calendar.notifyTimes
         let entries = run.trace.entries
