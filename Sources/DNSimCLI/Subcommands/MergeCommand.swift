@@ -18,6 +18,7 @@ enum MergeCommand: Subcommand {
         do {
             shards = try ShardSet(try readPartials(arguments.operands))
         } catch let mismatch as ShardSet.Mismatch {
+            if mismatch.damaged { throw DamagedShard(description: mismatch.description) }
             throw UsageError(mismatch.description)
         }
         let first = shards.first
@@ -28,7 +29,12 @@ enum MergeCommand: Subcommand {
         }
         let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
         let plan = try ScenarioRuns.plan(scenario, overrides)
-        let context = ReportContext(scenario: scenario, plan: plan, result: shards.merged(into: SimulationResult(plan: plan)),
+        let merged: SimulationResult
+        do {
+            try shards.check(plan: plan)
+            merged = try shards.merged(into: SimulationResult(plan: plan))
+        } catch { throw DamagedShard(description: error.description) }
+        let context = ReportContext(scenario: scenario, plan: plan, result: merged,
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = arguments.string(.out) ?? ReportFolders.defaultFolder(scenario, overrides)
         var sweep: SweepReport?
@@ -38,7 +44,10 @@ enum MergeCommand: Subcommand {
             for (index, point) in points.enumerated() {
                 let pointPlan = try ScenarioRuns.plan(point.scenario, overrides)
                 let result: SimulationResult
-                do { result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan)) } catch { throw UsageError(error.description) }
+                do {
+                    try shards.check(plan: pointPlan, point: index)
+                    result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan))
+                } catch { throw DamagedShard(description: error.description) }
                 report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
                                                 reproduceCommand: context.reproduceCommand))
             }
@@ -75,4 +84,9 @@ enum MergeCommand: Subcommand {
             return (file, partial)
         }
     }
+}
+
+/// A shard file whose numbers cannot be right: its path, the field and why (exit 2).
+struct DamagedShard: ReportedError {
+    var description: String
 }

@@ -12,8 +12,18 @@ public struct SimulationResult: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: SimulationResult) {
-        for i in arms.indices { arms[i].merge(other.arms[i]) }
-        for i in pairs.indices { pairs[i].merge(other.pairs[i]) }
-        events += other.events
+        do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Adds another slice's sums, naming the field (`arms[1].counts[2]`) whose sum leaves
+    /// Int64. `other` has this result's arms and pairs (`ShardCheck` sees to it for shards).
+    public mutating func mergeChecked(_ other: SimulationResult) throws(MergeOverflow) {
+        for i in arms.indices {
+            do { try arms[i].mergeChecked(other.arms[i]) } catch { throw error.inside("arms[\(i)]") }
+        }
+        for i in pairs.indices {
+            do { try pairs[i].mergeChecked(other.pairs[i]) } catch { throw error.inside("pairs[\(i)]") }
+        }
+        try MergeOverflow.add(&events, other.events, "events")
     }
 }
