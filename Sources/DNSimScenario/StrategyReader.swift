@@ -30,7 +30,10 @@ enum StrategyReader {
             // Messages name an option by its strategy (`chained.guard`); the catalog declares it under `strategies`.
             if let options, !options.isNull, let map = ScenarioSection(options, kindText, schema: "strategies.\(kindText)", r) {
                 if let v = map.string("label") {
-                    if v.isEmpty || v.contains("/") || v.contains(",") {
+                    if let unsafe = MessageText.firstUnsafe(in: v) {
+                        map.error("label", "\(map.path("label")) \(MessageText.quoted(v)) holds \(MessageText.codePoint(unsafe.scalar)) (a control or "
+                                  + "bidirectional character) at character \(unsafe.position); a label names report rows, chart text and files: use printable characters")
+                    } else if v.isEmpty || v.contains("/") || v.contains(",") {
                         map.error("label", "\(map.path("label")) must be non-empty and contain no '/' or ','")
                     } else {
                         strategy.label = v
