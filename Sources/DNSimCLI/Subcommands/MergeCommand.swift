@@ -53,7 +53,8 @@ enum MergeCommand: Subcommand {
             }
             sweep = report
         }
-        try ReportWriter.write(ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep), to: directory)
+        let files = ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep)
+        do { try ReportWriter.write(files, to: directory) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
         if !arguments.flag(.quiet) {
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())
