@@ -10,6 +10,7 @@ enum StrategyReader {
         let kinds = StrategyKind.allCases.map(\.rawValue)
         var result: [StrategyConfiguration] = []
         var labels: [String: SourceMark] = [:]
+        var folded: [String: (label: String, mark: SourceMark)] = [:]
         for item in items {
             var kindNode = item
             var options: YAMLNode?
@@ -63,7 +64,14 @@ enum StrategyReader {
                 r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
                 continue
             }
+            // Labels name telemetry folders: on a case-insensitive file system (macOS, Windows) `Chained` is `chained`.
+            if let (other, mark) = folded[strategy.label.lowercased()] {
+                r.error(item.mark, "strategy label '\(strategy.label)' differs from '\(other)' (line \(mark.line)) only in case; "
+                        + "on a case-insensitive file system their files would collide: give it another label")
+                continue
+            }
             labels[strategy.label] = item.mark
+            folded[strategy.label.lowercased()] = (strategy.label, item.mark)
             result.append(strategy)
         }
         return result

@@ -22,6 +22,12 @@ enum MergeCommand: Subcommand {
             throw UsageError(mismatch.description)
         }
         let first = shards.first
+        // The shards name their scenario by the path the run was given, relative to where it ran.
+        guard FileManager.default.fileExists(atPath: first.scenarioFile) else {
+            let file = shards.partials.first?.file ?? ""
+            throw UsageError("\(first.scenarioFile), the scenario \(file) records, does not exist from \(FileManager.default.currentDirectoryPath); "
+                             + "the path is as the shard run was given it: run merge from the folder the shards ran in")
+        }
         let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
