@@ -34,8 +34,9 @@ public struct BackgroundLaunchData: Sendable {
         let id = table.index("request_id")!, submitted = table.index("submitted_at")!, earliest = table.index("earliest_begin")!
         let launched = table.index("launched_at")!, observed = table.index("observed_until")!
         var events: [Double] = [], censored: [Double] = [], followUp: [Double] = []
-        // A BG row is at least ~90 bytes, so this bounds the row count from above.
-        let expected = min(table.reader.count / 90 + 16, 1 << 26)
+        // A BG row is at least ~90 bytes, so this bounds the row count from above; capped at a
+        // million, so a huge file whose second row is bad fails before memory grows with its size.
+        let expected = min(table.reader.count / 90 + 16, 1 << 20)
         var seen = RequestIDIndex(expected: expected)
         events.reserveCapacity(expected)
         followUp.reserveCapacity(expected)

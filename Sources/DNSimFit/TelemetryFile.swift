@@ -36,20 +36,48 @@ public struct TelemetryFile: Sendable {
     /// Reads and checks a telemetry CSV. Without `skipBadRows` the first bad
     /// row stops the read with `file:line: error: …`; with it, bad rows are
     /// counted by reason in `skipped`.
+    /// The largest file `fit` reads: 1 GB, about 12 million rows of a fetch or bg log.
+    /// A fit of that many rows is as exact as the model it fits; sample a larger log.
+    public static let maximumBytes: Int64 = 1_000_000_000
+
     public static func read(path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FitError(file: path, line: nil, message: "no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw FitError(file: path, line: nil, message: isDirectory.boolValue ? "is a folder, not a CSV file" : "cannot be read")
+        guard !isDirectory.boolValue else { throw FitError(file: path, line: nil, message: "is a folder, not a CSV file") }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= maximumBytes else {
+            throw FitError(file: path, line: nil, message: "is \(size) bytes; fit reads files of at most \(maximumBytes) bytes (1 GB, about "
+                           + "12 million rows): fit a sample of the rows, e.g. every tenth device")
         }
-        return try parse([UInt8](data), path: path, skipBadRows: skipBadRows)
+        // Mapped, not read: the parser touches the file's pages as it goes, so a bad row near the
+        // start fails before the rest is read, and the file is never held twice.
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw FitError(file: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard size > 0 else { return try parse(UnsafeBufferPointer(start: nil, count: 0), path: path, skipBadRows: skipBadRows) }
+        guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            throw FitError(file: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { munmap(mapped, Int(size)) }
+        return try parse(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: Int(size)), path: path,
+                         skipBadRows: skipBadRows)
     }
 
     /// Parses CSV bytes; `path` names them in messages.
     public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
         let result: Result<TelemetryFile, FitError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(FitError) {
+                return .success(try parse(buffer, path: path, skipBadRows: skipBadRows))
+            } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses CSV bytes in a buffer (a mapped file) that outlives the call.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, skipBadRows: Bool) throws(FitError) -> TelemetryFile {
+        let result: Result<TelemetryFile, FitError> = {
             do throws(FitError) {
                 var table = try TelemetryTable(buffer, file: path, skipBadRows: skipBadRows)
                 let content: TelemetryContent
@@ -63,7 +91,7 @@ public struct TelemetryFile: Sendable {
             } catch {
                 return .failure(error)
             }
-        }
+        }()
         let file = try result.get()
         guard file.rows >= minimumRows else {
             let skippedNote = file.skipped.count > 0 ? " (\(file.skipped.count) bad row\(file.skipped.count == 1 ? "" : "s") skipped)" : ""

@@ -6,7 +6,7 @@ import DNSimScenario
 public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { "error: \(message)\nRun 'dnsim-events --help' for usage." }
+    public var description: String { "error: \(MessageText.visible(message))\nRun 'dnsim-events --help' for usage." }
 }
 
 /// A `check` that cannot be set up as asked: nothing to check, or a baseline
@@ -14,5 +14,5 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
 public struct SetupError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { "error: \(message)" }
+    public var description: String { "error: \(MessageText.visible(message))" }
 }

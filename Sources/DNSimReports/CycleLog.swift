@@ -14,7 +14,7 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
     let directory: URL
     let armNames: [String]
     private let lock = NSLock()
-    private var failure: String?
+    private var failure: WriteFailure?
 
     public init(directory: URL, armNames: [String]) throws {
         self.directory = directory
@@ -25,17 +25,19 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
     /// A writer for the chunk's rows; if its file cannot be made, the chunk
     /// runs unwritten and `assemble` fails rather than leave rows out silently.
     public func observe(devices: Range<Int>) -> any ChunkObserver {
+        let url = chunkURL(firstDevice: devices.lowerBound)
         do {
-            return try ChunkWriter(url: chunkURL(firstDevice: devices.lowerBound), names: armNames)
+            return try ChunkWriter(url: url, names: armNames, log: self)
         } catch {
-            fail("cannot write the rows of devices \(devices.lowerBound + 1)–\(devices.upperBound): \(error.localizedDescription)")
+            fail(WriteFailure(path: url.path, error: error))
             return Unwritten()
         }
     }
 
-    private func fail(_ message: String) {
+    /// The first write that failed; the run goes on, and `assemble` throws it.
+    fileprivate func fail(_ failure: WriteFailure) {
         lock.lock()
-        if failure == nil { failure = message }
+        if self.failure == nil { self.failure = failure }
         lock.unlock()
     }
 
@@ -49,16 +51,23 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
         private let handle: FileHandle
         private var buffer = ""
         private let names: [String]
+        private let url: URL
+        private unowned let log: CycleLog
+        /// Set by the first failed write (a full disk): the chunk's later rows are dropped, not written.
+        private var failed = false
 
-        init(url: URL, names: [String]) throws {
-            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+        init(url: URL, names: [String], log: CycleLog) throws {
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw WriteFailure.posix(url.path) }
             handle = try FileHandle(forWritingTo: url)
             self.names = names
+            self.url = url
+            self.log = log
             buffer.reserveCapacity(1 << 16)
         }
 
         /// Writes a row for every cycle of device `device` on arm `arm`.
         func simulated(device: Int, arm: Int, _ log: DeviceLog) {
+            guard !failed else { return }
             for record in log.cycles {
                 buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(record.notifyTime),\(record.outcome.name),"
                 if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
@@ -70,8 +79,14 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
         }
 
         private func flush() {
-            handle.write(Data(buffer.utf8))
-            buffer.removeAll(keepingCapacity: true)
+            defer { buffer.removeAll(keepingCapacity: true) }
+            guard !failed, !buffer.isEmpty else { return }
+            do {
+                try handle.write(contentsOf: Data(buffer.utf8))
+            } catch {
+                failed = true
+                log.fail(WriteFailure(path: url.path, error: error))
+            }
         }
 
         func finish() {
@@ -93,23 +108,28 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
     public func assemble() throws -> URL {
         if let failure {
             try? FileManager.default.removeItem(at: directory)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cycles.csv: \(failure)"])
+            throw failure
         }
-        let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
         let assembled = directory.appendingPathComponent("cycles.csv")
-        guard FileManager.default.createFile(atPath: assembled.path, contents: Data(Self.header.utf8)) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: assembled.path])
+        do {
+            let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
+            guard FileManager.default.createFile(atPath: assembled.path, contents: Data(Self.header.utf8)) else {
+                throw WriteFailure.posix(assembled.path)
+            }
+            let output = try FileHandle(forWritingTo: assembled)
+            defer { try? output.close() }
+            try output.seekToEnd()
+            for chunk in chunks {
+                let url = directory.appendingPathComponent(chunk)
+                let input = try FileHandle(forReadingFrom: url)
+                defer { try? input.close() }
+                while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { try output.write(contentsOf: data) }
+                try FileManager.default.removeItem(at: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw WriteFailure(path: assembled.path, error: error)
         }
-        let output = try FileHandle(forWritingTo: assembled)
-        try output.seekToEnd()
-        for chunk in chunks {
-            let url = directory.appendingPathComponent(chunk)
-            let input = try FileHandle(forReadingFrom: url)
-            while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { try output.write(contentsOf: data) }
-            try input.close()
-            try FileManager.default.removeItem(at: url)
-        }
-        try output.close()
         return assembled
     }
 }

@@ -46,10 +46,16 @@ public enum ReportWriter {
         let target = URL(fileURLWithPath: directory)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         StagingFolders.removeStale(beside: target)
-        let staging = try StagingFolders.create(beside: target, kind: .partial)
+        let staging: URL
+        do { staging = try StagingFolders.create(beside: target, kind: .partial) } catch {
+            throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error)
+        }
         defer { StagingFolders.remove(staging) }
         for (name, content) in files {
-            try Data(content.utf8).write(to: staging.appendingPathComponent(name))
+            let url = staging.appendingPathComponent(name)
+            do {
+                try Data(content.utf8).write(to: url)
+            } catch { throw WriteFailure(path: url.path, error: error) }
         }
         let names = Set(files.map(\.0) + moving.map(\.0))
         let renames = files.map { (staging.appendingPathComponent($0.0), $0.0) } + moving.map { ($0.1, $0.0) }
@@ -63,9 +69,7 @@ public enum ReportWriter {
             for (source, name) in renames {
                 // rename(2) replaces an existing file atomically.
                 let destination = target.appendingPathComponent(name).path
-                guard rename(source.path, destination) == 0 else {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
-                }
+                guard rename(source.path, destination) == 0 else { throw WriteFailure.posix(destination) }
             }
         }
     }

@@ -32,18 +32,67 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the files into `directory`, every chunk in device order.
+    /// Writes the files into `directory`, every chunk in device order: staged beside it
+    /// first, so a failure (a full disk) leaves no partial file and changes nothing there.
     public func write(to directory: String) throws {
+        let staging = try stage(for: directory)
+        defer { StagingFolders.remove(staging) }
+        try commit(staging, to: directory)
+    }
+
+    /// Writes the files into a staging folder beside `directory` and returns it; `commit`
+    /// moves them in. A run stages its telemetry before it writes its report, so neither is
+    /// written unless both could be. The caller removes the folder (`StagingFolders.remove`).
+    public func stage(for directory: String) throws -> URL {
+        let target = URL(fileURLWithPath: directory)
+        let manager = FileManager.default
+        let staging: URL
+        do {
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            staging = try StagingFolders.create(beside: target, kind: .partial)
+        } catch { throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error) }
+        for (name, content) in files() {
+            let url = staging.appendingPathComponent(name)
+            do {
+                try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(content.utf8).write(to: url)
+            } catch {
+                StagingFolders.remove(staging)
+                throw WriteFailure(path: url.path, error: error)
+            }
+        }
+        return staging
+    }
+
+    /// Moves the staged files into `directory`, each by one rename (replacing an earlier file of its name).
+    public func commit(_ staging: URL, to directory: String) throws {
+        let target = URL(fileURLWithPath: directory)
+        for (name, _) in files(rendering: false) {
+            let destination = target.appendingPathComponent(name)
+            do {
+                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch { throw WriteFailure(path: destination.deletingLastPathComponent().path, error: error) }
+            guard rename(staging.appendingPathComponent(name).path, destination.path) == 0 else { throw WriteFailure.posix(destination.path) }
+        }
+    }
+
+    /// The files by name, with their text (empty when not `rendering`, for their names alone).
+    func files(rendering: Bool = true) -> [(String, String)] {
         lock.lock()
         let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         // App opens belong to the user, not to an arm: the first arm's record them.
-        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone) }
-        var files: [(String, String)] = [("app-opens.csv", TelemetryWriter.csv(opens))]
+        var files: [(String, String)] = [("app-opens.csv", rendering ? TelemetryWriter.csv(ordered.flatMap(\.opens).map {
+            AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone)
+        }) : "")]
         for (index, arm) in arms.enumerated() {
             let folder = arm.name.replacingOccurrences(of: "/", with: "-")
-            files.append(("\(folder)/fetch-attempts.csv", TelemetryWriter.csv(ordered.flatMap { $0.arms[index].fetches })))
+            files.append(("\(folder)/fetch-attempts.csv", rendering ? TelemetryWriter.csv(ordered.flatMap { $0.arms[index].fetches }) : ""))
             guard arm.platform == .ios else { continue }
+            guard rendering else {
+                files.append(("\(folder)/bg-launches.csv", ""))
+                continue
+            }
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
                 BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
@@ -51,11 +100,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             }
             files.append(("\(folder)/bg-launches.csv", TelemetryWriter.csv(launches)))
         }
-        for (name, content) in files {
-            let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url)
-        }
+        return files
     }
 
     /// One chunk's telemetry, an arm at a time; handed to the log when the chunk is done.

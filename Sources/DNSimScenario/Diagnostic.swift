@@ -26,6 +26,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `file:line:col: error: message`, the first line of the rendering.
     public var description: String {
+        // Escaped here, once: a value quoted from the file may hold a line break or a bidi override.
+        let message = MessageText.visible(message)
         if let mark { return "\(file):\(mark.line):\(mark.column): \(severity.rawValue): \(message)" }
         return "\(file): \(severity.rawValue): \(message)"
     }

@@ -16,14 +16,55 @@ public enum MessageText {
                 // A further character: cut to leave room for the ellipsis.
                 return pieces.dropLast().joined() + "…"
             }
-            switch character {
-            case "\n", "\r\n": pieces.append("\\n")
-            case "\r": pieces.append("\\r")
-            case "\t": pieces.append("\\t")
-            default: pieces.append(String(character))
-            }
+            pieces.append(visible(character))
         }
         return pieces.joined()
+    }
+
+    /// A control character (C0, DEL, C1), a bidirectional override, embedding, isolate or
+    /// mark, or a line or paragraph separator: each can make printed text lie about itself
+    /// (a line break that starts a GitHub workflow command, text shown backwards).
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The first unsafe character of `text` (see `isUnsafe`), with its 1-based position.
+    public static func firstUnsafe(in text: some StringProtocol) -> (position: Int, scalar: Unicode.Scalar)? {
+        for (offset, scalar) in text.unicodeScalars.enumerated() where isUnsafe(scalar) { return (offset + 1, scalar) }
+        return nil
+    }
+
+    /// `U+000A`: how a message names a character it will not print.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `text` with every unsafe character written as an escape (`\n`, `\0`, `\u{202E}`),
+    /// so nothing printed from a scenario can break a line or reorder the terminal's text.
+    public static func visible(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return String(text) }
+        var result = ""
+        for scalar in text.unicodeScalars { result += visible(scalar) }
+        return result
+    }
+
+    static func visible(_ character: Character) -> String {
+        character.unicodeScalars.contains(where: isUnsafe) ? character.unicodeScalars.map(visible).joined() : String(character)
+    }
+
+    static func visible(_ scalar: Unicode.Scalar) -> String {
+        guard isUnsafe(scalar) else { return String(scalar) }
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case "\0": return "\\0"
+        default: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
     }
 
     /// `'text'`, shortened as by `shortened(_:limit:)`.

@@ -100,9 +100,15 @@ enum PlatformReader {
         if node.mapping == nil { return android.bool("doze") == true ? DozeSchedule() : nil }
         guard let map = android.section("doze") else { return nil }
         var doze = DozeSchedule()
-        if let v = map.duration("firstIdle", allowZero: false) { doze.firstIdle = v }
+        // Doze's idle periods are minutes to hours; a shorter one is no phone's, and costs a window per period.
+        for key in ["firstIdle", "maxIdle"] {
+            guard let v = map.duration(key, allowZero: false) else { continue }
+            if v < EventEstimate.shortestDozeIdle {
+                map.error(key, "\(map.path(key)) \(DurationSyntax.format(v)) is shorter than Doze's shortest idle period, "
+                          + "\(DurationSyntax.format(EventEstimate.shortestDozeIdle)) (Android's are an hour growing to six; light idle is 5m)")
+            } else if key == "firstIdle" { doze.firstIdle = v } else { doze.maxIdle = v }
+        }
         if let v = map.number("factor") { doze.factor = v }
-        if let v = map.duration("maxIdle", allowZero: false) { doze.maxIdle = v }
         if doze.maxIdle < doze.firstIdle { android.reader.error(node.mark, "\(map.path).maxIdle must not be below firstIdle") }
         return doze
     }

@@ -18,7 +18,9 @@ enum RunReader {
         var run = Run()
         if let node = top["name"], let text = top.string("name") {
             if !Scenario.isValidName(text) {
-                r.error(node.mark, "name '\(text.prefix(40))' must be letters, digits, '-', '_' or '.' (it names the report folder)")
+                let count = text.unicodeScalars.count
+                let rule = count > 100 ? "is \(count) characters long; a name has at most 100" : "must be letters, digits, '-', '_' or '.'"
+                r.error(node.mark, "name \(MessageText.quoted(text.prefix(40))) \(rule) (it names the report folder)")
             } else {
                 run.name = text
             }

@@ -91,7 +91,7 @@ extension ScenarioKeyCatalog {
         ScenarioKey("platforms.android.batteryManager.stopsAfterUnused", .condition, type: "duration", default: "required", range: "longer than zero", table: "platforms.android",
                     meaning: "How long after the last open the battery manager stops the app's alarms.",
                     example: "`3d`"),
-        ScenarioKey("platforms.android.doze", .condition, type: "boolean, or mapping `{ firstIdle, factor, maxIdle }`", default: "`false`", range: "needs `user.idle`; `firstIdle`, `maxIdle` durations > 0 (`maxIdle` ≥ `firstIdle`), `factor` 1 – 100",
+        ScenarioKey("platforms.android.doze", .condition, type: "boolean, or mapping `{ firstIdle, factor, maxIdle }`", default: "`false`", range: "needs `user.idle`; `firstIdle`, `maxIdle` durations ≥ `1m` (`maxIdle` ≥ `firstIdle`), `factor` 1 – 100",
                     meaning: "Deep Doze while the phone is idle and unplugged (outside `user.charging`): a deferred alarm fires at the next maintenance window; the idle periods between windows start at `firstIdle` (default `1h`) and grow by `factor` (default `2`) up to `maxIdle` (default `6h`), as AOSP `DeviceIdleController` (`idle_to`, `idle_factor`, `max_idle_to`). `true` means the defaults.",
                     example: "`{ firstIdle: 1h, factor: 2, maxIdle: 6h }`"),
         .part("platforms.android.doze.firstIdle", .condition),

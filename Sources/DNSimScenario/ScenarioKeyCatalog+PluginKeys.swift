@@ -78,7 +78,7 @@ extension ScenarioKeyCatalog {
 
     /// The strategies' options (`strategies[].<kind>`): one entry for an option the kinds share.
     static let strategyKeys: [ScenarioKey] = [
-        ScenarioKey(option: "label", of: [.independent, .chained, .push], .lever, type: "text", default: "the strategy name", range: "non-empty, no `/` or `,`; unique in the list", table: "strategies",
+        ScenarioKey(option: "label", of: [.independent, .chained, .push], .lever, type: "text", default: "the strategy name", range: "non-empty, no `/` or `,`, no control or bidirectional characters; unique in the list", table: "strategies",
                     meaning: "Names the arms `label/platform`.",
                     example: "`chained-noguard`"),
         ScenarioKey(option: "kind", of: [.push], .lever, type: "text", default: "`alert`", range: "`alert`, `background`", table: "strategies.push",

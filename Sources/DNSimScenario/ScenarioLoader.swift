@@ -121,6 +121,7 @@ public enum ScenarioLoader {
         if let calendar = ScenarioRules.calendar(scenario, top) {
             // Default freshWithin: the lead T − F (of the first cycle, for crons whose lead varies).
             scenario.defaultFreshWithin = calendar.notifyTimes[0] - calendar.fetchTimes[0]
+            if r.diagnostics.isEmpty { EventEstimate.check(scenario, calendar: calendar, top: top, r) }
             if r.diagnostics.isEmpty { ScenarioWarnings.check(scenario, calendar: calendar, top: top, r) }
         }
         return scenario

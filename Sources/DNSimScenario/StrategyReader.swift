@@ -10,6 +10,7 @@ enum StrategyReader {
         let kinds = StrategyKind.allCases.map(\.rawValue)
         var result: [StrategyConfiguration] = []
         var labels: [String: SourceMark] = [:]
+        var folded: [String: (label: String, mark: SourceMark)] = [:]
         for item in items {
             var kindNode = item
             var options: YAMLNode?
@@ -30,7 +31,10 @@ enum StrategyReader {
             // Messages name an option by its strategy (`chained.guard`); the catalog declares it under `strategies`.
             if let options, !options.isNull, let map = ScenarioSection(options, kindText, schema: "strategies.\(kindText)", r) {
                 if let v = map.string("label") {
-                    if v.isEmpty || v.contains("/") || v.contains(",") {
+                    if let unsafe = MessageText.firstUnsafe(in: v) {
+                        map.error("label", "\(map.path("label")) \(MessageText.quoted(v)) holds \(MessageText.codePoint(unsafe.scalar)) (a control or "
+                                  + "bidirectional character) at character \(unsafe.position); a label names report rows, chart text and files: use printable characters")
+                    } else if v.isEmpty || v.contains("/") || v.contains(",") {
                         map.error("label", "\(map.path("label")) must be non-empty and contain no '/' or ','")
                     } else {
                         strategy.label = v
@@ -60,7 +64,14 @@ enum StrategyReader {
                 r.error(item.mark, "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
                 continue
             }
+            // Labels name telemetry folders: on a case-insensitive file system (macOS, Windows) `Chained` is `chained`.
+            if let (other, mark) = folded[strategy.label.lowercased()] {
+                r.error(item.mark, "strategy label '\(strategy.label)' differs from '\(other)' (line \(mark.line)) only in case; "
+                        + "on a case-insensitive file system their files would collide: give it another label")
+                continue
+            }
             labels[strategy.label] = item.mark
+            folded[strategy.label.lowercased()] = (strategy.label, item.mark)
             result.append(strategy)
         }
         return result

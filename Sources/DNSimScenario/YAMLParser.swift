@@ -132,7 +132,8 @@ public final class YAMLParser {
         try countNodes(1, at: mark)
         let text = value.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
         // Only plain scalars are open to type resolution; quoted and block scalars are always text.
-        let node = YAMLNode(kind: .scalar(text), mark: mark, isQuoted: style != YAML_PLAIN_SCALAR_STYLE, tag: tag)
+        // `!!str 10` is text, as a quoted scalar is: never read as a number, a flag or null.
+        let node = YAMLNode(kind: .scalar(text), mark: mark, isQuoted: style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str", tag: tag)
         if let anchor { anchors[anchor] = YAMLAnchoredNode(node: node, size: 1, height: 0) }
         try attach(node, height: 0, at: mark)
     }

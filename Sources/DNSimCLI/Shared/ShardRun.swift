@@ -31,7 +31,12 @@ enum ShardRun {
             daysOverride: overrides.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result,
             pointResults: pointResults)
         let name = "shard-\(k)-of-\(n).json"
-        try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
+        do {
+            try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
+        } catch {
+            let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil
+            throw OutputFailure.nothingWritten(to: ["\(out)/\(name)"], error, unchanged: earlier)
+        }
         if !quiet { console.print("\(scenario.name): shard \(k)/\(n) (devices \(range.lowerBound + 1)–\(range.upperBound)) written to \(out)/\(name)") }
     }
 }

@@ -58,7 +58,7 @@ enum CheckCommand: Subcommand {
                 do {
                     try ReportWriter.write(ReportWriter.files(context), to: directory)
                 } catch {
-                    throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+                    throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
                 }
             }
             if let baseline = setup.baseline {
@@ -82,7 +82,7 @@ enum CheckCommand: Subcommand {
             do {
                 try write(CheckOutput.junit(checks), to: path)
             } catch {
-                throw UsageError("cannot write the JUnit report to \(path): \(error.localizedDescription)")
+                throw OutputFailure.nothingWritten(to: [path], WriteFailure(path: path, error: error))
             }
         }
         if json { console.print(String(CheckOutput.json(checks, exitCode: code.rawValue).dropLast())) }
@@ -143,7 +143,7 @@ enum CheckCommand: Subcommand {
     static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     static func append(_ text: String, to path: String) throws {
@@ -154,7 +154,9 @@ enum CheckCommand: Subcommand {
         }
         guard let handle = FileHandle(forWritingAtPath: path) else { throw UsageError("cannot write the step summary to \(path)") }
         defer { try? handle.close() }
-        handle.seekToEndOfFile()
-        handle.write(Data(text.utf8))
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch { throw OutputFailure.nothingWritten(to: [path], WriteFailure(path: path, error: error)) }
     }
 }

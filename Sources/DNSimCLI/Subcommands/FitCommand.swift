@@ -47,7 +47,9 @@ enum FitCommand: Subcommand {
         }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let directory = arguments.string(.out) ?? "Reports/fit-\(stem)"
-        try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory)
+        do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory) } catch {
+            throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
+        }
         if !arguments.flag(.quiet) {
             if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
             console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")

@@ -18,9 +18,16 @@ enum MergeCommand: Subcommand {
         do {
             shards = try ShardSet(try readPartials(arguments.operands))
         } catch let mismatch as ShardSet.Mismatch {
+            if mismatch.damaged { throw DamagedShard(description: mismatch.description) }
             throw UsageError(mismatch.description)
         }
         let first = shards.first
+        // The shards name their scenario by the path the run was given, relative to where it ran.
+        guard FileManager.default.fileExists(atPath: first.scenarioFile) else {
+            let file = shards.partials.first?.file ?? ""
+            throw UsageError("\(first.scenarioFile), the scenario \(file) records, does not exist from \(FileManager.default.currentDirectoryPath); "
+                             + "the path is as the shard run was given it: run merge from the folder the shards ran in")
+        }
         let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
@@ -28,7 +35,12 @@ enum MergeCommand: Subcommand {
         }
         let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
         let plan = try ScenarioRuns.plan(scenario, overrides)
-        let context = ReportContext(scenario: scenario, plan: plan, result: shards.merged(into: SimulationResult(plan: plan)),
+        let merged: SimulationResult
+        do {
+            try shards.check(plan: plan)
+            merged = try shards.merged(into: SimulationResult(plan: plan))
+        } catch { throw DamagedShard(description: error.description) }
+        let context = ReportContext(scenario: scenario, plan: plan, result: merged,
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = arguments.string(.out) ?? ReportFolders.defaultFolder(scenario, overrides)
         var sweep: SweepReport?
@@ -38,13 +50,17 @@ enum MergeCommand: Subcommand {
             for (index, point) in points.enumerated() {
                 let pointPlan = try ScenarioRuns.plan(point.scenario, overrides)
                 let result: SimulationResult
-                do { result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan)) } catch { throw UsageError(error.description) }
+                do {
+                    try shards.check(plan: pointPlan, point: index)
+                    result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan))
+                } catch { throw DamagedShard(description: error.description) }
                 report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
                                                 reproduceCommand: context.reproduceCommand))
             }
             sweep = report
         }
-        try ReportWriter.write(ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep), to: directory)
+        let files = ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep)
+        do { try ReportWriter.write(files, to: directory) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
         if !arguments.flag(.quiet) {
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())
@@ -75,4 +91,9 @@ enum MergeCommand: Subcommand {
             return (file, partial)
         }
     }
+}
+
+/// A shard file whose numbers cannot be right: its path, the field and why (exit 2).
+struct DamagedShard: ReportedError {
+    var description: String
 }

@@ -86,14 +86,26 @@ enum RunCommand: Subcommand {
         }
         let files = ReportWriter.files(context, formats: formats, sweep: sweep)
         var moved: [(String, URL)] = []
+        // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
+        var telemetryStaging: URL?
+        defer { telemetryStaging.map(StagingFolders.remove) }
+        let unchanged = FileManager.default.fileExists(atPath: directory) ? "the report already in \(directory)/" : nil
+        let targets = ["\(directory)/"] + (telemetry.map { ["\($0.0)/"] } ?? [])
         do {
             moved = try staging.assembled()
+            if let (folder, log) = telemetry { telemetryStaging = try log.stage(for: folder) }
+        } catch {
+            throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
+        }
+        do {
             try ReportWriter.write(files, moving: moved, to: directory)
         } catch {
-            throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+            throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
         }
-        if let (folder, log) = telemetry {
-            try log.write(to: folder)
+        if let (folder, log) = telemetry, let telemetryStaging {
+            do { try log.commit(telemetryStaging, to: folder) } catch {
+                throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, but the telemetry to \(folder)/ was not")
+            }
             if !quiet { console.print("Telemetry written to \(folder)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
         }
         guard !quiet else { return }

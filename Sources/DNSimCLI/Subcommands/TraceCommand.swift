@@ -83,11 +83,12 @@ enum TraceCommand: Subcommand {
         console.print("Trace: \(scenario.name), device \(device)\(segmentName), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
         for entry in entries {
+            // The scenario's text (titles, bodies, item names) is printed escaped: no line break or bidi override from it reaches the terminal.
             table.rows.append([localTime(entry.time), entry.cycle.map { "#\($0 + 1)" } ?? "", entry.kind,
-                               entry.detail(formattingTime: localTime)])
+                               MessageText.visible(entry.detail(formattingTime: localTime))])
             if let title = entry.title, let body = entry.body {
-                table.rows.append(["", "", "", "  ┌ \(title)"])
-                table.rows.append(["", "", "", "  └ \(body)"])
+                table.rows.append(["", "", "", "  ┌ \(MessageText.visible(title))"])
+                table.rows.append(["", "", "", "  └ \(MessageText.visible(body))"])
             }
         }
         console.print(table.plain())

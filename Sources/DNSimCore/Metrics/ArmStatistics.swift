@@ -44,23 +44,30 @@ public struct ArmStatistics: Sendable, Equatable {
 
     public var fingerprintHex: String { Hashing.hex(fingerprint) }
 
+    /// Adds another slice's sums (in-process slices, whose sums cannot overflow).
     public mutating func merge(_ other: ArmStatistics) {
-        devices += other.devices
-        cycles += other.cycles
-        cycleSquares += other.cycleSquares
+        do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Adds another slice's sums, refusing any that leaves Int64 (a shard file's
+    /// counts are untrusted); `self` is unspecified after a throw.
+    public mutating func mergeChecked(_ other: ArmStatistics) throws(MergeOverflow) {
+        try MergeOverflow.add(&devices, other.devices, "devices")
+        try MergeOverflow.add(&cycles, other.cycles, "cycles")
+        try MergeOverflow.add(&cycleSquares, other.cycleSquares, "cycleSquares")
         fewestCycles = min(fewestCycles, other.fewestCycles)
         mostCycles = max(mostCycles, other.mostCycles)
         for i in counts.indices {
-            counts[i] += other.counts[i]
-            countSquares[i] += other.countSquares[i]
-            countTimesCycles[i] += other.countTimesCycles[i]
+            try MergeOverflow.add(&counts[i], other.counts[i], "counts[\(i)]")
+            try MergeOverflow.add(&countSquares[i], other.countSquares[i], "countSquares[\(i)]")
+            try MergeOverflow.add(&countTimesCycles[i], other.countTimesCycles[i], "countTimesCycles[\(i)]")
         }
-        lateness.merge(other.lateness)
-        latenessAtThreshold += other.latenessAtThreshold
-        contentAge.merge(other.contentAge)
-        updateDelay.merge(other.updateDelay)
-        setupLatency.merge(other.setupLatency)
-        counters.merge(other.counters)
+        do { try lateness.mergeChecked(other.lateness) } catch { throw error.inside("lateness") }
+        try MergeOverflow.add(&latenessAtThreshold, other.latenessAtThreshold, "latenessAtThreshold")
+        do { try contentAge.mergeChecked(other.contentAge) } catch { throw error.inside("contentAge") }
+        do { try updateDelay.mergeChecked(other.updateDelay) } catch { throw error.inside("updateDelay") }
+        do { try setupLatency.mergeChecked(other.setupLatency) } catch { throw error.inside("setupLatency") }
+        try counters.mergeChecked(other.counters)
         fingerprint &+= other.fingerprint
     }
 

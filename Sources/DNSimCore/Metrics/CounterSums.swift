@@ -25,11 +25,16 @@ public struct CounterSums: Sendable, Equatable {
         for (counter, over) in Counter.ratios { products[counter.rawValue] += Int64(activity[counter]) * Int64(activity[over]) }
     }
 
-    public mutating func merge(_ other: CounterSums) {
-        for i in sums.indices {
-            sums[i] += other.sums[i]
-            squares[i] += other.squares[i]
-            products[i] += other.products[i]
+    /// Adds another slice's sums; the field is named by its shard-file key when one leaves Int64.
+    public mutating func mergeChecked(_ other: CounterSums) throws(MergeOverflow) {
+        for counter in Counter.kept {
+            try MergeOverflow.add(&sums[counter.rawValue], other.sums[counter.rawValue], counter.spec.key)
+        }
+        for counter in Counter.squared {
+            try MergeOverflow.add(&squares[counter.rawValue], other.squares[counter.rawValue], counter.squaresKey)
+        }
+        for (counter, _) in Counter.ratios {
+            try MergeOverflow.add(&products[counter.rawValue], other.products[counter.rawValue], counter.productKey!)
         }
     }
 

@@ -47,8 +47,13 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: DurationHistogram) {
-        for i in counts.indices where other.counts[i] != 0 { counts[i] += other.counts[i] }
-        total += other.total
+        do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Adds another histogram's counts, refusing a sum that leaves Int64.
+    public mutating func mergeChecked(_ other: DurationHistogram) throws(MergeOverflow) {
+        for i in counts.indices where other.counts[i] != 0 { try MergeOverflow.add(&counts[i], other.counts[i], "buckets") }
+        try MergeOverflow.add(&total, other.total, "total")
         maximum = max(maximum, other.maximum)
     }
 

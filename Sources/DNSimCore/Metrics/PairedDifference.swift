@@ -40,16 +40,21 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: PairedDifference) {
+        do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Adds another slice's sums, refusing any that leaves Int64 (a shard file's are untrusted).
+    public mutating func mergeChecked(_ other: PairedDifference) throws(MergeOverflow) {
         fewestCycles = min(fewestCycles, other.fewestCycles)
         mostCycles = max(mostCycles, other.mostCycles)
-        devices += other.devices
+        try MergeOverflow.add(&devices, other.devices, "devices")
         cyclesPerDevice = max(cyclesPerDevice, other.cyclesPerDevice)
-        cycleSum += other.cycleSum
-        cycleSquares += other.cycleSquares
+        try MergeOverflow.add(&cycleSum, other.cycleSum, "cycleSum")
+        try MergeOverflow.add(&cycleSquares, other.cycleSquares, "cycleSquares")
         for i in sums.indices {
-            sums[i] += other.sums[i]
-            squares[i] += other.squares[i]
-            sumsTimesCycles[i] += other.sumsTimesCycles[i]
+            try MergeOverflow.add(&sums[i], other.sums[i], "sums[\(i)]")
+            try MergeOverflow.add(&squares[i], other.squares[i], "squares[\(i)]")
+            try MergeOverflow.add(&sumsTimesCycles[i], other.sumsTimesCycles[i], "sumsTimesCycles[\(i)]")
         }
     }
 

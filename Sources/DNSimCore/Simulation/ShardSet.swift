@@ -9,10 +9,15 @@ public struct ShardSet: Sendable {
     /// Why shards cannot be merged, in words a user can act on.
     public struct Mismatch: Error, Sendable, CustomStringConvertible {
         public let description: String
+        /// A shard's own numbers are wrong (its path and field lead the message), not a mix of runs.
+        public var damaged = false
     }
 
     public init(_ partials: [(file: String, partial: PartialResult)]) throws(Mismatch) {
         guard let (firstFile, first) = partials.first else { throw Mismatch(description: "no partial results to merge") }
+        for (file, partial) in partials {
+            do { try ShardCheck.header(partial) } catch { throw Mismatch.damaged(file, error) }
+        }
         for (file, partial) in partials.dropFirst() {
             var differences: [String] = []
             if partial.toolVersion != first.toolVersion { differences.append("dnsim-events \(partial.toolVersion) vs \(first.toolVersion)") }
@@ -43,20 +48,54 @@ public struct ShardSet: Sendable {
         self.partials = partials.sorted { $0.partial.shard < $1.partial.shard }
     }
 
-    /// The merged result of the base run, started from `empty`.
-    public func merged(into empty: SimulationResult) -> SimulationResult {
-        partials.reduce(into: empty) { $0.merge($1.partial.result) }
+    /// Every shard's numbers fit its slice of `plan` (the base run's, or sweep point
+    /// `point`'s), before any is merged.
+    public func check(plan: SimulationPlan, point: Int? = nil) throws(Mismatch) {
+        for (file, partial) in partials {
+            let prefix: String
+            let result: SimulationResult
+            if let point {
+                guard let points = partial.pointResults, point < points.count else {
+                    throw Mismatch(description: "\(file) does not hold sweep point \(point + 1)")
+                }
+                (prefix, result) = ("pointResults[\(point)]", points[point])
+            } else {
+                (prefix, result) = ("result", partial.result)
+            }
+            let devices = Int64(partial.deviceRange[1] - partial.deviceRange[0])
+            do { try ShardCheck.result(result, plan: plan, devices: devices, prefix: prefix) } catch {
+                throw Mismatch.damaged(file, error)
+            }
+        }
     }
 
-    /// The merged result of sweep point `index`, started from `empty`.
+    /// The merged result of the base run, started from `empty` (after `check`).
+    public func merged(into empty: SimulationResult) throws(Mismatch) -> SimulationResult {
+        var result = empty
+        for (file, partial) in partials {
+            do { try result.mergeChecked(partial.result) } catch { throw Mismatch.damaged(file, error.inside("result")) }
+        }
+        return result
+    }
+
+    /// The merged result of sweep point `index`, started from `empty` (after `check`).
     public func mergedPoint(_ index: Int, into empty: SimulationResult) throws(Mismatch) -> SimulationResult {
         var result = empty
         for (file, partial) in partials {
             guard let points = partial.pointResults, index < points.count else {
                 throw Mismatch(description: "\(file) does not hold sweep point \(index + 1)")
             }
-            result.merge(points[index])
+            do { try result.mergeChecked(points[index]) } catch {
+                throw Mismatch.damaged(file, error.inside("pointResults[\(index)]"))
+            }
         }
         return result
+    }
+
+}
+
+extension ShardSet.Mismatch {
+    static func damaged(_ file: String, _ problem: any Error) -> ShardSet.Mismatch {
+        ShardSet.Mismatch(description: "\(file): error: \(problem): the shard file is damaged or was edited; run that shard again", damaged: true)
     }
 }

@@ -18,12 +18,24 @@ public struct SimulationResult: Sendable, Equatable, Codable {
     }
 
     public mutating func merge(_ other: SimulationResult) {
-        for i in arms.indices { arms[i].merge(other.arms[i]) }
-        for i in pairs.indices { pairs[i].merge(other.pairs[i]) }
-        events += other.events
+        do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
+    }
+
+    /// Adds another slice's sums, naming the field (`arms[1].counts[2]`) whose sum leaves
+    /// Int64. `other` has this result's arms and pairs (`ShardCheck` sees to it for shards).
+    public mutating func mergeChecked(_ other: SimulationResult) throws(MergeOverflow) {
+        for i in arms.indices {
+            do { try arms[i].mergeChecked(other.arms[i]) } catch { throw error.inside("arms[\(i)]") }
+        }
+        for i in pairs.indices {
+            do { try pairs[i].mergeChecked(other.pairs[i]) } catch { throw error.inside("pairs[\(i)]") }
+        }
+        try MergeOverflow.add(&events, other.events, "events")
         if var segments, let others = other.segments {
             for s in segments.indices {
-                for a in segments[s].indices { segments[s][a].merge(others[s][a]) }
+                for a in segments[s].indices {
+                    do { try segments[s][a].mergeChecked(others[s][a]) } catch { throw error.inside("segments[\(s)][\(a)]") }
+                }
             }
             self.segments = segments
         }

@@ -1,0 +1,118 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimReports
+
+/// Every write handles its error (issue 28, items 6 and 11): on a full disk a run is exit 2
+/// with the path and "no space left on device", leaves no staging folder or partial file, and
+/// leaves the report from before as it was. The disk is a 64 kB tmpfs, so these tests need
+/// to mount one (root, as in CI); elsewhere they are skipped and say why.
+final class FullDiskTests: CommandLineTestCase {
+    var disk: URL!
+
+    /// Mounts the disk (XCTest's setUpWithError runs before the temporary folder exists).
+    func mountDisk() throws {
+        disk = temporary.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        guard getuid() == 0 else {
+            disk = nil
+            throw XCTSkip("mounting a 64 kB tmpfs needs root (CI runs as root)")
+        }
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk.path]) == 0 else {
+            disk = nil
+            throw XCTSkip("cannot mount a tmpfs here (a container without CAP_SYS_ADMIN?)")
+        }
+    }
+
+    override func tearDown() {
+        if let disk { _ = Self.run("/bin/umount", [disk.path]) }
+        super.tearDown()
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var scenario: String { GoldenFiles.scenarioPath("small.yaml") }
+
+    /// A small report that fits on the disk, and its bytes.
+    func previousReport() throws -> (folder: String, files: [String: Data]) {
+        let folder = disk.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([scenario, "--devices", "2", "--days", "3", "--format", "csv", "--out", folder, "--quiet"]).code, 0)
+        return (folder, try files(folder))
+    }
+
+    func files(_ folder: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            result[name] = FileManager.default.contents(atPath: "\(folder)/\(name)")
+        }
+        return result
+    }
+
+    /// What the disk holds at its top: no staging folder (`.report.partial-…`) is left.
+    func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() }
+
+    func assertNoSpace(_ result: (code: Int32, out: String, err: String), file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.code, 2, result.err, file: file, line: line)
+        XCTAssertTrue(result.err.hasPrefix("error: cannot write \(disk.path)/"), result.err, file: file, line: line)
+        XCTAssertTrue(result.err.contains(": no space left on device; nothing was written to "), result.err, file: file, line: line)
+        XCTAssertFalse(result.err.contains("Domain="), "no Foundation error dump", file: file, line: line)
+        XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err, file: file, line: line)
+    }
+
+    func testCyclesOnAFullDiskIsExitTwoAndKeepsThePreviousReport() throws {
+        try mountDisk()
+        let previous = try previousReport()
+        let result = invoke([scenario, "--devices", "60", "--out", previous.folder, "--cycles", "--quiet"])
+        assertNoSpace(result)
+        XCTAssertTrue(result.err.hasSuffix("(the report already in \(previous.folder)/ is as it was)\n"), result.err)
+        XCTAssertEqual(try entries(), ["report"], "no staging folder is left")
+        XCTAssertEqual(try files(previous.folder), previous.files, "the previous report is intact")
+    }
+
+    func testTelemetryOnAFullDiskWritesNeitherItNorTheReport() throws {
+        try mountDisk()
+        let previous = try previousReport()
+        let telemetry = disk.appendingPathComponent("telemetry").path
+        let result = invoke([scenario, "--devices", "60", "--format", "csv", "--out", previous.folder, "--emit-telemetry", telemetry, "--quiet"])
+        assertNoSpace(result)
+        XCTAssertTrue(result.err.contains("nothing was written to \(previous.folder)/ or \(telemetry)/"), result.err)
+        XCTAssertEqual(try entries(), ["report"], "no telemetry folder, no 0-byte file, no staging folder")
+        XCTAssertEqual(try files(previous.folder), previous.files)
+    }
+
+    func testAShardOnAFullDiskIsExitTwoWithItsPath() throws {
+        try mountDisk()
+        let filler = disk.appendingPathComponent("filler")
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: filler)
+        XCTAssertThrowsError(try handle.write(contentsOf: Data(count: 70_000)), "more than the disk holds")
+        try handle.close()
+        let result = invoke([scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path, "--quiet"])
+        assertNoSpace(result)
+        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/shard-1-of-2.json"), result.err)
+        XCTAssertEqual(try entries().filter { $0 != "filler" }, [], "no staging folder is left")
+    }
+}
+
+/// The reason a write failed, as `WriteFailure` reads it from Foundation's errors (no disk needed).
+final class WriteFailureTests: XCTestCase {
+    func testTheReasonComesFromThePOSIXErrorUnderneath() {
+        let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+        let error = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue, userInfo: [NSUnderlyingErrorKey: underlying])
+        let failure = WriteFailure(path: "/x/y.csv", error: error)
+        XCTAssertEqual(failure.description, "cannot write /x/y.csv: no space left on device")
+        XCTAssertTrue(failure.isNoSpace)
+        XCTAssertEqual(WriteFailure(path: "p", error: CocoaError(.fileWriteOutOfSpace)).reason, "no space left on device")
+        XCTAssertEqual(WriteFailure(path: "p", error: CocoaError(.fileWriteVolumeReadOnly)).reason, "read-only file system")
+        XCTAssertEqual(WriteFailure.posix("q", EACCES).description, "cannot write q: permission denied")
+        XCTAssertEqual(WriteFailure(path: "other", error: failure), failure, "a failure keeps its own path")
+    }
+}
