@@ -120,7 +120,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(failing.count, regressions.count, "exactly one failing test case per regression")
         XCTAssertTrue(failing.allSatisfy { $0.all("failure").count == 1 })
         XCTAssertEqual(Set(suite.all("properties").flatMap { $0.all("property") }.compactMap { $0.attributes["name"] }),
-                       ["seed", "devices", "days", "dnsim-events", "baseline"])
+                       ["seed", "devices", "days", "dnsim-events", "baseline", "definitions", "metrics.freshWithin", "metrics.lateAfter",
+                        "metrics.duplicateWindow", "definitions_note"])
 
         // 8 arms: the expect: entry on each arm it applies to (one), then 7 rates, 3 lifecycle counts and a fingerprint per arm.
         XCTAssertEqual(cases.count, 1 + 8 * (7 + 3 + 1))

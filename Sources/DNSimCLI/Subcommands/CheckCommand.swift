@@ -31,6 +31,8 @@ enum CheckCommand: Subcommand {
     struct Setup {
         var scenario: Scenario
         var baseline: (report: BaselineReport, source: ScenarioCheck.BaselineSource)?
+        /// The definitions the run is measured under (the baseline's, when it records them).
+        var definitions: CheckDefinitions
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -65,9 +67,10 @@ enum CheckCommand: Subcommand {
                 // A precision target decides the devices as it runs: compared now.
                 try comparable(baseline.report, RunManifest(context), path: baseline.report.path)
             }
+            let thresholds = context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) }
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
-                                      strict: arguments.flag(strict))
+                                      strict: arguments.flag(strict), definitions: setup.definitions, thresholds: thresholds)
             checks.append(check)
             if !json {
                 for line in check.notes + check.regressionLines + [check.summaryLine] { console.print(line) }
@@ -123,11 +126,43 @@ enum CheckCommand: Subcommand {
             }
             baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
         }
+        var scenario = scenario
+        var definitions = CheckDefinitions(values: scenario.definitions, source: .scenario)
         if let report = baseline?.report {
             if precise, let manifest = report.manifest { expected.devices = manifest.devices }
+            definitions = try baselineDefinitions(&scenario, report)
+            expected.definitions = scenario.definitions
             try comparable(report, expected, path: report.path)
         }
-        return Setup(scenario: scenario, baseline: baseline)
+        return Setup(scenario: scenario, baseline: baseline, definitions: definitions)
+    }
+
+    /// The candidate is counted as its baseline was: a definition the scenario
+    /// leaves to its default takes the baseline's value (a new lead must not
+    /// redefine `fresh`); one it sets to another value is refused, naming both.
+    /// A baseline that records none leaves the scenario's own, and says so.
+    static func baselineDefinitions(_ scenario: inout Scenario, _ report: BaselineReport) throws(DiagnosticList) -> CheckDefinitions {
+        guard let recorded = report.manifest?.definitions else {
+            return CheckDefinitions(values: scenario.definitions, source: .unrecorded, baselinePath: report.path)
+        }
+        let own = scenario.definitions
+        var problems: [Diagnostic] = []
+        var adopted: [CheckDefinitions.Adopted] = []
+        for key in MetricDefinitions.keys where own[key] != recorded[key] {
+            guard let mark = scenario.definitionMarks[key] else {
+                adopted.append(CheckDefinitions.Adopted(key: key, own: own[key]))
+                continue
+            }
+            let (mine, theirs) = (MetricDefinitions.text(own[key]), MetricDefinitions.text(recorded[key]))
+            problems.append(Diagnostic(
+                file: scenario.file, mark: mark,
+                message: "metrics.\(key) is \(mine) here, but the baseline \(report.path) was counted with metrics.\(key) \(theirs), so the "
+                    + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
+                    + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        scenario.adopt(recorded)
+        return CheckDefinitions(values: recorded, source: .baseline, baselinePath: report.path, adopted: adopted)
     }
 
     /// A baseline of another scenario, seed, size or tool version is a setup error, not a regression.
