@@ -36,7 +36,7 @@ public struct ScenarioCheck: Sendable {
     public enum BaselineSource: String, Sendable {
         /// `--baseline DIR`.
         case option = "--baseline"
-        /// `Reports/<name>/`, used because the scenario has no `expect:` and no `--baseline` was given.
+        /// `Reports/<name>/`, used because no `--baseline` was given and it exists.
         case reportsFolder = "default"
     }
 
@@ -83,11 +83,14 @@ public struct ScenarioCheck: Sendable {
     public var definitions: CheckDefinitions
     /// Arms with many notifications exactly on the `lateAfter` line (`ThresholdShare`), in arm order.
     public var thresholds: [(arm: String, share: ThresholdShare)] = []
+    /// The default baseline folder looked for and not found, so only the `expect:` entries ran.
+    public var missingBaseline: String?
 
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
-                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = []) {
+                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil) {
         self.definitions = definitions
+        self.missingBaseline = missingBaseline
         self.thresholds = thresholds.filter { $0.share.warrantsWarning }
         self.scenario = scenario.name
         file = scenario.file
@@ -186,7 +189,9 @@ public struct ScenarioCheck: Sendable {
         if let comparison {
             what.append("\(comparison.comparisons.count) figure(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
-        let detail = what.isEmpty ? "no expect: entry matched an arm" : what.joined(separator: ", ")
+        if expectations.isEmpty, comparison == nil { what.append("no expect: entry matched an arm") }
+        if comparison == nil { what.append("no baseline compared" + (missingBaseline.map { ": \($0)/ does not exist" } ?? "")) }
+        let detail = what.joined(separator: ", ")
         if passed { return "\(scenario): ok (\(detail))" }
         return "\(scenario): \(failures.count) regression(s) in \(checks) check(s) (\(detail))"
     }

@@ -246,6 +246,21 @@ final class CheckOutputTests: CommandLineTestCase {
         }
     }
 
+    /// A scenario with expect: entries is still compared with its committed report, and the closing line says which checks ran.
+    func testExpectEntriesAndTheCommittedReportAreBothChecked() {
+        let withExpect = scenario(name: "e.yaml")
+        inTemporaryDirectory {
+            let alone = invoke(["check", withExpect, "--quiet"])
+            XCTAssertEqual(alone.code, 0, alone.out + alone.err)
+            XCTAssertTrue(alone.out.contains("small: ok (1 expect: check(s), no baseline compared: Reports/small/ does not exist)"), alone.out)
+            XCTAssertEqual(invoke([withExpect, "--quiet"]).code, 0)
+            let both = invoke(["check", withExpect, "--quiet"])
+            XCTAssertEqual(both.code, 0, both.out + both.err)
+            XCTAssertTrue(both.out.contains("small: 1 expect: entries and no --baseline; checking against Reports/small/, its committed report"), both.out)
+            XCTAssertTrue(both.out.contains("small: ok (1 expect: check(s), 80 figure(s) and 8 fingerprint(s) against Reports/small)"), both.out)
+        }
+    }
+
     func testSeveralScenariosNameThemselvesAndEndWithOneSummaryLine() {
         let baselines = temporary.appendingPathComponent("baselines").path
         let good = scenario({ $0.replacingOccurrences(of: "name: small", with: "name: small-b") }, name: "b.yaml")
