@@ -63,8 +63,8 @@ public enum SummaryMarkdown {
         if let sweep, !sweep.rows.isEmpty {
             md += "## The comparison\n\n"
             md += "This scenario compares \(sweep.axes.map { "`\($0)`" }.joined(separator: " × ")) on the same devices and random world "
-            md += "(common random numbers). Share of cycles per outcome; ★ marks each platform's Pareto front over fresh, stale, "
-            md += "fallback, missed and late. Intervals, the chart and the full columns are in [sweep.md](sweep.md) and `sweep.csv`; "
+            md += "(common random numbers). Share of cycles per outcome. " + sweep.frontSentence
+            md += " Intervals, the chart and the full columns are in [sweep.md](sweep.md) and `sweep.csv`; "
             md += "the sections after this one describe the scenario as written.\n\n"
             md += sweep.comparisonTable.markdown() + "\n" + sweep.thresholdWarnings
         }
@@ -198,6 +198,7 @@ public enum SummaryMarkdown {
                 let verb = names.count == 1 ? "has" : "have"
                 let what = best.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
                 if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
+                if group.contains(lead) { return "\(who) \(names.count == 1 ? "is" : "are") beaten by none (the leading strategy)" }
                 // Best on no outcome alone: say what it does better than the leading arm.
                 let better = ParetoFront.outcomes.filter { OutcomeTies.better(context, i, lead, $0) }
                 if better.isEmpty { return "\(who) \(names.count == 1 ? "ties" : "tie") with \(label(lead)) on every outcome" }
