@@ -15,10 +15,10 @@ struct ArmComparison {
     }
 
     /// The leading arm among `indices`: not dominated on fresh, stale,
-    /// fallback, missed and late, then the most fresh, then the fewest missed.
+    /// fallback, missed and late by differences that count (`OutcomeTies`),
+    /// then the most fresh, then the fewest missed.
     static func lead(_ context: ReportContext, among indices: [Int]) -> Int {
-        let rates = indices.map { ParetoFront.rates(context.result.arms[$0]) }
-        let front = ParetoFront.front(rates).map { indices[$0] }
+        let front = OutcomeTies.front(context, among: indices)
         func rate(_ i: Int, _ metric: RateMetric) -> Double { context.result.arms[i].rate(metric) }
         return front.min { (-rate($0, .fresh), rate($0, .missed), $0) < (-rate($1, .fresh), rate($1, .missed), $1) }!
     }
@@ -29,6 +29,11 @@ struct ArmComparison {
         guard !indices.isEmpty else { return nil }
         let local = indices.filter { context.plan.arms[$0].strategy.kind.isLocal }
         return lead(context, among: local.isEmpty ? indices : local)
+    }
+
+    /// The table's comparison of `a` and `b` (its direction is the verdict's too), or nil when the table has none.
+    static func shown(_ context: ReportContext, _ platform: Platform, _ a: Int, _ b: Int) -> ArmComparison? {
+        all(context, platform).first { Set([$0.minuend, $0.subtrahend]) == Set([a, b]) }
     }
 
     /// The comparisons reported for `platform`, in scenario order.

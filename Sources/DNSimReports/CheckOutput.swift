@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimScenario
 import DNSimText
 import Foundation
 
@@ -28,6 +29,11 @@ public enum CheckOutput {
             } else {
                 fields.append("\"baseline\": null")
             }
+            fields.append("\"definitions\": " + definitions(check.definitions))
+            fields.append("\"threshold_warnings\": " + list(check.thresholds.map { item in
+                "{\"arm\": \(JSONQuoting.quoted(item.arm)), \"figure\": \"late_rate\", \"share_on_threshold\": \(number(item.share.share)), "
+                    + "\"message\": \(JSONQuoting.quoted(check.thresholdNote(item.arm, "late_rate") ?? ""))}"
+            }, indent: 6))
             let expectations = check.expectations.map { result in
                 "{\"arm\": \(JSONQuoting.quoted(result.arm)), \"metric\": \(JSONQuoting.quoted(result.column)), \"value\": \(number(result.value)), "
                     + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
@@ -41,7 +47,9 @@ public enum CheckOutput {
                     + "\"baseline\": \(number(change.before)), \"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
                     + "\"baseline_half_width\": \(change.baselineHalfWidth.map(number) ?? "null"), "
                     + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
-                    + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))}"
+                    + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))"
+                    + (change.column == "late_rate" ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")" : "")
+                    + "}"
             }
             fields.append("\"comparisons\": " + list(comparisons, indent: 6))
             let changed = Set(check.behaviourChangedArms)
@@ -72,6 +80,17 @@ public enum CheckOutput {
         """
     }
 
+    /// `{"source": …, "freshWithin_ms": …, …, "scenario_defaults_ms": {…}, "message": …}`.
+    static func definitions(_ definitions: CheckDefinitions) -> String {
+        let values = definitions.values
+        var parts: [String] = ["\"source\": \(JSONQuoting.quoted(definitions.source.rawValue))"]
+        for key in MetricDefinitions.keys { parts.append("\(JSONQuoting.quoted(key + "_ms")): \(values[key])") }
+        let defaults: [String] = definitions.adopted.map { "\(JSONQuoting.quoted($0.key)): \($0.own)" }
+        parts.append("\"scenario_defaults_ms\": {" + defaults.joined(separator: ", ") + "}")
+        parts.append("\"message\": \(JSONQuoting.quoted(definitions.sentence))")
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
     static func list(_ items: [String], indent: Int) -> String {
         guard !items.isEmpty else { return "[]" }
         let pad = String(repeating: " ", count: indent + 2)
@@ -97,6 +116,9 @@ public enum CheckOutput {
             var properties = [("seed", check.seed), ("devices", String(check.devices)), ("days", String(check.days)),
                               ("dnsim-events", ToolVersion.current)]
             if let path = check.baselinePath { properties.append(("baseline", path)) }
+            properties.append(("definitions", check.definitions.source.rawValue))
+            for key in MetricDefinitions.keys { properties.append(("metrics.\(key)", MetricDefinitions.text(check.definitions.values[key]))) }
+            properties.append(("definitions_note", check.definitions.sentence))
             for (name, value) in properties {
                 xml += "      <property name=\(XMLEscaping.attribute(name)) value=\(XMLEscaping.attribute(value))/>\n"
             }
@@ -104,11 +126,14 @@ public enum CheckOutput {
             for testCase in cases {
                 let opening = "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) name=\(XMLEscaping.attribute(testCase.name)) "
                     + "file=\(XMLEscaping.attribute(check.file)) line=\"\(testCase.line)\""
+                let note = check.thresholdNote(testCase.arm, testCase.figure).map {
+                    "      <system-out>\(XMLEscaping.escaped($0))</system-out>\n"
+                } ?? ""
                 guard let failure = testCase.failure else {
-                    xml += opening + "/>\n"
+                    xml += note.isEmpty ? opening + "/>\n" : opening + ">\n" + note + "    </testcase>\n"
                     continue
                 }
-                xml += opening + ">\n"
+                xml += opening + ">\n" + note
                 xml += "      <failure message=\(XMLEscaping.attribute(failure.message)) type=\(XMLEscaping.attribute(failure.kind.rawValue))>"
                     + XMLEscaping.escaped("\(check.file):\(failure.line):\(failure.column): \(failure.message)") + "</failure>\n"
                 xml += "    </testcase>\n"
@@ -127,6 +152,13 @@ public enum CheckOutput {
         var lines = check.failures.map { failure in
             "::error file=\(property(check.file)),line=\(failure.line),col=\(failure.column),"
                 + "title=\(property("dnsim-events check: \(check.scenario)"))::\(data(failure.message))"
+        }
+        let title = property("dnsim-events check: \(check.scenario)")
+        if check.definitions.isWarning {
+            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::" + data(check.definitions.sentence))
+        }
+        for (arm, _) in check.thresholds {
+            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::" + data("\(arm) late: " + check.thresholdNote(arm, "late_rate")!))
         }
         if !check.strict, !check.behaviourChangedArms.isEmpty {
             lines.append("::warning file=\(property(check.file)),line=1,title=\(property("dnsim-events check: \(check.scenario)"))::"
@@ -152,7 +184,9 @@ public enum CheckOutput {
         var md = "### dnsim-events check: `\(check.scenario)` " + (check.passed ? "passed" : "failed: \(check.failures.count) regression(s)") + "\n\n"
         md += "`\(check.file)`, seed \(check.seed), \(check.devices) devices × \(check.days) days"
         if let path = check.baselinePath { md += ", baseline `\(path)`" + (check.baselineSource == .reportsFolder ? " (by default)" : "") }
-        md += ". \(check.cases.count) check(s).\n\n"
+        md += ". \(check.cases.count) check(s), \(check.definitions.isWarning ? "⚠ " : "")\(check.definitions.sentence).\n\n"
+        for (arm, _) in check.thresholds { md += "- `\(arm)` late: \(check.thresholdNote(arm, "late_rate")!).\n" }
+        if !check.thresholds.isEmpty { md += "\n" }
         if check.passed {
             return md
         }

@@ -11,20 +11,27 @@ public struct RunManifest: Sendable, Equatable, Codable {
     public var days: Int
     public var arms: [String]
     public var toolVersion: String
+    /// How outcomes were counted (`metrics.freshWithin`, `lateAfter`, `duplicateWindow`);
+    /// nil in a manifest written before they were recorded.
+    public var definitions: MetricDefinitions?
 
     public init(_ context: ReportContext) {
         self.init(scenario: context.scenario.name, seed: context.plan.seed, devices: context.plan.devices, days: context.days,
-                  arms: context.plan.arms.map(\.name))
+                  arms: context.plan.arms.map(\.name),
+                  definitions: MetricDefinitions(freshWithin: context.plan.world.freshWithin, lateAfter: context.plan.lateAfter,
+                                                 duplicateWindow: context.plan.world.duplicateWindow))
     }
 
     /// What a run will record, before it runs (`check` compares it with the baseline's first).
-    public init(scenario: String, seed: UInt64, devices: Int, days: Int, arms: [String], toolVersion: String = ToolVersion.current) {
+    public init(scenario: String, seed: UInt64, devices: Int, days: Int, arms: [String],
+                definitions: MetricDefinitions? = nil, toolVersion: String = ToolVersion.current) {
         self.scenario = scenario
         self.seed = String(seed)
         self.devices = devices
         self.days = days
         self.arms = arms
         self.toolVersion = toolVersion
+        self.definitions = definitions
     }
 
     public var json: String {
@@ -41,6 +48,11 @@ public struct RunManifest: Sendable, Equatable, Codable {
         if baseline.devices != devices { differences.append("devices \(baseline.devices) vs \(devices)") }
         if baseline.days != days { differences.append("days \(baseline.days) vs \(days)") }
         if baseline.toolVersion != toolVersion { differences.append("dnsim-events \(baseline.toolVersion) vs \(toolVersion)") }
+        if let before = baseline.definitions, let after = definitions {
+            for key in MetricDefinitions.keys where before[key] != after[key] {
+                differences.append("metrics.\(key) \(MetricDefinitions.text(before[key])) vs \(MetricDefinitions.text(after[key]))")
+            }
+        }
         return differences
     }
 

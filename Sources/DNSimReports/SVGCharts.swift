@@ -67,16 +67,25 @@ public enum SVGCharts {
         return svg + "</svg>\n"
     }
 
-    /// The lateness CDF per arm over shown notifications, on a log time axis.
+    /// The lateness CDF per arm over shown notifications, on a log time axis,
+    /// `lateAfter` marked; the legend says how many cycles were never shown.
     public static func latenessCDF(_ context: ReportContext) -> String {
         cdf(context, title: "Lateness of shown notifications (display − T)", xLabel: "lateness (log scale)",
-            histogram: { $0.lateness })
+            yLabel: "share of shown notifications", histogram: { $0.lateness },
+            note: { s in
+                let never = max(0, s.cycles - s.lateness.total)
+                return "\(never) of \(s.cycles) cycles never shown (\(String(format: "%.1f", s.cycles > 0 ? Double(never) / Double(s.cycles) * 100 : 0))%)"
+            },
+            marker: (context.plan.lateAfter, "lateAfter \(SummaryMarkdown.seconds(context.plan.lateAfter))"))
     }
 
-    /// The update-delay CDF per arm: server update to first notification showing it.
+    /// The update-delay CDF per arm over every server update: server update to
+    /// the first notification showing it. Lost updates are never shown, so each
+    /// curve levels off at the share shown, labelled with the share lost.
     public static func updateDelayCDF(_ context: ReportContext) -> String {
         cdf(context, title: "Delay from a server update to the notification that shows it", xLabel: "update delay (log scale)",
-            histogram: { $0.updateDelay })
+            yLabel: "share of server updates", histogram: { $0.updateDelay }, plateau: { 1 - $0.ratio(.lostUpdates) },
+            note: { s in s.sum(.updates) > 0 ? "\(String(format: "%.1f", s.ratio(.lostUpdates) * 100))% lost (never shown)" : nil })
     }
 
     /// Tick positions for the log axis, in milliseconds, with labels.
@@ -85,27 +94,33 @@ public enum SVGCharts {
         (21_600_000, "6 h"), (86_400_000, "1 d"), (604_800_000, "1 wk"),
     ]
 
-    static func cdf(_ context: ReportContext, title: String, xLabel: String,
-                    histogram: (ArmStatistics) -> DurationHistogram) -> String {
-        let left = 70.0, top = 50.0, width = 560.0, height = 300.0
+    /// A CDF per arm; `plateau` scales each curve (the share of the population the histogram
+    /// covers), `note` follows the arm's name in the legend, `marker` is a dashed vertical line.
+    static func cdf(_ context: ReportContext, title: String, xLabel: String, yLabel: String,
+                    histogram: (ArmStatistics) -> DurationHistogram, plateau: (ArmStatistics) -> Double = { _ in 1 },
+                    note: (ArmStatistics) -> String? = { _ in nil }, marker: (Millis, String)? = nil) -> String {
+        let left = 90.0, top = 50.0, width = 560.0, height = 300.0
+        // Curves keep this far inside the frame, so none hides under an axis.
+        let inset = 6.0
         let arms = context.plan.arms
         let maxValue = arms.indices.map { histogram(context.result.arms[$0]).maximum }.max() ?? 0
         let upper = logTicks.first { $0.0 >= max(maxValue, 60_000) }?.0 ?? logTicks.last!.0
         let lower: Millis = 1_000
         let span = log10(Double(upper)) - log10(Double(lower))
-        func x(_ millis: Millis) -> Double { left + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * width }
-        func y(_ fraction: Double) -> Double { top + height - fraction * height }
+        func x(_ millis: Millis) -> Double { left + inset + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * (width - 2 * inset) }
+        func y(_ fraction: Double) -> Double { top + height - inset - fraction * (height - 2 * inset) }
         // One polyline per arm, sampled at log-spaced points.
         let samples = 120
         var lines: [Int: String] = [:]
         for (index, _) in arms.enumerated() {
             let h = histogram(context.result.arms[index])
             guard h.total > 0 else { continue }
+            let scale = plateau(context.result.arms[index])
             var points: [String] = []
             for i in 0...samples {
                 let exponent = log10(Double(lower)) + span * Double(i) / Double(samples)
                 let value = Millis(pow(10, exponent).rounded())
-                points.append("\(number(x(value))),\(number(y(h.fraction(atOrBelow: value))))")
+                points.append("\(number(x(value))),\(number(y(scale * h.fraction(atOrBelow: value))))")
             }
             lines[index] = points.joined(separator: " ")
         }
@@ -117,8 +132,11 @@ public enum SVGCharts {
             if let group = groups.firstIndex(where: { lines[$0[0]] == line }) { groups[group].append(index) } else { groups.append([index]) }
         }
         let coinciding = groups.filter { $0.count > 1 }
-        let legendLeft = left + width + 15
-        let legendWidth = 35 + (arms.map { textWidth($0.name, fontSize: 11) }.max() ?? 0)
+        // Plateau labels stand just right of the plot, the legend beyond them.
+        let plateaus = arms.indices.contains { lines[$0] != nil && plateau(context.result.arms[$0]) < 0.9995 }
+        let legendLeft = left + width + (plateaus ? 75 : 15)
+        let names = arms.indices.map { i in arms[i].name + (note(context.result.arms[i]).map { ": " + $0 } ?? "") }
+        let legendWidth = 35 + (names.map { textWidth($0, fontSize: 11) }.max() ?? 0)
         let noteLines = coinciding.map { group in
             wrap(ListFormat.and(group.map { arms[$0].name }) + " coincide (striped line)", width: max(legendWidth, 180), fontSize: 11)
         }
@@ -137,6 +155,21 @@ public enum SVGCharts {
             svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
         svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(XMLEscaping.escaped(xLabel)); values below 1 s are drawn at 1 s</text>\n"
+        svg += "<text x=\"24\" y=\"\(number(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 24 \(number(top + height / 2)))\">\(XMLEscaping.escaped(yLabel))</text>\n"
+        if let (millis, label) = marker, millis >= lower, millis <= upper {
+            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+            svg += "<text x=\"\(number(x(millis) + 4))\" y=\"\(number(top + height - 12))\" class=\"tick\">\(XMLEscaping.escaped(label))</text>\n"
+        }
+        // Each plateau below 100% gets its height written at the plot's right edge, labels kept apart.
+        var lastLabelY = -Double.infinity
+        for index in arms.indices.sorted(by: { plateau(context.result.arms[$0]) > plateau(context.result.arms[$1]) }) where lines[index] != nil {
+            let level = plateau(context.result.arms[index])
+            guard level < 0.9995 else { continue }
+            let labelY = max(y(level) - 4, lastLabelY + 12)
+            lastLabelY = labelY
+            svg += "<text x=\"\(number(left + width + 6))\" y=\"\(number(labelY + 4))\" class=\"tick\" fill=\"\(seriesColours[index % seriesColours.count])\">"
+                + "\(String(format: "%.1f", (1 - level) * 100))% lost</text>\n"
+        }
         let stripe = 8.0
         for (index, arm) in arms.enumerated() {
             let colour = seriesColours[index % seriesColours.count]
@@ -152,7 +185,7 @@ public enum SVGCharts {
             }
             let legendY = top + 10 + Double(index) * 20
             svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
-            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(arm.name))</text>\n"
+            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(names[index]))</text>\n"
         }
         var noteY = top + 10 + Double(arms.count) * 20 + 4
         for note in noteLines {

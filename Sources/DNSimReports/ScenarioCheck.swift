@@ -36,7 +36,7 @@ public struct ScenarioCheck: Sendable {
     public enum BaselineSource: String, Sendable {
         /// `--baseline DIR`.
         case option = "--baseline"
-        /// `Reports/<name>/`, used because the scenario has no `expect:` and no `--baseline` was given.
+        /// `Reports/<name>/`, used because no `--baseline` was given and it exists.
         case reportsFolder = "default"
     }
 
@@ -63,6 +63,8 @@ public struct ScenarioCheck: Sendable {
     public struct Case: Sendable {
         public var arm: String
         public var name: String
+        /// The column checked, or `fingerprint`.
+        public var figure: String
         public var line: Int
         public var failure: Failure?
     }
@@ -77,9 +79,19 @@ public struct ScenarioCheck: Sendable {
     public var baselinePath: String?
     public var baselineSource: BaselineSource?
     public var comparison: BaselineComparison?
+    /// The metric definitions the run was measured under, and whose they are.
+    public var definitions: CheckDefinitions
+    /// Arms with many notifications exactly on the `lateAfter` line (`ThresholdShare`), in arm order.
+    public var thresholds: [(arm: String, share: ThresholdShare)] = []
+    /// The default baseline folder looked for and not found, so only the `expect:` entries ran.
+    public var missingBaseline: String?
 
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
-                baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool) {
+                baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
+                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil) {
+        self.definitions = definitions
+        self.missingBaseline = missingBaseline
+        self.thresholds = thresholds.filter { $0.share.warrantsWarning }
         self.scenario = scenario.name
         file = scenario.file
         self.seed = String(seed)
@@ -98,6 +110,7 @@ public struct ScenarioCheck: Sendable {
                 } else if let min = expectation.min, value < min {
                     problem = "\(row.arm) \(column.name): \(Self.show(value, fraction: fraction)) is below the expected min \(Self.show(min, fraction: fraction)) (\(place))"
                 }
+                if problem != nil, let note = thresholdNote(row.arm, column.name) { problem! += " " + note }
                 expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
                                                       min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
             }
@@ -125,7 +138,7 @@ public struct ScenarioCheck: Sendable {
     /// compared arm each rate and its fingerprint.
     public var cases: [Case] {
         var cases = expectations.map { result in
-            Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", line: result.mark.line,
+            Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column, line: result.mark.line,
                  failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
                                                       line: result.mark.line, column: result.mark.column) })
         }
@@ -133,13 +146,13 @@ public struct ScenarioCheck: Sendable {
         let changed = Set(strict ? behaviourChangedArms : [])
         for fingerprint in comparison.fingerprints {
             for change in comparison.comparisons where change.arm == fingerprint.arm {
-                cases.append(Case(arm: change.arm, name: "baseline \(change.column)", line: 1,
+                cases.append(Case(arm: change.arm, name: "baseline \(change.column)", figure: change.column, line: 1,
                                   failure: change.verdict == .regression
-                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: change.description, line: 1, column: 1)
+                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: describe(change), line: 1, column: 1)
                                       : nil))
             }
             let message = "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), though every rate is within tolerance of the baseline \(baselinePath ?? ""); regenerate the baseline if this is intended"
-            cases.append(Case(arm: fingerprint.arm, name: "baseline fingerprint", line: 1,
+            cases.append(Case(arm: fingerprint.arm, name: "baseline fingerprint", figure: "fingerprint", line: 1,
                               failure: changed.contains(fingerprint.arm)
                                   ? Failure(kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message, line: 1, column: 1)
                                   : nil))
@@ -149,9 +162,16 @@ public struct ScenarioCheck: Sendable {
 
     /// `improved …`, `new arm …` and the behaviour-change warning: what the console says besides failures.
     public var notes: [String] {
-        guard let comparison else { return [] }
-        var notes = comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
-        notes += comparison.improvements.map { "improved \(scenario): \($0.description)" }
+        var notes = ["\(definitions.isWarning ? "warning" : "note") \(scenario): \(definitions.sentence)"]
+        // A threshold note goes beside the late figure a line already shows, else on its own line.
+        let shown = Set((comparison?.comparisons ?? []).filter { $0.verdict != .withinTolerance }.map { "\($0.arm) \($0.column)" })
+            .union(expectations.filter { !$0.passed }.map { "\($0.arm) \($0.column)" })
+        for (arm, _) in thresholds where !shown.contains("\(arm) late_rate") {
+            notes.append("warning \(scenario): \(arm) late: " + thresholdNote(arm, "late_rate")!)
+        }
+        guard let comparison else { return notes }
+        notes += comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
+        notes += comparison.improvements.map { "improved \(scenario): \(describe($0))" }
         if !strict, !behaviourChangedArms.isEmpty {
             notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; regenerate the baseline if this is intended")
         }
@@ -169,9 +189,24 @@ public struct ScenarioCheck: Sendable {
         if let comparison {
             what.append("\(comparison.comparisons.count) figure(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
-        let detail = what.isEmpty ? "no expect: entry matched an arm" : what.joined(separator: ", ")
+        if expectations.isEmpty, comparison == nil { what.append("no expect: entry matched an arm") }
+        if comparison == nil { what.append("no baseline compared" + (missingBaseline.map { ": \($0)/ does not exist" } ?? "")) }
+        let detail = what.joined(separator: ", ")
         if passed { return "\(scenario): ok (\(detail))" }
         return "\(scenario): \(failures.count) regression(s) in \(checks) check(s) (\(detail))"
+    }
+
+    /// The ⚠ for `arm`'s `column` when it is the late rate and many of its notifications sit on the line.
+    public func thresholdNote(_ arm: String, _ column: String) -> String? {
+        guard column == "late_rate", let share = thresholds.first(where: { $0.arm == arm })?.share else { return nil }
+        return "⚠ \(SummaryMarkdown.percent(share.share)) of its shown notifications appear exactly lateAfter "
+            + "(\(SummaryMarkdown.seconds(definitions.values.lateAfter))) after T and count as on time: a setting "
+            + "(such as contentTimeout) sits on the threshold, so this late rate says little"
+    }
+
+    /// A change's line, with the threshold note beside a late rate.
+    public func describe(_ change: BaselineComparison.Change) -> String {
+        change.description + (thresholdNote(change.arm, change.column).map { " " + $0 } ?? "")
     }
 
     static func show(_ value: Double, fraction: Bool) -> String {

@@ -33,7 +33,8 @@ public enum SummaryJSON {
             var fields = ["\"platform\": \(JSONQuoting.quoted(a.platform.rawValue))", "\"minuend\": \(JSONQuoting.quoted(a.name))", "\"subtrahend\": \(JSONQuoting.quoted(b.name))"]
             for metric in RateMetric.allCases {
                 let interval = pair.interval(metric)
-                fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), \"ci_high\": \(number(interval.high))}")
+                fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), "
+                              + "\"ci_high\": \(number(interval.high)), \"significant\": \(OutcomeTies.clearOfZero(interval)), \"tie\": \(!OutcomeTies.counts(interval))}")
             }
             pairs.append("    {" + fields.joined(separator: ", ") + "}")
         }
@@ -49,6 +50,10 @@ public enum SummaryJSON {
           ],
           "paired_differences": [
         \(pairs.joined(separator: ",\n"))
+          ],
+          "practical_threshold": \(number(OutcomeTies.practicalThreshold)),
+          "verdict": [
+        \(verdicts(context).joined(separator: ",\n"))
           ]\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
@@ -60,6 +65,17 @@ public enum SummaryJSON {
         ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))",
          "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
             + zip(SummaryColumns.names, row.fields).map { "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)" }
+    }
+
+    /// Per platform: the arms no other beats by a difference that counts, and the verdict's paragraph.
+    static func verdicts(_ context: ReportContext) -> [String] {
+        Platform.allCases.compactMap { platform in
+            let indices = ArmComparison.arms(context, platform)
+            guard !indices.isEmpty else { return nil }
+            let front = OutcomeTies.front(context, among: indices).map { JSONQuoting.quoted(context.plan.arms[$0].name) }
+            return "    {\"platform\": \(JSONQuoting.quoted(platform.rawValue)), \"front\": [\(front.joined(separator: ", "))], "
+                + "\"text\": \(JSONQuoting.quoted(SummaryMarkdown.verdict(context, platform)))}"
+        }
     }
 
     static func number(_ value: Double) -> String { String(format: "%.6f", value == 0 ? 0 : value) }

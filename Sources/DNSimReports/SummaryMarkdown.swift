@@ -63,8 +63,8 @@ public enum SummaryMarkdown {
         if let sweep, !sweep.rows.isEmpty {
             md += "## The comparison\n\n"
             md += "This scenario compares \(sweep.axes.map { "`\($0)`" }.joined(separator: " × ")) on the same devices and random world "
-            md += "(common random numbers). Share of cycles per outcome; ★ marks each platform's Pareto front over fresh, stale, "
-            md += "fallback, missed and late. Intervals, the chart and the full columns are in [sweep.md](sweep.md) and `sweep.csv`; "
+            md += "(common random numbers). Share of cycles per outcome. " + sweep.frontSentence
+            md += " Intervals, the chart and the full columns are in [sweep.md](sweep.md) and `sweep.csv`; "
             md += "the sections after this one describe the scenario as written.\n\n"
             md += sweep.comparisonTable.markdown() + "\n" + sweep.thresholdWarnings
         }
@@ -104,7 +104,8 @@ public enum SummaryMarkdown {
             md += "Only one strategy runs on each platform, so there is nothing to compare.\n\n"
         } else {
             md += "Same devices, same random world (common random numbers): the mean per-device difference "
-            md += "with its 95% t-interval over devices. **Bold** marks differences whose interval excludes zero.\n\n"
+            md += "with its 95% t-interval over devices. **Bold** marks differences whose interval, as shown, excludes zero; the verdict "
+            md += "counts a difference only when it is also at least \(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp (smaller ones are ties).\n\n"
             var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
             let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
             if comparisons.count < context.result.pairs.count {
@@ -115,10 +116,11 @@ public enum SummaryMarkdown {
                 let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
                 for metric in comparedMetrics {
                     guard let interval = comparison.interval(context, metric) else { continue }
-                    let text = points(interval.estimate, significant: interval.excludesZero)
+                    let clear = OutcomeTies.clearOfZero(interval)
+                    let text = points(interval.estimate, significant: clear)
                     table.rows.append([
                         a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
-                        interval.excludesZero ? "**\(text)**" : text,
+                        clear ? "**\(text)**" : text,
                         "[\(String(format: "%+.2f", tidy(interval.low * 100))), \(String(format: "%+.2f", tidy(interval.high * 100)))]",
                     ])
                 }
@@ -154,14 +156,15 @@ public enum SummaryMarkdown {
     /// One paragraph per platform, written from the numbers: a single
     /// strategy is named only when no other beats it on any outcome
     /// (fresh, stale, fallback, missed, late); otherwise the non-dominated
-    /// ones are listed with what each is best at. Every other arm is then set
-    /// against the leading one with its significant paired differences.
+    /// ones are listed with what each is best at. Only differences that count
+    /// (`OutcomeTies`: significant, clear of zero, at least 0.5 pp) separate
+    /// arms; anything less is a tie. Every other arm is then set against the
+    /// leading one with its significant paired differences, in the table's direction.
     static func verdict(_ context: ReportContext, _ platform: Platform) -> String {
         let indices = context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
         guard !indices.isEmpty else { return "" }
         let name = platform == .ios ? "iOS" : "Android"
-        let rates = indices.map { ParetoFront.rates(context.result.arms[$0]) }
-        let front = ParetoFront.front(rates).map { indices[$0] }
+        let front = OutcomeTies.front(context, among: indices)
         func label(_ i: Int) -> String { context.plan.arms[i].strategy.label }
         func rate(_ i: Int, _ metric: RateMetric) -> Double { context.result.arms[i].rate(metric) }
         func summary(_ i: Int) -> String {
@@ -169,44 +172,37 @@ public enum SummaryMarkdown {
                 + "\(percent(rate(i, .missed))) missed, \(percent(rate(i, .late))) late"
         }
         let lead = ArmComparison.lead(context, among: indices)
+        // Arms tied on every outcome are one choice; each choice is described by where it is better than every other.
+        var groups: [[Int]] = []
+        for i in [lead] + front.filter({ $0 != lead }) {
+            if let g = groups.firstIndex(where: { OutcomeTies.tied(context, $0[0], i) }) { groups[g].append(i) } else { groups.append([i]) }
+        }
         var text: String
         if indices.count == 1 {
             text = "**\(name): \(label(lead))**: \(summary(lead))."
         } else if front.count == 1 {
             text = "**\(name): \(label(lead))** is at least as good as every other strategy on fresh, stale, fallback, missed and late: \(summary(lead))."
+        } else if groups.count == 1 {
+            let others = groups[0].dropFirst().map(label)
+            text = "**\(name): \(label(lead))** ties with \(others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and \(others.last!)") "
+                + "on fresh, stale, fallback, missed and late (no difference is significant and at least "
+                + "\(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp); none beats them: \(summary(lead))."
         } else {
-            // Arms identical on every outcome are one choice; each is described by where it is strictly best.
-            var groups: [[Int]] = []
-            for i in front {
-                if let g = groups.firstIndex(where: { rates[indices.firstIndex(of: $0[0])!] == rates[indices.firstIndex(of: i)!] }) {
-                    groups[g].append(i)
-                } else {
-                    groups.append([i])
-                }
-            }
             let trades = groups.map { group -> String in
                 let i = group[0]
                 let names = group.map(label)
-                let who = names.count == 1 ? names[0]
-                    : names.dropLast().joined(separator: ", ") + " and \(names.last!) "
-                        + (context.scenario.isLifecycleActive ? "(identical outcome rates)" : "(identical)")
+                let who = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and \(names.last!) "
+                    + (context.scenario.isLifecycleActive ? "(tied on the outcome rates)" : "(tied)")
                 let best = ParetoFront.outcomes.filter { metric in
-                    groups.allSatisfy { other in
-                        other == group || (metric.higherIsBetter ? rate(i, metric) > rate(other[0], metric) : rate(i, metric) < rate(other[0], metric))
-                    }
+                    groups.allSatisfy { other in other == group || OutcomeTies.better(context, i, other[0], metric) }
                 }
                 let verb = names.count == 1 ? "has" : "have"
                 let what = best.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
                 if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
-                // Best on no outcome alone: say what it does better than the leading arm, where the
-                // shown figures differ ("96.6% against 96.6%" says nothing).
-                let better = ParetoFront.outcomes.filter { metric in
-                    (metric.higherIsBetter ? rate(i, metric) > rate(lead, metric) : rate(i, metric) < rate(lead, metric))
-                        && percent(rate(i, metric)) != percent(rate(lead, metric))
-                }
-                if better.isEmpty {
-                    return "\(who) \(names.count == 1 ? "is" : "are") within 0.05 points of \(label(lead)) on every outcome"
-                }
+                if group.contains(lead) { return "\(who) \(names.count == 1 ? "is" : "are") beaten by none (the leading strategy)" }
+                // Best on no outcome alone: say what it does better than the leading arm.
+                let better = ParetoFront.outcomes.filter { OutcomeTies.better(context, i, lead, $0) }
+                if better.isEmpty { return "\(who) \(names.count == 1 ? "ties" : "tie") with \(label(lead)) on every outcome" }
                 return "\(who) \(names.count == 1 ? "beats" : "beat") \(label(lead)) on "
                     + better.map { "\($0.name) (\(percent(rate(i, $0))) against \(percent(rate(lead, $0))))" }.joined(separator: ", ")
             }
@@ -220,7 +216,7 @@ public enum SummaryMarkdown {
         // Push arms are set against the best local strategy; local ones against the leading arm.
         let hasPush = indices.contains { !context.plan.arms[$0].strategy.kind.isLocal }
         let base = hasPush ? ArmComparison.reference(context, platform)! : lead
-        var described: Set<Int> = indices.count == 1 || front.count == 1 ? [lead] : []
+        var described: Set<Int> = indices.count == 1 || front.count == 1 || groups.count == 1 ? [lead] : []
         if !described.contains(base) {
             let local = context.plan.arms[base].strategy.kind.isLocal
             text += " \(label(base))\(hasPush && local ? " (the best local strategy)" : ""): \(summary(base))."
@@ -228,15 +224,17 @@ public enum SummaryMarkdown {
         }
         for other in indices where other != base {
             text += described.contains(other) ? " \(label(other))" : " \(label(other)): \(summary(other))"
-            let comparison = context.plan.arms[other].strategy.kind.isLocal
-                ? ArmComparison(minuend: base, subtrahend: other) : ArmComparison(minuend: other, subtrahend: base)
+            // The table's direction when it shows the pair, so the two read the same way.
+            let comparison = ArmComparison.shown(context, platform, base, other)
+                ?? (context.plan.arms[other].strategy.kind.isLocal
+                    ? ArmComparison(minuend: base, subtrahend: other) : ArmComparison(minuend: other, subtrahend: base))
             guard comparison.interval(context, .fresh) != nil else {
                 text += "."
                 continue
             }
             var findings: [String] = []
             for metric in comparedMetrics {
-                guard let interval = comparison.interval(context, metric), interval.excludesZero else { continue }
+                guard let interval = comparison.interval(context, metric), OutcomeTies.clearOfZero(interval) else { continue }
                 findings.append("\(metric.name) \(points(interval.estimate, significant: true))")
             }
             text += findings.isEmpty

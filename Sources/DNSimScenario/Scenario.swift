@@ -31,6 +31,8 @@ public struct Scenario: Sendable {
     public var freshWithin: Millis?
     /// The default: the scenario's lead T − F. Sweep points keep their base scenario's.
     public var defaultFreshWithin: Millis = .max
+    /// Where the file sets each `metrics.` definition (`freshWithin`, …); absent keys take their defaults.
+    public var definitionMarks: [String: SourceMark] = [:]
     public var expectations: [Expectation]
     /// Platforms whose `push:` block the file writes; the others use the documented defaults.
     public var platformsWithPushBlock: Set<Platform> = []

@@ -95,7 +95,8 @@ public enum ScenarioLoader {
         let strategies = top["strategies"].map { StrategyReader.read($0, r) } ?? []
         var lateAfter = 60 * SimTime.second
         var freshWithin: Millis?
-        if let section = top.section("metrics") { (lateAfter, freshWithin) = RunReader.metrics(section, &lifecycle) }
+        let metrics = top.section("metrics")
+        if let metrics { (lateAfter, freshWithin) = RunReader.metrics(metrics, &lifecycle) }
         ScenarioRules.check(ScenarioRules.Parts(ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
                                                 strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
         guard let fetchSchedule, let notifySchedule else { return nil }
@@ -109,6 +110,7 @@ public enum ScenarioLoader {
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
+        for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }

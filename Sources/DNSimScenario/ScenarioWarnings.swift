@@ -8,6 +8,11 @@ enum ScenarioWarnings {
         let ios = top["platforms"]?.value(forKey: "ios")
         let opens = scenario.user.appOpensPerDay
         let days = DurationSyntax.format
+        if let lead = ScheduleLead.warning(scenario, calendar: calendar) {
+            let plugin = top["plugin"]
+            let section = lead.culprit == .notify ? "userNotification" : "contentFetch"
+            r.warning(plugin?.value(forKey: section)?.value(forKey: "schedule")?.mark ?? plugin?.mark, lead.message)
+        }
         if let configuration = scenario.ios {
             if let limit = configuration.inactiveAfter, opens == 0 {
                 r.warning(ios?.value(forKey: "inactiveAfter")?.mark ?? ios?.mark,

@@ -120,7 +120,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(failing.count, regressions.count, "exactly one failing test case per regression")
         XCTAssertTrue(failing.allSatisfy { $0.all("failure").count == 1 })
         XCTAssertEqual(Set(suite.all("properties").flatMap { $0.all("property") }.compactMap { $0.attributes["name"] }),
-                       ["seed", "devices", "days", "dnsim-events", "baseline"])
+                       ["seed", "devices", "days", "dnsim-events", "baseline", "definitions", "metrics.freshWithin", "metrics.lateAfter",
+                        "metrics.duplicateWindow", "definitions_note"])
 
         // 8 arms: the expect: entry on each arm it applies to (one), then 7 rates, 3 lifecycle counts and a fingerprint per arm.
         XCTAssertEqual(cases.count, 1 + 8 * (7 + 3 + 1))
@@ -242,6 +243,21 @@ final class CheckOutputTests: CommandLineTestCase {
             XCTAssertEqual(quick.code, 2)
             XCTAssertTrue(quick.err.contains("no Reports/small@devices=5/"), quick.err)
             XCTAssertTrue(quick.err.contains("write the baseline first (dnsim-events \(bare) --devices 5)"), quick.err)
+        }
+    }
+
+    /// A scenario with expect: entries is still compared with its committed report, and the closing line says which checks ran.
+    func testExpectEntriesAndTheCommittedReportAreBothChecked() {
+        let withExpect = scenario(name: "e.yaml")
+        inTemporaryDirectory {
+            let alone = invoke(["check", withExpect, "--quiet"])
+            XCTAssertEqual(alone.code, 0, alone.out + alone.err)
+            XCTAssertTrue(alone.out.contains("small: ok (1 expect: check(s), no baseline compared: Reports/small/ does not exist)"), alone.out)
+            XCTAssertEqual(invoke([withExpect, "--quiet"]).code, 0)
+            let both = invoke(["check", withExpect, "--quiet"])
+            XCTAssertEqual(both.code, 0, both.out + both.err)
+            XCTAssertTrue(both.out.contains("small: 1 expect: entries and no --baseline; checking against Reports/small/, its committed report"), both.out)
+            XCTAssertTrue(both.out.contains("small: ok (1 expect: check(s), 80 figure(s) and 8 fingerprint(s) against Reports/small)"), both.out)
         }
     }
 

@@ -194,9 +194,11 @@ final class ReportFilesTests: CommandLineTestCase {
         let elements = SVGElements.parse(text("\(out)/lateness-cdf.svg"))
         let axes = elements.filter { $0.name == "line" && $0.attributes["class"] == "axis" }
         XCTAssertEqual(axes.count, 2)
-        // The x axis lies at y = 0%, the y axis runs from 100% (y1) to 0% (y2).
-        let bottom = Self.number(axes[0], "y1"), top = Self.number(axes[1], "y1")
-        XCTAssertEqual(Self.number(axes[1], "y2"), bottom)
+        // The 0% and 100% ticks sit 4 px below their grid lines, inside the frame: curves keep off the axes.
+        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }), full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
+        let bottom = Self.number(zero, "y") - 4, top = Self.number(full, "y") - 4
+        XCTAssertLessThan(bottom, Self.number(axes[0], "y1"), "0% lies above the x axis")
+        XCTAssertGreaterThan(top, Self.number(axes[1], "y1"), "100% lies below the frame's top")
         func fraction(_ y: Double) -> Double { (bottom - y) / (bottom - top) }
         let yTolerance = 0.05 / (bottom - top)
         let minute = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "1 min" }, "a 1 min tick")
@@ -226,6 +228,44 @@ final class ReportFilesTests: CommandLineTestCase {
         }
         // The fixture has arms with late notifications, so the check above is not vacuous.
         XCTAssertTrue(summary.order.contains { Int(summary.rows[$0]!["late"]!)! > 0 })
+        // lateAfter is marked, the y axis named, and each arm says how many cycles were never shown.
+        let texts = elements.filter { $0.name == "text" }.map(\.text)
+        XCTAssertTrue(texts.contains("lateAfter 60 s"), "\(texts)")
+        XCTAssertTrue(texts.contains("share of shown notifications"))
+        for arm in summary.order {
+            let row = summary.rows[arm]!
+            let cycles = Int(row["cycles"]!)!, shown = ["fresh", "stale", "fallback"].map { Int(row[$0]!)! }.reduce(0, +)
+            XCTAssertTrue(texts.contains { $0.hasPrefix("\(arm): \(cycles - shown) of \(cycles) cycles never shown") }, "\(arm): \(texts)")
+        }
+    }
+
+    /// update-delay-cdf.svg is over every server update: each curve levels off at 1 − lost_updates_rate, labelled.
+    func testUpdateDelayCDFLevelsOffAtTheShareOfUpdatesShown() throws {
+        let out = report("cdf", [])
+        let summary = Self.summary(text("\(out)/summary.csv"))
+        let elements = SVGElements.parse(text("\(out)/update-delay-cdf.svg"))
+        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }), full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
+        let bottom = Self.number(zero, "y") - 4, top = Self.number(full, "y") - 4
+        let texts = elements.filter { $0.name == "text" }.map(\.text)
+        XCTAssertTrue(texts.contains("share of server updates"))
+        var lossy = 0, reached = 0
+        for curve in elements.filter({ $0.name == "polyline" }) {
+            let lost = try XCTUnwrap(Double(summary.rows[curve.text]!["lost_updates_rate"]!))
+            let last = try XCTUnwrap((curve.attributes["points"] ?? "").split(separator: " ").last?.split(separator: ",").last.flatMap { Double($0) })
+            // One decimal of y is ±0.05 px. A curve never rises above the share shown, and reaches it unless
+            // some delays run past the axis's end (1 wk).
+            let tolerance = 0.06 / (bottom - top) + 1e-6
+            let end = (bottom - last) / (bottom - top)
+            XCTAssertLessThanOrEqual(end, 1 - lost + tolerance, curve.text)
+            if abs(end - (1 - lost)) <= tolerance { reached += 1 }
+            XCTAssertTrue(texts.contains { $0.hasPrefix("\(curve.text): \(String(format: "%.1f", lost * 100))% lost") }, curve.text)
+            if lost > 0.01 {
+                lossy += 1
+                XCTAssertTrue(texts.contains("\(String(format: "%.1f", lost * 100))% lost"), "the plateau is labelled: \(curve.text)")
+            }
+        }
+        XCTAssertGreaterThan(lossy, 0, "the fixture loses updates, so the check is not vacuous")
+        XCTAssertGreaterThan(reached, 0, "curves level off at the share of updates shown")
     }
 
     // MARK: summary.json

@@ -31,6 +31,43 @@ final class ScenarioWarningTests: CommandLineTestCase {
         XCTAssertEqual(try warnings(""), [])
     }
 
+    /// A digest at 07:00 with its fetch at 06:30, its notify cron's fields swapped ("7 0": 00:07).
+    func testSwappedCronFieldsAreAWarningThatSaysWhatWasMeant() throws {
+        // A morning fetch for an evening notification: 12 h, and no swap makes sense.
+        XCTAssertEqual(try warnings("", replacing: ("\"25 18 * * *\"", "\"30 6 * * *\"")), [
+            "w.yaml:6:29: warning: the lead T − F is 12h (fetch 06:30, notification 18:30 local): content is fetched that long before "
+                + "it is shown; did you mean a fetch shortly before T, such as plugin.contentFetch.schedule \"0 18 * * *\" (30 minutes ahead)?",
+        ])
+        let both = try warnings("", replacing: ("\"25 18 * * *\" }\n  userNotification: { schedule: \"30 18 * * *\"",
+                                                "\"30 6 * * *\" }\n  userNotification: { schedule: \"7 0 * * *\""))
+        XCTAssertEqual(both, [
+            "w.yaml:7:33: warning: the lead T − F is 17h37m (fetch 06:30, notification 00:07 local): content is fetched that long before "
+                + "it is shown; the fetch comes after the notification in the day, so each notification gets the day before's fetch; "
+                + "did you mean plugin.userNotification.schedule \"0 7 * * *\" (07:00)? A cron gives the minute first, then the hour",
+        ])
+    }
+
+    /// A fetch a few minutes after the notification gets the day before's content: a warning with a fetch to use instead.
+    func testAFetchAfterItsNotificationIsAWarning() throws {
+        XCTAssertEqual(try warnings("", replacing: ("\"25 18 * * *\"", "\"35 18 * * *\"")), [
+            "w.yaml:6:29: warning: the lead T − F is 23h55m (fetch 18:35, notification 18:30 local): content is fetched that long before "
+                + "it is shown; the fetch comes after the notification in the day, so each notification gets the day before's fetch; "
+                + "did you mean a fetch shortly before T, such as plugin.contentFetch.schedule \"0 18 * * *\" (30 minutes ahead)?",
+        ])
+        XCTAssertEqual(try warnings("", replacing: ("\"25 18 * * *\"", "\"30 12 * * *\"")), [], "a 6-hour lead is allowed")
+    }
+
+    func testValidateAndTheRunHeaderShowTheFirstCycleInLocalTime() throws {
+        let path = temporary.appendingPathComponent("w.yaml").path
+        try Data((Self.base + "timeZone: Europe/Berlin\n").utf8).write(to: URL(fileURLWithPath: path))
+        let validated = invoke(["validate", path])
+        XCTAssertEqual(validated.code, 0, validated.err)
+        XCTAssertTrue(validated.out.contains("  first cycle: fetch F 2027-01-01 18:25, notification T 2027-01-01 18:30 (Europe/Berlin): "
+                                             + "lead 5m; fresh within 5m (the lead, by default)\n"), validated.out)
+        let run = invoke([path, "--out", temporary.appendingPathComponent("r").path])
+        XCTAssertTrue(run.out.contains("w: 2 devices × 30 days, seed 1; first cycle: fetch F 2027-01-01 18:25"), run.out)
+    }
+
     func testInactivityWithoutOpens() throws {
         XCTAssertEqual(try warnings("", replacing: ("fetchTask: { kind: appRefresh }", "fetchTask: { kind: appRefresh }\n    inactiveAfter: 7d")), [
             "w.yaml:11:20: warning: inactiveAfter 7d with no app opens (user.appOpensPerDay is 0): every device stops getting BG launches after 7d",

@@ -57,6 +57,46 @@ final class SweepTests: CommandLineTestCase {
         XCTAssertTrue(String(decoding: FileManager.default.contents(atPath: "\(out)/sweep.md")!, as: UTF8.self).contains("★"))
     }
 
+    /// A condition axis splits the front: ★ compares leads within each `never` value, never a lead in a
+    /// kinder world against one in a harsher; the chart gets a panel per value and shows every outcome.
+    func testTheFrontRangesOverLeversWithinEachConditionPoint() throws {
+        let out = temporary.appendingPathComponent("cond").path
+        let sweep = "sweep:\n  - { key: lead, values: [1m, 5m] }\n  - { key: platforms.ios.fetchTask.never, values: [0.05, 0.6] }\n"
+        let result = invoke([write("cond.yaml", sweep), "--devices", "6", "--out", out])
+        XCTAssertEqual(result.code, 0, result.err)
+        let text = try String(contentsOfFile: "\(out)/sweep.md", encoding: .utf8)
+        XCTAssertTrue(text.contains("★ marks the Pareto front of each platform within each value of the condition `platforms.ios.fetchTask.never`"), text)
+        // Every condition point keeps a front of its own on each platform.
+        let scenario = try ScenarioLoader.load(path: write("cond2.yaml", sweep))
+        var report = SweepReport(scenario: scenario, seed: scenario.seed, reproduceCommand: "")
+        for point in try scenario.validated(devices: 6).sweepPoints {
+            let plan = try point.scenario.plan(devices: 6).get()
+            report.add(point, ReportContext(scenario: point.scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+                                            days: point.scenario.days, reproduceCommand: ""))
+        }
+        XCTAssertEqual(report.conditionAxes, [1])
+        let front = report.paretoFront
+        for never in ["0.05", "0.6"] {
+            for platform in Platform.allCases {
+                XCTAssertTrue(report.rows.indices.contains { front.contains($0) && report.rows[$0].settings[1] == never && report.rows[$0].arm.platform == platform },
+                              "a front at never = \(never) on \(platform)")
+            }
+        }
+        // The harsher world's best iOS row would be dominated by the kinder world's: only a front per condition point keeps it.
+        let harsh = report.rows.indices.filter { report.rows[$0].settings[1] == "0.6" && report.rows[$0].arm.platform == .ios }
+        let kind = report.rows.indices.filter { report.rows[$0].settings[1] == "0.05" && report.rows[$0].arm.platform == .ios }
+        let starred = harsh.filter(front.contains)
+        XCTAssertTrue(starred.contains { h in kind.contains { ParetoFront.dominates(report.rows[$0].rates.mapValues(\.estimate), report.rows[h].rates.mapValues(\.estimate)) } },
+                      "some ★ of the harsher world is dominated across worlds, so the test separates the two fronts")
+        let svg = try String(contentsOfFile: "\(out)/sweep.svg", encoding: .utf8)
+        XCTAssertTrue(XMLParser(data: Data(svg.utf8)).parse())
+        XCTAssertTrue(svg.contains(">platforms.ios.fetchTask.never = 0.05</text>") && svg.contains(">platforms.ios.fetchTask.never = 0.6</text>"))
+        for outcome in ["fresh", "stale", "fallback", "suppressed", "missed"] { XCTAssertTrue(svg.contains(">\(outcome)</text>"), outcome) }
+        // The terminal table shows fallback and suppressed, and the front.
+        let header = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("point") })
+        for column in ["fresh", "stale", "fallback", "suppressed", "missed", "late", "front"] { XCTAssertTrue(header.contains(column), String(header)) }
+    }
+
     func testBadSweepValueIsReportedWithItsPoint() {
         let path = write("bad.yaml", "sweep:\n  - { key: platforms.ios.fetchTask.never, values: [0.1, 1.5] }\n")
         let (code, _, errors) = invoke([path, "--out", temporary.appendingPathComponent("x").path])

@@ -14,8 +14,8 @@ enum CheckCommand: Subcommand {
     static let summary = "run, then check expect: and regressions against a baseline; exit 1 on any"
     static let details = """
     --baseline DIR is a report folder, or a folder holding Reports/<name>/ folders. Without --baseline, a
-    scenario with no expect: entries is checked against Reports/<name>/ (Reports/<name>@<overrides>/ with
-    --seed/--devices/--days); with neither, there is nothing to check (exit 2). A baseline of another
+    scenario is checked against Reports/<name>/ (Reports/<name>@<overrides>/ with --seed/--devices/--days)
+    whenever it exists, besides its expect: entries; with neither, there is nothing to check (exit 2). A baseline of another
     scenario, seed, size or dnsim-events version is a setup error (exit 2), not a regression. A rate
     regresses when it is worse than the baseline's by more than √(h₁² + h₂²) (the runs' 95% half-widths),
     at least 0.1 pp. On GitHub Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the
@@ -31,6 +31,10 @@ enum CheckCommand: Subcommand {
     struct Setup {
         var scenario: Scenario
         var baseline: (report: BaselineReport, source: ScenarioCheck.BaselineSource)?
+        /// The definitions the run is measured under (the baseline's, when it records them).
+        var definitions: CheckDefinitions
+        /// The default baseline folder looked for and not found (only `expect:` entries run).
+        var missingBaseline: String?
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -50,7 +54,8 @@ enum CheckCommand: Subcommand {
         for setup in setups {
             let scenario = setup.scenario
             if let baseline = setup.baseline, baseline.source == .reportsFolder, !json {
-                console.print("\(scenario.name): no expect: entries and no --baseline; checking against \(baseline.report.path)/, its committed report")
+                let expects = scenario.expectations.isEmpty ? "no expect: entries" : "\(scenario.expectations.count) expect: entries"
+                console.print("\(scenario.name): \(expects) and no --baseline; checking against \(baseline.report.path)/, its committed report")
             }
             let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console)
             if let out = arguments.string(.out) {
@@ -65,9 +70,11 @@ enum CheckCommand: Subcommand {
                 // A precision target decides the devices as it runs: compared now.
                 try comparable(baseline.report, RunManifest(context), path: baseline.report.path)
             }
+            let thresholds = context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) }
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
-                                      strict: arguments.flag(strict))
+                                      strict: arguments.flag(strict), definitions: setup.definitions, thresholds: thresholds,
+                                      missingBaseline: setup.missingBaseline)
             checks.append(check)
             if !json {
                 for line in check.notes + check.regressionLines + [check.summaryLine] { console.print(line) }
@@ -106,6 +113,7 @@ enum CheckCommand: Subcommand {
         var expected = RunManifest(scenario: scenario.name, seed: plan.seed, devices: plan.devices, days: overrides.days ?? scenario.days,
                                    arms: plan.arms.map(\.name))
         var baseline: (report: BaselineReport, source: ScenarioCheck.BaselineSource)?
+        var missingBaseline: String?
         if let directory = arguments.string(Self.baseline) {
             // A run with overrides finds the report a run with the same overrides wrote.
             let tagged = ReportFolders.overrideTag(scenario, overrides).map { "\(directory)/\(scenario.name)@\($0)" }
@@ -114,20 +122,57 @@ enum CheckCommand: Subcommand {
             } else {
                 baseline = (try BaselineReport.load(directory, scenario: scenario.name), .option)
             }
-        } else if scenario.expectations.isEmpty {
+        } else {
+            // The committed report is compared whenever it exists, expect: entries or not.
             let folder = ReportFolders.defaultFolder(scenario, overrides)
-            guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") else {
+            guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") || !scenario.expectations.isEmpty else {
                 throw SetupError("nothing to check in \(scenario.file): it has no expect: entries, no --baseline was given and there is no "
                                  + "\(folder)/ to compare with. Add expect: entries, pass --baseline DIR, or write the baseline first "
                                  + "(dnsim-events \(scenario.file)\(overrides.flags)) and commit it")
             }
-            baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
+            if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
+                baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
+            } else {
+                missingBaseline = folder
+            }
         }
+        var scenario = scenario
+        var definitions = CheckDefinitions(values: scenario.definitions, source: .scenario)
         if let report = baseline?.report {
             if precise, let manifest = report.manifest { expected.devices = manifest.devices }
+            definitions = try baselineDefinitions(&scenario, report)
+            expected.definitions = scenario.definitions
             try comparable(report, expected, path: report.path)
         }
-        return Setup(scenario: scenario, baseline: baseline)
+        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline)
+    }
+
+    /// The candidate is counted as its baseline was: a definition the scenario
+    /// leaves to its default takes the baseline's value (a new lead must not
+    /// redefine `fresh`); one it sets to another value is refused, naming both.
+    /// A baseline that records none leaves the scenario's own, and says so.
+    static func baselineDefinitions(_ scenario: inout Scenario, _ report: BaselineReport) throws(DiagnosticList) -> CheckDefinitions {
+        guard let recorded = report.manifest?.definitions else {
+            return CheckDefinitions(values: scenario.definitions, source: .unrecorded, baselinePath: report.path)
+        }
+        let own = scenario.definitions
+        var problems: [Diagnostic] = []
+        var adopted: [CheckDefinitions.Adopted] = []
+        for key in MetricDefinitions.keys where own[key] != recorded[key] {
+            guard let mark = scenario.definitionMarks[key] else {
+                adopted.append(CheckDefinitions.Adopted(key: key, own: own[key]))
+                continue
+            }
+            let (mine, theirs) = (MetricDefinitions.text(own[key]), MetricDefinitions.text(recorded[key]))
+            problems.append(Diagnostic(
+                file: scenario.file, mark: mark,
+                message: "metrics.\(key) is \(mine) here, but the baseline \(report.path) was counted with metrics.\(key) \(theirs), so the "
+                    + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
+                    + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
+        }
+        guard problems.isEmpty else { throw DiagnosticList(problems) }
+        scenario.adopt(recorded)
+        return CheckDefinitions(values: recorded, source: .baseline, baselinePath: report.path, adopted: adopted)
     }
 
     /// A baseline of another scenario, seed, size or tool version is a setup error, not a regression.

@@ -109,7 +109,8 @@ enum RunCommand: Subcommand {
             if !quiet { console.print("Telemetry written to \(folder)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
         }
         guard !quiet else { return }
-        console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
+        console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed); "
+                      + ScheduleLead.line(scenario, calendar: context.plan.world.calendar))
         console.print(SummaryMarkdown.armsTable(context).plain())
         if scenario.isLifecycleActive {
             console.print("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):")
