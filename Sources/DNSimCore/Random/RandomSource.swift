@@ -56,4 +56,7 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case backgroundRequestAtTimeChange = 25
     /// The BG request a handler `cancelDualSchedule` left resubmits (index = the old schedule's cycle).
     case backgroundRequestLeft = 26
+    /// The run budget of a BG launch, when `fetchTask.budget` is a distribution (index:
+    /// `DrawIndex.launchBudget`, the launched request's source and index).
+    case launchBudget = 27
 }
