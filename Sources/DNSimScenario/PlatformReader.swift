@@ -23,6 +23,7 @@ enum PlatformReader {
         var ios = IOSConfiguration()
         if let v = map.durationOrNever("inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
         if let v = map.choice("resubmitOnOpen", as: ResubmitPolicy.self) { ios.resubmitOnOpen = v }
+        if let v = map.bool("backgroundAppRefresh") { ios.backgroundAppRefresh = v }
         if let task = map.section("fetchTask") {
             // The budget's default follows the kind (`BackgroundTaskKind.defaultBudget`).
             if let v = task.choice("kind", as: BackgroundTaskKind.self) { ios.taskKind = v }
@@ -31,11 +32,27 @@ enum PlatformReader {
             if let v = task.bool("requiresNetworkConnectivity") { ios.requiresNetworkConnectivity = v }
             if let d = task.distribution("delay") { ios.delay = d }
             if let p = task.number("never") { ios.never = p }
-            if let v = task.duration("budget", allowZero: false) { ios.budgetSetting = v }
+            if let node = task["budget"] { budget(node, task, into: &ios) }
+            if let v = task.choice("launch", as: IOSLaunchModel.self) { ios.launch = v }
         }
         if let d = map.distribution("notificationDelay") { ios.notificationDelay = d }
         if let section = map.optionalSection("push") { ios.push = readIOSPush(section) }
         return ios
+    }
+
+    /// `fetchTask.budget`: a duration, or a distribution drawn per launch (a fixed one is a duration).
+    static func budget(_ node: YAMLNode, _ task: ScenarioSection, into ios: inout IOSConfiguration) {
+        guard node.mapping != nil else {
+            if let v = task.duration("budget", allowZero: false) { ios.budgetSetting = v }
+            return
+        }
+        guard let d = task.distribution("budget") else { return }
+        if case .fixed(let v) = d {
+            guard v > 0 else { return task.reader.error(node.mark, "\(task.path("budget")) must be longer than zero") }
+            ios.budgetSetting = v
+        } else {
+            ios.budgetDistribution = d
+        }
     }
 
     /// `platforms.ios.push`: APNs and the Notification Service Extension (docs/push.md).

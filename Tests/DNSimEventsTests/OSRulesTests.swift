@@ -125,6 +125,8 @@ final class OSRulesTests: XCTestCase {
         world.ios.requiresExternalPower = true
         world.user.charging = dailyWindows(days: 20, from: 1, to: 6)
         world.user.idle = dailyWindows(days: 20, from: 0, to: 7)
+        // Used daily: a processing request is fulfilled only while the app was used within the week.
+        world.user.appOpensPerDay = 2
         let run = DeviceRun(world, TestWorlds.arm(.chained, .ios))
         let runs = run.trace.kinds("bg.run")
         XCTAssertGreaterThan(runs.count, 10)

@@ -85,11 +85,24 @@ final class ScenarioWarningTests: CommandLineTestCase {
     func testProcessingWithoutIdleWindowsOrOutsideTheCycle() throws {
         XCTAssertEqual(try warnings("", replacing: ("kind: appRefresh", "kind: processing")), [
             "w.yaml:10:24: warning: a processing task runs only while the phone is idle, and no user.idle windows are given: no BG task ever runs",
+            "w.yaml:10:24: warning: a processing request is fulfilled only while the app was used within the past week, and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days",
         ])
         XCTAssertEqual(try warnings("user: { idle: { start: \"00:00\", end: \"07:00\" } }\n", replacing: ("kind: appRefresh", "kind: processing")), [
             "w.yaml:12:15: warning: user.idle (00:00–07:00) never overlaps a cycle's window from F to T + contentTimeout: a processing task, which runs only while idle, can never fetch in time",
+            "w.yaml:10:24: warning: a processing request is fulfilled only while the app was used within the past week, and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days",
         ])
-        XCTAssertEqual(try warnings("user: { idle: { start: \"18:00\", end: \"07:00\" } }\n", replacing: ("kind: appRefresh", "kind: processing")), [])
+        XCTAssertEqual(try warnings("user: { idle: { start: \"18:00\", end: \"07:00\" } }\n", replacing: ("kind: appRefresh", "kind: processing")), ["w.yaml:10:24: warning: a processing request is fulfilled only while the app was used within the past week, and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days"])
+        XCTAssertEqual(try warnings("user: { appOpensPerDay: 1, idle: { start: \"18:00\", end: \"07:00\" } }\n",
+                                    replacing: ("kind: appRefresh", "kind: processing")), [])
+    }
+
+    /// `beforeUse` needs an open profile to differ from `afterEarliest`.
+    func testBeforeUseWithoutAnOpenProfile() throws {
+        XCTAssertEqual(try warnings("", replacing: ("kind: appRefresh", "kind: appRefresh, launch: beforeUse")), [
+            "w.yaml:10:44: warning: launch beforeUse without user.appOpenHours: every hour is a usage hour, so requests launch as with afterEarliest",
+        ])
+        XCTAssertEqual(try warnings("user: { appOpenHours: [0, 0, 0, 0, 0, 0, 1, 3, 3, 2, 1, 1, 2, 1, 1, 1, 1, 2, 3, 3, 3, 2, 1, 0] }\n",
+                                    replacing: ("kind: appRefresh", "kind: appRefresh, launch: beforeUse")), [])
     }
 
     func testGuardHorizonShorterThanTheCycleSpacing() throws {

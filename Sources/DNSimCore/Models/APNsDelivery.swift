@@ -1,13 +1,16 @@
 /// APNs as the app sees it (docs/push.md): an alert push reaches a device
 /// that is online, even after a force-quit or in Low Power Mode, and its
 /// Notification Service Extension fetches within `nseBudget`. A background
-/// push also waits for the user to open a force-quit app and for Low Power
-/// Mode to end. APNs stores one push per app for an offline device.
+/// push also waits for Low Power Mode to end; the device discards it when
+/// Background App Refresh is off, or when the app is force-quit while it
+/// waits (docs/model.md §2). APNs stores one push per app for an offline device.
 public struct APNsDelivery: PushChannel {
     let configuration: IOSPushConfiguration
+    let backgroundAppRefresh: Bool
 
     public init(world: WorldConfiguration) {
         configuration = world.ios.push
+        backgroundAppRefresh = world.ios.backgroundAppRefresh
     }
 
     public func delivery(_ kind: PushKind) -> PushDelivery {
@@ -35,14 +38,20 @@ public struct APNsDelivery: PushChannel {
                 let powered = user.lowPower.nextOutside(moved)
                 if powered != moved { hold = hold ?? .lowPowerMode }
                 moved = powered
-                if let open = user.forceQuitEnd(at: moved) {
-                    hold = hold ?? .forceQuit
-                    moved = open
-                }
             }
             if moved == current { break }
             current = moved
         }
         return (current, hold)
+    }
+
+    /// A background push reaches the device once it is online. With Background App Refresh off
+    /// the system does not wake the app for it; held there, it is discarded the moment the app
+    /// is force-quit (or at once if it already is), not delivered at the next open.
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
+        guard kind == .background else { return nil }
+        let received = user.offline.nextOutside(arrival)
+        if !backgroundAppRefresh { return (received, .backgroundAppRefreshOff) }
+        return user.firstForceQuit(from: received, through: release).map { ($0, .forceQuit) }
     }
 }

@@ -51,6 +51,17 @@ public struct CycleCalendar: Sendable, Equatable {
                              followingNotifyTime: other.followingNotifyTime)
     }
 
+    /// The first cycle whose F lies strictly after `time`, or `count` (binary search: F never
+    /// decreases from one cycle to the next).
+    public func firstCycle(withFetchAfter time: Millis) -> Int {
+        var low = 0, high = fetchTimes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fetchTimes[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The first cycle at or after `from` whose F lies strictly after `time`,
     /// or `count` if there is none.
     @inline(__always)

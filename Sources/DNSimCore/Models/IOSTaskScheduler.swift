@@ -4,13 +4,16 @@
 /// max(earliestBeginDate, now)), deferred out of Low Power Mode, offline
 /// periods and, for a processing task, into idle (and charging) windows.
 /// A force-quit stops BG launches until the next open; an app not opened for
-/// `inactiveAfter` gets none. `UNUserNotificationCenter` requests fire exactly.
+/// `inactiveAfter` gets none, nor a processing request one unused for a week; with
+/// Background App Refresh off no request is accepted. `UNUserNotificationCenter` requests fire exactly.
 public struct IOSTaskScheduler: PlatformModel {
     public typealias Push = APNsDelivery
     public static let platform = Platform.ios
     public static let notificationsAreAlarms = false
     /// iOS keeps at most this many pending notification requests.
     public static let pendingRequestLimit = 64
+    /// `launch: beforeUse`: how long before the next usage hour a held launch runs (a judgement).
+    public static let beforeUseLead: Millis = 15 * SimTime.minute
 
     let configuration: IOSConfiguration
     let idle: TimeWindows
@@ -26,6 +29,14 @@ public struct IOSTaskScheduler: PlatformModel {
     /// of its own (docs/model.md §2), the same in every arm.
     private var handlerCycle = -1
     private var handlerSubmissions = 0
+    /// The pending request's budget key (`budgetKey`), when the budget is a distribution.
+    private var launchKey = 0
+    /// `launch: beforeUse`: the usage hours (bit h: hour h from the start's local midnight).
+    let usageHours: UInt32
+    /// Flags read per submission, kept apart so that testing them copies no part of the configuration.
+    let drawsBudget: Bool
+    let launchesBeforeUse: Bool
+    let calendarStart: Millis
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
         opensResubmit = world.ios.resubmitOnOpen == .always && schedulesFetch && world.plugin.fetchEnabled
@@ -33,6 +44,22 @@ public struct IOSTaskScheduler: PlatformModel {
         idle = world.user.idle
         charging = world.user.charging
         contentTimeout = world.plugin.contentTimeout
+        calendarStart = world.calendar.start
+        usageHours = world.ios.launch == .beforeUse ? Self.usageHours(world.user.appOpenHours) : Self.everyHour
+        drawsBudget = world.ios.budgetDistribution != nil
+        launchesBeforeUse = world.ios.launch == .beforeUse
+    }
+
+    static let everyHour: UInt32 = (1 << 24) - 1
+
+    /// The hours at least as likely for an open as the average hour (weight ≥ total / 24);
+    /// every hour without a profile.
+    public static func usageHours(_ weights: [Double]?) -> UInt32 {
+        guard let weights, weights.count == 24 else { return everyHour }
+        let total = weights.reduce(0, +)
+        var mask: UInt32 = 0
+        for (hour, weight) in weights.enumerated() where weight * 24 >= total { mask |= 1 << UInt32(hour) }
+        return mask == 0 ? everyHour : mask
     }
 
     public var alarmsLost: Bool { false }
@@ -74,10 +101,16 @@ public struct IOSTaskScheduler: PlatformModel {
                 context.trace(.backgroundTasksDropped(inactiveAfter: limit))
                 return .nothing
             }
+            if configuration.taskKind == .processing, context.now - context.lastOpen > IOSConfiguration.processingUsageWindow {
+                context.telemetry?.backgroundRequestCancelled(at: context.now)
+                context.trace(.processingRequestUnfulfilled)
+                return .nothing
+            }
             context.activity[.backgroundRuns] += 1
             context.telemetry?.backgroundRequestLaunched(at: context.now)
             context.trace(.backgroundTaskRuns(configuration.taskKind))
-            return .fetchTaskRuns(budget: configuration.budget)
+            guard drawsBudget, let budget = configuration.budgetDistribution else { return .fetchTaskRuns(budget: configuration.budget) }
+            return .fetchTaskRuns(budget: context.draw(budget, source: .launchBudget, index: launchKey))
         default:
             preconditionFailure("iOS raises no \(event) event")
         }
@@ -141,16 +174,28 @@ public struct IOSTaskScheduler: PlatformModel {
             context.telemetry?.backgroundRequestCancelled(at: context.now)
             return
         }
+        guard configuration.backgroundAppRefresh else {
+            // BGTaskScheduler.submit throws `unavailable`: the user switched background refresh off.
+            context.telemetry?.backgroundRequestCancelled(at: context.now)
+            context.trace(.backgroundRequestRefused, cycle: cycle)
+            return
+        }
         context.telemetry?.backgroundRequestSubmitted(at: context.now, earliestBegin: earliest)
         if replacedBeforeLaunch(earliest: earliest, context) { return }
-        let delay = context.memoizedDraw(source, index: index) { [configuration] random in
-            random.bernoulli(configuration.never) ? Self.neverRuns : random.duration(configuration.delay)
+        // Captures only what it reads: capturing the whole configuration copied it per submission.
+        let delay = context.memoizedDraw(source, index: index) { [never = configuration.never, delay = configuration.delay] random in
+            random.bernoulli(never) ? Self.neverRuns : random.duration(delay)
         }
         if delay == Self.neverRuns {
             context.trace(.backgroundRequestNeverRuns, cycle: cycle)
             return
         }
-        let launch = deferredLaunch(max(earliest, context.now) + delay, &context)
+        var launch = max(earliest, context.now) + delay
+        if launchesBeforeUse {
+            launch = Self.heldUntilUse(launch, usageHours: usageHours, calendarStart: calendarStart)
+        }
+        launch = deferredLaunch(launch, &context)
+        if drawsBudget { launchKey = Self.budgetKey(source, index: index) }
         pendingRequest = context.schedule(at: launch, .backgroundLaunch)
         context.trace(.backgroundRequestSubmitted(earliestBegin: earliest, launch: launch), cycle: cycle)
     }
@@ -169,6 +214,35 @@ public struct IOSTaskScheduler: PlatformModel {
         guard opensResubmit, context.tracer == nil, context.telemetry == nil,
               context.user.disabled.isEmpty, context.user.timeChanges.isEmpty else { return false }
         return context.nextOpenTime() < max(earliest, context.now)
+    }
+
+    /// The key of a launch's budget draw: the request's, so each request's launch draws its own
+    /// budget, the same in every arm.
+    static func budgetKey(_ source: RandomSource, index: Int) -> Int {
+        let tag = switch source {
+        case .backgroundRequestForCycle: 0
+        case .backgroundRequestAtOpen: 1
+        case .backgroundRequestAtEnable: 2
+        case .backgroundRequestAtTimeChange: 3
+        case .backgroundRequestLeft: 4
+        default: 7
+        }
+        return DrawIndex.launchBudget.make(index + 1, tag)
+    }
+
+    /// `launch: beforeUse` (docs/model.md §2): a launch outside the usage hours waits until
+    /// `beforeUseLead` before the next usage hour starts; never earlier than it was. Static, so
+    /// that calling it from `submit` copies nothing of the scheduler.
+    static func heldUntilUse(_ time: Millis, usageHours: UInt32, calendarStart: Millis) -> Millis {
+        let since = time - calendarStart
+        let day = since >= 0 ? since / SimTime.day : (since - SimTime.day + 1) / SimTime.day
+        let hour = Int((since - day * SimTime.day) / SimTime.hour)
+        guard usageHours & (1 << UInt32(hour)) == 0 else { return time }
+        for ahead in 1...24 where usageHours & (1 << UInt32((hour + ahead) % 24)) != 0 {
+            let start = calendarStart + day * SimTime.day + Millis(hour + ahead) * SimTime.hour
+            return max(time, start - beforeUseLead)
+        }
+        return time
     }
 
     private mutating func cancelPendingRequest(_ context: DeviceContext) {

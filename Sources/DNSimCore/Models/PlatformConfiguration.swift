@@ -32,6 +32,13 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var never: Double = 0
     /// Run budget as the scenario writes it; nil: the kind's `defaultBudget`.
     public var budgetSetting: Millis?
+    /// A run budget drawn per launch (`fetchTask.budget` as a distribution); nil: `budget`, fixed.
+    public var budgetDistribution: Distribution?
+    /// When a pending request launches: `delay` after max(earliestBeginDate, now), or that
+    /// held until shortly before the user's next likely open (docs/model.md §2).
+    public var launch: IOSLaunchModel = .afterEarliest
+    /// The user's Background App Refresh switch for the app: off, no BG task or background push runs.
+    public var backgroundAppRefresh = true
     /// Run budget; past it the expiration handler cancels the fetch.
     @inlinable public var budget: Millis {
         get { budgetSetting ?? taskKind.defaultBudget }
@@ -45,6 +52,9 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var requiresNetworkConnectivity = false
     /// BG tasks stop when the app was not opened for this long (nil: never, the default).
     public var inactiveAfter: Millis?
+    /// A processing request is fulfilled only while the app was used within the past week
+    /// (Apple's `BGTaskRequest.h`).
+    public static let processingUsageWindow: Millis = 7 * SimTime.day
     /// Whether an app open resubmits the BG request always, or only when none is pending.
     public var resubmitOnOpen: ResubmitPolicy = .always
     /// APNs and the Notification Service Extension, for the push strategies.

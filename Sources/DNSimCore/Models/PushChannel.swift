@@ -22,6 +22,9 @@ public protocol PushChannel {
     func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?)
     /// As `release`, for a push the service delivers at a lower priority than sent (`downgraded`).
     func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?)
+    /// When and why the device discards a push of `kind` that reached the service at `arrival`
+    /// and would reach the app at `release`, instead of running its code; nil: it does not.
+    func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)?
 }
 
 extension PushChannel {
@@ -29,6 +32,10 @@ extension PushChannel {
     public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?) {
         release(time, kind: kind, user: user)
     }
+
+    /// A device that runs every push it takes (FCM).
+    @inline(__always)
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? { nil }
 
     /// When the push of `cycle` reaches the service's edge, or nil when it is lost.
     /// Keyed by the kind and the cycle; the loss uniform is always consumed.
@@ -43,14 +50,20 @@ extension PushChannel {
     /// What becomes of `cycle`'s push of `kind`, sent at `sendTimes[cycle]`.
     /// A push the device cannot take is stored: only the newest one (the
     /// server sends with a collapse key), so a later push that arrives while
-    /// it waits replaces it; one stored longer than `storeFor` expires.
+    /// it waits replaces it; one stored longer than `storeFor` expires. One the device discards
+    /// (iOS: a background push with Background App Refresh off, or held for a force-quit app)
+    /// never runs the app's code.
     public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false) -> PushFate {
         let sent = sendTimes[cycle]
         guard let arrival = arrival(of: cycle, kind: kind, sentAt: sent, context: context) else { return .dropped }
         let (release, hold) = self.release(arrival, kind: kind, user: context.user, downgraded: downgraded)
-        guard let hold else { return .delivered(arrival: arrival, release: release, hold: nil) }
+        let discard = self.discard(arrival: arrival, release: release, kind: kind, user: context.user)
         let expiry = sent > Millis.max - storeFor ? Millis.max : sent + storeFor
-        let cutoff = min(release, expiry)
+        if let discard, hold == nil || discard.at <= arrival {
+            return .discarded(arrival: arrival, at: discard.at, hold: nil, reason: discard.reason)
+        }
+        guard let hold else { return .delivered(arrival: arrival, release: release, hold: nil) }
+        let cutoff = min(discard?.at ?? release, expiry)
         var later = cycle + 1
         while later < sendTimes.count, sendTimes[later] < cutoff {
             // A push that overtook this one while it travelled does not replace it in the store.
@@ -60,6 +73,7 @@ extension PushChannel {
             }
             later += 1
         }
+        if let discard, discard.at <= expiry { return .discarded(arrival: arrival, at: discard.at, hold: hold, reason: discard.reason) }
         return release > expiry ? .expired(arrival: arrival, hold: hold, at: max(expiry, arrival))
             : .delivered(arrival: arrival, release: release, hold: hold)
     }

@@ -8,6 +8,9 @@ public enum PushFate: Sendable, Equatable {
     case expired(arrival: Millis, hold: PushHold, at: Millis)
     /// Stored, and replaced at `at` by the push of cycle `by`.
     case replaced(arrival: Millis, hold: PushHold, at: Millis, by: Int)
+    /// The device discarded it at `at` without waking the app (iOS background push), after
+    /// `hold` kept it from `arrival` when it did.
+    case discarded(arrival: Millis, at: Millis, hold: PushHold?, reason: PushDiscard)
     /// The device takes it at `release` (after `arrival` when `hold` kept it).
     case delivered(arrival: Millis, release: Millis, hold: PushHold?)
 }

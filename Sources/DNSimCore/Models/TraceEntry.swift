@@ -37,6 +37,10 @@ public struct TraceEntry: Sendable, Equatable {
         case .backgroundTasksDropped(let limit):
             return "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks"
         case .backgroundTaskRuns(let kind): return "BGTaskScheduler launches the \(kind.rawValue) task"
+        case .backgroundRequestRefused:
+            return "BG request for cycle \(number) refused: Background App Refresh is off (BGTaskScheduler error unavailable)"
+        case .processingRequestUnfulfilled:
+            return "the app was not used within the past week: iOS does not fulfil the processing request"
         case .backgroundRequestNeverRuns: return "BG request for cycle \(number) submitted; the OS will never run it"
         case .backgroundRequestSubmitted(let earliest, let launch):
             return "BG request for cycle \(number), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
@@ -85,6 +89,7 @@ public struct TraceEntry: Sendable, Equatable {
         case .pushDropped(let service): return "\(service) never delivers it"
         case .pushExpired(let service): return "stored past storeFor: \(service) discards it"
         case .pushReplaced(let by): return "cycle \(by + 1)'s push replaces it in the store"
+        case .pushDiscarded(let reason): return "iOS discards the background push without waking the app: \(reason.rawValue)"
         case .alertPushArrived(let handler, let budget):
             return "the alert push arrives: \(handler) runs" + (budget.map { " and fetches (budget \(SimTime.written($0)))" } ?? " with fetching off")
         case .backgroundPushArrived(let budget): return "the background push wakes the app (budget \(SimTime.written(budget)))"

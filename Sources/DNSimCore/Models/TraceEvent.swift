@@ -10,6 +10,10 @@ public enum TraceEvent: Sendable, Equatable {
     /// A BG request submitted that the OS will never run.
     case backgroundRequestNeverRuns
     case backgroundRequestSubmitted(earliestBegin: Millis, launch: Millis)
+    /// Background App Refresh is off: `BGTaskScheduler.submit` refuses the request.
+    case backgroundRequestRefused
+    /// A processing request's launch comes more than a week after the last open: not fulfilled.
+    case processingRequestUnfulfilled
     case bootCompleted
     case fetchAlarmFires
     case fetchAlarmSet(fire: Millis)
@@ -51,6 +55,8 @@ public enum TraceEvent: Sendable, Equatable {
     case pushDropped(service: String)
     case pushExpired(service: String)
     case pushReplaced(byCycle: Int)
+    /// iOS discarded a background push without waking the app.
+    case pushDiscarded(PushDiscard)
     /// The alert push's handler runs; `budget` is nil when fetching is off.
     case alertPushArrived(handler: String, budget: Millis?)
     case backgroundPushArrived(budget: Millis)
@@ -83,7 +89,8 @@ public enum TraceEvent: Sendable, Equatable {
         case .forceQuit: "app.forceQuit"
         case .backgroundTasksDropped: "bg.dropped"
         case .backgroundTaskRuns: "bg.run"
-        case .backgroundRequestNeverRuns, .backgroundRequestSubmitted: "bg.submit"
+        case .backgroundRequestNeverRuns, .backgroundRequestSubmitted, .backgroundRequestRefused: "bg.submit"
+        case .processingRequestUnfulfilled: "bg.dropped"
         case .bootCompleted: "boot.completed"
         case .fetchAlarmFires: "alarm.fetch"
         case .fetchAlarmSet: "alarm.set"
@@ -109,6 +116,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .pushDropped: "push.dropped"
         case .pushExpired: "push.expired"
         case .pushReplaced: "push.replaced"
+        case .pushDiscarded: "push.discarded"
         case .alertPushArrived, .backgroundPushArrived: "push.arrived"
         case .pushHandlerTimedOut: "push.timeout"
         case .cancelDualSchedule: "plugin.cancel"

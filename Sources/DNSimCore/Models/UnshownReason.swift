@@ -27,6 +27,8 @@ public enum UnshownReason: Sendable, Equatable {
     case pushReplaced(by: Int)
     /// Alert push: still held when the run ended.
     case pushHeldPastRunEnd
+    /// The device discarded the push without running the app's code.
+    case pushDiscarded(PushDiscard)
 
     /// Whether the plugin showed nothing because nothing was new (suppressed), rather than
     /// failing to show (missed).
@@ -53,6 +55,7 @@ public enum UnshownReason: Sendable, Equatable {
         case .pushExpired: "its push expired in the \(pushService) store"
         case .pushReplaced(let by): "cycle \(by + 1)'s push replaced it in the \(pushService) store"
         case .pushHeldPastRunEnd: "its push was still held when the run ended"
+        case .pushDiscarded(let reason): "the device discarded its push (\(reason.rawValue))"
         }
     }
 }

@@ -135,6 +135,15 @@ public struct UserActivity {
         return open + 1 < opens.count ? opens[open + 1] : .max
     }
 
+    /// The first instant in [`start`, `end`] at which the app is force-quit: `start` itself when
+    /// it is force-quit then, else the first force-quit after it; nil when none.
+    public func firstForceQuit(from start: Millis, through end: Millis) -> Millis? {
+        guard !forceQuits.isEmpty else { return nil }
+        if forceQuitEnd(at: start) != nil { return start }
+        let next = Self.lastIndex(forceQuits, atOrBefore: start) + 1
+        return next < forceQuits.count && forceQuits[next] <= end ? forceQuits[next] : nil
+    }
+
     /// The index of the last of the sorted `times` at or before `time`, or -1.
     private static func lastIndex(_ times: [Millis], atOrBefore time: Millis) -> Int {
         var low = 0, high = times.count

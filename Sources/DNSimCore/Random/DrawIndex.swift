@@ -18,6 +18,9 @@ public enum DrawIndex: CaseIterable, Sendable {
     case dayRank
     /// An Android alarm's inexact delivery: the cycle, the `AlarmPurpose`.
     case inexactAlarm
+    /// A BG launch's run budget: the launched request's index + 1 (setup's -1 is 0), the
+    /// request's source (`IOSTaskScheduler.budgetKey`).
+    case launchBudget
 
     /// The width of the minor field.
     @inlinable
@@ -27,6 +30,7 @@ public enum DrawIndex: CaseIterable, Sendable {
         case .handlerRequest, .foregroundFetch: 8
         case .dayRank: 12
         case .inexactAlarm: 2
+        case .launchBudget: 3
         }
     }
 
@@ -45,6 +49,7 @@ public enum DrawIndex: CaseIterable, Sendable {
         case .foregroundFetch: [.foregroundFetch]
         case .dayRank: [.backgroundRequestAtOpen, .lowPowerDuration, .offlineDuration, .disableDuration, .timeChoice, .starredEmpty]
         case .inexactAlarm: [.inexactAlarm]
+        case .launchBudget: [.launchBudget]
         }
     }
 
@@ -55,6 +60,11 @@ public enum DrawIndex: CaseIterable, Sendable {
         case .fetchAttempt, .handlerRequest, .inexactAlarm: cycles
         case .dayRank: days
         case .foregroundFetch: DrawIndex.dayRank.largestMajor(cycles: cycles, days: days) << DrawIndex.dayRank.minorBits | DrawIndex.dayRank.minorMax
+        case .launchBudget:
+            // The widest request index, plus one.
+            max(DrawIndex.foregroundFetch.largestMajor(cycles: cycles, days: days),
+                DrawIndex.handlerRequest.largestMajor(cycles: cycles, days: days) << DrawIndex.handlerRequest.minorBits
+                    | DrawIndex.handlerRequest.minorMax) + 1
         }
     }
 

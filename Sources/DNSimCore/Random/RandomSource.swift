@@ -59,4 +59,7 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     /// Which fleet segment the device belongs to (index 0): one uniform, inverted over the
     /// segments' cumulative shares, drawn only when the fleet has more than one segment.
     case fleetSegment = 27
+    /// The run budget of a BG launch, when `fetchTask.budget` is a distribution (index:
+    /// `DrawIndex.launchBudget`, the launched request's source and index).
+    case launchBudget = 28
 }

@@ -147,7 +147,11 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         guard reaction == .foreground else { return react(reaction) }
         strategy.pluginCodeRuns(&runtime)
         guard runtime.plugin.fetchEnabled, Strategy.schedulesPlatformFetch else { return }
-        runtime.os.keepFetchScheduled(cycle: runtime.cycleNeedingPrefetch, source: source, index: index, &runtime.context)
+        // `earlyFetch: arm` knows no cycle windows: it schedules as a cron-only plugin would,
+        // for the next `contentFetch` occurrence after now, whatever is armed.
+        let cycle = runtime.strategy.earlyFetch == .arm ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
+            : runtime.cycleNeedingPrefetch
+        runtime.os.keepFetchScheduled(cycle: cycle, source: source, index: index, &runtime.context)
     }
 
     /// A BG task (iOS) or fetch alarm (Android) runs: resubmit or re-arm for
@@ -155,7 +159,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     private mutating func fetchTaskRuns(budget: Millis?) {
         let served = runtime.firstUnresolved
         guard served < runtime.calendar.count else { return }
-        let next = runtime.calendar.firstCycle(from: served, withFetchAfter: runtime.now)
+        // `earlyFetch: arm`: the next occurrence after now, also one of a cycle already decided.
+        let next = runtime.strategy.earlyFetch == .arm ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
+            : runtime.calendar.firstCycle(from: served, withFetchAfter: runtime.now)
         runtime.os.scheduleFetch(cycle: next, &runtime.context)
         strategy.pluginCodeRuns(&runtime)
         runtime.startFetch(budget: budget)

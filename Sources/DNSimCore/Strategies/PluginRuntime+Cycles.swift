@@ -25,6 +25,9 @@ extension PluginRuntime {
         case .replaced(let arrival, let hold, let at, let by):
             context.trace(.pushHeld(hold, service: service, until: .newestOnly), cycle: cycle, at: arrival)
             context.trace(.pushReplaced(byCycle: by), cycle: cycle, at: at)
+        case .discarded(let arrival, let at, let hold, let reason):
+            if let hold { context.trace(.pushHeld(hold, service: service, until: .release(at)), cycle: cycle, at: arrival) }
+            context.trace(.pushDiscarded(reason), cycle: cycle, at: at)
         case .delivered(let arrival, let release, let hold):
             if let hold { context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
         }

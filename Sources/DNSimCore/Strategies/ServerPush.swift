@@ -30,6 +30,9 @@ public struct ServerPush: PluginStrategy {
         case .expired(_, _, let at):
             lostBecause = .pushExpired
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
+        case .discarded(_, let at, _, let reason):
+            lostBecause = .pushDiscarded(reason)
+            runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
         case .replaced(_, _, let at, let by):
             lostBecause = .pushReplaced(by: by)
             runtime.schedule(at: max(at, now), .deadline(cycle: cycle))
