@@ -101,7 +101,7 @@ final class BadScenarioTests: XCTestCase {
          "8:33: error: plugin.userNotification.schedule '0 0 30 2 *' never fires in the 3 simulated day(s) from 2027-01-01"),
         ("", "1:1: error: the scenario file is empty"),
         (replacing(2, with: "seed: 18446744073709551616"), "2:7: error: seed must be a whole number from 0 to 18446744073709551615, not '18446744073709551616'"),
-        (appending("timeZone: GMT+5"), "12:11: error: timeZone 'GMT+5' is not an IANA time zone (did you mean 'Etc/GMT-5'? POSIX zone names invert the sign: Etc/GMT-5 is UTC+5)"),
+        (appending("timeZone: GMT+5"), "12:11: error: timeZone 'GMT+5' is not an IANA time zone (did you mean 'Etc/GMT-5'? 'Etc/GMT-5' is UTC+5 all year with no summer time (POSIX zone names invert the sign))"),
         (appending("user: { tokenLifetime: 0.4ms }"), "12:24: error: user.tokenLifetime must be longer than zero"),
         (appending("expect:\n  - { arm: '*', metric: lateness_p50_s, max: 5% }"),
          "13:46: error: expect[1].max: a percentage bounds only a rate (a fraction column)"),

@@ -22,7 +22,10 @@ enum ScenarioRuns {
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
         let warnings = scenarios.flatMap(\.warnings)
-        if warningsAsErrors && !warnings.isEmpty { throw DiagnosticList(warnings) }
+        if warningsAsErrors && !warnings.isEmpty {
+            // They stop the run, so they are printed as what they now are.
+            throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error })
+        }
         if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
         return scenarios
     }

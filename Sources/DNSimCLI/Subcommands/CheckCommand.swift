@@ -58,7 +58,7 @@ enum CheckCommand: Subcommand {
                 do {
                     try ReportWriter.write(ReportWriter.files(context), to: directory)
                 } catch {
-                    throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+                    throw SetupError("cannot write the report to \(directory): \(error.localizedDescription)")
                 }
             }
             if let baseline = setup.baseline {
@@ -82,7 +82,7 @@ enum CheckCommand: Subcommand {
             do {
                 try write(CheckOutput.junit(checks), to: path)
             } catch {
-                throw UsageError("cannot write the JUnit report to \(path): \(error.localizedDescription)")
+                throw SetupError("cannot write the JUnit report to \(path): \(error.localizedDescription)")
             }
         }
         if json { console.print(String(CheckOutput.json(checks, exitCode: code.rawValue).dropLast())) }
@@ -149,10 +149,10 @@ enum CheckCommand: Subcommand {
     static func append(_ text: String, to path: String) throws {
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw UsageError("cannot write the step summary to \(path)")
+                throw SetupError("cannot write the step summary to \(path)")
             }
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw UsageError("cannot write the step summary to \(path)") }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw SetupError("cannot write the step summary to \(path)") }
         defer { try? handle.close() }
         handle.seekToEndOfFile()
         handle.write(Data(text.utf8))

@@ -19,11 +19,21 @@ enum FitCommand: Subcommand {
     static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
     static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
     static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
-    static let options: [OptionSpec] = [.out, families, bootstrap, .seed, skipBadRows, .quiet]
+    static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<file stem>); must be a folder that can be written",
+                                check: { ReportWriter.problem(writingTo: $0) })
+    static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
+    static let quiet = OptionSpec("--quiet", short: "q", "no progress bar and no fitted block printed")
+    static let options: [OptionSpec] = [out, families, bootstrap, seed, skipBadRows, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1, let path = arguments.operands.first else {
             throw UsageError("fit takes one telemetry file, e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
+        }
+        // A scenario or a report given by mistake: say what fit reads, not that its "header" is unknown.
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ["yaml", "yml", "json", "md", "svg"].contains(ext) {
+            throw UsageError("fit takes a telemetry CSV (BG launches, fetch attempts or app opens; docs/telemetry.md), not a .\(ext) file: "
+                             + "\(path); e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
         }
         var options = FitOptions()
         if let list = arguments.string(families) {
@@ -34,7 +44,7 @@ enum FitCommand: Subcommand {
         let file: TelemetryFile
         let fit: TelemetryFit
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        let bar = console.errorIsTerminal && !arguments.flag(.quiet) && options.bootstrap > 0
+        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
         if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {
@@ -46,9 +56,9 @@ enum FitCommand: Subcommand {
             throw FitFailure(description: error.description)
         }
         let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let directory = arguments.string(.out) ?? "Reports/fit-\(stem)"
+        let directory = arguments.string(out) ?? "Reports/fit-\(stem)"
         try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory)
-        if !arguments.flag(.quiet) {
+        if !arguments.flag(quiet) {
             if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
             console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
         }

@@ -22,7 +22,8 @@ enum InitCommand: Subcommand {
     static let out = OptionSpec("--out", short: "o", value: "FILE", "where to write the scenario (default NAME.yaml)")
     static let timeZone = OptionSpec("--time-zone", value: "ZONE", "the users' IANA time zone (default UTC)")
     static let force = OptionSpec("--force", short: "f", "overwrite FILE if it exists")
-    static let options: [OptionSpec] = [from, scenarioName, out, timeZone, force, .quiet]
+    static let quiet = OptionSpec("--quiet", short: "q", "print nothing but problems (not the file written and what to run next)")
+    static let options: [OptionSpec] = [from, scenarioName, out, timeZone, force, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.isEmpty else {
@@ -69,9 +70,9 @@ enum InitCommand: Subcommand {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(rendering.text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            throw SetupError("cannot write \(path): \(error.localizedDescription)")
         }
-        if !arguments.flag(.quiet) {
+        if !arguments.flag(quiet) {
             console.print("wrote \(path): scenario '\(name)', \(scenario.arms.count) arms (\(scenario.arms.map(\.name).joined(separator: ", ")))")
             console.print("next: dnsim-events validate \(path) && dnsim-events \(path)   (writes Reports/\(name)/, the baseline to commit)")
         }

@@ -18,13 +18,13 @@ enum MergeCommand: Subcommand {
         do {
             shards = try ShardSet(try readPartials(arguments.operands))
         } catch let mismatch as ShardSet.Mismatch {
-            throw UsageError(mismatch.description)
+            throw SetupError(mismatch.description)
         }
         let first = shards.first
         let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
-            throw UsageError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
+            throw SetupError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
         }
         let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
         let plan = try ScenarioRuns.plan(scenario, overrides)
@@ -38,7 +38,7 @@ enum MergeCommand: Subcommand {
             for (index, point) in points.enumerated() {
                 let pointPlan = try ScenarioRuns.plan(point.scenario, overrides)
                 let result: SimulationResult
-                do { result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan)) } catch { throw UsageError(error.description) }
+                do { result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan)) } catch { throw SetupError(error.description) }
                 report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
                                                 reproduceCommand: context.reproduceCommand))
             }
@@ -54,7 +54,7 @@ enum MergeCommand: Subcommand {
     }
 
     /// Every `shard-*.json` in the folders given (or the files themselves).
-    static func readPartials(_ operands: [String]) throws(UsageError) -> [(file: String, partial: PartialResult)] {
+    static func readPartials(_ operands: [String]) throws -> [(file: String, partial: PartialResult)] {
         var files: [String] = []
         for argument in operands {
             var isDirectory: ObjCBool = false
@@ -66,11 +66,11 @@ enum MergeCommand: Subcommand {
                 files.append(argument)
             }
         }
-        guard !files.isEmpty else { throw UsageError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
-        return try files.map { file throws(UsageError) in
+        guard !files.isEmpty else { throw SetupError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
+        return try files.map { file in
             guard let data = FileManager.default.contents(atPath: file),
                   let partial = try? JSONDecoder().decode(PartialResult.self, from: data), partial.format == PartialResult.format else {
-                throw UsageError("\(file) is not a dnsim-events partial result")
+                throw SetupError("\(file) is not a dnsim-events partial result")
             }
             return (file, partial)
         }

@@ -8,7 +8,7 @@ import Foundation
 /// prints the summary table; with `--shard K/N`, one slice of the devices.
 enum RunCommand: Subcommand {
     static let name = "run"
-    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--quiet]"
+    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
     Reports go to Reports/<name>/ unless --out says otherwise (with several scenarios, --out DIR
@@ -90,7 +90,7 @@ enum RunCommand: Subcommand {
             moved = try staging.assembled()
             try ReportWriter.write(files, moving: moved, to: directory)
         } catch {
-            throw UsageError("cannot write the report to \(directory): \(error.localizedDescription)")
+            throw SetupError("cannot write the report to \(directory): \(error.localizedDescription)")
         }
         if let (folder, log) = telemetry {
             try log.write(to: folder)
