@@ -15,7 +15,7 @@ public struct DailyWindow: Sendable, Equatable {
     }
 
     /// Parses `HH:MM`.
-    static func minutes(_ text: String) -> Int? {
+    public static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
               let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
@@ -24,7 +24,7 @@ public struct DailyWindow: Sendable, Equatable {
 
     /// The 24-hour `HH:MM` a 12-hour or dotted time most likely means (`11:00 PM` → `23:00`,
     /// `6.30` → `06:30`, `7 am` → `07:00`), or nil when `text` is no such time.
-    static func suggestion(for text: String) -> String? {
+    public static func suggestion(for text: String) -> String? {
         var rest = text.trimmingCharacters(in: .whitespaces).lowercased()
         var half: Int?
         for (suffix, value) in [("am", 0), ("a.m.", 0), ("pm", 12), ("p.m.", 12)] where rest.hasSuffix(suffix) {
