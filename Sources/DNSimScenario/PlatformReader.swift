@@ -31,7 +31,11 @@ enum PlatformReader {
             if let v = task.bool("requiresNetworkConnectivity") { ios.requiresNetworkConnectivity = v }
             if let d = task.distribution("delay") { ios.delay = d }
             if let p = task.number("never") { ios.never = p }
-            if let v = task.duration("budget", allowZero: false) { ios.budgetSetting = v }
+            if let v = task.duration("budget", allowZero: false) {
+                ios.budgetSetting = v
+                UnitPlausibility.duration(v, above: 10 * SimTime.minute, task, "budget",
+                                          what: "iOS gives a BGAppRefreshTask about 30 s and a BGProcessingTask minutes")
+            }
         }
         if let d = map.distribution("notificationDelay") { ios.notificationDelay = d }
         if let section = map.optionalSection("push") { ios.push = readIOSPush(section) }

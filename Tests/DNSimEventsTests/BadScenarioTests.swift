@@ -52,7 +52,7 @@ final class BadScenarioTests: XCTestCase {
         (replacing(10, with: "  ios: { fetchTask: { delay: { lognormal: { median: 90m, sigma: -1 } } } }"),
          "10:65: error: platforms.ios.fetchTask.delay.lognormal.sigma must be greater than zero"),
         (replacing(10, with: "  ios: { fetchTask: { delay: { lognormal: { median: 90, sigma: 1 } } } }"),
-         "10:53: error: platforms.ios.fetchTask.delay.lognormal.median: '90' has no unit; add one of ms, s, m, h, d (for example 90s)"),
+         "10:53: error: platforms.ios.fetchTask.delay.lognormal.median: '90' has no unit; add one of ms, s, m, h, d (did you mean 90s or 90m?)"),
         (replacing(10, with: "  ios: { fetchTask: { delay: { exponental: { mean: 3m } } } }"),
          "10:32: error: unknown distribution 'exponental' in platforms.ios.fetchTask.delay; use one of fixed, exponential, lognormal, uniform, gamma, weibull, empirical, mixture (did you mean 'exponential'?)"),
         (replacing(10, with: "  ios: { fetchTask: { delay: { exponential: { mean: 3m, extra: 1 } } } }"),
