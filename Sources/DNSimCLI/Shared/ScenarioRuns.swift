@@ -46,7 +46,16 @@ enum ScenarioRuns {
     /// The plan with overrides, or a usage error naming the problem.
     static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
         switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {
-        case .success(let plan): return plan
+        case .success(var plan):
+            if let platform = overrides.platform {
+                guard scenario.platforms.contains(platform) else {
+                    throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
+                                     + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
+                }
+                // The arms share each device's world through keyed draws, so dropping some moves no other arm's figure.
+                plan.arms = plan.arms.filter { $0.platform == platform }
+            }
+            return plan
         case .failure(let problem): throw UsageError("\(scenario.file): \(problem.message)")
         }
     }
@@ -56,6 +65,7 @@ enum ScenarioRuns {
         var parts = ["dnsim-events", scenario.file, "--seed", String(seed)]
         if let devices = overrides.devices { parts += ["--devices", String(devices)] }
         if let days = overrides.days { parts += ["--days", String(days)] }
+        if let platform = overrides.platform { parts += ["--platform", platform.rawValue] }
         return parts.map(shellQuoted).joined(separator: " ")
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// prints the summary table; with `--shard K/N`, one slice of the devices.
 enum RunCommand: Subcommand {
     static let name = "run"
-    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
+    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
     Reports go to Reports/<name>/ unless --out says otherwise (with several scenarios, --out DIR
@@ -21,7 +21,7 @@ enum RunCommand: Subcommand {
     static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
+    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -29,6 +29,9 @@ enum RunCommand: Subcommand {
         let jobs = try arguments.jobs()
         let formats = try formats(arguments)
         let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
+        if shard != nil && overrides.platform != nil {
+            throw UsageError("--platform and --shard do not combine: merge puts every arm of the scenario together; shard the whole scenario")
+        }
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         try ScenarioRuns.refuseSharedNames(scenarios)
         for scenario in scenarios {
@@ -107,7 +110,7 @@ enum RunCommand: Subcommand {
         let names = files.map(\.0) + moved.map(\.0)
         console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) }, to: directory))
         if let sweep {
-            console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")
+            console.print("\(scenario.name): \(points.count) sweep point(s) × \(context.plan.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }
