@@ -78,13 +78,16 @@ enum ScenarioRuns {
     }
 
     /// Runs `scenario` (its precision target unless the devices are
-    /// overridden) with a progress bar when stderr is a terminal; `observers` see every device.
+    /// overridden) with a progress bar when stderr is a terminal (`progress`, a sweep's one bar,
+    /// instead when given); `observers` see every device.
     static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, quiet: Bool, console: Console,
-                    observers: [any RunObserver] = []) throws(UsageError) -> ReportContext {
+                    observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(UsageError) -> ReportContext {
         let plan = try plan(scenario, overrides)
         let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
         let outcome: Experiment.Outcome
-        if console.errorIsTerminal && !quiet {
+        if let progress {
+            outcome = experiment.run(observers: observers, progress: progress)
+        } else if console.errorIsTerminal && !quiet {
             let bar = ProgressBar(console: console, label: scenario.name)
             outcome = experiment.run(observers: observers) { bar.update($0, of: $1) }
             bar.finish()

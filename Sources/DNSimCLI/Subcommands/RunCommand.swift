@@ -78,15 +78,23 @@ enum RunCommand: Subcommand {
         defer { staging.discard() }
         let telemetry = arguments.string(emitTelemetry).map { ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier)) }
         let observers: [any RunObserver] = [staging.cycleLog as (any RunObserver)?, telemetry?.1].compactMap { $0 }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers)
+        // A sweep shows one bar over the scenario and every point, not one bar per point.
+        let progress = !points.isEmpty && console.errorIsTerminal && !quiet
+            ? SweepProgress(bar: ProgressBar(console: console, label: "\(scenario.name) sweep (\(points.count) points + the scenario)"),
+                            runs: points.count + 1, devices: plan.devices) : nil
+        defer { progress?.finish() }
+        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers,
+                                           progress: progress?.run(0))
         var sweep: SweepReport?
         if !points.isEmpty {
             var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
-            for point in points {
-                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console))
+            for (index, point) in points.enumerated() {
+                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console,
+                                                       progress: progress?.run(index + 1)))
             }
             sweep = report
         }
+        progress?.finish()
         let files = ReportWriter.files(context, formats: formats, sweep: sweep)
         var moved: [(String, URL)] = []
         do {
