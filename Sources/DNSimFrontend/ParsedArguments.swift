@@ -11,7 +11,19 @@ public struct ParsedArguments: Sendable {
 
     public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
-    public func string(_ option: OptionSpec) -> String? { values[option.name] }
+    /// The option's value; a folder (`DIR`) without its trailing `/`, so paths joined to it read
+    /// `shards/shard-1-of-3.json`, not `shards//shard-1-of-3.json`.
+    public func string(_ option: OptionSpec) -> String? {
+        guard let value = values[option.name] else { return nil }
+        return option.value == "DIR" ? Self.folder(value) : value
+    }
+
+    /// `path` without trailing slashes (`/` itself stays).
+    public static func folder(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
 
     public func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[option.name] else { return nil }

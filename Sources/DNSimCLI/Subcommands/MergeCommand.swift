@@ -56,7 +56,7 @@ enum MergeCommand: Subcommand {
     /// Every `shard-*.json` in the folders given (or the files themselves).
     static func readPartials(_ operands: [String]) throws -> [(file: String, partial: PartialResult)] {
         var files: [String] = []
-        for argument in operands {
+        for argument in operands.map(ParsedArguments.folder) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { throw UsageError("\(argument): no such file or folder") }
             if isDirectory.boolValue {
