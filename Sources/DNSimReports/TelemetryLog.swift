@@ -32,30 +32,41 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the files into `directory`, every chunk in device order.
-    public func write(to directory: String) throws {
+    /// Writes the files into `directory`, every chunk in device order, and returns the names written.
+    /// A file with no rows is not written (fit would refuse a header alone); `skipped` says why each is missing.
+    @discardableResult
+    public func write(to directory: String) throws -> (written: [String], skipped: [String]) {
         lock.lock()
         let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         // App opens belong to the user, not to an arm: the first arm's record them.
         let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone) }
-        var files: [(String, String)] = [("app-opens.csv", TelemetryWriter.csv(opens))]
+        var files: [(String, String)] = []
+        var skipped: [String] = []
+        func add(_ name: String, rows: Int, _ content: @autoclosure () -> String, empty why: String) {
+            if rows > 0 { files.append((name, content())) } else { skipped.append("\(name): \(why)") }
+        }
+        add("app-opens.csv", rows: opens.count, TelemetryWriter.csv(opens), empty: "no app opens (user.appOpensPerDay is 0)")
         for (index, arm) in arms.enumerated() {
             let folder = arm.name.replacingOccurrences(of: "/", with: "-")
-            files.append(("\(folder)/fetch-attempts.csv", TelemetryWriter.csv(ordered.flatMap { $0.arms[index].fetches })))
+            let fetches = ordered.flatMap { $0.arms[index].fetches }
+            add("\(folder)/fetch-attempts.csv", rows: fetches.count, TelemetryWriter.csv(fetches), empty: "the arm attempted no fetch")
             guard arm.platform == .ios else { continue }
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
                 BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
                                     earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil)
             }
-            files.append(("\(folder)/bg-launches.csv", TelemetryWriter.csv(launches)))
+            add("\(folder)/bg-launches.csv", rows: launches.count, TelemetryWriter.csv(launches),
+                empty: arm.strategy.kind == .push ? "a push arm submits no BG task requests (the push wakes the app)"
+                    : "the arm submitted no BG task requests")
         }
         for (name, content) in files {
             let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url)
         }
+        return (files.map(\.0), skipped)
     }
 
     /// One chunk's telemetry, an arm at a time; handed to the log when the chunk is done.

@@ -13,13 +13,14 @@ enum FitCommand: Subcommand {
     static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
     static let details = """
     The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
-    Writes fit.md, fit.svg, fit.yaml (the block to paste into a scenario) and fit.json to
-    Reports/fit-<file stem>/ unless --out says otherwise.
+    Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
+    fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
+    and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
     """
     static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
     static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
     static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
-    static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<file stem>); must be a folder that can be written",
+    static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<folder>-<file stem>); must be a folder that can be written",
                                 check: { ReportWriter.problem(writingTo: $0) })
     static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
     static let quiet = OptionSpec("--quiet", short: "q", "no progress bar and no fitted block printed")
@@ -55,14 +56,24 @@ enum FitCommand: Subcommand {
             bar?.finish()
             throw FitFailure(description: error.description)
         }
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let directory = arguments.string(out) ?? "Reports/fit-\(stem)"
+        let directory = arguments.string(out) ?? defaultFolder(path)
         try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory)
         if !arguments.flag(quiet) {
             if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
             console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
         }
         return .success
+    }
+
+    /// `Reports/fit-<folder>-<stem>`: the folder's name too, so fits of two arms' `bg-launches.csv`
+    /// (or two teams') keep apart; a file in the current folder gives `Reports/fit-<stem>`.
+    static func defaultFolder(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty || parent == "." ? "" : url.deletingLastPathComponent().lastPathComponent
+        let safe = String(folder.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        return "Reports/fit-" + (safe.isEmpty || safe == "/" ? "" : "\(safe)-") + stem
     }
 
     /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.

@@ -104,8 +104,12 @@ enum RunCommand: Subcommand {
             throw SetupError("cannot write the report to \(directory): \(error.localizedDescription)")
         }
         if let (folder, log) = telemetry {
-            try log.write(to: folder)
-            if !quiet { console.print("Telemetry written to \(folder)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
+            let (written, skipped) = try log.write(to: folder)
+            if !quiet {
+                console.print("Telemetry written to \(folder)/ (\(written.joined(separator: ", ")))")
+                // A header alone would only be refused by fit: such files are left out, and said.
+                for reason in skipped { console.print("  not written, no rows: \(reason)") }
+            }
         }
         guard !quiet else { return }
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed)")
