@@ -1,7 +1,28 @@
 /// `fit.yaml`: the scenario block to paste, with a comment saying where the
-/// numbers came from (file, rows, date range).
+/// numbers came from (file, rows, date range) and which keys it sets.
 enum FitYAML {
+    /// The scenario keys a fit of this kind sets, as dotted paths.
+    static func keys(_ fit: TelemetryFit) -> [String] {
+        switch fit {
+        case .backgroundLaunches: return ["platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.never"]
+        case .fetchAttempts: return ["fetch.latency", "fetch.failure"]
+        case .appOpens: return ["user.appOpensPerDay", "user.appOpenHours"]
+        }
+    }
+
+    /// The fitted block after a comment naming its keys: a scenario already has their parents
+    /// (`platforms:`), so the block replaces those keys; appended whole it would repeat them.
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
+        let keys = keys(fit)
+        let how = "# Sets \(keys.joined(separator: " and ")): put the values below in\n"
+            + "# place of those keys in your scenario (appended whole, this block would repeat '\(keys[0].split(separator: ".")[0])').\n"
+        let text = block(file, fit)
+        // After the provenance comment, before the first key.
+        guard let start = text.range(of: "\n\(keys[0].split(separator: ".")[0]):\n") else { return how + text }
+        return String(text[..<start.lowerBound]) + "\n" + how + String(text[text.index(after: start.lowerBound)...])
+    }
+
+    static func block(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
         let range = "\(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC"
         switch fit {
         case .backgroundLaunches(let bg):

@@ -11,7 +11,19 @@ public struct ParsedArguments: Sendable {
 
     public func flag(_ option: OptionSpec) -> Bool { flags.contains(option.name) }
 
-    public func string(_ option: OptionSpec) -> String? { values[option.name] }
+    /// The option's value; a folder (`DIR`) without its trailing `/`, so paths joined to it read
+    /// `shards/shard-1-of-3.json`, not `shards//shard-1-of-3.json`.
+    public func string(_ option: OptionSpec) -> String? {
+        guard let value = values[option.name] else { return nil }
+        return option.value == "DIR" ? Self.folder(value) : value
+    }
+
+    /// `path` without trailing slashes (`/` itself stays).
+    public static func folder(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
 
     public func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[option.name] else { return nil }
@@ -27,10 +39,20 @@ public struct ParsedArguments: Sendable {
         return seed
     }
 
-    /// `--seed`, `--devices` and `--days`, as the scenario's overrides.
+    /// `--seed`, `--devices`, `--days` and `--platform`, as the scenario's overrides.
     public func overrides() throws(UsageError) -> RunOverrides {
         RunOverrides(seed: try seed(), devices: try count(.devices, in: 1...Scenario.maxDevices),
-                     days: try count(.days, in: 1...Scenario.maxDays))
+                     days: try count(.days, in: 1...Scenario.maxDays), platform: try platform())
+    }
+
+    /// `--platform ios|android`, or nil.
+    public func platform() throws(UsageError) -> Platform? {
+        guard let text = values[OptionSpec.platform.name] else { return nil }
+        guard let platform = Platform(rawValue: text.lowercased()) else {
+            let names = Platform.allCases.map(\.rawValue)
+            throw UsageError("--platform takes \(names.joined(separator: " or ")), not '\(text.prefix(40))'" + Suggestion.hint(for: text, in: names))
+        }
+        return platform
     }
 
     /// `--jobs`, or every core.
@@ -39,20 +61,31 @@ public struct ParsedArguments: Sendable {
     }
 }
 
-/// Command-line overrides of a scenario's seed, devices and days.
+/// Command-line overrides of a scenario's seed, devices and days, and the one platform whose arms to run.
 public struct RunOverrides: Sendable, Equatable {
     public var seed: UInt64?
     public var devices: Int?
     public var days: Int?
+    /// Only this platform's arms run (`--platform`); each arm's figures are the same as in a full run.
+    public var platform: Platform?
 
-    public init(seed: UInt64? = nil, devices: Int? = nil, days: Int? = nil) {
+    public init(seed: UInt64? = nil, devices: Int? = nil, days: Int? = nil, platform: Platform? = nil) {
         self.seed = seed
         self.devices = devices
         self.days = days
+        self.platform = platform
+    }
+
+    /// The same overrides for every platform: where a baseline of all arms is found.
+    public var allPlatforms: RunOverrides {
+        var copy = self
+        copy.platform = nil
+        return copy
     }
 
     /// The options that give these overrides, each with a leading space, for a suggested command.
     public var flags: String {
         (seed.map { " --seed \($0)" } ?? "") + (devices.map { " --devices \($0)" } ?? "") + (days.map { " --days \($0)" } ?? "")
+            + (platform.map { " --platform \($0.rawValue)" } ?? "")
     }
 }

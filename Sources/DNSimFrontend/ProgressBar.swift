@@ -4,7 +4,7 @@ import DNSimScenario
 import Foundation
 
 /// A progress bar with an ETA on stderr, drawn only on a terminal and only
-/// once a run has taken more than a second.
+/// once a run has taken more than a second (`after`).
 public final class ProgressBar: @unchecked Sendable {
     private let console: Console
     private var total = 1
@@ -15,11 +15,14 @@ public final class ProgressBar: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     private var drawn = false
     private let lock = NSLock()
+    /// Seconds before the first draw: a quick run leaves the terminal alone.
+    private let after: TimeInterval
 
-    public init(console: Console, label: String, unit: String = "devices") {
+    public init(console: Console, label: String, unit: String = "devices", after: TimeInterval = 1) {
         self.console = console
         self.label = label
         self.unit = unit
+        self.after = after
     }
 
     /// `done` of `total` units (devices of the current step, say) are done.
@@ -29,7 +32,7 @@ public final class ProgressBar: @unchecked Sendable {
         self.total = max(total, 1)
         let now = Date()
         let elapsed = now.timeIntervalSince(started)
-        guard elapsed > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
+        guard elapsed >= after, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
         lastDraw = now
         drawn = true
         let fraction = Double(done) / Double(total)
@@ -44,5 +47,6 @@ public final class ProgressBar: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if drawn { console.writeErrorRaw("\r\u{1B}[K") }
+        drawn = false
     }
 }

@@ -19,6 +19,7 @@ public enum ReportFolders {
         if let seed = overrides.seed, seed != scenario.seed { parts.append("seed=\(seed)") }
         if let devices = overrides.devices, devices != scenario.devices || scenario.precision != nil { parts.append("devices=\(devices)") }
         if let days = overrides.days, days != scenario.days { parts.append("days=\(days)") }
+        if let platform = overrides.platform, scenario.platforms != [platform] { parts.append("platform=\(platform.rawValue)") }
         return parts.isEmpty ? nil : parts.joined(separator: ",")
     }
 

@@ -9,8 +9,10 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var description: String { "error: \(MessageText.visible(message))\nRun 'dnsim-events --help' for usage." }
 }
 
-/// A `check` that cannot be set up as asked: nothing to check, or a baseline
-/// of another scenario, seed, size or tool version. Exit 2, with a plain message.
+/// A command that cannot be carried out for a reason in its data, not its command line: a `check`
+/// with nothing to check or a baseline of another scenario, seed, size or tool version, a folder
+/// that cannot be written, shards that do not belong together. Exit 2, with a plain message (no
+/// pointer to the usage, which would not help).
 public struct SetupError: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }

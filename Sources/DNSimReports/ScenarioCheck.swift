@@ -106,9 +106,9 @@ public struct ScenarioCheck: Sendable {
                 var problem: String?
                 let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
                 if let max = expectation.max, value > max {
-                    problem = "\(row.arm) \(column.name): \(Self.show(value, fraction: fraction)) is above the expected max \(Self.show(max, fraction: fraction)) (\(place))"
+                    problem = "\(row.arm) \(column.name): \(Self.show(value, column)) is above the expected max \(Self.show(max, column)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(row.arm) \(column.name): \(Self.show(value, fraction: fraction)) is below the expected min \(Self.show(min, fraction: fraction)) (\(place))"
+                    problem = "\(row.arm) \(column.name): \(Self.show(value, column)) is below the expected min \(Self.show(min, column)) (\(place))"
                 }
                 if problem != nil, let note = thresholdNote(row.arm, column.name) { problem! += " " + note }
                 expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
@@ -207,6 +207,13 @@ public struct ScenarioCheck: Sendable {
     /// A change's line, with the threshold note beside a late rate.
     public func describe(_ change: BaselineComparison.Change) -> String {
         change.description + (thresholdNote(change.arm, change.column).map { " " + $0 } ?? "")
+    }
+
+    /// A figure with its unit, as a message says it: `12.50%`, `599.6 s` (a time to 0.1 s, `300 s` when whole).
+    static func show(_ value: Double, _ column: SummaryColumn) -> String {
+        guard column.unit == "s" else { return show(value, fraction: column.unit == "fraction") }
+        let tenths = (value * 10).rounded() / 10
+        return (tenths == tenths.rounded() ? String(format: "%.0f", tenths) : String(format: "%.1f", tenths)) + " s"
     }
 
     static func show(_ value: Double, fraction: Bool) -> String {

@@ -60,7 +60,7 @@ extension SummaryMarkdown {
             let off = s.sum(.offCycles)
             let offShare = Double(off) / Double(max(1, off + s.cycles))
             table.rows.append([arm.name, "\(off) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
-                + ["\(seconds(s.setupLatency.quantile(0.5))) / \(seconds(s.setupLatency.quantile(0.9)))"])
+                + [seconds([s.setupLatency.quantile(0.5), s.setupLatency.quantile(0.9)])])
         }
         return table
     }

@@ -36,6 +36,15 @@ public enum SummaryMarkdown {
         return String(format: "%.1f d", s / 86_400)
     }
 
+    /// Several durations in one cell (`2.0 s / 5.2 s / 12.0 s`, `21.9 min / 8.5 h`): each in its own
+    /// unit but all with one decimal, so no figure looks more or less precise than its neighbours.
+    static func seconds(_ values: [Int64?]) -> String {
+        values.map { value in
+            guard let value, value >= 10_000, value < 120_000 else { return seconds(value) }
+            return String(format: "%.1f s", Double(value) / 1000)
+        }.joined(separator: " / ")
+    }
+
     /// The arms table, shared with the terminal summary.
     public static func armsTable(_ context: ReportContext) -> TextTable {
         var table = TextTable(header: ["arm", "fresh", "stale", "fallback", "suppressed", "missed", "late", "lateness p50 / p90 / p99"],
@@ -43,7 +52,7 @@ public enum SummaryMarkdown {
         for (index, arm) in context.plan.arms.enumerated() {
             let s = context.result.arms[index]
             table.rows.append([arm.name] + SummaryColumns.rates.map { rateCell(s, $0) }
-                + ["\(seconds(s.lateness.quantile(0.5))) / \(seconds(s.lateness.quantile(0.9))) / \(seconds(s.lateness.quantile(0.99)))"])
+                + [seconds([s.lateness.quantile(0.5), s.lateness.quantile(0.9), s.lateness.quantile(0.99)])])
         }
         return table
     }
@@ -91,7 +100,7 @@ public enum SummaryMarkdown {
             func perDay(_ counter: Counter) -> String { String(format: "%.2f", s.perDeviceDay(counter, days: context.days)) }
             costs.rows.append([
                 arm.name, seconds(s.contentAge.quantile(0.5)),
-                "\(seconds(s.updateDelay.quantile(0.5))) / \(seconds(s.updateDelay.quantile(0.95)))",
+                seconds([s.updateDelay.quantile(0.5), s.updateDelay.quantile(0.95)]),
                 "\(s.sum(.lostUpdates)) (\(percent(s.ratio(.lostUpdates))))",
                 perDay(.backgroundRuns), perDay(.fetches), perDay(.serverRequests), perDay(.alarmWakeups),
             ] + (pushes ? [perDay(.pushes)] : []))

@@ -34,16 +34,20 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
 
     /// Writes the files into `directory`, every chunk in device order: staged beside it
     /// first, so a failure (a full disk) leaves no partial file and changes nothing there.
-    public func write(to directory: String) throws {
-        let staging = try stage(for: directory)
-        defer { StagingFolders.remove(staging) }
-        try commit(staging, to: directory)
+    /// A file with no rows is not written (fit would refuse a header alone); `skipped` says why each is missing.
+    @discardableResult
+    public func write(to directory: String) throws -> (written: [String], skipped: [String]) {
+        let staged = try stage(for: directory)
+        defer { StagingFolders.remove(staged.staging) }
+        try commit(staged.staging, files: staged.written, to: directory)
+        return (staged.written, staged.skipped)
     }
 
-    /// Writes the files into a staging folder beside `directory` and returns it; `commit`
-    /// moves them in. A run stages its telemetry before it writes its report, so neither is
-    /// written unless both could be. The caller removes the folder (`StagingFolders.remove`).
-    public func stage(for directory: String) throws -> URL {
+    /// Writes the files into a staging folder beside `directory` and returns it with the names
+    /// written and the files left out; `commit` moves them in. A run stages its telemetry before it
+    /// writes its report, so neither is written unless both could be. The caller removes the folder
+    /// (`StagingFolders.remove`).
+    public func stage(for directory: String) throws -> (staging: URL, written: [String], skipped: [String]) {
         let target = URL(fileURLWithPath: directory)
         let manager = FileManager.default
         let staging: URL
@@ -51,7 +55,8 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             staging = try StagingFolders.create(beside: target, kind: .partial)
         } catch { throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error) }
-        for (name, content) in files() {
+        let (files, skipped) = self.files()
+        for (name, content) in files {
             let url = staging.appendingPathComponent(name)
             do {
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -61,13 +66,13 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
                 throw WriteFailure(path: url.path, error: error)
             }
         }
-        return staging
+        return (staging, files.map(\.0), skipped)
     }
 
-    /// Moves the staged files into `directory`, each by one rename (replacing an earlier file of its name).
-    public func commit(_ staging: URL, to directory: String) throws {
+    /// Moves the staged `files` into `directory`, each by one rename (replacing an earlier file of its name).
+    public func commit(_ staging: URL, files: [String], to directory: String) throws {
         let target = URL(fileURLWithPath: directory)
-        for (name, _) in files(rendering: false) {
+        for name in files {
             let destination = target.appendingPathComponent(name)
             do {
                 try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -76,31 +81,34 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         }
     }
 
-    /// The files by name, with their text (empty when not `rendering`, for their names alone).
-    func files(rendering: Bool = true) -> [(String, String)] {
+    /// The files with rows, by name with their text, and why each file without rows is left out.
+    func files() -> (files: [(String, String)], skipped: [String]) {
         lock.lock()
         let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         // App opens belong to the user, not to an arm: the first arm's record them.
-        var files: [(String, String)] = [("app-opens.csv", rendering ? TelemetryWriter.csv(ordered.flatMap(\.opens).map {
-            AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone)
-        }) : "")]
+        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone) }
+        var files: [(String, String)] = []
+        var skipped: [String] = []
+        func add(_ name: String, rows: Int, _ content: @autoclosure () -> String, empty why: String) {
+            if rows > 0 { files.append((name, content())) } else { skipped.append("\(name): \(why)") }
+        }
+        add("app-opens.csv", rows: opens.count, TelemetryWriter.csv(opens), empty: "no app opens (user.appOpensPerDay is 0)")
         for (index, arm) in arms.enumerated() {
             let folder = arm.name.replacingOccurrences(of: "/", with: "-")
-            files.append(("\(folder)/fetch-attempts.csv", rendering ? TelemetryWriter.csv(ordered.flatMap { $0.arms[index].fetches }) : ""))
+            let fetches = ordered.flatMap { $0.arms[index].fetches }
+            add("\(folder)/fetch-attempts.csv", rows: fetches.count, TelemetryWriter.csv(fetches), empty: "the arm attempted no fetch")
             guard arm.platform == .ios else { continue }
-            guard rendering else {
-                files.append(("\(folder)/bg-launches.csv", ""))
-                continue
-            }
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
                 BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
                                     earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil)
             }
-            files.append(("\(folder)/bg-launches.csv", TelemetryWriter.csv(launches)))
+            add("\(folder)/bg-launches.csv", rows: launches.count, TelemetryWriter.csv(launches),
+                empty: arm.strategy.kind == .push ? "a push arm submits no BG task requests (the push wakes the app)"
+                    : "the arm submitted no BG task requests")
         }
-        return files
+        return (files, skipped)
     }
 
     /// One chunk's telemetry, an arm at a time; handed to the log when the chunk is done.

@@ -33,7 +33,7 @@ public enum DurationSyntax {
             while index < characters.count, characters[index].isLetter { index += 1 }
             let unit = String(characters[unitStart..<index])
             guard !unit.isEmpty else {
-                return .failure(.init("'\(text)' has no unit; add one of ms, s, m, h, d (for example \(number)s)"))
+                return .failure(.init("'\(text)' has no unit; add one of ms, s, m, h, d" + bareNumberHint(number, value)))
             }
             guard let scale = units.first(where: { $0.0 == unit })?.1 else {
                 return .failure(.init("'\(unit)' is not a duration unit; use ms, s, m, h or d"
@@ -49,6 +49,16 @@ public enum DurationSyntax {
 }
 
 extension DurationSyntax {
+    /// " (did you mean …?)" for a number written without its unit: a large one is most likely the
+    /// plugin's milliseconds (`30000` → `30000ms`, which is 30s), a small one seconds or minutes.
+    static func bareNumberHint(_ number: String, _ value: Double) -> String {
+        if value >= 1_000, value.rounded() == value {
+            return " (did you mean \(number)ms, which is \(format(Millis(value)))?)"
+        }
+        return value == 0 ? " (for example 0s)" : " (did you mean \(number)s or \(number)m?)"
+    }
+
+
     /// A duration as a scenario writes it, largest units first: `7d`, `1h30m`, `800ms`.
     public static func format(_ millis: Millis) -> String { SimTime.written(millis) }
 }

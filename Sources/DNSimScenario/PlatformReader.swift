@@ -43,7 +43,11 @@ enum PlatformReader {
     /// `fetchTask.budget`: a duration, or a distribution drawn per launch (a fixed one is a duration).
     static func budget(_ node: YAMLNode, _ task: ScenarioSection, into ios: inout IOSConfiguration) {
         guard node.mapping != nil else {
-            if let v = task.duration("budget", allowZero: false) { ios.budgetSetting = v }
+            if let v = task.duration("budget", allowZero: false) {
+                ios.budgetSetting = v
+                UnitPlausibility.duration(v, above: 10 * SimTime.minute, task, "budget",
+                                          what: "iOS gives a BGAppRefreshTask about 30 s and a BGProcessingTask minutes")
+            }
             return
         }
         guard let d = task.distribution("budget") else { return }

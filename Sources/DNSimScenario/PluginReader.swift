@@ -12,9 +12,12 @@ enum PluginReader {
             if let v = fetch.bool("enabled") { plugin.fetchEnabled = v }
             if let n = fetch["callbacks"], n.mapping == nil, !n.isNull { map.reader.error(n.mark, "\(fetch.path("callbacks")) must be a mapping") }
             // The plugin's own retry settings, in milliseconds as the plugin defines them.
-            if let v = milliseconds(fetch, "timeout") { plugin.fetchTimeout = Millis(v) }
+            if let v = fetch.milliseconds("timeout") {
+                plugin.fetchTimeout = Millis(v)
+                UnitPlausibility.milliseconds(v, below: 1_000, fetch, "timeout", what: "a fetch timeout this short fails almost every request")
+            }
             if let v = fetch.integer("retryAttempts") { plugin.retryAttempts = v }
-            if let v = milliseconds(fetch, "retryDelay") { plugin.retryDelay = Millis(v) }
+            if let v = fetch.milliseconds("retryDelay") { plugin.retryDelay = Millis(v) }
         }
         if let notify = map.section("userNotification") {
             notifySchedule = notify.cron("schedule")
@@ -31,16 +34,13 @@ enum PluginReader {
         if let v = map.defects("defects", as: PluginDefect.self) { plugin.defects = v }
         if let relationship = map.section("relationship") {
             _ = relationship.bool("autoLink")
-            if let v = relationship.milliseconds("contentTimeout") { plugin.contentTimeout = Millis(v) }
+            if let v = relationship.milliseconds("contentTimeout") {
+                plugin.contentTimeout = Millis(v)
+                UnitPlausibility.milliseconds(v, below: 5_000, relationship, "contentTimeout",
+                                              what: "the guard would show the fallback before almost any fetch could finish")
+            }
             if let v = relationship.choice("fallbackBehavior", as: FallbackBehavior.self) { plugin.fallbackBehavior = v }
         }
         return (plugin, fetchSchedule, notifySchedule)
-    }
-
-    /// A whole number of milliseconds where a number alone is accepted: a duration such as
-    /// `5m` is refused as "must be a number", the unit named in the key's path.
-    private static func milliseconds(_ map: ScenarioSection, _ key: String) -> Int? {
-        guard case .integer(let range)? = map.limits(key) else { preconditionFailure("\(map.schema).\(key) declares no range") }
-        return map[key].flatMap { map.reader.integer($0, "\(map.path(key)) (milliseconds)", in: range) }
     }
 }

@@ -85,7 +85,10 @@ final class ScenarioReader {
             return nil
         }
         guard let value = Double(text), text.first != "+" || text.count > 1 else {
-            error(node.mark, "\(path) must be a number, not \(MessageText.quoted(text))")
+            // A share written as a percentage: the fraction it means.
+            let percent = text.hasSuffix("%") ? Double(text.dropLast().trimmingCharacters(in: .whitespaces)) : nil
+            let hint = percent.map { range.upperBound <= 1 && $0.isFinite ? " (did you mean \(Self.show($0 / 100))? shares are fractions from 0 to 1)" : "" } ?? ""
+            error(node.mark, "\(path) must be a number, not \(MessageText.quoted(text))\(hint)")
             return nil
         }
         guard value.isFinite else {

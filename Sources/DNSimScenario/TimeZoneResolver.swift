@@ -68,7 +68,10 @@ public enum TimeZoneResolver {
             guard (sign > 0 && hours <= 14) || (sign < 0 && hours <= 12) else { return "" }
             if hours == 0 { return " (did you mean 'UTC'?)" }
             let posix = "Etc/GMT\(sign > 0 ? "-" : "+")\(hours)"
-            return " (did you mean '\(posix)'? POSIX zone names invert the sign: \(posix) is UTC\(sign > 0 ? "+" : "-")\(hours))"
+            let fixed = "'\(posix)' is UTC\(sign > 0 ? "+" : "-")\(hours) all year with no summer time (POSIX zone names invert the sign)"
+            // An offset written in winter usually means a region's zone, which moves its clocks in summer.
+            guard let region = regionZone(offsetHours: sign * hours) else { return " (did you mean '\(posix)'? \(fixed))" }
+            return " (did you mean a region's zone such as '\(region.name)' (\(region.offsets))? \(fixed))"
         }
         let candidates = databaseNames
         // A city alone (`Berlin`, `new york`): the zone whose last component it is.
@@ -78,6 +81,27 @@ public enum TimeZoneResolver {
             return " (did you mean '\(zone)'?)"
         }
         return Suggestion.hint(for: identifier, in: candidates)
+    }
+
+    /// A well-known zone whose winter offset is `offsetHours` (the places an engineer is likely to mean),
+    /// with its offsets written out from the tz database (`UTC+1 in winter, UTC+2 in summer`).
+    static func regionZone(offsetHours: Int) -> (name: String, offsets: String)? {
+        let examples = [-8: "America/Los_Angeles", -7: "America/Denver", -6: "America/Chicago", -5: "America/New_York",
+                        -3: "America/Sao_Paulo", 0: "Europe/London", 1: "Europe/Berlin", 2: "Europe/Helsinki", 3: "Europe/Moscow",
+                        4: "Asia/Dubai", 7: "Asia/Bangkok", 8: "Asia/Singapore", 9: "Asia/Tokyo", 10: "Australia/Brisbane",
+                        12: "Pacific/Auckland"]
+        guard let name = examples[offsetHours], let zone = TimeZone(identifier: name) else { return nil }
+        // 15 January and 15 July 2027: winter and summer in one hemisphere or the other.
+        let (january, july) = (Date(timeIntervalSince1970: 1_799_971_200), Date(timeIntervalSince1970: 1_815_609_600))
+        func utc(_ seconds: Int) -> String {
+            let hours = Double(seconds) / 3_600
+            let sign = seconds < 0 ? "-" : "+"
+            return "UTC" + sign + (hours == hours.rounded() ? String(Int(abs(hours))) : String(format: "%.1f", abs(hours)))
+        }
+        let (a, b) = (zone.secondsFromGMT(for: january), zone.secondsFromGMT(for: july))
+        if a == b { return (name, "\(utc(a)) all year") }
+        let (winter, summer) = a < b ? (a, b) : (b, a)
+        return (name, "\(utc(winter)) in winter, \(utc(summer)) in summer")
     }
 
     /// `GMT+1`, `UTC-05`, `UTC+3:00`: the sign (+1 east of Greenwich) and whole hours.

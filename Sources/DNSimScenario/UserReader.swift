@@ -45,22 +45,26 @@ enum UserReader {
         return (rate, duration, hours)
     }
 
-    /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight.
+    /// `{ start: "HH:MM", end: "HH:MM" }` in local time; it may cross midnight. Both ends are
+    /// read before giving up, so every problem in the mapping is said at once.
     private static func dailyWindow(_ map: ScenarioSection) -> DailyWindow? {
-        var times: [Int] = []
+        var times: [Int?] = []
         for key in ["start", "end"] {
-            guard let n = map[key], let text = map.string(key) else { return nil }
+            guard let n = map[key], let text = map.string(key) else { times.append(nil); continue }
             guard let minutes = DailyWindow.minutes(text) else {
-                map.reader.error(n.mark, "\(map.path(key)) '\(text.prefix(20))' must be a local time HH:MM")
-                return nil
+                let hint = DailyWindow.suggestion(for: text).map { " (did you mean \"\($0)\"?)" } ?? ""
+                map.reader.error(n.mark, "\(map.path(key)) '\(text.prefix(20))' must be a local time HH:MM\(hint)")
+                times.append(nil)
+                continue
             }
             times.append(minutes)
         }
-        guard times[0] != times[1] else {
+        guard let start = times[0], let end = times[1] else { return nil }
+        guard start != end else {
             map.reader.error(map.node.mark, "\(map.path) must not start and end at the same time")
             return nil
         }
-        return DailyWindow(start: times[0], end: times[1])
+        return DailyWindow(start: start, end: end)
     }
 
     /// 24 non-negative weights, one per local hour, not all zero.

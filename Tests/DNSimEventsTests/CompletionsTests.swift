@@ -76,6 +76,24 @@ final class CompletionsTests: CommandLineTestCase {
         XCTAssertTrue(lines[7].contains("-F _dnsim_events dnsim-events"), lines[7])
     }
 
+    /// `trace --arm` completes the scenario's own arms (as validate lists them), and `fit` completes
+    /// telemetry CSVs, not scenarios (issue 26, item 16).
+    func testBashCompletesArmsAndTelemetryFiles() throws {
+        for name in ["s.yaml", "bg.csv", "notes.txt"] { _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil) }
+        let complete = """
+        dnsim-events() { [[ "$1 $2" == "validate s.yaml" ]] && printf 's.yaml: ok\\n  arms: independent/ios, chained/ios, chained/android\\n'; }
+        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
+        t dnsim-events trace s.yaml --arm ch; t dnsim-events trace s.yaml --device 1 --arm ''; t dnsim-events trace --arm ''; t dnsim-events fit ''
+        """
+        let result = try bash(complete)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map(String.init),
+                       ["chained/ios chained/android", "independent/ios chained/ios chained/android", "", "bg.csv"])
+        XCTAssertTrue(script("zsh").contains("*:telemetry CSV:_files -g ") && script("zsh").contains("*.csv(-.)"))
+        XCTAssertTrue(script("bash").contains("fit:--families) COMPREPLY=($(compgen -W \"lognormal weibull gamma exponential\""), "not the report formats")
+        XCTAssertTrue(script("fish").contains("__fish_seen_subcommand_from fit' -a '(__fish_complete_suffix .csv)'"))
+    }
+
     func testZshScriptParses() throws {
         try assertParses("zsh")
     }

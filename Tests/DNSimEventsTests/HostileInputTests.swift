@@ -295,9 +295,11 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(firstError(appending("timeZone: new york")),
                        "h.yaml:12:11: error: timeZone 'new york' is not an IANA time zone (did you mean 'America/New_York'?)")
         XCTAssertEqual(firstError(appending("timeZone: GMT+1")),
-                       "h.yaml:12:11: error: timeZone 'GMT+1' is not an IANA time zone (did you mean 'Etc/GMT-1'? POSIX zone names invert the sign: Etc/GMT-1 is UTC+1)")
+                       "h.yaml:12:11: error: timeZone 'GMT+1' is not an IANA time zone (did you mean a region's zone such as 'Europe/Berlin' (UTC+1 in winter, UTC+2 in summer)? "
+                       + "'Etc/GMT-1' is UTC+1 all year with no summer time (POSIX zone names invert the sign))")
         XCTAssertEqual(firstError(appending("timeZone: UTC-05:00")),
-                       "h.yaml:12:11: error: timeZone 'UTC-05:00' is not an IANA time zone (did you mean 'Etc/GMT+5'? POSIX zone names invert the sign: Etc/GMT+5 is UTC-5)")
+                       "h.yaml:12:11: error: timeZone 'UTC-05:00' is not an IANA time zone (did you mean a region's zone such as 'America/New_York' (UTC-5 in winter, UTC-4 in summer)? "
+                       + "'Etc/GMT+5' is UTC-5 all year with no summer time (POSIX zone names invert the sign))")
         XCTAssertEqual(firstError(appending("timeZone: ../../etc/passwd")),
                        "h.yaml:12:11: error: timeZone '../../etc/passwd' is not an IANA time zone")
     }

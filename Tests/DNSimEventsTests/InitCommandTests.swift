@@ -21,8 +21,10 @@ final class InitCommandTests: CommandLineTestCase {
         return path(name)
     }
 
-    /// From the configuration TimeSafari sends: the plugin block is the app's, and
-    /// every platform, fetch, server, user, strategy and metric setting is the shipped scenario's.
+    /// From the configuration TimeSafari sends: the plugin block is the app's; the platforms keep the
+    /// library's cited starting point, but no number of TimeSafari's own world (its update rate, its
+    /// starred projects, its JWT pool, its users' opens) is passed off as the new app's: each world
+    /// number is marked `# replace:` with what measures it.
     func testFromTheAppsConfigurationGivesTheLibrarysCalibration() throws {
         let out = path("app.yaml")
         let result = invoke(["init", "--from", Self.appConfig, "--out", out, "--time-zone", "America/New_York"])
@@ -37,15 +39,26 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.ios, shipped.ios)
         XCTAssertEqual(made.android, shipped.android)
         XCTAssertEqual(made.fetch, shipped.fetch)
-        XCTAssertEqual(made.server, shipped.server)
-        XCTAssertEqual(made.user, shipped.user)
+        XCTAssertNotEqual(made.server, shipped.server, "TimeSafari's 1.5 updates a day across 5 projects are its own")
+        XCTAssertEqual(made.server.updatesPerDay, 1)
+        XCTAssertNil(made.user.tokenLifetime, "no 3-day JWT pool")
         XCTAssertEqual(made.strategies, shipped.strategies)
         XCTAssertEqual(made.lateAfter, shipped.lateAfter)
         XCTAssertEqual(made.arms.map(\.name), ["independent/ios", "chained/ios", "independent/android", "chained/android"])
         XCTAssertEqual(made.timeZone.identifier, "America/New_York")
         XCTAssertTrue(made.warnings.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        XCTAssertTrue(text.contains("# Calibration (where the numbers come from"), "the calibration is cited")
+        XCTAssertTrue(text.contains("# Sources of the numbers that are not placeholders"), "the calibration is cited")
+        XCTAssertTrue(result.out.contains("first: replace the 9 values marked '# replace:'"), result.out)
+        for key in ["delay:", "never:", "latency:", "failure:", "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
+                    "tokenLifetime:"] {
+            let line = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }, key)
+            XCTAssertTrue(line.contains("# replace:"), String(line))
+        }
+        XCTAssertTrue(text.contains("# replace: after earliestBeginDate; dnsim-events fit"), "the command that measures it")
+        for borrowed in ["new-activity", "1.5 updates", "starred projects", "seed"] {
+            XCTAssertFalse(made.headerComment.joined().contains(borrowed), "the header cites sources by name, not \(borrowed)")
+        }
         XCTAssertTrue(made.headerComment.contains { $0.contains("BGTaskScheduler docs") }, "and reaches the report's recap")
 
         XCTAssertEqual(invoke(["validate", out]).code, 0)
@@ -54,14 +67,34 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path("report/summary.csv")))
     }
 
+    /// By name: the notification carries the name given, not "New Activity"; a schedule init was not
+    /// given is marked to replace, and one it was given is written as given.
     func testByNameWithTheExampleConfiguration() throws {
         let out = path("demo.yaml")
         XCTAssertEqual(invoke(["init", "--name", "demo", "--out", out, "--quiet"]).code, 0)
         let made = try ScenarioLoader.load(path: out)
         XCTAssertEqual(made.name, "demo")
         XCTAssertEqual(made.timeZone.identifier, "UTC")
-        XCTAssertEqual(made.plugin, try ScenarioLoader.load(path: Self.shipped).plugin)
+        XCTAssertEqual(made.plugin.fallbackTitle, "demo")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.contains("schedule: \"30 18 * * *\"  # replace: when your app notifies (cron, local time; or init --notify-at HH:MM)"), text)
+        XCTAssertTrue(text.contains("schedule: \"25 18 * * *\"  # replace: when your app fetches"), text)
+        XCTAssertFalse(text.contains("New Activity"))
         XCTAssertEqual(invoke([out, "--devices", "2", "--days", "3", "--out", path("r"), "--quiet"]).code, 0)
+
+        let digest = path("digest.yaml")
+        let given = invoke(["init", "--name", "digest", "--notify-at", "07:00", "--fetch-at", "06:30", "--time-zone", "Europe/Berlin", "--out", digest])
+        XCTAssertEqual(given.code, 0, given.err)
+        let news = try ScenarioLoader.load(path: digest)
+        XCTAssertEqual(news.fetchSchedule.text, "30 6 * * *")
+        XCTAssertEqual(news.notifySchedule.text, "0 7 * * *")
+        XCTAssertFalse(try String(contentsOfFile: digest, encoding: .utf8).contains("# replace: when your app"), "a given schedule is no placeholder")
+        XCTAssertEqual(try ScenarioLoader.load(path: { let p = path("lead.yaml"); _ = invoke(["init", "--name", "lead", "--notify-at", "07:00", "--out", p]); return p }())
+            .fetchSchedule.text, "55 6 * * *", "the fetch defaults to 5 minutes before the notification")
+        let twelveHour = invoke(["init", "--name", "x", "--notify-at", "7:00 PM", "--out", path("x.yaml")])
+        XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes a local time HH:MM, not '7:00 PM' (did you mean 19:00?)"), twelveHour.err)
+        let withFrom = invoke(["init", "--from", Self.appConfig, "--notify-at", "07:00", "--out", path("y.yaml")])
+        XCTAssertTrue(withFrom.err.hasPrefix("error: --notify-at is for init without --from"), withFrom.err)
     }
 
     /// The app calls scheduleDualNotification({ config }): the wrapper is accepted.

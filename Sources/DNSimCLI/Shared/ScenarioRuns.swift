@@ -22,7 +22,10 @@ enum ScenarioRuns {
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
         let warnings = scenarios.flatMap(\.warnings)
-        if warningsAsErrors && !warnings.isEmpty { throw DiagnosticList(warnings) }
+        if warningsAsErrors && !warnings.isEmpty {
+            // They stop the run, so they are printed as what they now are.
+            throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error })
+        }
         if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
         return scenarios
     }
@@ -43,7 +46,16 @@ enum ScenarioRuns {
     /// The plan with overrides, or a usage error naming the problem.
     static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
         switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {
-        case .success(let plan): return plan
+        case .success(var plan):
+            if let platform = overrides.platform {
+                guard scenario.platforms.contains(platform) else {
+                    throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
+                                     + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
+                }
+                // The arms share each device's world through keyed draws, so dropping some moves no other arm's figure.
+                plan.arms = plan.arms.filter { $0.platform == platform }
+            }
+            return plan
         case .failure(let problem): throw UsageError("\(scenario.file): \(problem.message)")
         }
     }
@@ -53,6 +65,7 @@ enum ScenarioRuns {
         var parts = ["dnsim-events", scenario.file, "--seed", String(seed)]
         if let devices = overrides.devices { parts += ["--devices", String(devices)] }
         if let days = overrides.days { parts += ["--days", String(days)] }
+        if let platform = overrides.platform { parts += ["--platform", platform.rawValue] }
         return parts.map(shellQuoted).joined(separator: " ")
     }
 
@@ -65,13 +78,16 @@ enum ScenarioRuns {
     }
 
     /// Runs `scenario` (its precision target unless the devices are
-    /// overridden) with a progress bar when stderr is a terminal; `observers` see every device.
+    /// overridden) with a progress bar when stderr is a terminal (`progress`, a sweep's one bar,
+    /// instead when given); `observers` see every device.
     static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, quiet: Bool, console: Console,
-                    observers: [any RunObserver] = []) throws(UsageError) -> ReportContext {
+                    observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(UsageError) -> ReportContext {
         let plan = try plan(scenario, overrides)
         let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
         let outcome: Experiment.Outcome
-        if console.errorIsTerminal && !quiet {
+        if let progress {
+            outcome = experiment.run(observers: observers, progress: progress)
+        } else if console.errorIsTerminal && !quiet {
             let bar = ProgressBar(console: console, label: scenario.name)
             outcome = experiment.run(observers: observers) { bar.update($0, of: $1) }
             bar.finish()

@@ -10,7 +10,7 @@ import Foundation
 /// console lines, `--format json`, `--junit`, GitHub annotations and the step summary.
 enum CheckCommand: Subcommand {
     static let name = "check"
-    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--seed N] [--devices N] [--days N] [--jobs N] [--out DIR] [--quiet]"
+    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
     static let summary = "run, then check expect: and regressions against a baseline; exit 1 on any"
     static let details = """
     --baseline DIR is a report folder, or a folder holding Reports/<name>/ folders. Without --baseline, a
@@ -25,7 +25,7 @@ enum CheckCommand: Subcommand {
     static let strict = OptionSpec("--strict", "fail when behaviour changed even though every rate is within tolerance")
     static let junit = OptionSpec("--junit", value: "FILE", "also write JUnit XML: a test case per arm × checked figure")
     static let format = OptionSpec("--format", value: "FORMAT", "text (default) or json: the verdict and every comparison on stdout")
-    static let options: [OptionSpec] = [baseline, strict, junit, format, .seed, .devices, .days, .jobs, .out, .quiet, .warningsAsErrors]
+    static let options: [OptionSpec] = [baseline, strict, junit, format, .seed, .devices, .days, .platform, .jobs, .out, .quiet, .warningsAsErrors]
 
     /// One scenario, ready to run: its baseline (if any) already read and found comparable.
     struct Setup {
@@ -116,7 +116,8 @@ enum CheckCommand: Subcommand {
         var missingBaseline: String?
         if let directory = arguments.string(Self.baseline) {
             // A run with overrides finds the report a run with the same overrides wrote.
-            let tagged = ReportFolders.overrideTag(scenario, overrides).map { "\(directory)/\(scenario.name)@\($0)" }
+            // A baseline holds every arm; --platform compares only its own arms with it.
+            let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map { "\(directory)/\(scenario.name)@\($0)" }
             if let tagged, FileManager.default.fileExists(atPath: "\(tagged)/summary.csv") {
                 baseline = (try BaselineReport.load(tagged, scenario: scenario.name), .option)
             } else {
@@ -124,11 +125,11 @@ enum CheckCommand: Subcommand {
             }
         } else {
             // The committed report is compared whenever it exists, expect: entries or not.
-            let folder = ReportFolders.defaultFolder(scenario, overrides)
+            let folder = ReportFolders.defaultFolder(scenario, overrides.allPlatforms)
             guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") || !scenario.expectations.isEmpty else {
                 throw SetupError("nothing to check in \(scenario.file): it has no expect: entries, no --baseline was given and there is no "
                                  + "\(folder)/ to compare with. Add expect: entries, pass --baseline DIR, or write the baseline first "
-                                 + "(dnsim-events \(scenario.file)\(overrides.flags)) and commit it")
+                                 + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
             }
             if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
                 baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
@@ -194,10 +195,10 @@ enum CheckCommand: Subcommand {
     static func append(_ text: String, to path: String) throws {
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw UsageError("cannot write the step summary to \(path)")
+                throw SetupError("cannot write the step summary to \(path)")
             }
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw UsageError("cannot write the step summary to \(path)") }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw SetupError("cannot write the step summary to \(path)") }
         defer { try? handle.close() }
         do {
             try handle.seekToEnd()

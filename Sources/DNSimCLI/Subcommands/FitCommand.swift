@@ -13,17 +13,28 @@ enum FitCommand: Subcommand {
     static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
     static let details = """
     The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
-    Writes fit.md, fit.svg, fit.yaml (the block to paste into a scenario) and fit.json to
-    Reports/fit-<file stem>/ unless --out says otherwise.
+    Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
+    fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
+    and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
     """
     static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
     static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
     static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
-    static let options: [OptionSpec] = [.out, families, bootstrap, .seed, skipBadRows, .quiet]
+    static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<folder>-<file stem>); must be a folder that can be written",
+                                check: { ReportWriter.problem(writingTo: $0) })
+    static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
+    static let quiet = OptionSpec("--quiet", short: "q", "no progress bar and no fitted block printed")
+    static let options: [OptionSpec] = [out, families, bootstrap, seed, skipBadRows, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1, let path = arguments.operands.first else {
             throw UsageError("fit takes one telemetry file, e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
+        }
+        // A scenario or a report given by mistake: say what fit reads, not that its "header" is unknown.
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ["yaml", "yml", "json", "md", "svg"].contains(ext) {
+            throw UsageError("fit takes a telemetry CSV (BG launches, fetch attempts or app opens; docs/telemetry.md), not a .\(ext) file: "
+                             + "\(path); e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
         }
         var options = FitOptions()
         if let list = arguments.string(families) {
@@ -34,7 +45,7 @@ enum FitCommand: Subcommand {
         let file: TelemetryFile
         let fit: TelemetryFit
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        let bar = console.errorIsTerminal && !arguments.flag(.quiet) && options.bootstrap > 0
+        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
         if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {
@@ -45,16 +56,26 @@ enum FitCommand: Subcommand {
             bar?.finish()
             throw FitFailure(description: error.description)
         }
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let directory = arguments.string(.out) ?? "Reports/fit-\(stem)"
+        let directory = arguments.string(out) ?? defaultFolder(path)
         do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory) } catch {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
         }
-        if !arguments.flag(.quiet) {
+        if !arguments.flag(quiet) {
             if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
             console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
         }
         return .success
+    }
+
+    /// `Reports/fit-<folder>-<stem>`: the folder's name too, so fits of two arms' `bg-launches.csv`
+    /// (or two teams') keep apart; a file in the current folder gives `Reports/fit-<stem>`.
+    static func defaultFolder(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty || parent == "." ? "" : url.deletingLastPathComponent().lastPathComponent
+        let safe = String(folder.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        return "Reports/fit-" + (safe.isEmpty || safe == "/" ? "" : "\(safe)-") + stem
     }
 
     /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.

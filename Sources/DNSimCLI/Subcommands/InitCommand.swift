@@ -8,21 +8,27 @@ import Foundation
 /// cited calibration, checked by the loader before anything is written.
 enum InitCommand: Subcommand {
     static let name = "init"
-    static let usage = "init (--from CONFIG.json | --name NAME) [--name NAME] [--out FILE] [--time-zone ZONE] [--force]"
-    static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with cited calibration"
+    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM] [--fetch-at HH:MM]) [--name NAME] [--out FILE] [--time-zone ZONE] [--force]"
+    static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the world's numbers to measure marked"
     static let details = """
     --from reads the JSON the app passes to scheduleDualNotification (or {"config": …} around it) and
-    makes it the scenario's plugin block; without it, TimeSafari's configuration is the example. The
-    scenario is named by --name, else after the JSON file. It is written to --out (default NAME.yaml)
-    only when the loader accepts it; a mistake in the JSON is reported at its line and column (exit 2).
-    An existing file is kept unless --force.
+    makes it the scenario's plugin block. Without it, the plugin block is made from --notify-at and
+    --fetch-at (local times; the fetch defaults to 5 minutes before the notification) and titled NAME;
+    what init cannot know is marked '# replace:'. Every number of the world (BG-launch delays, network,
+    update rate, app opens, token lifetime) is marked '# replace:' with what measures it (often
+    'dnsim-events fit'). The scenario is named by --name, else after the JSON file. It is written to
+    --out (default NAME.yaml) only when the loader accepts it; a mistake in the JSON is reported at its
+    line and column (exit 2). An existing file is kept unless --force.
     """
     static let from = OptionSpec("--from", value: "FILE", "the app's DualScheduleConfiguration JSON")
     static let scenarioName = OptionSpec("--name", value: "NAME", "the scenario's name (its report folder); default: the JSON file's name")
     static let out = OptionSpec("--out", short: "o", value: "FILE", "where to write the scenario (default NAME.yaml)")
     static let timeZone = OptionSpec("--time-zone", value: "ZONE", "the users' IANA time zone (default UTC)")
+    static let notifyAt = OptionSpec("--notify-at", value: "HH:MM", "without --from: the notification's local time (default 18:30, marked to replace)")
+    static let fetchAt = OptionSpec("--fetch-at", value: "HH:MM", "without --from: the fetch's local time (default 5 minutes before --notify-at)")
     static let force = OptionSpec("--force", short: "f", "overwrite FILE if it exists")
-    static let options: [OptionSpec] = [from, scenarioName, out, timeZone, force, .quiet]
+    static let quiet = OptionSpec("--quiet", short: "q", "print nothing but problems (not the file written and what to run next)")
+    static let options: [OptionSpec] = [from, scenarioName, notifyAt, fetchAt, out, timeZone, force, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.isEmpty else {
@@ -43,7 +49,8 @@ enum InitCommand: Subcommand {
         let zone = arguments.string(timeZone) ?? "UTC"
         if case .failure(let problem) = TimeZoneResolver.resolve(zone) { throw UsageError("--time-zone: \(problem.message)") }
 
-        var configuration = try read(source)
+        let (schedule, placeholders) = try madeSchedule(arguments, from: source)
+        var configuration = try read(source, title: name, schedule: schedule)
         // The app calls scheduleDualNotification({ config }): accept the wrapper too.
         if case .object(let members, _) = configuration, members.count == 1, members[0].key == "config",
            case .object = members[0].value {
@@ -54,7 +61,8 @@ enum InitCommand: Subcommand {
                                              message: "expected the DualScheduleConfiguration object ({\"contentFetch\": …, \"userNotification\": …})")])
         }
         let rendering = ScenarioTemplate.render(name: name, plugin: configuration,
-                                                source: source ?? "the example configuration (TimeSafari's plugin feedback)", timeZone: zone)
+                                                source: source ?? "a plugin block made by init (fetch \(clock(schedule.fetch)), notify \(clock(schedule.notify)))",
+                                                timeZone: zone, placeholders: placeholders)
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(bytes: Array(rendering.text.utf8), file: path)
@@ -69,14 +77,18 @@ enum InitCommand: Subcommand {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(rendering.text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            throw SetupError("cannot write \(path): \(error.localizedDescription)")
         }
-        if !arguments.flag(.quiet) {
+        if !arguments.flag(quiet) {
             console.print("wrote \(path): scenario '\(name)', \(scenario.arms.count) arms (\(scenario.arms.map(\.name).joined(separator: ", ")))")
+            let marked = rendering.text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("# replace:") }.count
+            console.print("first: replace the \(marked) values marked '# replace:' with your app's (dnsim-events fit measures several from telemetry)")
             console.print("next: dnsim-events validate \(path) && dnsim-events \(path)   (writes Reports/\(name)/, the baseline to commit)")
         }
         return .success
     }
+
+    static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
 
     /// The JSON file's name without its extension, made a valid scenario name.
     static func defaultName(_ path: String) -> String {
@@ -85,9 +97,30 @@ enum InitCommand: Subcommand {
         return cleaned.drop { $0 == "." }.isEmpty ? "scenario" : String(cleaned.drop { $0 == "." })
     }
 
-    static func read(_ source: String?) throws -> PositionedJSON {
+    /// Without --from: the fetch's and the notification's local minutes, and the `# replace:` marks for
+    /// what init had to make up. With --from, the schedule is the configuration's.
+    static func madeSchedule(_ arguments: ParsedArguments, from source: String?) throws(UsageError)
+        -> (schedule: (fetch: Int, notify: Int), placeholders: [String: String]) {
+        func minutes(_ option: OptionSpec) throws(UsageError) -> Int? {
+            guard let text = arguments.string(option) else { return nil }
+            guard source == nil else { throw UsageError("\(option.name) is for init without --from; with --from the schedule is the configuration's") }
+            guard let minutes = DailyWindow.minutes(text) else {
+                let hint = DailyWindow.suggestion(for: text).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("\(option.name) takes a local time HH:MM, not '\(text.prefix(20))'\(hint)")
+            }
+            return minutes
+        }
+        let notify = try minutes(notifyAt)
+        let fetch = try minutes(fetchAt)
+        let notifyMinutes = notify ?? 18 * 60 + 30
+        let schedule = (fetch ?? (notifyMinutes + 24 * 60 - 5) % (24 * 60), notifyMinutes)
+        return (schedule, source == nil ? ScenarioTemplate.placeholders(fetchGiven: fetch != nil, notifyGiven: notify != nil) : [:])
+    }
+
+    static func read(_ source: String?, title: String, schedule: (fetch: Int, notify: Int)) throws -> PositionedJSON {
         guard let source else {
-            return try JSONReader.parse(Array(ScenarioTemplate.exampleConfiguration.utf8), file: "example configuration")
+            let text = ScenarioTemplate.configuration(title: title, fetchAt: schedule.fetch, notifyAt: schedule.notify)
+            return try JSONReader.parse(Array(text.utf8), file: "init's configuration")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue,

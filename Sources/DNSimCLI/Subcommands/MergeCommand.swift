@@ -19,7 +19,7 @@ enum MergeCommand: Subcommand {
             shards = try ShardSet(try readPartials(arguments.operands))
         } catch let mismatch as ShardSet.Mismatch {
             if mismatch.damaged { throw DamagedShard(description: mismatch.description) }
-            throw UsageError(mismatch.description)
+            throw SetupError(mismatch.description)
         }
         let first = shards.first
         // The shards name their scenario by the path the run was given, relative to where it ran.
@@ -31,7 +31,7 @@ enum MergeCommand: Subcommand {
         let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
-            throw UsageError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
+            throw SetupError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
         }
         let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
         let plan = try ScenarioRuns.plan(scenario, overrides)
@@ -70,9 +70,9 @@ enum MergeCommand: Subcommand {
     }
 
     /// Every `shard-*.json` in the folders given (or the files themselves).
-    static func readPartials(_ operands: [String]) throws(UsageError) -> [(file: String, partial: PartialResult)] {
+    static func readPartials(_ operands: [String]) throws -> [(file: String, partial: PartialResult)] {
         var files: [String] = []
-        for argument in operands {
+        for argument in operands.map(ParsedArguments.folder) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { throw UsageError("\(argument): no such file or folder") }
             if isDirectory.boolValue {
@@ -82,11 +82,11 @@ enum MergeCommand: Subcommand {
                 files.append(argument)
             }
         }
-        guard !files.isEmpty else { throw UsageError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
-        return try files.map { file throws(UsageError) in
+        guard !files.isEmpty else { throw SetupError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
+        return try files.map { file in
             guard let data = FileManager.default.contents(atPath: file),
                   let partial = try? JSONDecoder().decode(PartialResult.self, from: data), partial.format == PartialResult.format else {
-                throw UsageError("\(file) is not a dnsim-events partial result")
+                throw SetupError("\(file) is not a dnsim-events partial result")
             }
             return (file, partial)
         }

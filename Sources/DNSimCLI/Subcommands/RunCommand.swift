@@ -8,7 +8,7 @@ import Foundation
 /// prints the summary table; with `--shard K/N`, one slice of the devices.
 enum RunCommand: Subcommand {
     static let name = "run"
-    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--quiet]"
+    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
     Reports go to Reports/<name>/ unless --out says otherwise (with several scenarios, --out DIR
@@ -21,7 +21,7 @@ enum RunCommand: Subcommand {
     static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
+    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -29,6 +29,9 @@ enum RunCommand: Subcommand {
         let jobs = try arguments.jobs()
         let formats = try formats(arguments)
         let shard = try arguments.string(shard).map { text throws(UsageError) in try parseShard(text) }
+        if shard != nil && overrides.platform != nil {
+            throw UsageError("--platform and --shard do not combine: merge puts every arm of the scenario together; shard the whole scenario")
+        }
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         try ScenarioRuns.refuseSharedNames(scenarios)
         for scenario in scenarios {
@@ -75,20 +78,28 @@ enum RunCommand: Subcommand {
         defer { staging.discard() }
         let telemetry = arguments.string(emitTelemetry).map { ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier)) }
         let observers: [any RunObserver] = [staging.cycleLog as (any RunObserver)?, telemetry?.1].compactMap { $0 }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers)
+        // A sweep shows one bar over the scenario and every point, not one bar per point.
+        let progress = !points.isEmpty && console.errorIsTerminal && !quiet
+            ? SweepProgress(bar: ProgressBar(console: console, label: "\(scenario.name) sweep (\(points.count) points + the scenario)"),
+                            runs: points.count + 1, devices: plan.devices) : nil
+        defer { progress?.finish() }
+        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers,
+                                           progress: progress?.run(0))
         var sweep: SweepReport?
         if !points.isEmpty {
             var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
-            for point in points {
-                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console))
+            for (index, point) in points.enumerated() {
+                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console,
+                                                       progress: progress?.run(index + 1)))
             }
             sweep = report
         }
+        progress?.finish()
         let files = ReportWriter.files(context, formats: formats, sweep: sweep)
         var moved: [(String, URL)] = []
         // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
-        var telemetryStaging: URL?
-        defer { telemetryStaging.map(StagingFolders.remove) }
+        var telemetryStaging: (staging: URL, written: [String], skipped: [String])?
+        defer { telemetryStaging.map { StagingFolders.remove($0.staging) } }
         let unchanged = FileManager.default.fileExists(atPath: directory) ? "the report already in \(directory)/" : nil
         let targets = ["\(directory)/"] + (telemetry.map { ["\($0.0)/"] } ?? [])
         do {
@@ -103,10 +114,14 @@ enum RunCommand: Subcommand {
             throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
         }
         if let (folder, log) = telemetry, let telemetryStaging {
-            do { try log.commit(telemetryStaging, to: folder) } catch {
+            do { try log.commit(telemetryStaging.staging, files: telemetryStaging.written, to: folder) } catch {
                 throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, but the telemetry to \(folder)/ was not")
             }
-            if !quiet { console.print("Telemetry written to \(folder)/ (app-opens.csv; per arm fetch-attempts.csv, and bg-launches.csv on iOS)") }
+            if !quiet {
+                console.print("Telemetry written to \(folder)/ (\(telemetryStaging.written.joined(separator: ", ")))")
+                // A header alone would only be refused by fit: such files are left out, and said.
+                for reason in telemetryStaging.skipped { console.print("  not written, no rows: \(reason)") }
+            }
         }
         guard !quiet else { return }
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed); "
@@ -120,7 +135,7 @@ enum RunCommand: Subcommand {
         let names = files.map(\.0) + moved.map(\.0)
         console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) }, to: directory))
         if let sweep {
-            console.print("\(scenario.name): \(points.count) sweep point(s) × \(scenario.arms.count) arm(s), seed \(context.plan.seed)")
+            console.print("\(scenario.name): \(points.count) sweep point(s) × \(context.plan.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }

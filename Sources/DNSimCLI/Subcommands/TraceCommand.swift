@@ -33,6 +33,14 @@ enum TraceCommand: Subcommand {
         var body: String?
     }
 
+    /// " (did you mean …?)": a strategy's arms when `name` is a strategy alone (`chained` →
+    /// `chained/ios` or `chained/android`), else the closest arm.
+    static func armHint(_ name: String, _ names: [String]) -> String {
+        let arms = names.filter { $0.hasPrefix(name + "/") }
+        guard !arms.isEmpty else { return Suggestion.hint(for: name, in: names) }
+        return " (did you mean " + arms.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1 else { throw UsageError("trace takes one scenario file") }
         guard let device = try arguments.count(deviceOption, in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
@@ -47,7 +55,7 @@ enum TraceCommand: Subcommand {
         let names = plan.arms.map(\.name)
         guard let armName = arguments.string(armOption) else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
         guard let arm = plan.arms.first(where: { $0.name == armName }) else {
-            throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + Suggestion.hint(for: armName, in: names))
+            throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + armHint(armName, names))
         }
         let zone = scenario.timeZone
         let startDay = ZonedCalendar.dayNumber(year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)

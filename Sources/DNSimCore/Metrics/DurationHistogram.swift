@@ -2,7 +2,9 @@
 ///
 /// Values below 2,048 ms are counted exactly, per millisecond; above that,
 /// each power of two is split into 1,024 equal buckets, so a percentile is
-/// exact to within 0.1% of its value. Counts are integers, so merging in any
+/// exact to within 0.1% of its value; a bucket whose values are all one value
+/// (every guard firing at exactly T + 600 s) remembers it, so its percentiles are
+/// that value exactly, not the bucket's lower edge. Counts are integers, so merging in any
 /// order gives the same histogram, and reports stay byte-identical for any
 /// number of workers. Memory is fixed (about 35k buckets), whatever the run.
 public struct DurationHistogram: Sendable, Equatable, Codable {
@@ -14,11 +16,15 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     static let bucketCount = Int(exactLimit) + (topExponent - 11) * subBuckets
 
     public private(set) var counts: [Int64]
+    /// Per bucket, the one value all its counts hold, or `mixed` (meaningless where the count is 0).
+    private var soleValues: [Int64]
     public private(set) var total: Int64 = 0
     public private(set) var maximum: Int64 = 0
+    static let mixed: Int64 = -1
 
     public init() {
         counts = Array(repeating: 0, count: Self.bucketCount)
+        soleValues = Array(repeating: Self.mixed, count: Self.bucketCount)
     }
 
     @inline(__always)
@@ -41,7 +47,10 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     @inline(__always)
     public mutating func add(_ value: Int64) {
         let value = max(0, value)
-        counts[Self.bucket(of: value)] += 1
+        let bucket = Self.bucket(of: value)
+        let count = counts[bucket]
+        counts[bucket] = count + 1
+        if count == 0 { soleValues[bucket] = value } else if soleValues[bucket] != value { soleValues[bucket] = Self.mixed }
         total += 1
         if value > maximum { maximum = value }
     }
@@ -52,20 +61,26 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     /// Adds another histogram's counts, refusing a sum that leaves Int64.
     public mutating func mergeChecked(_ other: DurationHistogram) throws(MergeOverflow) {
-        for i in counts.indices where other.counts[i] != 0 { try MergeOverflow.add(&counts[i], other.counts[i], "buckets") }
+        for i in counts.indices where other.counts[i] != 0 {
+            // The same in any merge order: a bucket keeps a value only if every part holds only it.
+            let sole = counts[i] == 0 ? other.soleValues[i] : (soleValues[i] == other.soleValues[i] ? soleValues[i] : Self.mixed)
+            try MergeOverflow.add(&counts[i], other.counts[i], "buckets")
+            soleValues[i] = sole
+        }
         try MergeOverflow.add(&total, other.total, "total")
         maximum = max(maximum, other.maximum)
     }
 
-    /// The nearest-rank `q` quantile (0 < q ≤ 1): the lower edge of the bucket
-    /// holding the ⌈q·n⌉-th smallest value, capped at the exact maximum. Nil when empty.
+    /// The nearest-rank `q` quantile (0 < q ≤ 1): the ⌈q·n⌉-th smallest value exactly when its
+    /// bucket holds one value only (always below 2,048 ms), else the bucket's lower edge, capped
+    /// at the exact maximum. Nil when empty.
     public func quantile(_ q: Double) -> Int64? {
         guard total > 0 else { return nil }
         let rank = max(1, Int64((q * Double(total)).rounded(.up)))
         var seen: Int64 = 0
         for (i, count) in counts.enumerated() where count != 0 {
             seen += count
-            if seen >= rank { return min(Self.lowerBound(of: i), maximum) }
+            if seen >= rank { return soleValues[i] != Self.mixed ? soleValues[i] : min(Self.lowerBound(of: i), maximum) }
         }
         return maximum
     }
@@ -79,17 +94,27 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         return Double(seen) / Double(total)
     }
 
-    // Sparse on disk: partial results of shards list only the buckets in use.
+    // Sparse on disk: partial results of shards list only the buckets in use, as [bucket, count],
+    // or [bucket, count, value] for a bucket above the exact range that holds one value only.
     enum CodingKeys: String, CodingKey { case buckets, total, maximum }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         counts = Array(repeating: 0, count: Self.bucketCount)
-        for pair in try container.decode([[Int64]].self, forKey: .buckets) {
-            guard pair.count == 2, pair[0] >= 0, pair[0] < Int64(Self.bucketCount) else {
+        soleValues = Array(repeating: Self.mixed, count: Self.bucketCount)
+        for entry in try container.decode([[Int64]].self, forKey: .buckets) {
+            guard entry.count == 2 || entry.count == 3, entry[0] >= 0, entry[0] < Int64(Self.bucketCount) else {
                 throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
             }
-            counts[Int(pair[0])] = pair[1]
+            let bucket = Int(entry[0])
+            counts[bucket] = entry[1]
+            if bucket < Int(Self.exactLimit) { soleValues[bucket] = entry[0] }
+            if entry.count == 3 {
+                guard Self.bucket(of: entry[2]) == bucket else {
+                    throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "histogram value outside its bucket")
+                }
+                soleValues[bucket] = entry[2]
+            }
         }
         total = try container.decode(Int64.self, forKey: .total)
         maximum = try container.decode(Int64.self, forKey: .maximum)
@@ -97,7 +122,10 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let buckets = counts.enumerated().filter { $0.element != 0 }.map { [Int64($0.offset), $0.element] }
+        let buckets = counts.enumerated().filter { $0.element != 0 }.map { bucket, count in
+            bucket >= Int(Self.exactLimit) && soleValues[bucket] != Self.mixed
+                ? [Int64(bucket), count, soleValues[bucket]] : [Int64(bucket), count]
+        }
         try container.encode(buckets, forKey: .buckets)
         try container.encode(total, forKey: .total)
         try container.encode(maximum, forKey: .maximum)

@@ -26,6 +26,12 @@ public struct TraceEntry: Sendable, Equatable {
         return nil
     }
 
+    /// An update as a person reads it (`update 17 of server day 2`), not its internal id
+    /// (`day << 20 | rank`, which reads 1048593).
+    static func update(_ id: Int64) -> String {
+        return "update \(id & ((1 << Int64(ServerModel.rankBits)) - 1)) of server day \(ServerModel.day(of: id) + 1)"
+    }
+
     /// What a person reads, with instants as epoch milliseconds.
     public var detail: String { detail(formattingTime: { "t=\($0)ms" }) }
 
@@ -52,13 +58,13 @@ public struct TraceEntry: Sendable, Equatable {
         case .setup(let arm): return "scheduleDualNotification: \(arm)"
         case .appOpen: return "user opens the app"
         case .fetchStarted(let copyTemplate, let afterID, let retry, let foreground, let handler):
-            return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween") + " (afterId \(afterID))"
+            return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween") + (afterID > 0 ? " (after \(Self.update(afterID)))" : " (nothing acked yet)")
                 + (retry > 0 ? ", retry \(retry)" : "") + (foreground ? " in the foreground" : "") + (handler.map { " from \($0)" } ?? "")
         case .fetchRetrying(let failure, let delay): return "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(delay)) s"
-        case .fetchFailed(let failure, let ack): return "fetch failed (\(failure.rawValue)); ack stays at \(ack)"
+        case .fetchFailed(let failure, let ack): return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
         case .fetchEmpty: return "fetch succeeded with no updates"
         case .fetchReturned(let updates, let ack, let copy):
-            return "fetch returned \(updates) update(s); ack moves to \(ack); cached: \(copy.title) — \(copy.body)"
+            return "fetch returned \(updates) update(s); ack moves to \(Self.update(ack)); cached: \(copy.title) — \(copy.body)"
         case .fetchEarly(let failed): return failed ? "early fetch failed: decides nothing" : "early fetch: cached for later, decides nothing"
         case .alarmsRearmed: return "the plugin re-arms its alarms"
         case .requestContentReplaced: return "repeating request's content replaced by the fetch"
@@ -66,7 +72,8 @@ public struct TraceEntry: Sendable, Equatable {
         case .requestShowsDefault: return "no updates: this cycle shows the default copy"
         case .notificationArmed(let fetched): return "cycle \(number) armed for T with \(fetched ? "fetched" : "fallback") content"
         case .guardFires: return "guard request fires: fallback at T + contentTimeout"
-        case .guardsArmed(let from, let through): return "guards armed for cycles \(from + 1)–\(through)"
+        case .guardsArmed(let from, let through):
+            return from + 1 == through ? "guard armed for cycle \(through)" : "guards armed for cycles \(from + 1)–\(through)"
         case .guardCancelled: return "fetch done: the cycle's guard is removed"
         case .notificationShown(let outcome, let afterT, _):
             return "cycle \(number) shown (\(outcome.name)), \(SimTime.seconds(afterT)) s after T"

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimFrontend
+@testable import DNSimScenario
+
+/// What fit writes and what --emit-telemetry gives it (issue 26, item 10): fit.yaml names the keys it
+/// sets and is used by replacing them, fits of two folders' files keep apart, and no header-only file
+/// is written.
+final class FitOutputTests: CommandLineTestCase {
+    let telemetry = GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv")
+
+    func testFitsOfFilesWithOneNameInTwoFoldersKeepApart() {
+        XCTAssertEqual(FitCommand.defaultFolder("Reports/telemetry/push-ios/bg-launches.csv"), "Reports/fit-push-ios-bg-launches")
+        XCTAssertEqual(FitCommand.defaultFolder("chained-ios/bg-launches.csv"), "Reports/fit-chained-ios-bg-launches")
+        XCTAssertEqual(FitCommand.defaultFolder("bg-launches.csv"), "Reports/fit-bg-launches")
+        XCTAssertEqual(FitCommand.defaultFolder("./bg-launches.csv"), "Reports/fit-bg-launches")
+    }
+
+    func testFitYAMLNamesItsKeysAndReplacingThemGivesAValidScenario() throws {
+        let out = temporary.appendingPathComponent("fit").path
+        XCTAssertEqual(invoke(["fit", telemetry, "--bootstrap", "0", "--out", out, "--quiet"]).code, 0)
+        let yaml = try String(contentsOfFile: "\(out)/fit.yaml", encoding: .utf8)
+        XCTAssertTrue(yaml.contains("# Sets platforms.ios.fetchTask.delay and platforms.ios.fetchTask.never: put the values below in\n"), yaml)
+        let fitted = yaml.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let delay = try XCTUnwrap(fitted.first { $0.contains("delay:") }).trimmingCharacters(in: .whitespaces)
+        let never = try XCTUnwrap(fitted.first { $0.contains("never:") }).trimmingCharacters(in: .whitespaces)
+
+        let scenario = try String(contentsOfFile: GoldenFiles.repositoryPath("Scenarios/new-activity.yaml"), encoding: .utf8)
+        let appended = scenario + "\n" + yaml
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(appended.utf8), file: "a.yaml"), "as the comment says") { error in
+            XCTAssertTrue((error as! DiagnosticList).description.contains("duplicate key 'platforms'"), "\(error)")
+        }
+        // In place of the keys it names, the values load, and are the fitted ones.
+        let replaced = scenario.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let indent = String(line.prefix { $0 == " " })
+            if trimmed.hasPrefix("delay: { lognormal") { return indent + delay }
+            if trimmed.hasPrefix("never: ") { return indent + never }
+            return String(line)
+        }.joined(separator: "\n")
+        let loaded = try ScenarioLoader.load(bytes: Array(replaced.utf8), file: "r.yaml")
+        XCTAssertEqual(loaded.ios?.never, Double(never.dropFirst("never: ".count)))
+        XCTAssertEqual(loaded.ios?.delay, .lognormal(median: 97 * 60_000, sigma: 1.51))
+    }
+
+    func testEmittedTelemetryHasNoHeaderOnlyFileAndSaysWhy() throws {
+        let folder = temporary.appendingPathComponent("telemetry").path
+        let run = invoke([GoldenFiles.repositoryPath("Scenarios/push-vs-local.yaml"), "--devices", "3", "--days", "5", "--format", "csv",
+                          "--emit-telemetry", folder, "--out", temporary.appendingPathComponent("r").path])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("  not written, no rows: push-ios/bg-launches.csv: a push arm submits no BG task requests"), run.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/push-ios/bg-launches.csv"))
+        let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: folder)).filter { $0.hasSuffix(".csv") }
+        XCTAssertTrue(files.contains("chained-ios/bg-launches.csv"), "\(files)")
+        for file in files {
+            let lines = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8).split(separator: "\n")
+            XCTAssertGreaterThan(lines.count, 1, "\(file) has rows, so fit can read it")
+        }
+    }
+}

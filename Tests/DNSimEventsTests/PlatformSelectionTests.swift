@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimFrontend
+@testable import DNSimCore
+@testable import DNSimScenario
+
+/// `--platform` runs one platform's arms (issue 26, item 13), and the documented sweep inside a
+/// distribution does what the docs say.
+final class PlatformSelectionTests: CommandLineTestCase {
+    let small = GoldenFiles.scenarioPath("small.yaml")
+
+    func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    /// The documented fragment that sweeps `platforms.ios.fetchTask.delay.lognormal.median`, as a scenario.
+    func documentedDistributionSweep() throws -> String {
+        let doc = try ScenarioFormatDocTests.loadDoc()
+        let start = try XCTUnwrap(doc.range(of: "```yaml\nplatforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"))
+        let body = doc[start.upperBound...]
+        let text = "platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:" + String(body[..<body.range(of: "```")!.lowerBound])
+        XCTAssertTrue(text.contains("key: platforms.ios.fetchTask.delay.lognormal.median"), text)
+        return try ScenarioFormatDocTests.merge(fragment: text, into: ScenarioFormatDocTests.base)
+    }
+
+    func testTheDocumentedSweepInsideADistributionSetsTheMedianAndKeepsSigma() throws {
+        let scenario = try ScenarioLoader.load(bytes: Array(try documentedDistributionSweep().utf8), file: "doc.yaml")
+        let delays = try scenario.sweepPoints().map { $0.scenario.ios?.delay }
+        XCTAssertEqual(delays, [30, 90, 240].map { Distribution.lognormal(median: Double($0) * 60_000, sigma: 1.5) })
+    }
+
+    func testOnePlatformsArmsHaveTheFiguresOfAFullRun() throws {
+        let full = temporary.appendingPathComponent("full").path
+        let ios = temporary.appendingPathComponent("ios").path
+        XCTAssertEqual(invoke([small, "--devices", "12", "--days", "10", "--out", full, "--quiet"]).code, 0)
+        let only = invoke([small, "--devices", "12", "--days", "10", "--platform", "ios", "--out", ios, "--quiet"])
+        XCTAssertEqual(only.code, 0, only.err)
+        let fullRows = try lines("\(full)/summary.csv")
+        let iosRows = try lines("\(ios)/summary.csv")
+        XCTAssertEqual(iosRows[0], fullRows[0], "the same columns")
+        XCTAssertEqual(iosRows.dropFirst().map { $0.split(separator: ",")[0] },
+                       ["independent/ios", "independent-fallback/ios", "chained/ios", "chained-noguard/ios"])
+        XCTAssertEqual(Array(iosRows.dropFirst()), fullRows.filter { $0.split(separator: ",")[0].hasSuffix("/ios") },
+                       "each iOS arm's figures are byte for byte those of the full run")
+        let summary = try String(contentsOfFile: "\(ios)/summary.md", encoding: .utf8)
+        XCTAssertTrue(summary.contains("--devices 12 --days 10 --platform ios\n"), "the reproduce command names the selection")
+    }
+
+    func testCheckComparesOnePlatformsArmsWithTheFullBaseline() throws {
+        let baseline = temporary.appendingPathComponent("baseline").path
+        let options = ["--devices", "12", "--days", "10"]
+        XCTAssertEqual(invoke([small] + options + ["--out", "\(baseline)/small", "--quiet"]).code, 0)
+        let check = invoke(["check", small, "--baseline", baseline, "--platform", "android"] + options)
+        XCTAssertEqual(check.code, 0, check.out + check.err)
+        XCTAssertFalse(check.out.contains("/ios"), "only the Android arms are compared: \(check.out)")
+    }
+
+    func testASweepRunsOnlyThePlatformGiven() throws {
+        let path = temporary.appendingPathComponent("doc.yaml").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try documentedDistributionSweep().utf8)))
+        let out = temporary.appendingPathComponent("sweep").path
+        let run = invoke([path, "--platform", "ios", "--out", out])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("doc-base: 3 sweep point(s) × 2 arm(s)"), run.out)
+        let arms = Set(try lines("\(out)/sweep.csv").dropFirst().compactMap { line in line.split(separator: ",").first { $0.contains("/") } })
+        XCTAssertEqual(arms, ["independent/ios", "chained/ios"])
+    }
+
+    func testAPlatformTheScenarioLacksOrMisspeltIsAUsageError() throws {
+        let path = temporary.appendingPathComponent("ios-only.yaml").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(BadScenarioTests.minimal.utf8)))
+        let missing = invoke([path, "--platform", "android", "--out", temporary.appendingPathComponent("x").path])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.err.hasPrefix("error: --platform android: \(path) has no android arms (its platforms: ios)"), missing.err)
+        let typo = invoke([small, "--platform", "andriod"])
+        XCTAssertTrue(typo.err.hasPrefix("error: --platform takes ios or android, not 'andriod' (did you mean 'android'?)"), typo.err)
+        XCTAssertEqual(ReportFolders.defaultFolder(try ScenarioLoader.load(path: small), RunOverrides(platform: .ios)), "Reports/small@platform=ios")
+    }
+}

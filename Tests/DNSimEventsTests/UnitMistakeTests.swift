@@ -1,0 +1,68 @@
+import XCTest
+@testable import DNSimCore
+@testable import DNSimScenario
+
+/// A number in the wrong unit (issue 26, item 8): refused with the value it most likely means, or,
+/// where the number is valid but implausible, a warning that says what it means as written.
+final class UnitMistakeTests: XCTestCase {
+    func load(_ text: String) throws(DiagnosticList) -> Scenario {
+        try ScenarioLoader.load(bytes: Array(text.utf8), file: "u.yaml")
+    }
+
+    func messages(_ text: String) -> [String] {
+        do { return try load(text).warnings.map(\.description) } catch { return error.diagnostics.map(\.description) }
+    }
+
+    func plugin(_ relationship: String, fetch: String = "") -> String {
+        BadScenarioTests.replacing(7, with: "  contentFetch: { schedule: \"25 18 * * *\"\(fetch) }\n  relationship: { \(relationship) }")
+    }
+
+    func ios(_ task: String) -> String {
+        BadScenarioTests.replacing(10, with: "  ios: { fetchTask: { \(task) } }")
+    }
+
+    func testAContentTimeoutInSecondsIsWarnedAboutWithTheMillisecondsMeant() throws {
+        XCTAssertEqual(messages(plugin("contentTimeout: 600")), [
+            "u.yaml:8:35: warning: plugin.relationship.contentTimeout 600 is 600 ms (600ms); the guard would show the fallback "
+                + "before almost any fetch could finish (did you mean 600s, which is 600000?)",
+        ])
+        XCTAssertEqual(try load(plugin("contentTimeout: 600")).plugin.contentTimeout, 600, "the value is used as written")
+        XCTAssertEqual(messages(plugin("contentTimeout: 5000")), [], "5 s is plausible")
+        XCTAssertEqual(messages(plugin("contentTimeout: 0")), [], "0 is a deliberate choice")
+    }
+
+    func testAFetchTimeoutWithAUnitGetsItsMilliseconds() {
+        XCTAssertEqual(messages(plugin("contentTimeout: 300000", fetch: ", timeout: 15s")), [
+            "u.yaml:7:53: error: plugin.contentFetch.timeout is in milliseconds, as the plugin defines it, not '15s' (did you mean 15000?)",
+        ])
+        XCTAssertEqual(messages(plugin("contentTimeout: 300000", fetch: ", timeout: 15")), [
+            "u.yaml:7:53: warning: plugin.contentFetch.timeout 15 is 15 ms (15ms); a fetch timeout this short fails almost every request "
+                + "(did you mean 15s, which is 15000?)",
+        ])
+    }
+
+    func testABudgetOverTenMinutesIsWarnedAbout() {
+        XCTAssertEqual(messages(ios("budget: 30000s")), [
+            "u.yaml:10:31: warning: platforms.ios.fetchTask.budget 30000s is 8h20m, over 10m; iOS gives a BGAppRefreshTask about 30 s "
+                + "and a BGProcessingTask minutes (did you mean 30000ms, which is 30s?)",
+        ])
+        XCTAssertEqual(messages(ios("budget: 10m")), [])
+    }
+
+    func testABareNumberSuggestsTheUnitItsMagnitudeSuggests() {
+        XCTAssertEqual(messages(ios("budget: 30000")), [
+            "u.yaml:10:31: error: platforms.ios.fetchTask.budget: '30000' has no unit; add one of ms, s, m, h, d (did you mean 30000ms, which is 30s?)",
+        ])
+        XCTAssertEqual(messages(ios("delay: { lognormal: { median: 90, sigma: 1 } }")), [
+            "u.yaml:10:53: error: platforms.ios.fetchTask.delay.lognormal.median: '90' has no unit; add one of ms, s, m, h, d (did you mean 90s or 90m?)",
+        ])
+    }
+
+    func testAPercentageWhereAShareBelongsSuggestsTheFraction() {
+        XCTAssertEqual(messages(ios("never: 15%")), [
+            "u.yaml:10:30: error: platforms.ios.fetchTask.never must be a number, not '15%' (did you mean 0.15? shares are fractions from 0 to 1)",
+        ])
+        XCTAssertEqual(messages(BadScenarioTests.replacing(3, with: "devices: 15%")), ["u.yaml:3:10: error: devices must be a number, not '15%'"],
+                       "a count is no share")
+    }
+}
