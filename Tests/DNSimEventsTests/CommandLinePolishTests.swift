@@ -32,7 +32,7 @@ final class CommandLinePolishTests: CommandLineTestCase {
         XCTAssertTrue(run.out.contains("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):"), run.out)
         XCTAssertTrue(run.out.contains("setup latency p50 / p90"), run.out)
         let sweepHeader = try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix("point") })
-        XCTAssertTrue(sweepHeader.hasSuffix("orphans  unwanted reminders  duplicates"), String(sweepHeader))
+        XCTAssertTrue(sweepHeader.hasSuffix("orphans  unwanted reminders  duplicates  front"), String(sweepHeader))
     }
 
     func testDaySelectionParses() throws {
