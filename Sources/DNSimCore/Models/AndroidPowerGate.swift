@@ -69,23 +69,13 @@ struct AndroidPowerGate {
 
     /// The last open at or before `time` (setup counts as one).
     private func lastOpen(atOrBefore time: Millis) -> Millis {
-        let index = firstIndex(after: time) - 1
+        let index = opens.firstIndex(after: time) - 1
         return index >= 0 ? max(opens[index], setup) : setup
     }
 
     /// The first open after `time`, or `.max`.
     private func nextOpen(after time: Millis) -> Millis {
-        let index = firstIndex(after: time)
+        let index = opens.firstIndex(after: time)
         return index < opens.count ? opens[index] : .max
-    }
-
-    /// The index of the first open later than `time`.
-    private func firstIndex(after time: Millis) -> Int {
-        var low = 0, high = opens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if opens[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

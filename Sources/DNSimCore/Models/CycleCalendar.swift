@@ -28,12 +28,7 @@ public struct CycleCalendar: Sendable, Equatable {
 
     /// The first cycle whose T lies strictly after `time`, or `count` (binary search).
     public func firstCycle(notifyingAfter time: Millis) -> Int {
-        var low = 0, high = notifyTimes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if notifyTimes[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        notifyTimes.firstIndex(after: time)
     }
 
     /// Whether one of the cycles has exactly this T.
@@ -54,12 +49,7 @@ public struct CycleCalendar: Sendable, Equatable {
     /// The first cycle whose F lies strictly after `time`, or `count` (binary search: F never
     /// decreases from one cycle to the next).
     public func firstCycle(withFetchAfter time: Millis) -> Int {
-        var low = 0, high = fetchTimes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if fetchTimes[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low
+        fetchTimes.firstIndex(after: time)
     }
 
     /// The first cycle at or after `from` whose F lies strictly after `time`,

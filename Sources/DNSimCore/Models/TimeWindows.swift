@@ -34,12 +34,7 @@ public struct TimeWindows: Sendable, Equatable {
     /// The index of the last interval starting at or before `time`, or -1.
     @inline(__always)
     private func lastStart(atOrBefore time: Millis) -> Int {
-        var low = 0, high = starts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
+        starts.firstIndex(after: time) - 1
     }
 
     /// The interval holding `time`, if any.

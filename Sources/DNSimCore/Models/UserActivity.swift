@@ -146,12 +146,7 @@ public struct UserActivity {
 
     /// The index of the last of the sorted `times` at or before `time`, or -1.
     private static func lastIndex(_ times: [Millis], atOrBefore time: Millis) -> Int {
-        var low = 0, high = times.count
-        while low < high {
-            let middle = (low + high) / 2
-            if times[middle] <= time { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
+        times.firstIndex(after: time) - 1
     }
 
     /// A Poisson process of `rate` per day, generated a day at a time from that
