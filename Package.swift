@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, each ignorant of those above it; the target graph enforces it:
 // DNSimCore (kernel, random, models, strategies, metrics, simulation)
+//   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
 //   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
 //   ← DNSimFrontend (argument parsing, console, report folders) ← DNSimCLI (subcommands)
@@ -38,15 +39,18 @@ let package = Package(
         // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
         .target(name: "DNSimText"),
         .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
-        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimText", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimScenario", "DNSimFit", "DNSimText"]),
+        // Decisions under uncertainty: designs (Saltelli/Sobol, Latin hypercube), parameter
+        // distributions, Sobol and rank sensitivities, regret and value of information.
+        .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
+        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "CYAML"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "CGSL", "CGSLErrors"]),
         // The command line as swift-format splits it: the front end (argument parsing, options,
         // console, progress, exit codes, report folders and staging) knows no subcommand; DNSimCLI
         // holds the subcommands and hands their list to the front end.
         .target(name: "DNSimFrontend", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend",
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend",
                                                  "DNSimText"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
@@ -57,7 +61,7 @@ let package = Package(
         .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "DNSimText", "CGSL",
+            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "DNSimText", "CGSL",
                            "CGSLErrors", "TestStatistics"],
             exclude: ["Fixtures"]
         ),

@@ -30,3 +30,12 @@ static inline const gsl_multimin_fdfminimizer_type *dnsim_multimin_bfgs2(void) {
 static inline const gsl_multimin_fminimizer_type *dnsim_multimin_nmsimplex2(void) { return gsl_multimin_fminimizer_nmsimplex2; }
 static inline const gsl_root_fsolver_type *dnsim_root_brent(void) { return gsl_root_fsolver_brent; }
 #endif
+
+/* Decisions under uncertainty (DNSimDecision): the Sobol sequence and sample quantiles. */
+#ifndef DNSIM_CGSL_SHIM_DECISION_H
+#define DNSIM_CGSL_SHIM_DECISION_H
+#include <gsl/gsl_qrng.h>
+#include <gsl/gsl_statistics_double.h>
+#include <gsl/gsl_sort_double.h>
+static inline const gsl_qrng_type *dnsim_qrng_sobol(void) { return gsl_qrng_sobol; }
+#endif

@@ -62,4 +62,11 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     /// The run budget of a BG launch, when `fetchTask.budget` is a distribution (index:
     /// `DrawIndex.launchBudget`, the launched request's source and index).
     case launchBudget = 28
+    /// The digital shift of one design column (device: the parameter key's hash, index 0 for
+    /// the A column and 1 for the B column), so a design is a function of the seed.
+    case designShift = 29
+    /// A Latin hypercube's strata order and jitter for one parameter (device: the key's hash).
+    case latinHypercube = 30
+    /// The bootstrap resamples of a sensitivity estimate (device: the target's number).
+    case bootstrap = 31
 }
