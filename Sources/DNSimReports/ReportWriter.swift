@@ -11,7 +11,7 @@ public enum ReportWriter {
     /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
     /// files when there is one. `csv` in `formats` is accepted and changes nothing.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
-                             sweep: SweepReport? = nil) -> [(String, String)] {
+                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
         if formats.contains("md") {
@@ -25,6 +25,7 @@ public enum ReportWriter {
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
+        if let study { files += UncertaintyReport.files(study, formats: formats) }
         return files
     }
 
@@ -36,6 +37,7 @@ public enum ReportWriter {
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
+        + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file
     /// already on disk beside the folder, such as an assembled `cycles.csv`)

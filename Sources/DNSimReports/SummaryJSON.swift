@@ -54,10 +54,37 @@ public enum SummaryJSON {
           "practical_threshold": \(number(OutcomeTies.practicalThreshold)),
           "verdict": [
         \(verdicts(context).joined(separator: ",\n"))
-          ]\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
+          ]\(recommendations(context))\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
         """
+    }
+
+    /// `,\n  "recommendation": [...]` when the scenario states an objective, else nothing.
+    static func recommendations(_ context: ReportContext) -> String {
+        let all = ObjectiveRecommendation.all(context)
+        guard !all.isEmpty else { return "" }
+        let arms = context.plan.arms
+        let entries = all.map { r -> String in
+            let name = { (arm: Int?) in arm.map { JSONQuoting.quoted(arms[$0].name) } ?? "null" }
+            let verdict: String
+            switch r.verdict {
+            case .recommend: verdict = "recommend"
+            case .noClearWinner: verdict = "no clear winner"
+            case .noneFeasible: verdict = "none feasible"
+            case .onlyArm: verdict = "only arm"
+            }
+            let utilities = r.ranking.map { "{\"arm\": \(JSONQuoting.quoted(arms[$0.arm].name)), \"utility\": \(number($0.utility)), \"feasible\": \($0.feasible)}" }
+            var fields = ["\"platform\": \(JSONQuoting.quoted(r.platform.rawValue))",
+                          "\"recommended\": \(r.verdict == .recommend || r.verdict == .onlyArm ? name(r.best) : "null")",
+                          "\"verdict\": \(JSONQuoting.quoted(verdict))", "\"best\": \(name(r.best))", "\"runner_up\": \(name(r.runnerUp))"]
+            if let d = r.difference {
+                fields.append("\"difference\": {\"utility\": \(number(d.estimate)), \"ci_low\": \(number(d.low)), \"ci_high\": \(number(d.high))}")
+            }
+            fields.append("\"arms\": [" + utilities.joined(separator: ", ") + "]")
+            return "    {" + fields.joined(separator: ", ") + "}"
+        }
+        return ",\n  \"tie\": \(number(context.scenario.objective?.tie ?? 0)),\n  \"recommendation\": [\n" + entries.joined(separator: ",\n") + "\n  ]"
     }
 
     /// A segment row's fields: the arm's name, fingerprint and interval method, then the columns.

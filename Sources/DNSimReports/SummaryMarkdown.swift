@@ -78,6 +78,7 @@ public enum SummaryMarkdown {
             md += sweep.comparisonTable.markdown() + "\n" + sweep.thresholdWarnings
         }
 
+        md += recommendationSection(context)
         md += "## Verdict\n\n"
         for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {
             md += verdict(context, platform) + "\n\n"
@@ -354,5 +355,24 @@ public enum SummaryMarkdown {
             lines += comment.map { $0.isEmpty ? ">" : "> " + $0 }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `## Recommendation`, when the scenario states an objective; a study's file is linked.
+    static func recommendationSection(_ context: ReportContext) -> String {
+        guard let objective = context.scenario.objective else { return "" }
+        var md = "## Recommendation\n\n"
+        if context.scenario.uncertainty != nil {
+            md += "Over the uncertain conditions, see [uncertainty.md](uncertainty.md): it recommends from every world of the study. "
+            md += "This section takes the scenario as written, one assumed world.\n\n"
+        }
+        md += "Utility per cycle = \(objective.formula)"
+        md += objective.constraints.isEmpty ? "" : "; constraints: \(objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
+        md += "; differences below \(ObjectiveRecommendation.number(objective.tie)) are ties.\n\n"
+        let recommendations = ObjectiveRecommendation.all(context)
+        for recommendation in recommendations { md += recommendation.sentence(context.plan.arms) + "\n\n" }
+        if recommendations.contains(where: \.intervalLeavesOutCounters) {
+            md += "The intervals cover the outcome terms; the lost-update and cost terms are in the estimates, not in the intervals.\n\n"
+        }
+        return md
     }
 }

@@ -11,22 +11,13 @@ enum ExpectationReader {
         for (i, item) in items.enumerated() {
             let path = "expect[\(i + 1)]"
             guard let map = ScenarioSection(item, path, schema: "expect[]", r) else { continue }
-            guard let armNode = map["arm"], let arm = map.string("arm"),
-                  let metricNode = map["metric"], let metric = map.string("metric") else { continue }
+            guard let armNode = map["arm"], let arm = map.string("arm"), let metric = map.string("metric") else { continue }
             let pattern = Expectation(arm: arm, metric: metric, min: nil, max: nil, mark: item.mark)
             if !arms.contains(where: pattern.applies(to:)) {
                 r.error(armNode.mark, "\(map.path("arm")) '\(arm)' matches no arm; arms are \(arms.joined(separator: ", "))"
                     + Suggestion.hint(for: arm, in: arms))
             }
-            let names = SummaryColumns.names
-            // A rate's bare name (`missed`) means its rate, as in the example of docs/model.md §6.
-            let resolved = names.contains("\(metric)_rate") ? "\(metric)_rate" : (names.contains(metric) ? metric : nil)
-            if resolved == nil {
-                // Rates by their bare names too, as they are usually written.
-                let bareRates = names.filter { $0.hasSuffix("_rate") }.map { String($0.dropLast("_rate".count)) }
-                r.error(metricNode.mark, "\(map.path("metric")) '\(metric)' is not a summary.csv column"
-                    + Suggestion.hint(forPrefix: metric, in: bareRates + names.filter { !$0.hasSuffix("_rate") }))
-            }
+            let resolved = Self.metric(map, r)
             let column = resolved.flatMap { SummaryColumns.named($0) }
             let low = map["min"].flatMap { bound($0, map.path("min"), column: column, r) }
             let high = map["max"].flatMap { bound($0, map.path("max"), column: column, r) }
@@ -35,6 +26,20 @@ enum ExpectationReader {
             result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))
         }
         return result
+    }
+
+    /// The `summary.csv` column `map`'s `metric` names, a rate's bare name (`missed`) meaning its
+    /// rate as in the example of docs/model.md §6; nil when it names none (said).
+    static func metric(_ map: ScenarioSection, _ r: ScenarioReader) -> String? {
+        guard let metricNode = map["metric"], let metric = map.string("metric") else { return nil }
+        let names = SummaryColumns.names
+        if names.contains("\(metric)_rate") { return "\(metric)_rate" }
+        if names.contains(metric) { return metric }
+        // Rates by their bare names too, as they are usually written.
+        let bareRates = names.filter { $0.hasSuffix("_rate") }.map { String($0.dropLast("_rate".count)) }
+        r.error(metricNode.mark, "\(map.path("metric")) '\(metric)' is not a summary.csv column"
+            + Suggestion.hint(forPrefix: metric, in: bareRates + names.filter { !$0.hasSuffix("_rate") }))
+        return nil
     }
 
     /// A bound in the column's unit: a number; for a rate also a percentage

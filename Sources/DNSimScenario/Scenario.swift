@@ -47,6 +47,10 @@ public struct Scenario: Sendable {
     public var precision: PrecisionTarget?
     /// The `sweep:` axes; empty for a plain run.
     public var sweep: [SweepAxis] = []
+    /// What "better" means, when the file says (`objective:`).
+    public var objective: Objective?
+    /// The uncertain conditions and their design (`uncertainty:`); nil for one assumed world.
+    public var uncertainty: UncertaintySettings?
     /// The `fleet:` segments, each with its scenario; empty without a fleet.
     public var fleet: [ScenarioSegment] = []
     /// The segments as written, until the loader builds their scenarios.

@@ -5,7 +5,7 @@
 ///
 /// The keys are listed in the order messages offer them; a mapping's keys keep their order.
 public enum ScenarioKeyCatalog {
-    public static let keys: [ScenarioKey] = runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys + fleetKeys
+    public static let keys: [ScenarioKey] = runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys + fleetKeys + decisionKeys
 
     /// Keys a sweep axis may name that are not written in a scenario: `lead` rewrites the fetch schedule.
     public static let sweepOnlyKeys: [ScenarioKey] = [
@@ -60,6 +60,9 @@ public enum ScenarioKeyCatalog {
         }
         return nil
     }
+
+    /// `path` in catalog form: `parameters.2.key` as `parameters[].key`.
+    public static func normalizedPath(_ path: String) -> String { normalized(path).joined(separator: ".") }
 
     /// Path parts with list indices folded into `[]` (`expect[2]`, `expect.2` → `expect[]`); a
     /// strategy's index is dropped, since its options sit under `strategies.<kind>`.

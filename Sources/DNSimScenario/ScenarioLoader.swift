@@ -114,6 +114,19 @@ public enum ScenarioLoader {
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
+        if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
+        if let section = top.section("uncertainty") {
+            scenario.uncertainty = UncertaintyReader.read(section)
+            if scenario.objective == nil && top["objective"] == nil {
+                r.error(top["uncertainty"]?.mark, "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }")
+            }
+            if top["sweep"] != nil {
+                r.error(top["uncertainty"]?.mark, "uncertainty and sweep do not combine: a study runs every arm in each world; compare levers as arms, or write one study per sweep point")
+            }
+            if let settings = scenario.uncertainty, let problem = settings.sizeProblem(devices: settings.devices ?? run.devices, days: run.days) {
+                r.error(section["samples"]?.mark ?? section.node.mark, problem)
+            }
+        }
         // Every sweep point builds each segment's scenario too.
         let points = scenario.sweep.reduce(1) { $0 * $1.values.count }
         if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty, points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints {

@@ -7,6 +7,8 @@ public struct ValidatedScenario: Sendable {
     public var plan: SimulationPlan
     /// Every sweep point (empty without `sweep:`), in grid order.
     public var sweepPoints: [SweepPoint]
+    /// Every world of the `uncertainty:` design (empty without one), in design order.
+    public var worlds: [UncertaintyWorld] = []
 }
 
 extension Scenario {
@@ -29,7 +31,15 @@ extension Scenario {
                                  label: point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
             }
         }
-        return ValidatedScenario(scenario: self, plan: plan, sweepPoints: points)
+        var validated = ValidatedScenario(scenario: self, plan: plan, sweepPoints: points)
+        if let settings = uncertainty {
+            if let problem = settings.sizeProblem(devices: settings.devices ?? devices ?? self.devices, days: days ?? self.days) {
+                let with = [devices.map { "--devices \($0)" }, days.map { "--days \($0)" }].compactMap { $0 }.joined(separator: " ")
+                throw DiagnosticList([Diagnostic(file: file, mark: settings.mark, message: (with.isEmpty ? "" : "with \(with): ") + problem)])
+            }
+            validated.worlds = try uncertaintyWorlds(devices: devices, days: days, seed: seed)
+        }
+        return validated
     }
 
     /// Only an override can make a loaded scenario's calendar fail: say so, at the schedule.

@@ -36,7 +36,8 @@ enum RunCommand: Subcommand {
         try ScenarioRuns.refuseSharedNames(scenarios)
         for scenario in scenarios {
             // A sweep scenario validates every point (with the overrides) before anything runs.
-            let points = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).sweepPoints
+            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            let points = validated.sweepPoints
             let several = scenarios.count > 1
             if let shard {
                 try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs,
@@ -45,7 +46,7 @@ enum RunCommand: Subcommand {
             } else {
                 let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out), several: several)
                 if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
-                try runAndReport(scenario, points: points, overrides, jobs: jobs, formats: formats, directory: directory, arguments,
+                try runAndReport(scenario, points: points, worlds: validated.worlds, overrides, jobs: jobs, formats: formats, directory: directory, arguments,
                                  console: console)
             }
         }
@@ -69,7 +70,7 @@ enum RunCommand: Subcommand {
         return (k, n)
     }
 
-    static func runAndReport(_ scenario: Scenario, points: [SweepPoint], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
+    static func runAndReport(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
                              directory: String, _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
         let plan = try ScenarioRuns.plan(scenario, overrides)
@@ -95,7 +96,9 @@ enum RunCommand: Subcommand {
             sweep = report
         }
         progress?.finish()
-        let files = ReportWriter.files(context, formats: formats, sweep: sweep)
+        let study = try StudyRun.run(scenario, worlds: worlds, overrides, jobs: jobs, quiet: quiet, console: console,
+                                     reproduceCommand: context.reproduceCommand)
+        let files = ReportWriter.files(context, formats: formats, sweep: sweep, study: study)
         var moved: [(String, URL)] = []
         // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
         var telemetryStaging: (staging: URL, written: [String], skipped: [String])?

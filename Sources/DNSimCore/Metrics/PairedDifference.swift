@@ -17,6 +17,11 @@ public struct PairedDifference: Sendable, Equatable, Codable {
     public var cycleSum: Int64 = 0
     public var cycleSquares: Int64 = 0
     public var sumsTimesCycles: [Int64] = Array(repeating: 0, count: RateMetric.allCases.count)
+    /// Σ dᵢ·dⱼ over devices for every pair of metrics i < j (row-major upper triangle), so the
+    /// interval of any weighted sum of the differences (an objective's utility) is exact.
+    public var crossProducts: [Int64] = Array(repeating: 0, count: PairedDifference.crossCount)
+
+    static let crossCount = RateMetric.allCases.count * (RateMetric.allCases.count - 1) / 2
 
     public init(minuend: Int, subtrahend: Int) {
         self.minuend = minuend
@@ -31,11 +36,16 @@ public struct PairedDifference: Sendable, Equatable, Codable {
         cyclesPerDevice = max(cyclesPerDevice, cycles)
         cycleSum += cycles
         cycleSquares += cycles * cycles
+        var cross = 0
         for i in sums.indices {
             let d = a[i] - b[i]
             sums[i] += d
             squares[i] += d * d
             sumsTimesCycles[i] += d * cycles
+            for j in (i + 1)..<sums.count {
+                crossProducts[cross] += d * (a[j] - b[j])
+                cross += 1
+            }
         }
     }
 
@@ -56,6 +66,40 @@ public struct PairedDifference: Sendable, Equatable, Codable {
             try MergeOverflow.add(&squares[i], other.squares[i], "squares[\(i)]")
             try MergeOverflow.add(&sumsTimesCycles[i], other.sumsTimesCycles[i], "sumsTimesCycles[\(i)]")
         }
+        for i in crossProducts.indices {
+            try MergeOverflow.add(&crossProducts[i], other.crossProducts[i], "crossProducts[\(i)]")
+        }
+    }
+
+    /// The difference `arm − the other` of Σ weights[m] × rate m, for either arm.
+    public func interval(weights: [Double], minuend arm: Int) -> ConfidenceInterval {
+        arm == minuend ? interval(weights: weights) : interval(weights: weights).negated
+    }
+
+    /// The mean difference of the weighted sum of per-device rates, with its 95% interval
+    /// (the same estimators as one metric's, on the per-device weighted differences).
+    public func interval(weights: [Double]) -> ConfidenceInterval {
+        let n = Double(max(cyclesPerDevice, 1))
+        var sum = 0.0, square = 0.0, timesCycles = 0.0
+        var cross = 0
+        for i in sums.indices {
+            sum += weights[i] * Double(sums[i])
+            square += weights[i] * weights[i] * Double(squares[i])
+            timesCycles += weights[i] * Double(sumsTimesCycles[i])
+            for j in (i + 1)..<sums.count {
+                square += 2 * weights[i] * weights[j] * Double(crossProducts[cross])
+                cross += 1
+            }
+        }
+        let range = weights.reduce(0) { $0 + abs($1) }
+        if devices < 2 {
+            return ConfidenceInterval(estimate: devices == 1 ? sum / n : 0, low: -range, high: range, method: .student)
+        }
+        if cyclesVary {
+            return ConfidenceInterval.ratio(count: devices, sumY: sum, sumX: Double(cycleSum), sumY2: square,
+                                            sumX2: Double(cycleSquares), sumXY: timesCycles)
+        }
+        return ConfidenceInterval.student(count: devices, sum: sum / n, sumOfSquares: square / (n * n))
     }
 
     /// The difference `arm − the other` of this pair, for either of its arms.

@@ -1,0 +1,44 @@
+import DNSimCore
+
+/// One weighted term of an objective: an outcome rate, lost updates per cycle, or a cost per device-day.
+public enum ObjectiveTerm: Sendable, Equatable, Hashable {
+    case rate(RateMetric)
+    case lostPerCycle
+    /// A `summary.csv` column `*_per_device_day`.
+    case cost(String)
+
+    /// The rates a weight may name, by their bare names.
+    public static let rateNames: [String] = RateMetric.allCases.map(\.name)
+    /// The per-device-day columns a weight may name.
+    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") }
+    public static var names: [String] { rateNames + ["lost"] + costNames }
+
+    public init?(name: String) {
+        if let metric = RateMetric.allCases.first(where: { $0.name == name }) {
+            self = .rate(metric)
+        } else if name == "lost" {
+            self = .lostPerCycle
+        } else if Self.costNames.contains(name) {
+            self = .cost(name)
+        } else {
+            return nil
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .rate(let metric): metric.name
+        case .lostPerCycle: "lost"
+        case .cost(let column): column
+        }
+    }
+
+    /// The term's value for an arm over `days` simulated days per device.
+    public func value(_ statistics: ArmStatistics, days: Int) -> Double {
+        switch self {
+        case .rate(let metric): return statistics.rate(metric)
+        case .lostPerCycle: return statistics.cycles > 0 ? Double(statistics.sum(.lostUpdates)) / Double(statistics.cycles) : 0
+        case .cost(let column): return SummaryColumns.named(column)?.value(statistics, days: days) ?? 0
+        }
+    }
+}

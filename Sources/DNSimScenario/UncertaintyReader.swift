@@ -1,0 +1,215 @@
+import DNSimCore
+import DNSimDecision
+
+/// Reads `uncertainty:`: the design and each uncertain condition with its distribution.
+/// What can be checked from the file alone is checked here; whether each value fits its key
+/// is checked by loading the scenario at each distribution's extremes (`Scenario.uncertaintyWorlds`).
+enum UncertaintyReader {
+    static let distributionNames = ["uniform", "loguniform", "triangular", "normal", "lognormal", "choice", "fit"]
+    static let maxChoices = 1_000
+
+    static func read(_ map: ScenarioSection) -> UncertaintySettings? {
+        let r = map.reader
+        let design = map["design"] == nil ? .sobol : map.choice("design", as: DesignKind.self)
+        let samples = map.integer("samples")
+        let devices = map["devices"] == nil ? nil : map.integer("devices")
+        var parameters: [UncertainParameter] = []
+        var complete = true
+        if let node = map["parameters"] {
+            if let items = node.sequence, !items.isEmpty {
+                if items.count > ExperimentDesign.maxParameters {
+                    r.error(node.mark, "\(map.path("parameters")) has \(items.count) entries; at most \(ExperimentDesign.maxParameters) (the Sobol sequence has \(2 * ExperimentDesign.maxParameters) dimensions, two per parameter)")
+                    return nil
+                }
+                var lines: [String: Int] = [:]
+                for (i, item) in items.enumerated() {
+                    guard let entry = ScenarioSection(item, "\(map.path("parameters"))[\(i + 1)]", schema: "uncertainty.parameters[]", r),
+                          let parameter = parameter(entry) else { complete = false; continue }
+                    if let line = lines[parameter.key] {
+                        r.error(entry["key"]?.mark, "\(entry.path("key")) \(MessageText.quoted(parameter.key)) is already uncertain at line \(line); give each key one distribution")
+                        complete = false
+                        continue
+                    }
+                    lines[parameter.key] = entry["key"]?.mark.line ?? 0
+                    parameters.append(parameter)
+                }
+            } else {
+                r.error(node.mark, "\(map.path("parameters")) must be a non-empty list of { key, distribution } entries")
+                complete = false
+            }
+        }
+        if map["devices"] != nil && devices == nil { complete = false }
+        guard complete, let design, let samples, !parameters.isEmpty else { return nil }
+        return UncertaintySettings(design: design, samples: samples, devices: devices, parameters: parameters, mark: map.node.mark)
+    }
+
+    /// One `{ key, distribution }`, or nil when it is wrong (said).
+    private static func parameter(_ entry: ScenarioSection) -> UncertainParameter? {
+        let r = entry.reader
+        guard let keyNode = entry["key"], let key = entry.string("key"), let node = entry["distribution"] else { return nil }
+        if let problem = keyProblem(key, at: entry.path("key")) { r.error(keyNode.mark, problem); return nil }
+        guard let pairs = node.mapping, pairs.count == 1, let name = pairs[0].key.scalar else {
+            r.error(node.mark, "\(entry.path("distribution")) must be one of \(distributionNames.joined(separator: ", ")), such as { uniform: { min: 0.1, max: 0.5 } }")
+            return nil
+        }
+        let path = "\(entry.path("distribution")).\(name)"
+        let body = pairs[0].value
+        let declared = declaredKey(of: key)
+        let takesDuration = declared?.type.contains("duration") == true && declared?.path == ScenarioKeyCatalog.normalizedPath(key)
+        let takesWhole = declared?.path == ScenarioKeyCatalog.normalizedPath(key) && (declared?.type.hasPrefix("whole number") == true || {
+            if case .integer? = declared?.limits { return true } else { return false }
+        }())
+        if name == "choice" {
+            guard let items = body.sequence, !items.isEmpty, items.count <= maxChoices else {
+                r.error(body.mark, "\(path) must be a list of 1 to \(maxChoices) { value, weight } entries")
+                return nil
+            }
+            var values: [YAMLNode] = []
+            var weights: [Double] = []
+            for (i, item) in items.enumerated() {
+                let at = "\(path)[\(i + 1)]"
+                guard let fields = r.mapping(item, at, known: ["value", "weight"], required: ["value"]), let value = fields["value"] else { return nil }
+                let weight = fields["weight"].map { r.number($0, "\(at).weight", in: 0...1e15) } ?? 1
+                guard let weight else { return nil }
+                if weight <= 0 { r.error(fields["weight"]?.mark, "\(at).weight must be above 0 (leave out a value that cannot happen)"); return nil }
+                values.append(value)
+                weights.append(weight)
+            }
+            return UncertainParameter(key: key, path: key.split(separator: ".").map(String.init), distribution: .choice(weights: weights),
+                                      unit: .choice(values), mark: keyNode.mark, distributionMark: node.mark)
+        }
+        guard takesNumbers(declared, key) else {
+            r.error(keyNode.mark, "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration (it takes \(declared?.type ?? "no value")); give its values with choice: [{ value, weight }, …]")
+            return nil
+        }
+        let fieldNames: [String]
+        switch name {
+        case "uniform", "loguniform": fieldNames = ["min", "max"]
+        case "triangular": fieldNames = ["min", "mode", "max"]
+        case "normal": fieldNames = ["mean", "sd"]
+        case "lognormal": fieldNames = ["median", "sigma"]
+        case "fit":
+            r.error(body.mark, "\(path): reading a fit result is not available in this build; paste the block fit writes (fit.yaml's uncertainty section)")
+            return nil
+        default:
+            r.error(pairs[0].key.mark, "\(entry.path("distribution")) \(MessageText.quoted(name)) is not a distribution; use one of \(distributionNames.joined(separator: ", "))"
+                    + Suggestion.hint(for: name, in: distributionNames))
+            return nil
+        }
+        guard let fields = r.mapping(body, path, known: fieldNames, required: fieldNames) else { return nil }
+        // Values written as durations make a duration parameter, plain numbers a number; a
+        // lognormal's sigma is always a number, and the other values must be written alike.
+        var isDuration: Bool?
+        var values: [String: Double] = [:]
+        for field in fieldNames {
+            guard let valueNode = fields[field] else { return nil }
+            if let text = valueNode.scalar, !valueNode.isNull, Double(text) == nil, field != "sigma",
+               case .success(let millis) = DurationSyntax.parse(text) {
+                if isDuration == false { r.error(valueNode.mark, "\(path).\(field) is a duration but the values before it are numbers; write them alike"); return nil }
+                isDuration = true
+                values[field] = millis
+            } else {
+                guard let number = r.number(valueNode, "\(path).\(field)", in: -1e15...1e15) else { return nil }
+                if field != "sigma" {
+                    if isDuration == true { r.error(valueNode.mark, "\(path).\(field) is a number but the values before it are durations; write it as a duration such as 10m"); return nil }
+                    isDuration = false
+                }
+                values[field] = number
+            }
+        }
+        let unit: UncertainParameter.Unit = isDuration == true ? .duration : (takesWhole ? .wholeNumber : .number)
+        if takesDuration && unit != .duration {
+            r.error(body.mark, "\(path): \(MessageText.quoted(key)) is a duration; write the distribution's values as durations such as 10m or 8h")
+            return nil
+        }
+        if !takesDuration, unit == .duration, declared?.path == ScenarioKeyCatalog.normalizedPath(key) {
+            r.error(body.mark, "\(path): \(MessageText.quoted(key)) takes \(declared?.type ?? "a number"), not a duration; write plain numbers")
+            return nil
+        }
+        let range = keyRange(declared, key, unit: unit)
+        let distribution: ParameterDistribution
+        switch name {
+        case "uniform", "loguniform":
+            let (low, high) = (values["min"]!, values["max"]!)
+            guard low <= high else { r.error(body.mark, "\(path): min is above max"); return nil }
+            if name == "loguniform" && low <= 0 { r.error(fields["min"]?.mark, "\(path).min must be above 0 (a log-uniform spans ratios)"); return nil }
+            distribution = name == "uniform" ? .uniform(min: low, max: high) : .logUniform(min: low, max: high)
+        case "triangular":
+            let (low, mode, high) = (values["min"]!, values["mode"]!, values["max"]!)
+            guard low <= mode, mode <= high else { r.error(body.mark, "\(path) needs min ≤ mode ≤ max"); return nil }
+            distribution = .triangular(min: low, mode: mode, max: high)
+        case "normal":
+            guard values["sd"]! >= 0 else { r.error(fields["sd"]?.mark, "\(path).sd must be zero or more"); return nil }
+            distribution = .normal(mean: values["mean"]!, sd: values["sd"]!, low: range.lowerBound, high: range.upperBound)
+        default:
+            guard values["median"]! > 0 else { r.error(fields["median"]?.mark, "\(path).median must be above 0"); return nil }
+            guard values["sigma"]! >= 0 else { r.error(fields["sigma"]?.mark, "\(path).sigma must be zero or more"); return nil }
+            distribution = .lognormal(median: values["median"]!, sigma: values["sigma"]!, low: max(range.lowerBound, 0), high: range.upperBound)
+        }
+        let support = distribution.support
+        if support.lowerBound < range.lowerBound || support.upperBound > range.upperBound {
+            let show = { (value: Double) in unit == .duration ? SimTime.written(Millis(value.rounded())) : ScenarioReader.show(value) }
+            r.error(body.mark, "\(path) reaches \(show(support.lowerBound < range.lowerBound ? support.lowerBound : support.upperBound)), outside the range of \(MessageText.quoted(key)) (\(show(range.lowerBound)) to \(show(range.upperBound)))")
+            return nil
+        }
+        return UncertainParameter(key: key, path: key.split(separator: ".").map(String.init), distribution: distribution, unit: unit,
+                                  mark: keyNode.mark, distributionMark: node.mark)
+    }
+
+    /// The declared key that holds `key` (itself, or the distribution-taking key it lies inside).
+    static func declaredKey(of key: String) -> ScenarioKey? {
+        var parts = ScenarioKeyCatalog.normalizedPath(key).split(separator: ".").map(String.init)
+        while !parts.isEmpty {
+            if let declared = ScenarioKeyCatalog.key(at: parts.joined(separator: ".")) { return declared }
+            parts.removeLast()
+        }
+        return nil
+    }
+
+    /// A number, a duration, or a parameter inside a key that takes a distribution.
+    private static func takesNumbers(_ declared: ScenarioKey?, _ key: String) -> Bool {
+        guard let declared else { return false }
+        let type = declared.type
+        if declared.path != ScenarioKeyCatalog.normalizedPath(key) { return type.contains("distribution") }
+        return type.contains("number") || type.contains("duration") || type.contains("integer") || declared.limits != nil
+    }
+
+    /// The values the key accepts, as far as the catalog declares them; the loader checks the rest.
+    private static func keyRange(_ declared: ScenarioKey?, _ key: String, unit: UncertainParameter.Unit) -> ClosedRange<Double> {
+        if declared?.path == ScenarioKeyCatalog.normalizedPath(key) {
+            switch declared?.limits {
+            case .number(let range)?: return range
+            case .integer(let range)?: return Double(range.lowerBound)...Double(range.upperBound)
+            case nil: break
+            }
+            if declared?.type.contains("share") == true || declared?.range.hasPrefix("0 to 1") == true { return 0...1 }
+        }
+        return unit == .duration ? 0...1e15 : -1e15...1e15
+    }
+
+    /// Why `key` cannot be uncertain, or nil: it must name a condition.
+    static func keyProblem(_ key: String, at path: String) -> String? {
+        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains("") {
+            return "\(path): \(MessageText.quoted(key)) is not a dotted scenario key such as platforms.ios.fetchTask.never"
+        }
+        for prefix in ["fleet", "uncertainty", "objective", "sweep"] where key == prefix || key.hasPrefix(prefix + ".") {
+            return "\(path): \(MessageText.quoted(key)) cannot be uncertain; vary the conditions themselves"
+        }
+        let role = ScenarioKeyCatalog.role(of: key)
+        if role == .mixed, ScenarioKeyCatalog.key(at: ScenarioKeyCatalog.normalizedPath(key)) == nil || declaredKey(of: key) == nil {
+            return "\(path): unknown key \(MessageText.quoted(key))" + Suggestion.hint(for: key, in: FleetReader.conditionKeys)
+        }
+        switch role {
+        case .condition?: return nil
+        case .lever?:
+            return "\(path): \(MessageText.quoted(key)) is a lever, a choice the team makes, not an uncertainty; compare its values as arms or sweep points"
+        case .run?, .definition?:
+            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"), not a condition of the world; only conditions can be uncertain"
+        case .mixed?:
+            let example = FleetReader.conditionKeys.first { $0.hasPrefix(key + ".") } ?? "platforms.ios.fetchTask.never"
+            return "\(path): \(MessageText.quoted(key)) holds levers and conditions; name one condition (e.g. \(example))"
+        case nil:
+            return "\(path): unknown key \(MessageText.quoted(key))" + Suggestion.hint(for: key, in: FleetReader.conditionKeys)
+        }
+    }
+}
