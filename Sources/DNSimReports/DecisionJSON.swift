@@ -1,0 +1,61 @@
+import DNSimCore
+import DNSimScenario
+import DNSimText
+import Foundation
+
+/// `decision.json`: per platform, the recommendation, each arm's P(best), expected utility and
+/// regret, EVPI, EVPPI per parameter and the flips (docs/report-format.md). Keys in a fixed order,
+/// numbers with six decimals, so the file is byte-stable.
+public enum DecisionJSON {
+    public static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
+        let n = { (value: Double) in SensitivityCSV.format(value).isEmpty ? "null" : SensitivityCSV.format(value) }
+        let q = JSONQuoting.quoted
+        var platforms: [String] = []
+        for decision in analysis.decisions {
+            let summary = decision.summary
+            let arms = zip(decision.arms, summary.arms).map { arm, figures in
+                "        \(q(study.arms[arm].name)): {\"probability_best\": \(n(figures.probabilityBest)), \"expected_utility\": \(n(figures.expectedUtility)), "
+                    + "\"expected_regret\": \(n(figures.expectedRegret)), \"regret_q95\": \(n(figures.regretQ95)), \"feasible_share\": \(n(figures.feasibleShare))}"
+            }
+            let evppi = zip(study.parameters, summary.evppi).map { "\(q($0.key)): \(n($1))" }
+            let flips = summary.flips.map { flip in
+                "{\"parameter\": \(q(study.parameters[flip.parameter].key)), \"at\": \(n(flip.at)), "
+                    + "\"from\": \(q(study.arms[decision.arms[flip.from]].name)), \"to\": \(q(study.arms[decision.arms[flip.to]].name))}"
+            }
+            var fields = ["      \"recommended\": \(decision.recommended.map { q(study.arms[$0].name) } ?? "null")"]
+            if decision.recommended == nil {
+                fields.append("      \"reason\": \(q("no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; least expected regret: \(study.arms[decision.leader].name)"))")
+            }
+            fields += [
+                "      \"arms\": {\n" + arms.joined(separator: ",\n") + "\n      }",
+                "      \"evpi\": \(n(summary.evpi))",
+                "      \"evppi\": {" + evppi.joined(separator: ", ") + "}",
+                "      \"evppi_bins\": \(summary.bins)",
+                "      \"flips\": [" + flips.joined(separator: ", ") + "]",
+            ]
+            platforms.append("    \(q(decision.platform.rawValue)): {\n" + fields.joined(separator: ",\n") + "\n    }")
+        }
+        let objective = study.objective
+        let weights = objective.weights.map { "\(q($0.term.name)): \(n($0.weight))" }.joined(separator: ", ")
+        let constraints = objective.constraints.map { c in
+            "{\"metric\": \(q(c.metric)), \"min\": \(c.min.map(n) ?? "null"), \"max\": \(c.max.map(n) ?? "null")}"
+        }.joined(separator: ", ")
+        return """
+        {
+          "scenario": \(q(study.scenario.name)),
+          "seed": \(q(String(study.seed))),
+          "design": \(q(study.settings.design.rawValue)),
+          "samples": \(study.settings.samples),
+          "worlds": \(study.designs.count),
+          "devices_per_world": \(study.devicesPerWorld),
+          "days": \(study.days),
+          "objective": {"weights": {\(weights)}, "constraints": [\(constraints)], "tie": \(n(objective.tie)), "feasible_share": \(n(objective.feasibleShare))},
+          "platforms": {
+        \(platforms.joined(separator: ",\n"))
+          },
+          "tool_version": \(q(ToolVersion.current))
+        }
+
+        """
+    }
+}

@@ -1,0 +1,115 @@
+import DNSimCore
+import DNSimDecision
+import DNSimScenario
+
+/// Everything an uncertainty study's reports say, computed once from its table
+/// (`UncertaintyStudy`): each arm's spread over the worlds, each platform's decision (P(best),
+/// regret, the recommendation, EVPI, EVPPI, flips) and the sensitivities (docs/model.md §9).
+public struct UncertaintyAnalysis: Sendable {
+    /// Mean and the 5%, 50% and 95% quantiles over the worlds.
+    public struct Spread: Sendable {
+        public var mean: Double
+        public var q05: Double
+        public var q50: Double
+        public var q95: Double
+
+        init(_ values: [Double]) {
+            let sorted = values.sorted()
+            mean = values.reduce(0, +) / Double(max(values.count, 1))
+            q05 = Quantile.of(sorted, 0.05)
+            q50 = Quantile.of(sorted, 0.5)
+            q95 = Quantile.of(sorted, 0.95)
+        }
+    }
+
+    public struct PlatformDecision: Sendable {
+        public var platform: Platform
+        /// Indices into the study's arms.
+        public var arms: [Int]
+        public var summary: DecisionSummary
+        /// The recommended arm (or, when none is feasible enough, the one of least regret) and
+        /// the runner-up by expected regret: the paired difference the decision turns on.
+        public var leader: Int
+        public var runnerUp: Int?
+        /// The recommended arm, as an index into the study's arms.
+        public var recommended: Int? { summary.recommended.map { arms[$0] } }
+    }
+
+    public struct SensitivityRow: Sendable {
+        public var target: String
+        public var metric: String
+        public var parameter: String
+        public var index: SensitivityIndex
+    }
+
+    /// The rates whose spread and sensitivity are reported, besides utility.
+    public static let rates: [RateMetric] = SummaryColumns.rates
+
+    /// [arm][0: utility, then `rates`].
+    public var spreads: [[Spread]]
+    public var decisions: [PlatformDecision]
+    public var sensitivity: [SensitivityRow]
+
+    public init(_ study: UncertaintyStudy) {
+        let worlds = study.designs.count
+        let reported = study.reportedValues
+        spreads = study.arms.indices.map { arm in
+            [Spread((0..<worlds).map { study.utilities[$0][arm] })]
+                + Self.rates.map { metric in Spread((0..<worlds).map { study.statistics[$0][arm].rate(metric) }) }
+        }
+        decisions = study.platforms.map { platform, arms in
+            let input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
+                                      feasible: study.feasible.map { world in arms.map { world[$0] } },
+                                      parameters: reported, categorical: study.parameters.map(\.isCategorical),
+                                      tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare)
+            let summary = DecisionAnalysis.analyse(input)
+            let byRegret = arms.indices.sorted {
+                (summary.arms[$0].expectedRegret, $0) < (summary.arms[$1].expectedRegret, $1)
+            }
+            let leader = summary.recommended ?? byRegret[0]
+            let runnerUp = byRegret.first { $0 != leader }
+            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader], runnerUp: runnerUp.map { arms[$0] })
+        }
+        // Targets: each arm's utility and rates, then each platform's deciding difference.
+        var targets: [(target: String, metric: String, outputs: [Double])] = []
+        for (arm, descriptor) in study.arms.enumerated() {
+            targets.append((descriptor.name, "utility", (0..<worlds).map { study.utilities[$0][arm] }))
+            for metric in Self.rates {
+                targets.append((descriptor.name, metric.name, (0..<worlds).map { study.statistics[$0][arm].rate(metric) }))
+            }
+        }
+        for decision in decisions {
+            guard let runnerUp = decision.runnerUp else { continue }
+            let leader = decision.leader
+            targets.append(("\(study.arms[leader].name) − \(study.arms[runnerUp].name)", "utility",
+                            (0..<worlds).map { study.utilities[$0][leader] - study.utilities[$0][runnerUp] }))
+        }
+        var rows: [SensitivityRow] = []
+        for (number, target) in targets.enumerated() {
+            let indices: [SensitivityIndex]
+            switch study.settings.design {
+            case .sobol:
+                indices = SobolEstimator.indices(outputs: target.outputs, worlds: study.designs, parameters: study.parameters.count,
+                                                 seed: study.seed, target: number)
+            case .lhs:
+                indices = PartialRankCorrelation.coefficients(inputs: reported, output: target.outputs).map {
+                    SensitivityIndex(firstOrder: $0, firstOrderLow: nil, firstOrderHigh: nil, total: nil, totalLow: nil, totalHigh: nil)
+                }
+            }
+            for (parameter, index) in zip(study.parameters, indices) {
+                rows.append(SensitivityRow(target: target.target, metric: target.metric, parameter: parameter.key, index: index))
+            }
+        }
+        sensitivity = rows
+    }
+
+    /// The rows for one platform's deciding difference, largest total (or |first order|) first.
+    public func decidingRows(_ decision: PlatformDecision, _ study: UncertaintyStudy) -> [SensitivityRow] {
+        guard let runnerUp = decision.runnerUp else { return [] }
+        let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
+        return sensitivity.filter { $0.target == name }.sorted { Self.weight($0) > Self.weight($1) }
+    }
+
+    /// How much a row's parameter matters: its total index, or |first order| without one.
+    static func weight(_ row: SensitivityRow) -> Double { row.index.total ?? abs(row.index.firstOrder ?? 0) }
+}

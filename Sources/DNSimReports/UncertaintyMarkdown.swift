@@ -1,0 +1,147 @@
+import DNSimCore
+import DNSimDecision
+import DNSimScenario
+import Foundation
+
+/// `uncertainty.md`: the recommendation first, in a sentence with its numbers; then the arms over
+/// the worlds, P(best) and regret, what the decision depends on, what to measure first, where the
+/// decision flips, and the command that reproduces it (docs/report-format.md).
+enum UncertaintyMarkdown {
+    static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
+        let settings = study.settings
+        var md = "# \(study.scenario.name): the decision under uncertainty\n\n"
+        for decision in analysis.decisions { md += sentence(decision, study) + "\n\n" }
+        md += "Utility per cycle = \(study.objective.formula)"
+        md += study.objective.constraints.isEmpty ? "" : "; constraints, per world: \(study.objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
+        md += ". An arm is recommended only if it meets them in at least \(percent(study.objective.feasibleShare, digits: 0)) of worlds; "
+        md += "among those, the one of least expected regret. Regret is a world's best feasible utility minus the arm's.\n\n"
+        md += "**\(study.designs.count) worlds** (\(settings.design == .sobol ? "Saltelli's scheme on a Sobol sequence, N = \(settings.samples), N·(k+2)" : "a Latin hypercube of N = \(settings.samples)")), "
+        md += "each \(study.devicesPerWorld) devices × \(study.days) days, every arm on the same devices and random world (common random numbers). "
+        md += "Each world's figures are in `uncertainty.csv`; everything below is computed from it.\n\n"
+        var parameters = TextTable(header: ["uncertain condition", "distribution"])
+        for parameter in study.parameters { parameters.rows.append(["`\(parameter.key)`", describe(parameter)]) }
+        md += parameters.markdown() + "\n"
+
+        md += "## The arms over the worlds\n\nMean, and in brackets the 5%, 50% and 95% quantiles over the worlds.\n\n"
+        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name), rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
+        for (index, arm) in study.arms.enumerated() {
+            let spreads = analysis.spreads[index]
+            arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
+        }
+        md += arms.markdown() + "\n"
+
+        md += "## Probability of being best, and regret\n\n"
+        md += "P(best): the share of worlds where the arm has the highest utility (ties split). Regret in utility per cycle.\n\n"
+        var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
+                              rightAligned: [2, 3, 4, 5, 6])
+        for decision in analysis.decisions {
+            for (arm, figures) in zip(decision.arms, decision.summary.arms) {
+                let mark = decision.recommended == arm ? " ✓" : ""
+                table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
+                                   number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
+                                   percent(figures.feasibleShare, digits: 1)])
+            }
+        }
+        md += table.markdown() + "\n"
+
+        md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
+        md += settings.design == .sobol
+            ? "Sobol indices of the deciding difference (the leader's utility minus the runner-up's, per world): first order is the share of its variance a parameter explains alone, total includes its interactions. Saltelli et al. (2010) first-order and Jansen (1999) total estimators, 95% bootstrap intervals over samples. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+            : "Partial rank correlations (Marino et al. 2008) of the deciding difference with each parameter. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+        for decision in analysis.decisions {
+            let rows = analysis.decidingRows(decision, study)
+            guard let runnerUp = decision.runnerUp, !rows.isEmpty else { continue }
+            md += "**\(decision.platform.rawValue)**, `\(study.arms[decision.leader].name)` − `\(study.arms[runnerUp].name)`:\n\n"
+            var sensitivity = TextTable(header: settings.design == .sobol ? ["parameter", "first order", "total"] : ["parameter", "partial rank correlation"],
+                                        rightAligned: settings.design == .sobol ? [1, 2] : [1])
+            for row in rows {
+                let i = row.index
+                sensitivity.rows.append(["`\(row.parameter)`", interval(i.firstOrder, i.firstOrderLow, i.firstOrderHigh)]
+                                        + (settings.design == .sobol ? [interval(i.total, i.totalLow, i.totalHigh)] : []))
+            }
+            md += sensitivity.markdown() + "\n"
+        }
+
+        md += "## What to measure first\n\n"
+        md += "The expected value of perfect information (EVPI) is the utility per cycle a team would gain by learning every uncertain condition before choosing; "
+        md += "EVPPI, by learning one. Estimated by binning the worlds by quantiles of each parameter (Strong & Oakley 2013); with few worlds per bin it is biased upwards by the noise in the bins' best means.\n\n"
+        for decision in analysis.decisions {
+            let summary = decision.summary
+            let order = study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
+            if let top = order.first, summary.evpi > 0, summary.evppi[top] > 0 {
+                md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: knowing it would gain \(number(summary.evppi[top])) utility per cycle "
+                md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
+            } else {
+                md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
+            }
+            var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
+            for index in order {
+                voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
+                                 summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
+            }
+            md += voi.markdown() + "\n" + "(\(summary.bins) bins per parameter; EVPI \(number(summary.evpi)).)\n\n"
+        }
+
+        md += "## Where the decision flips\n\n"
+        md += "For each parameter, the arm best on average given its value (conditional means over the same bins, smoothed over three neighbouring bins); a flip is where that arm changes.\n\n"
+        var any = false
+        for decision in analysis.decisions {
+            for flip in decision.summary.flips {
+                let parameter = study.parameters[flip.parameter]
+                let at = parameter.unit == .duration ? flip.at * 1_000 : flip.at
+                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.written(at)), from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
+                any = true
+            }
+        }
+        md += any ? "\n" : "No parameter flips the decision within its range.\n\n"
+        md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
+        return md
+    }
+
+    /// The recommendation in one sentence with its numbers.
+    static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        let summary = decision.summary
+        let leader = decision.arms.firstIndex(of: decision.leader)!
+        let figures = summary.arms[leader]
+        let numbers = "best in \(percent(figures.probabilityBest, digits: 0)) of worlds, expected regret \(number(figures.expectedRegret)) "
+            + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
+        guard decision.recommended != nil else {
+            return "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of worlds.** "
+                + "The least regret is `\(study.arms[decision.leader].name)`'s: \(numbers)."
+        }
+        var text = "**\(decision.platform.rawValue): ship `\(study.arms[decision.leader].name)`**: \(numbers)."
+        if let runnerUp = decision.runnerUp, let position = decision.arms.firstIndex(of: runnerUp) {
+            let gap = summary.arms[position].expectedRegret - figures.expectedRegret
+            text += gap < study.objective.tie
+                ? " `\(study.arms[runnerUp].name)` is as good within the tie threshold (\(number(gap)) more regret)."
+                : " The runner-up, `\(study.arms[runnerUp].name)`, has \(number(summary.arms[position].expectedRegret)) expected regret."
+        }
+        return text
+    }
+
+    static func describe(_ parameter: UncertainParameter) -> String {
+        let w = { (value: Double) in parameter.written(value) }
+        switch parameter.distribution {
+        case .uniform(let low, let high): return "uniform \(w(low)) to \(w(high))"
+        case .logUniform(let low, let high): return "log-uniform \(w(low)) to \(w(high))"
+        case .triangular(let low, let mode, let high): return "triangular \(w(low)), mode \(w(mode)), \(w(high))"
+        case .normal(let mean, let sd, let low, let high): return "normal, mean \(w(mean)), sd \(w(sd)), within \(w(low)) to \(w(high))"
+        case .lognormal(let median, let sigma, let low, let high): return "lognormal, median \(w(median)), sigma \(ScenarioReader.show(sigma)), within \(w(low)) to \(w(high))"
+        case .choice(let weights):
+            let total = weights.reduce(0, +)
+            return "choice of " + weights.indices.map { "\(parameter.label(Double($0))) (\(percent(weights[$0] / total, digits: 0)))" }.joined(separator: ", ")
+        }
+    }
+
+    static func number(_ value: Double) -> String { String(format: "%.4f", value == 0 ? 0 : value).replacingOccurrences(of: "-", with: "−") }
+    static func percent(_ value: Double, digits: Int) -> String { String(format: "%.\(digits)f%%", value * 100) }
+    static func utility(_ s: UncertaintyAnalysis.Spread) -> String { "\(number(s.mean)) [\(number(s.q05)), \(number(s.q50)), \(number(s.q95))]" }
+    static func rate(_ s: UncertaintyAnalysis.Spread) -> String {
+        String(format: "%.1f%% [%.1f, %.1f, %.1f]", s.mean * 100, s.q05 * 100, s.q50 * 100, s.q95 * 100)
+    }
+    static func interval(_ value: Double?, _ low: Double?, _ high: Double?) -> String {
+        guard let value else { return "–" }
+        guard let low, let high else { return String(format: "%.3f", value) }
+        return String(format: "%.3f [%.3f, %.3f]", value, low, high)
+    }
+}
