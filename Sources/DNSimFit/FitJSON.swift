@@ -2,6 +2,13 @@
 /// times are seconds; keys sorted; numbers `%.10g`.
 enum FitJSON {
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
+        guard case .object(var members) = document(fit) else { return "" }
+        // What a scenario's `fit: path/fit.json` distribution reads: the entry whose key matches.
+        members["uncertainty"] = .object(["parameters": .array(SamplingDistribution.all(fit).included.map(\.json))])
+        return JSONValue.object(members).rendered()
+    }
+
+    static func document(_ fit: TelemetryFit) -> JSONValue {
         switch fit {
         case .backgroundLaunches(let bg):
             return JSONValue.object([
@@ -10,7 +17,7 @@ enum FitJSON {
                 "censored": .integer(bg.data.censored),
                 "best": .string(bg.delays.best.family.rawValue),
                 "fits": fits(bg.delays),
-            ]).rendered()
+            ])
         case .fetchAttempts(let fetch):
             let d = fetch.data
             return JSONValue.object([
@@ -22,7 +29,7 @@ enum FitJSON {
                 "error_share": share(fetch.error),
                 "timeout_share": share(fetch.timeout),
                 "empty_share": share(fetch.empty),
-            ]).rendered()
+            ])
         case .appOpens(let opens):
             return JSONValue.object([
                 "rows": .integer(opens.data.rows),
@@ -36,7 +43,7 @@ enum FitJSON {
                 "hour_weights": .array(opens.hourWeights.map { .number($0) }),
                 "hour_counts": .array(opens.data.hourCounts.map { .integer($0) }),
                 "time_zones": .array(opens.data.timeZones.map { .string($0) }),
-            ]).rendered()
+            ])
         }
     }
 

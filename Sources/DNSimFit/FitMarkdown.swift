@@ -44,8 +44,32 @@ enum FitMarkdown {
             }
             md += "![Opens by local hour](fit.svg)\n\n"
         }
+        md += samplingDistributions(fit)
         md += "## Scenario block\n\nPaste into the scenario (`fit.yaml` holds the same):\n\n```yaml\n\(yaml)```\n\n"
         md += method(fit)
+        return md
+    }
+
+    /// The `uncertainty:` entries of the block below, as a table a person reads.
+    static func samplingDistributions(_ fit: TelemetryFit) -> String {
+        let (included, omitted) = SamplingDistribution.all(fit)
+        var md = "## Sampling distributions\n\nFor a scenario's `uncertainty` section (the `uncertainty:` block below): what each "
+            + "estimate could have been, treating the parameters as independent (their correlation is ignored).\n\n"
+        if !included.isEmpty {
+            md += "| key | distribution |\n|---|---|\n"
+            for d in included {
+                switch d.shape {
+                case .lognormal(let median, let sigma):
+                    let m = d.unit == .seconds ? ScenarioFormat.duration(median) : ScenarioFormat.number(median)
+                    md += "| `\(d.key)` | lognormal, median \(m), sigma \(ScenarioFormat.number(sigma)) (standard error of its log) |\n"
+                case .normal(let mean, let sd):
+                    md += "| `\(d.key)` | normal, mean \(ScenarioFormat.share(mean)), sd \(ScenarioFormat.number(sd)), truncated to [0, 1] |\n"
+                }
+            }
+            md += "\n"
+        }
+        for key in omitted { md += "`\(key)` is left out: its fit has no interval (singular information).\n\n" }
+        if case .appOpens = fit { md += "`user.appOpenHours` is left out: its 24 weights are not one parameter.\n\n" }
         return md
     }
 

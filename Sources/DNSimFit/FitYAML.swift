@@ -18,8 +18,30 @@ enum FitYAML {
             + "# place of those keys in your scenario (appended whole, this block would repeat '\(keys[0].split(separator: ".")[0])').\n"
         let text = block(file, fit)
         // After the provenance comment, before the first key.
-        guard let start = text.range(of: "\n\(keys[0].split(separator: ".")[0]):\n") else { return how + text }
-        return String(text[..<start.lowerBound]) + "\n" + how + String(text[text.index(after: start.lowerBound)...])
+        guard let start = text.range(of: "\n\(keys[0].split(separator: ".")[0]):\n") else { return how + text + uncertainty(fit) }
+        return String(text[..<start.lowerBound]) + "\n" + how + String(text[text.index(after: start.lowerBound)...]) + uncertainty(fit)
+    }
+
+    /// The fit's sampling distributions as an `uncertainty:` block, one flow mapping per
+    /// parameter at the indentation a scenario's own `uncertainty: parameters:` has, so the
+    /// lines also paste under an existing section.
+    static func uncertainty(_ fit: TelemetryFit) -> String {
+        let (included, omitted) = SamplingDistribution.all(fit)
+        var text = "\n# The sampling distribution of this fit, for a scenario's uncertainty section: lognormal about a\n"
+            + "# positive estimate (sigma: the standard error of its log), normal about a share (truncated to [0, 1]).\n"
+            + "# Parameters are treated as independent (their correlation is ignored).\n"
+        if case .appOpens = fit {
+            text += "# user.appOpenHours is not included: its 24 weights are not one parameter.\n"
+        } else {
+            text += "# The keys name the family above, so put that in the scenario first.\n"
+        }
+        text += "# Without an uncertainty section, append this block and add design and samples under it; under an\n"
+            + "# existing 'uncertainty:' paste from 'parameters:' on, or only the '- {' lines below its 'parameters:'.\n"
+        for key in omitted { text += "# \(key) is not included: its fit has no interval (singular information).\n" }
+        guard !included.isEmpty else { return text + "uncertainty:\n  parameters: []\n" }
+        text += "uncertainty:\n  parameters:\n"
+        for d in included { text += "    - { key: \(d.key), distribution: \(d.yaml) }\n" }
+        return text
     }
 
     static func block(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {

@@ -44,6 +44,40 @@ final class FitOutputTests: CommandLineTestCase {
         XCTAssertEqual(loaded.ios?.delay, .lognormal(median: 97 * 60_000, sigma: 1.51))
     }
 
+    /// fit.yaml parses whole with the scenario's YAML parser, its `uncertainty.parameters` give each key
+    /// a distribution in scenario syntax (durations that DurationSyntax reads), and the parameter lines
+    /// also paste under an existing `uncertainty:` with its own design and samples.
+    func testFitYAMLUncertaintyBlockParsesAndPastesUnderAnExistingSection() throws {
+        for kind in ["bg-launches", "fetch-attempts", "app-opens"] {
+            let out = temporary.appendingPathComponent("fit-\(kind)").path
+            XCTAssertEqual(invoke(["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/\(kind).csv"), "--bootstrap", "0", "--out", out, "--quiet"]).code, 0)
+            let yaml = try String(contentsOfFile: "\(out)/fit.yaml", encoding: .utf8)
+            let root = try XCTUnwrap(try YAMLParser.parse(yaml, file: "fit.yaml"), kind)
+            let parameters = try XCTUnwrap(root.value(forKey: "uncertainty")?.value(forKey: "parameters")?.sequence, kind)
+            XCTAssertFalse(parameters.isEmpty, kind)
+            for entry in parameters {
+                let key = try XCTUnwrap(entry.value(forKey: "key")?.scalar, kind)
+                let distribution = try XCTUnwrap(entry.value(forKey: "distribution")?.mapping, key)
+                XCTAssertEqual(distribution.count, 1, key)
+                let family = try XCTUnwrap(distribution.first?.key.scalar)
+                let values = try XCTUnwrap(distribution.first?.value, key)
+                if family == "lognormal", let median = values.value(forKey: "median")?.scalar, key.hasSuffix(".median") || key.hasSuffix(".scale") || key.hasSuffix(".mean") {
+                    guard case .success(let millis) = DurationSyntax.parse(median) else { return XCTFail("\(key): \(median) is not a duration") }
+                    XCTAssertGreaterThan(millis, 0, key)
+                } else {
+                    let names = family == "lognormal" ? ["median", "sigma"] : ["mean", "sd"]
+                    XCTAssertTrue(["lognormal", "normal"].contains(family), key)
+                    for name in names { XCTAssertNotNil(Double(try XCTUnwrap(values.value(forKey: name)?.scalar, key)), "\(key).\(name)") }
+                }
+            }
+            let lines = yaml.split(separator: "\n").filter { $0.hasPrefix("    - { key: ") }
+            let existing = "uncertainty:\n  design: sobol\n  samples: 8\n  parameters:\n" + lines.joined(separator: "\n") + "\n"
+            let pasted = try XCTUnwrap(try YAMLParser.parse(existing, file: "s.yaml")?.value(forKey: "uncertainty"))
+            XCTAssertEqual(pasted.value(forKey: "parameters")?.sequence?.count, parameters.count, kind)
+            XCTAssertEqual(pasted.value(forKey: "design")?.scalar, "sobol")
+        }
+    }
+
     func testEmittedTelemetryHasNoHeaderOnlyFileAndSaysWhy() throws {
         let folder = temporary.appendingPathComponent("telemetry").path
         let run = invoke([GoldenFiles.repositoryPath("Scenarios/push-vs-local.yaml"), "--devices", "3", "--days", "5", "--format", "csv",

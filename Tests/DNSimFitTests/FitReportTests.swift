@@ -20,7 +20,7 @@ final class FitReportTests: XCTestCase {
     func testJSONHasExactlyTheRequiredNames() throws {
         let json = try content(report(FitOptions(bootstrap: 20, seed: 3)), "fit.json")
         let top = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        XCTAssertEqual(Set(top.keys), ["rows", "launched", "censored", "best", "fits"])
+        XCTAssertEqual(Set(top.keys), ["rows", "launched", "censored", "best", "fits", "uncertainty"])
         let rows = try XCTUnwrap(top["rows"] as? Int), launched = try XCTUnwrap(top["launched"] as? Int), censored = try XCTUnwrap(top["censored"] as? Int)
         XCTAssertEqual(rows, launched + censored)
         let fits = try XCTUnwrap(top["fits"] as? [String: Any])
