@@ -2,7 +2,8 @@ import DNSimDecision
 import Foundation
 import XCTest
 
-/// `DecisionAnalysis` (docs/model.md §9, "Estimators") against closed forms.
+/// `DecisionAnalysis` (docs/model.md §9, "Decisions under uncertainty — estimators") against
+/// closed forms.
 ///
 /// The main case: arm a's utility is θ, arm b's 0.5, θ ~ U(0, 1) from a Latin hypercube column of
 /// W = 4096 worlds, φ a second column nothing depends on. Exact: P(a best) = 1/2;
@@ -42,6 +43,7 @@ final class DecisionAnalysisTests: XCTestCase {
         let expectedMax = Self.design.reduce(0) { $0 + max($1.unit[0], 0.5) } / w
         XCTAssertEqual(summary.evpi, expectedMax - max(a.expectedUtility, b.expectedUtility), accuracy: 1e-12)
         XCTAssertEqual(summary.recommended, a.expectedRegret < b.expectedRegret ? 0 : 1)
+        XCTAssertFalse(summary.decisive, "a and b differ in expected regret by far less than the 0.005 tie")
         // EVPPI(θ): bins of width 1/Q lose at most what is learnt within the bin holding ½,
         // ∫ over it of (θ − ½)⁺ ≤ (1/2Q)²/2 = 1/(8Q²), besides the Monte Carlo error of the mean.
         XCTAssertEqual(summary.evppi[0], 1.0 / 8, accuracy: 1 / (8 * q * q) + mean)

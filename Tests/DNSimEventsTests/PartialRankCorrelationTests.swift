@@ -2,7 +2,8 @@ import DNSimDecision
 import Foundation
 import XCTest
 
-/// `PartialRankCorrelation` (Marino et al. 2008; docs/model.md §9, "Estimators").
+/// `PartialRankCorrelation` (Marino et al. 2008; docs/model.md §9, "Decisions under uncertainty —
+/// estimators").
 final class PartialRankCorrelationTests: XCTestCase {
     /// Five worlds whose ranks are x1 = 1…5, x2 = (2, 1, 4, 3, 5), y = (1, 3, 2, 5, 4), the raw values
     /// monotone transforms of them. Spearman's r = 1 − 6Σd²/(n(n² − 1)) = 1 − Σd²/20:

@@ -2,8 +2,9 @@ import DNSimDecision
 import Foundation
 import XCTest
 
-/// `SobolEstimator` (docs/model.md §9, "Estimators") against the closed-form Sobol indices of the
-/// Ishigami function and of a linear additive model, on the Saltelli design the simulator runs.
+/// `SobolEstimator` (docs/model.md §9, "Decisions under uncertainty — estimators") against the
+/// closed-form Sobol indices of the Ishigami function and of a linear additive model, on the
+/// Saltelli design the simulator runs.
 ///
 /// Tolerance: 4 bootstrap standard errors from the same run (the bootstrap treats the scrambled
 /// Sobol rows as independent, which overstates their error, so 4 is generous), and every 95%
