@@ -1,0 +1,28 @@
+/// What a decision is taken on: each world's utility and feasibility for every arm, and the
+/// uncertain parameters' values that made the world (`DecisionAnalysis`).
+public struct DecisionInput: Sendable {
+    /// `[world][arm]`: the objective's utility per cycle.
+    public var utilities: [[Double]]
+    /// `[world][arm]`: whether the arm meets every constraint in that world.
+    public var feasible: [[Bool]]
+    /// `[world][parameter]`: the parameter values (key units; a choice's 0-based index).
+    public var parameters: [[Double]]
+    /// Per parameter: its values are choice indices, categories without an order.
+    public var categorical: [Bool]
+    /// The least expected-regret margin that makes the recommendation decisive (utility per cycle).
+    public var tie: Double
+    /// The share of worlds an arm must be feasible in to be recommended.
+    public var requiredFeasibleShare: Double
+
+    /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
+    /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).
+    public init(utilities: [[Double]], feasible: [[Bool]]? = nil, parameters: [[Double]], categorical: [Bool]? = nil,
+                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9) {
+        self.utilities = utilities
+        self.feasible = feasible ?? utilities.map { [Bool](repeating: true, count: $0.count) }
+        self.parameters = parameters
+        self.categorical = categorical ?? [Bool](repeating: false, count: parameters.first?.count ?? 0)
+        self.tie = tie
+        self.requiredFeasibleShare = requiredFeasibleShare
+    }
+}
