@@ -126,7 +126,7 @@ enum UncertaintyMarkdown {
         case .logUniform(let low, let high): return "log-uniform \(w(low)) to \(w(high))"
         case .triangular(let low, let mode, let high): return "triangular \(w(low)), mode \(w(mode)), \(w(high))"
         case .normal(let mean, let sd, let low, let high): return "normal, mean \(w(mean)), sd \(w(sd)), within \(w(low)) to \(w(high))"
-        case .lognormal(let median, let sigma, let low, let high): return "lognormal, median \(w(median)), sigma \(ScenarioReader.show(sigma)), within \(w(low)) to \(w(high))"
+        case .lognormal(let median, let sigma, let low, let high): return "lognormal, median \(w(median)), sigma \(String(format: "%g", sigma)), within \(w(low)) to \(w(high))"
         case .choice(let weights):
             let total = weights.reduce(0, +)
             return "choice of " + weights.indices.map { "\(parameter.label(Double($0))) (\(percent(weights[$0] / total, digits: 0)))" }.joined(separator: ", ")
