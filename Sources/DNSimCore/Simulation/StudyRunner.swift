@@ -17,7 +17,9 @@ public enum StudyRunner {
                 let plan = plans[index]
                 let runner = DeviceRunner(plan: plan)
                 runner.simulate(devices: 0..<plan.devices, observers: [])
-                progress?(shared.store(runner.result, at: index))
+                // Stored first: `progress?(…)` would skip its argument when there is no progress.
+                let done = shared.store(runner.result, at: index)
+                progress?(done)
             }
         }
         return shared.results()
