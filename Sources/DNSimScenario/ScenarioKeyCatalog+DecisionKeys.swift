@@ -10,7 +10,7 @@ extension ScenarioKeyCatalog {
         ScenarioKey("objective.weights", .definition, type: "mapping of outcomes to numbers", default: "required", range: "outcomes `\(ObjectiveTerm.rateNames.joined(separator: "`, `"))`, `lost` (lost updates per cycle) and the costs `\(ObjectiveTerm.costNames.joined(separator: "`, `"))`; each weight from −10⁶ to 10⁶",
                     meaning: "Utility per cycle = Σ weight × rate (unlisted outcomes weigh 0); `late` counts on top of the outcome; a cost column is per device-day.",
                     example: "`{ fresh: 1, stale: -0.2, fallback: -0.5, missed: -2, late: -2 }`"),
-        ScenarioKey("objective.constraints", .definition, type: "list", default: "none", range: "`{ metric, max | min }` entries, as in [`expect`](#expect)",
+        ScenarioKey("objective.constraints", .definition, type: "list", default: "none", range: "`{ metric, max }` or `{ metric, min }` entries (or both bounds), as in [`expect`](#expect)",
                     meaning: "Bounds an arm must meet to be recommended; in an uncertainty study, per world.",
                     example: "`[ { metric: missed, max: 2% } ]`"),
         ScenarioKey.part("objective.constraints[].metric", .definition, required: true),
