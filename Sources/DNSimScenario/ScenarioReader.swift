@@ -23,6 +23,11 @@ final class ScenarioReader {
         diagnostics.append(diagnostic(mark, message, .error))
     }
 
+    /// Records a problem found in another file (a `fit.json` the scenario names), as that file's own.
+    func record(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
     /// A rule that cuts off every device: said, but the scenario still runs.
     func warning(_ mark: SourceMark?, _ message: String) {
         warnings.append(diagnostic(mark, message, .warning))

@@ -89,18 +89,25 @@ enum UncertaintyReader {
         case "normal": fieldNames = ["mean", "sd"]
         case "lognormal": fieldNames = ["median", "sigma"]
         case "fit":
-            r.error(body.mark, "\(path): reading a fit result is not available in this build; paste the block fit writes (fit.yaml's uncertainty section)")
-            return nil
+            fieldNames = []
         default:
             r.error(pairs[0].key.mark, "\(entry.path("distribution")) \(MessageText.quoted(name)) is not a distribution; use one of \(distributionNames.joined(separator: ", "))"
                     + Suggestion.hint(for: name, in: distributionNames))
             return nil
         }
-        guard let fields = r.mapping(body, path, known: fieldNames, required: fieldNames) else { return nil }
         // Values written as durations make a duration parameter, plain numbers a number; a
         // lognormal's sigma is always a number, and the other values must be written alike.
         var isDuration: Bool?
         var values: [String: Double] = [:]
+        var family = name
+        var fields: [String: YAMLNode] = [:]
+        if name == "fit" {
+            guard let fitted = FitDistributionReader.read(body, path, key: key, r) else { return nil }
+            (family, values, isDuration) = (fitted.family, fitted.values, fitted.isDuration)
+        } else {
+            guard let mapping = r.mapping(body, path, known: fieldNames, required: fieldNames) else { return nil }
+            fields = mapping
+        }
         for field in fieldNames {
             guard let valueNode = fields[field] else { return nil }
             if let text = valueNode.scalar, !valueNode.isNull, Double(text) == nil, field != "sigma",
@@ -128,22 +135,22 @@ enum UncertaintyReader {
         }
         let range = keyRange(declared, key, unit: unit)
         let distribution: ParameterDistribution
-        switch name {
+        switch family {
         case "uniform", "loguniform":
             let (low, high) = (values["min"]!, values["max"]!)
             guard low <= high else { r.error(body.mark, "\(path): min is above max"); return nil }
-            if name == "loguniform" && low <= 0 { r.error(fields["min"]?.mark, "\(path).min must be above 0 (a log-uniform spans ratios)"); return nil }
-            distribution = name == "uniform" ? .uniform(min: low, max: high) : .logUniform(min: low, max: high)
+            if family == "loguniform" && low <= 0 { r.error(fields["min"]?.mark, "\(path).min must be above 0 (a log-uniform spans ratios)"); return nil }
+            distribution = family == "uniform" ? .uniform(min: low, max: high) : .logUniform(min: low, max: high)
         case "triangular":
             let (low, mode, high) = (values["min"]!, values["mode"]!, values["max"]!)
             guard low <= mode, mode <= high else { r.error(body.mark, "\(path) needs min ≤ mode ≤ max"); return nil }
             distribution = .triangular(min: low, mode: mode, max: high)
         case "normal":
-            guard values["sd"]! >= 0 else { r.error(fields["sd"]?.mark, "\(path).sd must be zero or more"); return nil }
+            guard values["sd"]! >= 0 else { r.error(fields["sd"]?.mark ?? body.mark, "\(path).sd must be zero or more"); return nil }
             distribution = .normal(mean: values["mean"]!, sd: values["sd"]!, low: range.lowerBound, high: range.upperBound)
         default:
-            guard values["median"]! > 0 else { r.error(fields["median"]?.mark, "\(path).median must be above 0"); return nil }
-            guard values["sigma"]! >= 0 else { r.error(fields["sigma"]?.mark, "\(path).sigma must be zero or more"); return nil }
+            guard values["median"]! > 0 else { r.error(fields["median"]?.mark ?? body.mark, "\(path).median must be above 0"); return nil }
+            guard values["sigma"]! >= 0 else { r.error(fields["sigma"]?.mark ?? body.mark, "\(path).sigma must be zero or more"); return nil }
             distribution = .lognormal(median: values["median"]!, sigma: values["sigma"]!, low: max(range.lowerBound, 0), high: range.upperBound)
         }
         let support = distribution.support

@@ -1,0 +1,73 @@
+import DNSimCore
+import Foundation
+
+/// Reads `distribution: { fit: path/fit.json }`: the sampling distribution `dnsim-events fit` wrote
+/// for the parameter's key (`uncertainty.parameters` of fit.json, docs/telemetry.md), as the
+/// family and values a written `normal` or `lognormal` would give. The path is relative to the
+/// scenario's folder; durations are in seconds in the JSON.
+enum FitDistributionReader {
+    /// A fit.json is a few kilobytes; anything this large is not one.
+    static let maxBytes = 16 << 20
+
+    struct Fitted {
+        var family: String
+        var values: [String: Double]
+        var isDuration: Bool
+    }
+
+    static func read(_ node: YAMLNode, _ path: String, key: String, _ r: ScenarioReader) -> Fitted? {
+        guard let relative = node.scalar, !node.isNull, !relative.isEmpty else {
+            r.error(node.mark, "\(path) must be the path of a fit.json that dnsim-events fit wrote, such as fit/fit.json")
+            return nil
+        }
+        let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
+        let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : folder.appendingPathComponent(relative)
+        let shown = MessageText.quoted(relative)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            r.error(node.mark, "\(path): no file \(shown) (looked for \(url.path), relative to the scenario's folder)")
+            return nil
+        }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxBytes {
+            r.error(node.mark, "\(path): \(shown) is \(size) bytes; a fit.json is far smaller (at most \(maxBytes))")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            r.error(node.mark, "\(path): cannot read \(shown)")
+            return nil
+        }
+        let json: PositionedJSON
+        do { json = try JSONReader.parse([UInt8](data), file: relative) } catch {
+            r.record(error)
+            return nil
+        }
+        guard case .array(let entries, _)? = json["uncertainty"]?["parameters"] else {
+            r.error(node.mark, "\(path): \(shown) has no uncertainty.parameters; it is not a fit.json of this version (rerun dnsim-events fit)")
+            return nil
+        }
+        let keys = entries.compactMap { entry -> String? in if case .string(let text, _)? = entry["key"] { return text } else { return nil } }
+        guard let entry = entries.first(where: { if case .string(key, _)? = $0["key"] { return true } else { return false } }) else {
+            r.error(node.mark, "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
+                    + Suggestion.hint(for: key, in: keys))
+            return nil
+        }
+        let isDuration: Bool
+        if case .string(let unit, _)? = entry["unit"] { isDuration = unit == "s" } else { isDuration = false }
+        guard case .object(let families, _)? = entry["distribution"], families.count == 1,
+              ["normal", "lognormal"].contains(families[0].key) else {
+            r.error(node.mark, "\(path): the entry for \(MessageText.quoted(key)) in \(shown) is not a normal or lognormal distribution")
+            return nil
+        }
+        let family = families[0].key
+        var values: [String: Double] = [:]
+        for field in family == "normal" ? ["mean", "sd"] : ["median", "sigma"] {
+            guard case .number(let text, _)? = families[0].value[field], let value = Double(text), value.isFinite else {
+                r.error(node.mark, "\(path): the entry for \(MessageText.quoted(key)) in \(shown) has no number \(family).\(field)")
+                return nil
+            }
+            // Seconds in the JSON, milliseconds in the scenario; a lognormal's sigma has no unit.
+            values[field] = isDuration && field != "sigma" ? value * 1_000 : value
+        }
+        return Fitted(family: family, values: values, isDuration: isDuration)
+    }
+}
