@@ -13,4 +13,11 @@ public enum UncertaintyReport {
         }
         return files
     }
+
+    /// One line per platform for the terminal: the recommendation and how sure it is.
+    public static func summaryLines(_ study: UncertaintyStudy) -> [String] {
+        UncertaintyAnalysis(study).decisions.map { decision in
+            UncertaintyMarkdown.sentence(decision, study).replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+        }
+    }
 }

@@ -136,11 +136,17 @@ enum RunCommand: Subcommand {
         }
         // Said from what was written; the sweep's files after its table.
         let names = files.map(\.0) + moved.map(\.0)
-        console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) }, to: directory))
+        console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) && !UncertaintyReport.fileNames.contains($0) },
+                                                      to: directory))
         if let sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(context.plan.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
+        }
+        if let study {
+            console.print("\(scenario.name): \(study.designs.count) worlds × \(study.devicesPerWorld) devices × \(study.days) days, \(study.arms.count) arm(s)")
+            for line in UncertaintyReport.summaryLines(study) { console.print("  " + line) }
+            console.print("Study written to " + written(names.filter(UncertaintyReport.fileNames.contains), to: directory))
         }
     }
 

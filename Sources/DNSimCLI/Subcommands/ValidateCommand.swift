@@ -29,6 +29,12 @@ enum ValidateCommand: Subcommand {
             if !points.isEmpty {
                 console.print("  sweep: \(points.count) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), all valid")
             }
+            if let settings = scenario.uncertainty, let first = checked.worlds.first {
+                let devices = first.scenario.devices
+                console.print("  uncertainty: \(checked.worlds.count) worlds (\(settings.design.rawValue), N = \(settings.samples)) over "
+                              + "\(settings.parameters.map(\.key).joined(separator: ", ")), each \(devices) devices × \(days) days, all valid; "
+                              + "\(checked.worlds.count * devices * days * plan.arms.count) device-days in all")
+            }
         }
         return .success
     }
