@@ -40,9 +40,28 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
             ($0.value >= 0x20 && $0.value != 0x7F && $0 != "\u{FFFD}") || $0 == "\t"
         }
         guard printable else { return description }
-        let visible = String(sourceLine.prefix(200))
-        let pad = String(repeating: " ", count: max(0, min(mark.column - 1, visible.count)))
-        return "\(description)\n  \(visible)\n  \(pad)^"
+        let (visible, caret) = Self.window(sourceLine, column: mark.column)
+        return "\(description)\n  \(visible)\n  \(String(repeating: " ", count: caret))^"
+    }
+}
+
+extension Diagnostic {
+    /// Most characters of the offending line a snippet shows.
+    static let snippetWidth = 200
+
+    /// The part of `line` a snippet shows and the caret's offset in it: the line's start when the
+    /// column is near it, else a window around the column (a one-line JSON file errs at column 325),
+    /// with `…` where the line is cut.
+    static func window(_ line: String, column: Int) -> (text: String, caret: Int) {
+        let characters = Array(line)
+        let target = max(0, min(column - 1, characters.count))
+        let start = target < snippetWidth - 40 ? 0 : target - 80
+        let end = min(characters.count, start + snippetWidth)
+        var text = String(characters[start..<end])
+        var caret = target - start
+        if start > 0 { text = "…" + text; caret += 1 }
+        if end < characters.count { text += "…" }
+        return (text, caret)
     }
 }
 

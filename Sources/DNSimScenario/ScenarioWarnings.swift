@@ -37,9 +37,12 @@ enum ScenarioWarnings {
                           "launch beforeUse without user.appOpenHours: every hour is a usage hour, so requests launch as with afterEarliest")
             }
             let spacing = calendar.count > 1 ? calendar.notifyTimes[1] - calendar.notifyTimes[0] : 0
-            for strategy in scenario.strategies
+            for (index, strategy) in scenario.strategies.enumerated()
             where strategy.armsGuards && strategy.guardPolicy == .deadline && strategy.guardHorizon < spacing {
-                r.warning(top["strategies"]?.mark,
+                // At the entry's guardHorizon, or the entry itself when it takes the default.
+                let item = top["strategies"]?.sequence.flatMap { index < $0.count ? $0[index] : nil }
+                let options = item?.value(forKey: strategy.kind.rawValue)
+                r.warning(options?.value(forKey: "guardHorizon")?.mark ?? item?.mark ?? top["strategies"]?.mark,
                           "\(strategy.label): guardHorizon \(days(strategy.guardHorizon)) is shorter than the cycle spacing (\(days(spacing))): iOS guards are armed only when plugin code runs within \(days(strategy.guardHorizon)) of a cycle's deadline")
             }
         }

@@ -107,7 +107,11 @@ final class ScenarioWarningTests: CommandLineTestCase {
 
     func testGuardHorizonShorterThanTheCycleSpacing() throws {
         XCTAssertEqual(try warnings("", replacing: ("[independent, chained]", "[{ chained: { guardHorizon: 12h } }]")), [
-            "w.yaml:11:13: warning: chained: guardHorizon 12h is shorter than the cycle spacing (1d): iOS guards are armed only when plugin code runs within 12h of a cycle's deadline",
+            "w.yaml:11:41: warning: chained: guardHorizon 12h is shorter than the cycle spacing (1d): iOS guards are armed only when plugin code runs within 12h of a cycle's deadline",
+        ])
+        // In a block list, at the entry's own line, not the list's (issue 28, item 14).
+        XCTAssertEqual(try warnings("", replacing: ("strategies: [independent, chained]", "strategies:\n  - independent\n  - { chained: { guardHorizon: 12h } }")), [
+            "w.yaml:13:32: warning: chained: guardHorizon 12h is shorter than the cycle spacing (1d): iOS guards are armed only when plugin code runs within 12h of a cycle's deadline",
         ])
     }
 

@@ -78,4 +78,37 @@ final class UnsafeTextTests: CommandLineTestCase {
         XCTAssertTrue(result.out.contains(#"┌ T\n::error::X"#), "the fallback title is shown, escaped: \(result.out)")
         XCTAssertTrue(result.out.contains(#"└ B\u{202E}d"#), result.out)
     }
+
+    /// A time zone with an invisible character is named as such, not answered with a suggestion
+    /// that prints as the very text written (issue 28, item 13).
+    func testATimeZoneWithANulSaysSoInsteadOfSuggestingItself() {
+        let path = scenario(BadScenarioTests.appending(#"timeZone: "UTC\0""#))
+        let result = invoke(["validate", path])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.err.hasPrefix("\(path):12:11: error: timeZone 'UTC\\0' has an invisible character (U+0000) at position 4; "
+                                           + "an IANA time-zone id is letters, digits and / _ + - . only\n"), result.err)
+        XCTAssertFalse(result.err.contains("did you mean"), result.err)
+    }
+
+    /// On a long line (one-line JSON) the snippet is a window around the column, with `…` where
+    /// it is cut and the caret under the column (issue 28, item 12).
+    func testASnippetOnALongLineShowsAWindowAroundTheColumn() {
+        let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
+        let (text, caret) = Diagnostic.window(line, column: 301)
+        XCTAssertTrue(text.hasPrefix("…") && text.hasSuffix("…"), text)
+        XCTAssertEqual(Array(text)[caret], "X")
+        XCTAssertLessThanOrEqual(text.count, Diagnostic.snippetWidth + 2)
+        // Near the start, the line's start, uncut at the left.
+        let (start, atStart) = Diagnostic.window(line, column: 5)
+        XCTAssertTrue(start.hasPrefix("aaaa") && start.hasSuffix("…"))
+        XCTAssertEqual(atStart, 4)
+        // A one-line JSON scenario with an unknown key at column 300 or so shows the key and its caret.
+        let json = #"{"name": "t", "seed": 1, "devices": 2, "days": 3, "start": "2027-01-01", "plugin": {"contentFetch": {"schedule": "25 18 * * *"}, "userNotification": {"schedule": "30 18 * * *"}, "relationship": {"autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default"}}, "platforms": {"ios": {}}, "strategies": ["independent"], "sweeep": []}"#
+        let result = invoke(["validate", scenario(json)])
+        XCTAssertEqual(result.code, 2)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("unknown key 'sweeep'"), result.err)
+        let column = Array(lines[2]).firstIndex(of: "^")!
+        XCTAssertEqual(String(Array(lines[1])[column..<(column + 8)]), "\"sweeep\"", result.err)
+    }
 }
