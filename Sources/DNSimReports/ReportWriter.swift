@@ -76,6 +76,31 @@ public enum ReportWriter {
         }
     }
 
+    /// Why `file` (`--junit FILE`) cannot be written, or nil: a folder there, or a folder for it
+    /// that cannot be made or written, fails before the run rather than after it.
+    public static func problem(writingFile file: String) -> String? {
+        var isDirectory: ObjCBool = false
+        let url = URL(fileURLWithPath: file).standardizedFileURL
+        if let problem = brokenLink(url, showing: file) { return problem }
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "\(file) is a folder, not a file"
+        }
+        return problem(writingTo: url.deletingLastPathComponent().path)
+    }
+
+    /// A symbolic link at `url` whose target does not exist, or that loops, named; nil otherwise.
+    /// `fileExists` follows links, so such a path looks merely absent and would fail only when written.
+    static func brokenLink(_ url: URL, showing shown: String) -> String? {
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { return nil }
+        var isDirectory: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        // realpath(3) fails with ELOOP for a loop and ENOENT for a missing target.
+        if let resolved = realpath(url.path, nil) { free(resolved); return nil }
+        return errno == ELOOP
+            ? "\(shown) is a symbolic link that loops (to \(destination)); remove it or give another folder"
+            : "\(shown) is a symbolic link to \(destination), which does not exist; create it or give another folder"
+    }
+
     /// Why `directory` cannot take a report, or nil if it can: checked before
     /// a run, so a bad `--out` fails in a moment rather than after the
     /// simulation. The folder (or, if it does not exist yet, its nearest
@@ -85,6 +110,7 @@ public enum ReportWriter {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory).standardizedFileURL
         var isDirectory: ObjCBool = false
+        if let problem = brokenLink(target, showing: directory) { return problem }
         if manager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
             if !isDirectory.boolValue { return "\(directory) is a file, not a folder" }
             if let problem = probe(target, showing: directory) { return problem }
@@ -92,6 +118,7 @@ public enum ReportWriter {
         // The nearest existing ancestor: the staging folders and any missing folders are created in it.
         var ancestor = target.deletingLastPathComponent()
         while !manager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) && ancestor.path != "/" {
+            if let problem = brokenLink(ancestor, showing: ancestor.path) { return problem }
             ancestor = ancestor.deletingLastPathComponent()
         }
         guard isDirectory.boolValue else { return "\(ancestor.path) is a file, so \(directory) cannot be a folder" }

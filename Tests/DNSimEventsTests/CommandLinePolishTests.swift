@@ -106,6 +106,33 @@ final class CommandLinePolishTests: CommandLineTestCase {
         XCTAssertNil(ReportWriter.problem(writingTo: temporary.path))
     }
 
+    /// A dangling or looping symbolic link as --out, or a --junit path that cannot be written, fails
+    /// before the run with what is wrong, not after it with a Foundation error (issue 28, item 10).
+    func testBrokenLinksAndABadJUnitPathFailBeforeTheRun() throws {
+        let dangling = temporary.appendingPathComponent("dangling"), loop = temporary.appendingPathComponent("loop")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: temporary.appendingPathComponent("nowhere").path)
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let missing = temporary.appendingPathComponent("missing.yaml").path  // never read: the option fails first
+        for (arguments, message) in [
+            (["--out", dangling.path], "error: --out: \(dangling.path) is a symbolic link to \(temporary.path)/nowhere, which does not exist; create it or give another folder"),
+            (["--out", dangling.path + "/sub"], "error: --out: \(dangling.path) is a symbolic link to \(temporary.path)/nowhere, which does not exist"),
+            (["--out", loop.path], "error: --out: \(loop.path) is a symbolic link that loops (to \(loop.path)); remove it or give another folder"),
+        ] {
+            for command in [[missing], ["check", missing]] {
+                let result = invoke(command + arguments)
+                XCTAssertEqual(result.code, 2, "\(command) \(arguments)")
+                XCTAssertTrue(result.err.hasPrefix(message), result.err)
+            }
+        }
+        for (junit, message) in [(temporary.path, "error: --junit: \(temporary.path) is a folder, not a file"),
+                                 (loop.path + "/x.xml", "error: --junit: \(loop.path) is a symbolic link that loops")] {
+            let result = invoke(["check", missing, "--junit", junit])
+            XCTAssertEqual(result.code, 2, junit)
+            XCTAssertTrue(result.err.hasPrefix(message), result.err)
+        }
+        XCTAssertNil(ReportWriter.problem(writingFile: temporary.appendingPathComponent("new/junit.xml").path))
+    }
+
     /// `--format json` alone still writes summary.csv, so the folder is a baseline.
     func testEveryReportHasSummaryCSVAndCanBeABaseline() throws {
         let out = temporary.appendingPathComponent("json-only").path

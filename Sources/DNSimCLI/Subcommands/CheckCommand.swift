@@ -23,7 +23,8 @@ enum CheckCommand: Subcommand {
     """
     static let baseline = OptionSpec("--baseline", value: "DIR", "the committed reports to compare with")
     static let strict = OptionSpec("--strict", "fail when behaviour changed even though every rate is within tolerance")
-    static let junit = OptionSpec("--junit", value: "FILE", "also write JUnit XML: a test case per arm × checked figure")
+    static let junit = OptionSpec("--junit", value: "FILE", "also write JUnit XML: a test case per arm × checked figure",
+                                  check: { ReportWriter.problem(writingFile: $0) })
     static let format = OptionSpec("--format", value: "FORMAT", "text (default) or json: the verdict and every comparison on stdout")
     static let options: [OptionSpec] = [baseline, strict, junit, format, .seed, .devices, .days, .platform, .jobs, .out, .quiet, .warningsAsErrors]
 
