@@ -94,6 +94,34 @@ final class CompletionsTests: CommandLineTestCase {
         XCTAssertTrue(script("fish").contains("__fish_seen_subcommand_from fit' -a '(__fish_complete_suffix .csv)'"))
     }
 
+    /// zsh and fish complete `--arm` with the scenario's own arms too: fish's function is run here
+    /// with `commandline` and the tool stubbed; zsh's is named by every `--arm` spec.
+    func testZshAndFishCompleteArms() throws {
+        XCTAssertTrue(script("zsh").contains(":A:_dnsim_events_arms'"), "the zsh spec calls the arms function")
+        XCTAssertTrue(script("zsh").contains("_dnsim_events_arms() {"))
+        XCTAssertTrue(script("fish").contains("-l arm -x -a '(__dnsim_events_arms)'"))
+        guard let fish = ["/usr/bin/fish", "/bin/fish", "/usr/local/bin/fish"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("fish is not installed")
+        }
+        let path = temporary.appendingPathComponent("completion.fish")
+        try Data(script("fish").utf8).write(to: path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: fish)
+        process.arguments = ["--no-config", "-c", """
+            source \(path.path)
+            function commandline; printf '%s\\n' dnsim-events trace s.yaml --device 1 --arm; end
+            function dnsim-events; test "$argv[1] $argv[2]" = "validate s.yaml"; and printf 's.yaml: ok\\n  arms: independent/ios, chained/ios\\n'; end
+            __dnsim_events_arms
+            """]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(text, "independent/ios\nchained/ios\n")
+    }
+
     func testZshScriptParses() throws {
         try assertParses("zsh")
     }
