@@ -49,9 +49,13 @@ enum TornadoChart {
         }
         let axis = sobol ? "Sobol index: share of the difference's variance (bars: total, pale; first order, dark; lines: 95% bootstrap intervals)"
             : "partial rank correlation with the difference"
-        svg += "<text x=\"\(n(left + barWidth / 2))\" y=\"\(n(y + 36))\" text-anchor=\"middle\" class=\"tick\">\(XMLEscaping.escaped(axis))</text>\n"
         let width = max(700, left + barWidth + 40)
-        return SVGCharts.header(width: width, height: y + 56, title: "What the decision depends on") + svg + "</svg>\n"
+        y += 36
+        for line in SVGCharts.wrap(axis, width: width - 40, fontSize: 11) {
+            svg += "<text x=\"20\" y=\"\(n(y))\" class=\"tick\">\(XMLEscaping.escaped(line))</text>\n"
+            y += 14
+        }
+        return SVGCharts.header(width: width, height: y + 10, title: "What the decision depends on") + svg + "</svg>\n"
     }
 
     private static func bar(from a: Double, to b: Double, y: Double, height: Double, fill: String, title: String) -> String {
