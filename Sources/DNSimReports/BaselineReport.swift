@@ -1,11 +1,13 @@
 import DNSimCore
 import Foundation
 
-/// A committed report to compare a run with: its summary and manifest.
+/// A committed report to compare a run with: its summary and manifest, and an uncertainty
+/// study's decision when the folder has one.
 public struct BaselineReport: Sendable {
     public let path: String
     public let summary: SummaryTable
     public let manifest: RunManifest?
+    public var decision: BaselineDecision?
 
     /// Why a baseline cannot be read: the whole message, `error: …` or
     /// `file:line: error: …` (a `ReportedError` in the front end), exit 2.
@@ -41,6 +43,8 @@ public struct BaselineReport: Sendable {
             throw LoadError(description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
                             + "\(folder)/manifest.json lists: the file is truncated or damaged; regenerate the baseline")
         }
-        return BaselineReport(path: folder, summary: summary, manifest: manifest)
+        let decisionPath = "\(folder)/decision.json"
+        let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath) : nil
+        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision)
     }
 }

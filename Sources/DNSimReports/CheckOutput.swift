@@ -37,6 +37,7 @@ public enum CheckOutput {
             let expectations = check.expectations.map { result in
                 "{\"arm\": \(JSONQuoting.quoted(result.arm)), \"metric\": \(JSONQuoting.quoted(result.column)), \"value\": \(number(result.value)), "
                     + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
+                    + (result.probability.map { "\"probability\": \(number($0)), \"worlds\": \(result.worlds ?? 0), " } ?? "")
                     + "\"line\": \(result.mark.line), \"column\": \(result.mark.column), "
                     + "\"verdict\": \(JSONQuoting.quoted(result.passed ? "pass" : "fail"))}"
             }
@@ -61,6 +62,7 @@ public enum CheckOutput {
             }
             fields.append("\"fingerprints\": " + list(fingerprints, indent: 6))
             fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(JSONQuoting.quoted).joined(separator: ", ") + "]")
+            fields.append("\"study\": " + study(check.study))
             fields.append("\"failures\": " + list(check.failures.map {
                 "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), \"figure\": \(JSONQuoting.quoted($0.figure)), "
                     + "\"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
@@ -78,6 +80,22 @@ public enum CheckOutput {
         }
 
         """
+    }
+
+    /// `{"decision": PATH, "worlds": {…}, "recommendations": […], "figures": […]}`, or `null` without a study baseline.
+    static func study(_ study: StudyComparison?) -> String {
+        guard let study else { return "null" }
+        let q = JSONQuoting.quoted
+        let recommendations = study.recommendations.map {
+            "{\"platform\": \(q($0.platform)), \"baseline\": \($0.before.map(q) ?? "null"), \"run\": \($0.after.map(q) ?? "null"), "
+                + "\"verdict\": \(q($0.changed ? "changed" : "same"))}"
+        }
+        let figures = study.figures.map {
+            "{\"arm\": \(q($0.arm)), \"figure\": \(q($0.name)), \"baseline\": \(number($0.before)), \"run\": \(number($0.after)), "
+                + "\"tolerance\": \(number($0.tolerance)), \"verdict\": \(q($0.moved ? "moved" : "within_tolerance"))}"
+        }
+        return "{\"decision\": \(q(study.path)), \"worlds\": {\"baseline\": \(study.baselineWorlds), \"run\": \(study.worlds)}, "
+            + "\"recommendations\": " + list(recommendations, indent: 6) + ", \"figures\": " + list(figures, indent: 6) + "}"
     }
 
     /// `{"source": …, "freshWithin_ms": …, …, "scenario_defaults_ms": {…}, "message": …}`.
@@ -195,7 +213,7 @@ public enum CheckOutput {
             switch failure.kind {
             case .expectation:
                 let result = check.expectations.first { $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line }
-                let run = result.map { ScenarioCheck.show($0.value, fraction: $0.isFraction) } ?? ""
+                let run = result.map { $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds" } ?? ""
                 let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
                 md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | | \(run) | | \(cell(bound)) | `\(cell(check.file)):\(failure.line)` |\n"
             case .regression:
@@ -207,6 +225,16 @@ public enum CheckOutput {
                 md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | baseline |\n"
             case .behaviourChanged:
                 md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
+            case .recommendationChanged:
+                let change = check.study?.recommendations.first { $0.platform == failure.arm }
+                md += "| \(cell(failure.arm)) | recommended | \(cell(change?.before ?? "none")) | \(cell(change?.after ?? "none")) | changed | the same arm | decision.json |\n"
+            case .studyMoved:
+                let figure = check.study?.figures.first { $0.arm == failure.arm && $0.name == failure.figure }
+                let numbers = figure.map {
+                    (String(format: "%.4f", $0.before), String(format: "%.4f", $0.after), String(format: "%+.4f", $0.after - $0.before),
+                     String(format: "%.4f", $0.tolerance))
+                } ?? ("", "", "", "")
+                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | decision.json |\n"
             }
         }
         return md + "\n"

@@ -4,7 +4,7 @@ import DNSimText
 import Foundation
 
 /// `decision.json`: per platform, the recommendation, each arm's P(best), expected utility and
-/// regret, EVPI, EVPPI per parameter and the flips (docs/report-format.md). Keys in a fixed order,
+/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter and the flips (docs/report-format.md). Keys in a fixed order,
 /// numbers with six decimals, so the file is byte-stable.
 public enum DecisionJSON {
     public static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
@@ -13,9 +13,13 @@ public enum DecisionJSON {
         var platforms: [String] = []
         for decision in analysis.decisions {
             let summary = decision.summary
-            let arms = zip(decision.arms, summary.arms).map { arm, figures in
-                "        \(q(study.arms[arm].name)): {\"probability_best\": \(n(figures.probabilityBest)), \"expected_utility\": \(n(figures.expectedUtility)), "
-                    + "\"expected_regret\": \(n(figures.expectedRegret)), \"regret_q95\": \(n(figures.regretQ95)), \"feasible_share\": \(n(figures.feasibleShare))}"
+            let arms = zip(decision.arms, summary.arms).enumerated().map { position, pair in
+                let (arm, figures) = pair
+                let utility = analysis.spreads[arm][0]
+                return "        \(q(study.arms[arm].name)): {\"probability_best\": \(n(figures.probabilityBest)), \"expected_utility\": \(n(figures.expectedUtility)), "
+                    + "\"expected_regret\": \(n(figures.expectedRegret)), \"regret_sd\": \(n(decision.regretDeviations[position])), "
+                    + "\"regret_q95\": \(n(figures.regretQ95)), \"feasible_share\": \(n(figures.feasibleShare)), "
+                    + "\"utility\": {\"mean\": \(n(utility.mean)), \"q05\": \(n(utility.q05)), \"q50\": \(n(utility.q50)), \"q95\": \(n(utility.q95))}}"
             }
             let evppi = zip(study.parameters, summary.evppi).map { "\(q($0.key)): \(n($1))" }
             let flips = summary.flips.map { flip in

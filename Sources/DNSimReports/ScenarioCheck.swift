@@ -17,18 +17,22 @@ public struct ScenarioCheck: Sendable {
         public var value: Double
         public var min: Double?
         public var max: Double?
+        /// The share of the study's worlds the bound must hold in; `value` is then the share it
+        /// holds in, of `worlds` worlds.
+        public var probability: Double?
+        public var worlds: Int?
         public var mark: SourceMark
         /// Why it failed, or nil when it holds.
         public var problem: String?
 
         public var passed: Bool { problem == nil }
 
-        /// `missed_rate ≤ 1.00%`, `fresh_rate ≥ 80.00%`, or both bounds.
+        /// `missed_rate ≤ 1.00%`, `fresh_rate ≥ 80.00%`, both bounds, or `missed_rate ≤ 5.00% in 90% of worlds`.
         public var bound: String {
             var parts: [String] = []
             if let min { parts.append("≥ \(ScenarioCheck.show(min, fraction: isFraction))") }
             if let max { parts.append("≤ \(ScenarioCheck.show(max, fraction: isFraction))") }
-            return "\(column) " + parts.joined(separator: " and ")
+            return "\(column) " + parts.joined(separator: " and ") + (probability.map { " in \(ScenarioCheck.share($0)) of worlds" } ?? "")
         }
     }
 
@@ -46,6 +50,10 @@ public struct ScenarioCheck: Sendable {
             case expectation
             case regression
             case behaviourChanged = "behaviour_changed"
+            /// An uncertainty study's P(best), regret or quantile moved beyond its tolerance.
+            case studyMoved = "study_moved"
+            /// A platform's recommended arm is not the baseline's.
+            case recommendationChanged = "recommendation_changed"
         }
 
         public var kind: Kind
@@ -79,6 +87,10 @@ public struct ScenarioCheck: Sendable {
     public var baselinePath: String?
     public var baselineSource: BaselineSource?
     public var comparison: BaselineComparison?
+    /// The uncertainty study against the baseline's decision.json, when the scenario has a study.
+    public var study: StudyComparison?
+    /// The `uncertainty:` section's line, where a study's failures point.
+    public var studyLine = 1
     /// The metric definitions the run was measured under, and whose they are.
     public var definitions: CheckDefinitions
     /// Arms with many notifications exactly on the `lateAfter` line (`ThresholdShare`), in arm order.
@@ -88,7 +100,8 @@ public struct ScenarioCheck: Sendable {
 
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
-                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil) {
+                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
+                study: UncertaintyStudy? = nil) {
         self.definitions = definitions
         self.missingBaseline = missingBaseline
         self.thresholds = thresholds.filter { $0.share.warrantsWarning }
@@ -98,7 +111,7 @@ public struct ScenarioCheck: Sendable {
         self.devices = devices
         self.days = days
         self.strict = strict
-        for expectation in scenario.expectations {
+        for expectation in scenario.expectations where expectation.probability == nil {
             guard let column = SummaryColumns.named(expectation.metric) else { continue }
             let fraction = column.unit == "fraction"
             for row in summary.rows where expectation.applies(to: row.arm) {
@@ -119,6 +132,12 @@ public struct ScenarioCheck: Sendable {
             baselinePath = baseline.report.path
             baselineSource = baseline.source
             comparison = BaselineComparison(baseline: baseline.report.summary, current: summary)
+        }
+        if let study {
+            let analysis = UncertaintyAnalysis(study)
+            expectations += Self.overWorlds(scenario, study)
+            studyLine = study.settings.mark.line
+            if let decision = baseline?.report.decision { self.study = StudyComparison(baseline: decision, study: study, analysis: analysis) }
         }
     }
 
@@ -142,6 +161,7 @@ public struct ScenarioCheck: Sendable {
                  failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
                                                       line: result.mark.line, column: result.mark.column) })
         }
+        cases += studyCases
         guard let comparison else { return cases }
         let changed = Set(strict ? behaviourChangedArms : [])
         for fingerprint in comparison.fingerprints {
@@ -170,6 +190,7 @@ public struct ScenarioCheck: Sendable {
             notes.append("warning \(scenario): \(arm) late: " + thresholdNote(arm, "late_rate")!)
         }
         guard let comparison else { return notes }
+        notes += (study?.newArms ?? []).map { "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)" }
         notes += comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.map { "improved \(scenario): \(describe($0))" }
         if !strict, !behaviourChangedArms.isEmpty {
@@ -188,6 +209,9 @@ public struct ScenarioCheck: Sendable {
         if !expectations.isEmpty { what.append("\(expectations.count) expect: check(s)") }
         if let comparison {
             what.append("\(comparison.comparisons.count) figure(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
+        }
+        if let study {
+            what.append("\(study.recommendations.count) recommendation(s) and \(study.figures.count) study figure(s) against \(study.path)")
         }
         if expectations.isEmpty, comparison == nil { what.append("no expect: entry matched an arm") }
         if comparison == nil { what.append("no baseline compared" + (missingBaseline.map { ": \($0)/ does not exist" } ?? "")) }

@@ -31,6 +31,8 @@ public struct UncertaintyAnalysis: Sendable {
         /// the runner-up by expected regret: the paired difference the decision turns on.
         public var leader: Int
         public var runnerUp: Int?
+        /// The standard deviation of each arm's regret over the worlds (in `arms`' order).
+        public var regretDeviations: [Double]
         /// The recommended arm, as an index into the study's arms.
         public var recommended: Int? { summary.recommended.map { arms[$0] } }
     }
@@ -68,7 +70,8 @@ public struct UncertaintyAnalysis: Sendable {
             }
             let leader = summary.recommended ?? byRegret[0]
             let runnerUp = byRegret.first { $0 != leader }
-            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader], runnerUp: runnerUp.map { arms[$0] })
+            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader], runnerUp: runnerUp.map { arms[$0] },
+                                    regretDeviations: Self.regrets(input).map(Self.standardDeviation))
         }
         // Targets: each arm's utility and rates, then each platform's deciding difference.
         var targets: [(target: String, metric: String, outputs: [Double])] = []
@@ -108,6 +111,25 @@ public struct UncertaintyAnalysis: Sendable {
         guard let runnerUp = decision.runnerUp else { return [] }
         let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
         return sensitivity.filter { $0.target == name }.sorted { Self.weight($0) > Self.weight($1) }
+    }
+
+    /// Each arm's regret per world: the best utility among the arms feasible there (all arms when
+    /// none is) minus the arm's, as `DecisionAnalysis` defines it.
+    static func regrets(_ input: DecisionInput) -> [[Double]] {
+        var result = [[Double]](repeating: [], count: input.utilities.first?.count ?? 0)
+        for (utilities, feasible) in zip(input.utilities, input.feasible) {
+            let candidates = utilities.indices.filter { feasible[$0] }
+            let best = (candidates.isEmpty ? Array(utilities.indices) : candidates).map { utilities[$0] }.max() ?? 0
+            for index in utilities.indices { result[index].append(best - utilities[index]) }
+        }
+        return result
+    }
+
+    /// The sample standard deviation (n − 1); 0 for fewer than two values.
+    static func standardDeviation(_ values: [Double]) -> Double {
+        guard values.count > 1 else { return 0 }
+        let mean = values.reduce(0, +) / Double(values.count)
+        return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
     }
 
     /// How much a row's parameter matters: its total index, or |first order| without one.

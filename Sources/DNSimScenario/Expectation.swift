@@ -1,18 +1,23 @@
 import DNSimCore
 
-/// One `expect:` entry: a bound on a `summary.csv` column for an arm (or `*`).
+/// One `expect:` entry: a bound on a `summary.csv` column for an arm (or `*`), in the scenario as
+/// written or, with `probability`, in that share of an uncertainty study's worlds.
 public struct Expectation: Sendable, Equatable {
     public var arm: String
     public var metric: String
     public var min: Double?
     public var max: Double?
+    /// The share of an uncertainty study's worlds in which the bound must hold (docs/model.md §9);
+    /// nil: the bound applies to the scenario as written.
+    public var probability: Double?
     public var mark: SourceMark
 
-    public init(arm: String, metric: String, min: Double?, max: Double?, mark: SourceMark) {
+    public init(arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil, mark: SourceMark) {
         self.arm = arm
         self.metric = metric
         self.min = min
         self.max = max
+        self.probability = probability
         self.mark = mark
     }
 

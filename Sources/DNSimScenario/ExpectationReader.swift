@@ -2,7 +2,8 @@ import DNSimCore
 
 /// Reads `expect:`: bounds on summary columns for arms or arm patterns.
 enum ExpectationReader {
-    static func read(_ node: YAMLNode, arms: [String], _ r: ScenarioReader) -> [Expectation] {
+    /// `hasStudy`: the scenario has an `uncertainty` section, whose worlds a `probability` counts.
+    static func read(_ node: YAMLNode, arms: [String], hasStudy: Bool, _ r: ScenarioReader) -> [Expectation] {
         guard let items = node.sequence else {
             r.error(node.mark, "expect must be a list of { arm, metric, max | min } entries")
             return []
@@ -23,9 +24,25 @@ enum ExpectationReader {
             let high = map["max"].flatMap { bound($0, map.path("max"), column: column, r) }
             if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
-            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, mark: item.mark))
+            let share = map["probability"].flatMap { probability($0, map.path("probability"), hasStudy: hasStudy, r) }
+            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, mark: item.mark))
         }
         return result
+    }
+
+    /// A share of worlds in (0, 1], as a number or a percentage; only a study has worlds to count.
+    static func probability(_ node: YAMLNode, _ path: String, hasStudy: Bool, _ r: ScenarioReader) -> Double? {
+        guard let value = r.bound(node, path, percentAllowed: true) else { return nil }
+        guard value > 0, value <= 1 else {
+            r.error(node.mark, "\(path) is \(ScenarioReader.show(value)): a share of the uncertainty study's worlds, above 0 and at most 1 (e.g. 0.9 or 90%)")
+            return nil
+        }
+        guard hasStudy else {
+            r.error(node.mark, "\(path) needs an uncertainty section: it is the share of the study's worlds in which the bound holds, "
+                + "and this scenario has no worlds; drop it to bound the scenario as written, or add uncertainty: (docs/scenario-format.md)")
+            return nil
+        }
+        return value
     }
 
     /// The `summary.csv` column `map`'s `metric` names, a rate's bare name (`missed`) meaning its

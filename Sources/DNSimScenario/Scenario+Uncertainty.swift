@@ -15,7 +15,8 @@ extension Scenario {
         let devices = settings.devices ?? override ?? self.devices
         var base = root
         if case .mapping(let pairs) = root.kind {
-            let dropped: Set<String> = ["uncertainty", "sweep", "precision", "devices", "days"]
+            // A world checks no expectations (`check` evaluates them over the worlds), so `expect` goes too.
+            let dropped: Set<String> = ["uncertainty", "sweep", "precision", "devices", "days", "expect"]
             base.kind = .mapping(pairs.filter { !dropped.contains($0.key.scalar ?? "") }
                                  + [YAMLPair(key: YAMLNode(kind: .scalar("devices"), mark: root.mark), value: YAMLNode(kind: .scalar(String(devices)), mark: root.mark)),
                                     YAMLPair(key: YAMLNode(kind: .scalar("days"), mark: root.mark), value: YAMLNode(kind: .scalar(String(days ?? self.days)), mark: root.mark))])

@@ -18,7 +18,10 @@ enum CheckCommand: Subcommand {
     whenever it exists, besides its expect: entries; with neither, there is nothing to check (exit 2). A baseline of another
     scenario, seed, size or dnsim-events version is a setup error (exit 2), not a regression. A rate
     regresses when it is worse than the baseline's by more than √(h₁² + h₂²) (the runs' 95% half-widths),
-    at least 0.1 pp. On GitHub Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the
+    at least 0.1 pp. A scenario with an uncertainty section runs its worlds too: expect: entries with
+    probability: count the share of worlds meeting the bound, and the baseline's decision.json must give each
+    platform the same recommendation and P(best), expected regret and utility quantiles within 4 Monte Carlo
+    standard errors (docs/model.md §9). On GitHub Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the
     scenario line, and the table of regressions is appended to $GITHUB_STEP_SUMMARY when it is set.
     """
     static let baseline = OptionSpec("--baseline", value: "DIR", "the committed reports to compare with")
@@ -36,6 +39,8 @@ enum CheckCommand: Subcommand {
         var definitions: CheckDefinitions
         /// The default baseline folder looked for and not found (only `expect:` entries run).
         var missingBaseline: String?
+        /// An uncertainty study's worlds, built and validated (empty without a study).
+        var worlds: [UncertaintyWorld] = []
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -59,10 +64,13 @@ enum CheckCommand: Subcommand {
                 console.print("\(scenario.name): \(expects) and no --baseline; checking against \(baseline.report.path)/, its committed report")
             }
             let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console)
+            // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
+            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console,
+                                         reproduceCommand: context.reproduceCommand)
             if let out = arguments.string(.out) {
                 let directory = ReportFolders.folder(scenario, overrides, out: out, several: setups.count > 1)
                 do {
-                    try ReportWriter.write(ReportWriter.files(context), to: directory)
+                    try ReportWriter.write(ReportWriter.files(context, study: study), to: directory)
                 } catch {
                     throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
                 }
@@ -75,7 +83,7 @@ enum CheckCommand: Subcommand {
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
                                       strict: arguments.flag(strict), definitions: setup.definitions, thresholds: thresholds,
-                                      missingBaseline: setup.missingBaseline)
+                                      missingBaseline: setup.missingBaseline, study: study)
             checks.append(check)
             if !json {
                 for line in check.notes + check.regressionLines + [check.summaryLine] { console.print(line) }
@@ -145,8 +153,22 @@ enum CheckCommand: Subcommand {
             definitions = try baselineDefinitions(&scenario, report)
             expected.definitions = scenario.definitions
             try comparable(report, expected, path: report.path)
+            if scenario.uncertainty != nil, report.decision == nil {
+                throw SetupError("baseline \(report.path) has no decision.json, but \(scenario.file) has an uncertainty section: the baseline "
+                                 + "predates the study. Regenerate it (dnsim-events \(scenario.file)\(overrides.allPlatforms.flags), and commit Reports/)")
+            }
         }
-        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline)
+        var worlds: [UncertaintyWorld] = []
+        if scenario.uncertainty != nil {
+            // Each world is counted as the run is: with the baseline's definitions when it was adopted.
+            let adopted = definitions.source == .baseline ? scenario.definitions : nil
+            worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds.map { world in
+                var world = world
+                if let adopted { world.scenario.adopt(adopted) }
+                return world
+            }
+        }
+        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline, worlds: worlds)
     }
 
     /// The candidate is counted as its baseline was: a definition the scenario
