@@ -28,7 +28,7 @@ final class UncertaintyStudyTests: XCTestCase {
           latency: { fixed: 0s }
           failure: 0.1
         server:
-          updatesPerDay: 1000
+          updatesPerDay: 20
         strategies: [independent, chained]
         objective:
           weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }
@@ -114,7 +114,7 @@ final class UncertaintyStudyTests: XCTestCase {
         let before = try Self.study(Self.scenario(samples: 4))
         let text = Self.scenario(samples: 4).replacingOccurrences(
             of: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }",
-            with: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 1000, max: 1000 } } }")
+            with: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 20, max: 20 } } }")
         let after = try Self.study(text)
         XCTAssertEqual(after.designs.count, 4 * 5)
         for (index, design) in before.designs.enumerated() {
