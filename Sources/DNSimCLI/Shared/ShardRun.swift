@@ -5,9 +5,9 @@ import DNSimScenario
 import Foundation
 
 /// `--shard K/N`: one deterministic slice of the devices (of every sweep
-/// point too), written as a partial result that `merge` combines.
+/// point too) and of an uncertainty study's worlds, written as a partial result that `merge` combines.
 enum ShardRun {
-    static func run(_ scenario: Scenario, points: [SweepPoint], shard: (Int, Int), _ overrides: RunOverrides, jobs: Int,
+    static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], shard: (Int, Int), _ overrides: RunOverrides, jobs: Int,
                     out: String?, quiet: Bool, console: Console) throws {
         let (k, n) = shard
         guard let out else { throw UsageError("--shard needs --out DIR for its partial result") }
@@ -23,13 +23,14 @@ enum ShardRun {
                 ParallelRunner.run(plan: try ScenarioRuns.plan(point.scenario, overrides), jobs: jobs, devices: range)
             }
         }
+        let study = try StudyRun.shard(scenario, worlds: worlds, shard: k, of: n, overrides, jobs: jobs)
         let bytes = [UInt8](FileManager.default.contents(atPath: scenario.file) ?? Data())
         let partial = PartialResult(
             format: PartialResult.format, toolVersion: ToolVersion.current, scenarioFile: scenario.file,
             scenarioDigest: PartialResult.digest(bytes), scenarioName: scenario.name, seed: String(plan.seed),
             devices: plan.devices, days: overrides.days ?? scenario.days, devicesOverride: overrides.devices,
             daysOverride: overrides.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result,
-            pointResults: pointResults)
+            pointResults: pointResults, study: study)
         let name = "shard-\(k)-of-\(n).json"
         do {
             try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
@@ -37,6 +38,12 @@ enum ShardRun {
             let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil
             throw OutputFailure.nothingWritten(to: ["\(out)/\(name)"], error, unchanged: earlier)
         }
-        if !quiet { console.print("\(scenario.name): shard \(k)/\(n) (devices \(range.lowerBound + 1)–\(range.upperBound)) written to \(out)/\(name)") }
+        guard !quiet else { return }
+        var slice = "devices \(range.lowerBound + 1)–\(range.upperBound)"
+        if let study {
+            let worlds = study.worldRange
+            slice += worlds[0] == worlds[1] ? ", none of the \(study.worldCount) worlds" : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
+        }
+        console.print("\(scenario.name): shard \(k)/\(n) (\(slice)) written to \(out)/\(name)")
     }
 }

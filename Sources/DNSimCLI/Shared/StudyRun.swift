@@ -3,15 +3,26 @@ import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 
-/// Runs an uncertainty study's worlds (already built and validated) and gathers its table.
+/// Runs an uncertainty study's worlds (already built and validated) and gathers its table;
+/// `--shard` runs a slice of the worlds and `merge` gathers the slices into the same table.
 enum StudyRun {
     static func run(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides, jobs: Int, quiet: Bool,
                     console: Console, reproduceCommand: String) throws(UsageError) -> UncertaintyStudy? {
-        guard let settings = scenario.uncertainty, let objective = scenario.objective, !worlds.isEmpty else { return nil }
+        guard scenario.uncertainty != nil, scenario.objective != nil, !worlds.isEmpty else { return nil }
+        let plans = try self.plans(scenario, worlds: worlds, overrides)
+        let bar = console.errorIsTerminal && !quiet
+            ? ProgressBar(console: console, label: "\(scenario.name) uncertainty (\(worlds.count) worlds)") : nil
+        let total = worlds.count
+        let results = StudyRunner.run(plans: plans, jobs: jobs) { done in bar?.update(done, of: total) }
+        bar?.finish()
+        return study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: reproduceCommand)
+    }
+
+    /// Each world's plan: devices and days are the world's own (set in its file); the seed is the run's.
+    static func plans(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides) throws(UsageError) -> [SimulationPlan] {
         var plans: [SimulationPlan] = []
         plans.reserveCapacity(worlds.count)
         for world in worlds {
-            // Devices and days are the world's own (set in its file); the seed is the run's.
             switch world.scenario.plan(seed: overrides.seed) {
             case .success(var plan):
                 if let platform = overrides.platform { plan.arms = plan.arms.filter { $0.platform == platform } }
@@ -19,13 +30,33 @@ enum StudyRun {
             case .failure(let problem): throw UsageError("\(scenario.file): world \(world.design.index): \(problem.message)")
             }
         }
-        let bar = console.errorIsTerminal && !quiet
-            ? ProgressBar(console: console, label: "\(scenario.name) uncertainty (\(worlds.count) worlds)") : nil
-        let total = worlds.count
-        let results = StudyRunner.run(plans: plans, jobs: jobs) { done in bar?.update(done, of: total) }
-        bar?.finish()
+        return plans
+    }
+
+    /// The study's table from every world's result, in world order.
+    static func study(_ scenario: Scenario, worlds: [UncertaintyWorld], plans: [SimulationPlan], results: [SimulationResult],
+                      _ overrides: RunOverrides, reproduceCommand: String) -> UncertaintyStudy? {
+        guard let settings = scenario.uncertainty, let objective = scenario.objective, !worlds.isEmpty else { return nil }
         return UncertaintyStudy(scenario: scenario, settings: settings, objective: objective, worlds: worlds, arms: plans[0].arms,
                                 results: results, days: overrides.days ?? scenario.days, devicesPerWorld: plans[0].devices,
                                 seed: plans[0].seed, reproduceCommand: reproduceCommand)
+    }
+
+    /// Shard `k` of `n`'s worlds, run whole: worlds ⌊W·(k−1)/n⌋ … ⌊W·k/n⌋ − 1, the devices' rule.
+    static func shard(_ scenario: Scenario, worlds: [UncertaintyWorld], shard k: Int, of n: Int, _ overrides: RunOverrides,
+                      jobs: Int) throws(UsageError) -> StudyPartial? {
+        guard let settings = scenario.uncertainty, scenario.objective != nil, !worlds.isEmpty else { return nil }
+        let range = StudyPartial.worlds(shard: k, of: n, total: worlds.count)
+        // A shard of no worlds (more shards than worlds) plans the first, for the devices per world.
+        let plans = try self.plans(scenario, worlds: Array(worlds[range.isEmpty ? 0..<1 : range]), overrides)
+        let results = range.isEmpty ? [] : StudyRunner.run(plans: plans, jobs: jobs)
+        return StudyPartial(design: designText(settings), parameters: settings.parameters.map(\.key), worldCount: worlds.count,
+                            devicesPerWorld: plans[0].devices, worldRange: [range.lowerBound, range.upperBound],
+                            worlds: zip(range, results).map { WorldResult(world: $0 + 1, arms: $1.arms) })
+    }
+
+    /// `sobol, 64 samples, 4 parameters`: what the shards must agree on beyond the file's digest.
+    static func designText(_ settings: UncertaintySettings) -> String {
+        "\(settings.design.rawValue), \(settings.samples) samples, \(settings.parameters.count) parameters"
     }
 }

@@ -14,7 +14,9 @@ enum BenchCommand: Subcommand {
     static let summary = "measure device-days/s and events/s (build with -c release)"
     static let details = """
     Without a file it runs the built-in copy of Scenarios/new-activity.yaml, so it works in any folder.
-    Without --jobs it runs each scenario at 1 job and at all cores.
+    Without --jobs it runs each scenario at 1 job and at all cores. A scenario with an uncertainty
+    section also times its study end to end (building, planning and running every world) against one
+    plain run of the same device-days (the scenario with devices = worlds × devices per world).
     """
     static let options: [OptionSpec] = [.jobs, .devices, .days, .seed]
 
@@ -32,7 +34,9 @@ enum BenchCommand: Subcommand {
         if let jobs = try arguments.count(.jobs, in: 1...1024) { jobsList = [jobs] } else if cores > 1 { jobsList.append(cores) }
         var table = TextTable(header: ["scenario", "arms", "device-days", "jobs", "wall s", "device-days/s (all arms)", "events/s"],
                               rightAligned: Set(1...6))
+        var studies = TextTable(header: StudyBench.header, rightAligned: Set(1..<StudyBench.header.count))
         for scenario in scenarios {
+            studies.rows += try StudyBench.rows(scenario, overrides, jobsList: jobsList)
             let plan = try ScenarioRuns.plan(scenario, overrides)
             let days = overrides.days ?? scenario.days
             let deviceDays = Double(plan.devices * days * plan.arms.count)
@@ -47,6 +51,10 @@ enum BenchCommand: Subcommand {
         }
         console.print("bench on \(cores) core(s)")
         console.print(table.plain())
+        if !studies.rows.isEmpty {
+            console.print("uncertainty studies (study s includes set-up: building and planning every world; plain: one run of the same device-days)")
+            console.print(studies.plain())
+        }
         console.print(String(format: "event kernel: %.1f million hold operations/s with 1,000 pending events", HoldBenchmark.run() / 1e6))
         console.print(String(format: "cron calendar: a decade of daily occurrences in America/New_York in %.2f ms", calendarMilliseconds()))
         // The simulation's peak, before the fit benchmark adds its million rows.

@@ -59,10 +59,24 @@ enum MergeCommand: Subcommand {
             }
             sweep = report
         }
-        let files = ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep)
+        var study: UncertaintyStudy?
+        if scenario.uncertainty != nil {
+            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds
+            let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
+            let results: [SimulationResult]
+            do { results = try shards.studyResults(plans: plans) } catch {
+                if error.damaged { throw DamagedShard(description: error.description) }
+                throw SetupError(error.description)
+            }
+            study = StudyRun.study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: context.reproduceCommand)
+        } else if shards.first.study != nil {
+            throw SetupError("the shards hold an uncertainty study, but \(first.scenarioFile) has none")
+        }
+        let files = ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep, study: study)
         do { try ReportWriter.write(files, to: directory) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
         if !arguments.flag(.quiet) {
-            console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days, seed \(plan.seed)")
+            let worlds = study.map { ", \($0.designs.count) worlds × \($0.devicesPerWorld) devices" } ?? ""
+            console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days\(worlds), seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())
             console.print("Reports written to \(directory)/")
         }

@@ -15,10 +15,10 @@ enum RunCommand: Subcommand {
     writes DIR/<name>/ each). A run whose --seed, --devices or --days differ from the file writes
     Reports/<name>@devices=100/ (its overrides) and leaves the baseline in Reports/<name>/ alone.
     The same scenario and seed give byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N
-    of the devices and 'dnsim-events merge' combines the slices.
+    of the devices (and of an uncertainty study's worlds) and 'dnsim-events merge' combines the slices.
     """
     static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
-    static let shard = OptionSpec("--shard", value: "K/N", "run devices slice K of N and write DIR/shard-K-of-N.json")
+    static let shard = OptionSpec("--shard", value: "K/N", "run devices (and study worlds) slice K of N and write DIR/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
     static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
@@ -40,7 +40,7 @@ enum RunCommand: Subcommand {
             let points = validated.sweepPoints
             let several = scenarios.count > 1
             if let shard {
-                try ShardRun.run(scenario, points: points, shard: shard, overrides, jobs: jobs,
+                try ShardRun.run(scenario, points: points, worlds: validated.worlds, shard: shard, overrides, jobs: jobs,
                                  out: arguments.string(.out).map { several ? "\($0)/\(scenario.name)" : $0 },
                                  quiet: arguments.flag(.quiet), console: console)
             } else {

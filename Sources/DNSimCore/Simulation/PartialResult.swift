@@ -4,7 +4,7 @@ import Foundation
 /// `merge`. It names exactly what produced it, so shards of different
 /// scenarios, seeds, sizes or versions are refused rather than mixed.
 public struct PartialResult: Codable, Sendable, Equatable {
-    public static let format = "dnsim-events-partial/3"
+    public static let format = "dnsim-events-partial/4"
 
     public var format: String
     public var toolVersion: String
@@ -24,11 +24,13 @@ public struct PartialResult: Codable, Sendable, Equatable {
     public var result: SimulationResult
     /// For a sweep scenario: the same device slice of every sweep point, in point order.
     public var pointResults: [SimulationResult]?
+    /// For an uncertainty study: this shard's worlds, whole.
+    public var study: StudyPartial?
 
     /// The contiguous devices of shard `k` (1-based) of `n`.
     public init(format: String, toolVersion: String, scenarioFile: String, scenarioDigest: String, scenarioName: String,
                 seed: String, devices: Int, days: Int, devicesOverride: Int?, daysOverride: Int?, shard: Int, shardCount: Int,
-                deviceRange: [Int], result: SimulationResult, pointResults: [SimulationResult]?) {
+                deviceRange: [Int], result: SimulationResult, pointResults: [SimulationResult]?, study: StudyPartial? = nil) {
         self.format = format
         self.toolVersion = toolVersion
         self.scenarioFile = scenarioFile
@@ -44,6 +46,7 @@ public struct PartialResult: Codable, Sendable, Equatable {
         self.deviceRange = deviceRange
         self.result = result
         self.pointResults = pointResults
+        self.study = study
     }
 
     public static func devices(shard k: Int, of n: Int, total: Int) -> Range<Int> {

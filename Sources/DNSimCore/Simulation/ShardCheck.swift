@@ -24,6 +24,37 @@ public enum ShardCheck {
             throw Problem(field: "deviceRange", reason: "is \(partial.deviceRange), but shard \(partial.shard) of \(partial.shardCount) "
                           + "of \(partial.devices) devices holds [\(range.lowerBound), \(range.upperBound)]")
         }
+        if let study = partial.study { try self.study(study, shard: partial.shard, of: partial.shardCount) }
+    }
+
+    /// A study shard's header: exactly its slice of the worlds, in order, each named by its index.
+    static func study(_ study: StudyPartial, shard k: Int, of n: Int) throws(Problem) {
+        guard study.worldCount >= 1 else { throw Problem(field: "study.worldCount", reason: "is \(study.worldCount); a study has at least 1 world") }
+        guard study.devicesPerWorld >= 1 else {
+            throw Problem(field: "study.devicesPerWorld", reason: "is \(study.devicesPerWorld); a world has at least 1 device")
+        }
+        let range = StudyPartial.worlds(shard: k, of: n, total: study.worldCount)
+        let holds = "shard \(k) of \(n) of \(study.worldCount) worlds holds [\(range.lowerBound), \(range.upperBound)]"
+        guard study.worldRange == [range.lowerBound, range.upperBound] else {
+            throw Problem(field: "study.worldRange", reason: "is \(study.worldRange), but \(holds)")
+        }
+        guard study.worlds.count == range.count else {
+            throw Problem(field: "study.worlds", reason: "has \(study.worlds.count) world(s), but \(holds)")
+        }
+        for (i, world) in study.worlds.enumerated() where world.world != range.lowerBound + i + 1 {
+            throw Problem(field: "study.worlds[\(i)].world", reason: "is \(world.world), but \(holds), so it is world \(range.lowerBound + i + 1)")
+        }
+    }
+
+    /// One world's arms against the world's plan: every arm, each of the world's devices.
+    public static func world(_ world: WorldResult, plan: SimulationPlan, field: String) throws(Problem) {
+        guard world.arms.count == plan.arms.count else {
+            throw Problem(field: "\(field).arms", reason: "has \(world.arms.count) arm(s); the scenario has \(plan.arms.count)")
+        }
+        let perDevice = Int64(plan.world.calendar.count)
+        for (i, arm) in world.arms.enumerated() {
+            try self.arm(arm, devices: Int64(plan.devices), cyclesPerDevice: perDevice, field: "\(field).arms[\(i)]")
+        }
     }
 
     /// One result of the shard (`prefix` is `result` or `pointResults[i]`) against the plan it was run from.

@@ -29,6 +29,7 @@ public struct ShardSet: Sendable {
                 differences.append("\(partial.devices) devices × \(partial.days) days vs \(first.devices) × \(first.days)")
             }
             if partial.shardCount != first.shardCount { differences.append("\(partial.shardCount) shards vs \(first.shardCount)") }
+            if let difference = Self.studyDifference(partial.study, first.study) { differences.append(difference) }
             if !differences.isEmpty {
                 throw Mismatch(description: "\(file) and \(firstFile) come from different runs (\(differences.joined(separator: "; "))); merge only the shards of one run")
             }
@@ -42,7 +43,14 @@ public struct ShardSet: Sendable {
         }
         let missing = (1...first.shardCount).filter { seen[$0] == nil }
         guard missing.isEmpty else {
-            throw Mismatch(description: "missing shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(first.shardCount)")
+            var holding = ""
+            if let study = first.study {
+                // Say which worlds are absent, so a missing task of a study is found by its worlds too.
+                let worlds = missing.map { StudyPartial.worlds(shard: $0, of: first.shardCount, total: study.worldCount) }.filter { !$0.isEmpty }
+                holding = worlds.isEmpty ? " (no worlds of the study)"
+                    : " (worlds \(worlds.map { $0.count == 1 ? "\($0.lowerBound + 1)" : "\($0.lowerBound + 1)–\($0.upperBound)" }.joined(separator: ", ")) of \(study.worldCount))"
+            }
+            throw Mismatch(description: "missing shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(first.shardCount)\(holding)")
         }
         self.first = first
         self.partials = partials.sorted { $0.partial.shard < $1.partial.shard }
@@ -67,6 +75,66 @@ public struct ShardSet: Sendable {
                 throw Mismatch.damaged(file, error)
             }
         }
+    }
+
+    /// How two shards' studies differ (design, keys, worlds, devices per world), or nil.
+    static func studyDifference(_ study: StudyPartial?, _ first: StudyPartial?) -> String? {
+        switch (study, first) {
+        case (nil, nil): return nil
+        case (nil, _?): return "no uncertainty study vs one"
+        case (_?, nil): return "an uncertainty study vs none"
+        case let (study?, first?):
+            if study.design != first.design || study.parameters != first.parameters {
+                return "study \(study.design) over \(study.parameters.joined(separator: ", ")) vs \(first.design) over \(first.parameters.joined(separator: ", "))"
+            }
+            if study.worldCount != first.worldCount || study.devicesPerWorld != first.devicesPerWorld {
+                return "\(study.worldCount) worlds × \(study.devicesPerWorld) devices vs \(first.worldCount) × \(first.devicesPerWorld)"
+            }
+            return nil
+        }
+    }
+
+    /// The study's worlds in order (`plans[i]` is world i + 1's), each from the one shard that
+    /// holds it and checked against its plan. A world runs whole in one shard, so nothing is
+    /// added: each arm is merged into an empty one with the same overflow checks as the sums.
+    public func studyResults(plans: [SimulationPlan]) throws(Mismatch) -> [SimulationResult] {
+        guard let study = first.study else {
+            throw Mismatch(description: "the shards hold no worlds of the scenario's uncertainty study (\(plans.count) worlds); run them again with this build")
+        }
+        guard study.worldCount == plans.count, study.devicesPerWorld == plans.first?.devices else {
+            throw Mismatch(description: "the shards hold a study of \(study.worldCount) worlds × \(study.devicesPerWorld) devices; the scenario gives "
+                           + "\(plans.count) × \(plans.first?.devices ?? 0): merge only the shards of one run")
+        }
+        var slots: [(file: String, position: Int, world: WorldResult)?] = Array(repeating: nil, count: plans.count)
+        for (file, partial) in partials {
+            for (position, world) in (partial.study?.worlds ?? []).enumerated() {
+                guard (1...plans.count).contains(world.world) else {
+                    throw Mismatch(description: "\(file) holds world \(world.world); the study has worlds 1–\(plans.count)")
+                }
+                if let other = slots[world.world - 1] {
+                    throw Mismatch(description: "world \(world.world) of \(plans.count) appears twice (\(other.file) and \(file))")
+                }
+                slots[world.world - 1] = (file, position, world)
+            }
+        }
+        let missing = slots.indices.filter { slots[$0] == nil }.map { $0 + 1 }
+        guard missing.isEmpty else {
+            let listed = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+            throw Mismatch(description: "missing world\(missing.count > 1 ? "s" : "") \(listed) of \(plans.count) (\(missing.count) in all)")
+        }
+        var results: [SimulationResult] = []
+        results.reserveCapacity(plans.count)
+        for (index, slot) in slots.enumerated() {
+            guard let (file, position, world) = slot else { continue }
+            let field = "study.worlds[\(position)]"
+            do { try ShardCheck.world(world, plan: plans[index], field: field) } catch { throw Mismatch.damaged(file, error) }
+            var result = SimulationResult(plan: plans[index])
+            for (i, arm) in world.arms.enumerated() {
+                do { try result.arms[i].mergeChecked(arm) } catch { throw Mismatch.damaged(file, error.inside("\(field).arms[\(i)]")) }
+            }
+            results.append(result)
+        }
+        return results
     }
 
     /// The merged result of the base run, started from `empty` (after `check`).
