@@ -44,6 +44,17 @@ public struct ArmStatistics: Sendable, Equatable {
 
     public var fingerprintHex: String { Hashing.hex(fingerprint) }
 
+    /// The same statistics with each histogram holding only its buckets in use: a study keeps one
+    /// per world and arm, which would otherwise cost about 2 MB each.
+    public func compacted() -> ArmStatistics {
+        var copy = self
+        copy.lateness = lateness.compacted()
+        copy.contentAge = contentAge.compacted()
+        copy.updateDelay = updateDelay.compacted()
+        copy.setupLatency = setupLatency.compacted()
+        return copy
+    }
+
     /// Adds another slice's sums (in-process slices, whose sums cannot overflow).
     public mutating func merge(_ other: ArmStatistics) {
         do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }

@@ -6,7 +6,10 @@
 /// (every guard firing at exactly T + 600 s) remembers it, so its percentiles are
 /// that value exactly, not the bucket's lower edge. Counts are integers, so merging in any
 /// order gives the same histogram, and reports stay byte-identical for any
-/// number of workers. Memory is fixed (about 35k buckets), whatever the run.
+/// number of workers. Memory is at most about 35k buckets, whatever the run; the buckets are
+/// allocated at the first value, and a decoded histogram holds only up to its last bucket in use,
+/// so an uncertainty study's thousands of per-world statistics do not each cost half a megabyte
+/// per histogram.
 public struct DurationHistogram: Sendable, Equatable, Codable {
     static let exactLimit: Int64 = 2_048
     static let subBuckets = 1_024
@@ -23,8 +26,37 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     static let mixed: Int64 = -1
 
     public init() {
-        counts = Array(repeating: 0, count: Self.bucketCount)
-        soleValues = Array(repeating: Self.mixed, count: Self.bucketCount)
+        counts = []
+        soleValues = []
+    }
+
+    /// Extends the buckets to `count` (at most `bucketCount`): zero counts, no values. Kept out
+    /// of line: `add` calls it once per histogram, and inlined it would slow every value.
+    @inline(never)
+    private mutating func extend(to count: Int) {
+        guard count > counts.count else { return }
+        counts += repeatElement(0, count: count - counts.count)
+        soleValues += repeatElement(Self.mixed, count: count - soleValues.count)
+    }
+
+    /// The same histogram holding only up to its last bucket in use: what a finished result keeps.
+    public func compacted() -> DurationHistogram {
+        var copy = self
+        let used = (counts.lastIndex { $0 != 0 } ?? -1) + 1
+        copy.counts = Array(counts[..<used])
+        copy.soleValues = Array(soleValues[..<used])
+        return copy
+    }
+
+    /// Equal when they hold the same values: how many buckets are allocated does not matter.
+    public static func == (a: DurationHistogram, b: DurationHistogram) -> Bool {
+        guard a.total == b.total, a.maximum == b.maximum else { return false }
+        for i in 0..<max(a.counts.count, b.counts.count) {
+            let x = i < a.counts.count ? a.counts[i] : 0, y = i < b.counts.count ? b.counts[i] : 0
+            guard x == y else { return false }
+            if x != 0 && a.soleValues[i] != b.soleValues[i] { return false }
+        }
+        return true
     }
 
     @inline(__always)
@@ -48,6 +80,8 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     public mutating func add(_ value: Int64) {
         let value = max(0, value)
         let bucket = Self.bucket(of: value)
+        // The first value (or one past a decoded histogram's last bucket) allocates them all.
+        if _slowPath(bucket >= counts.count) { extend(to: Self.bucketCount) }
         let count = counts[bucket]
         counts[bucket] = count + 1
         if count == 0 { soleValues[bucket] = value } else if soleValues[bucket] != value { soleValues[bucket] = Self.mixed }
@@ -61,7 +95,8 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     /// Adds another histogram's counts, refusing a sum that leaves Int64.
     public mutating func mergeChecked(_ other: DurationHistogram) throws(MergeOverflow) {
-        for i in counts.indices where other.counts[i] != 0 {
+        extend(to: other.counts.count)
+        for i in other.counts.indices where other.counts[i] != 0 {
             // The same in any merge order: a bucket keeps a value only if every part holds only it.
             let sole = counts[i] == 0 ? other.soleValues[i] : (soleValues[i] == other.soleValues[i] ? soleValues[i] : Self.mixed)
             try MergeOverflow.add(&counts[i], other.counts[i], "buckets")
@@ -90,7 +125,9 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         guard total > 0 else { return 0 }
         // A wrapping sum vectorises (the counts add up to `total`, far from overflow):
         // charts ask for hundreds of points, each summing up to 35k buckets.
-        let seen = counts[...Self.bucket(of: value)].reduce(0, &+)
+        let upper = min(Self.bucket(of: value), counts.count - 1)
+        guard upper >= 0 else { return 0 }
+        let seen = counts[...upper].reduce(0, &+)
         return Double(seen) / Double(total)
     }
 
@@ -100,12 +137,17 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        counts = Array(repeating: 0, count: Self.bucketCount)
-        soleValues = Array(repeating: Self.mixed, count: Self.bucketCount)
-        for entry in try container.decode([[Int64]].self, forKey: .buckets) {
+        let entries = try container.decode([[Int64]].self, forKey: .buckets)
+        for entry in entries {
             guard entry.count == 2 || entry.count == 3, entry[0] >= 0, entry[0] < Int64(Self.bucketCount) else {
                 throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
             }
+        }
+        // Only up to the last bucket in use: a merge or a later value extends them.
+        let used = (entries.map { Int($0[0]) }.max() ?? -1) + 1
+        counts = Array(repeating: 0, count: used)
+        soleValues = Array(repeating: Self.mixed, count: used)
+        for entry in entries {
             let bucket = Int(entry[0])
             counts[bucket] = entry[1]
             if bucket < Int(Self.exactLimit) { soleValues[bucket] = entry[0] }

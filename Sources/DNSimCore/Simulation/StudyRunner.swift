@@ -18,7 +18,10 @@ public enum StudyRunner {
                 let runner = DeviceRunner(plan: plan)
                 runner.simulate(devices: 0..<plan.devices, observers: [])
                 // Stored first: `progress?(…)` would skip its argument when there is no progress.
-                let done = shared.store(runner.result, at: index)
+                var result = runner.result
+                result.arms = result.arms.map { $0.compacted() }
+                result.segments = result.segments?.map { $0.map { $0.compacted() } }
+                let done = shared.store(result, at: index)
                 progress?(done)
             }
         }
