@@ -85,6 +85,20 @@ final class DamagedShardTests: CommandLineTestCase {
         XCTAssertTrue(maximum.err.contains("result.arms[0].contentAge.maximum is 1, outside the histogram's top bucket"), maximum.err)
     }
 
+    func testAPairWithTooFewCrossProductsIsRefused() throws {
+        // Found by Fuzz/ShardFuzzer: the checked merge indexed the short list and trapped (SIGILL).
+        let outcome = try merge { object in
+            var result = object["result"] as! [String: Any]
+            var pairs = result["pairs"] as! [[String: Any]]
+            let crossProducts = pairs[0]["crossProducts"] as! [Int]
+            pairs[0]["crossProducts"] = Array(crossProducts.dropLast())
+            result["pairs"] = pairs
+            object["result"] = result
+        }
+        let count = PairedDifference.crossCount
+        assertRefused(outcome, "result.pairs[0].crossProducts", "has \(count - 1) entries; there are \(count) pairs of rate metrics")
+    }
+
     func testAShardOfAnotherArmCountIsRefused() throws {
         assertRefused(try merge { object in
             var result = object["result"] as! [String: Any]

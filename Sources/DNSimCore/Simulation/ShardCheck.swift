@@ -125,6 +125,9 @@ public enum ShardCheck {
         for (name, values) in [("sums", pair.sums), ("squares", pair.squares), ("sumsTimesCycles", pair.sumsTimesCycles)] {
             try expect(values.count == metrics, "\(field).\(name)", "has \(values.count) entries; there are \(metrics) rate metrics")
         }
+        // One per two rate metrics: the merge adds them index by index, so a short list would trap.
+        try expect(pair.crossProducts.count == PairedDifference.crossCount, "\(field).crossProducts",
+                   "has \(pair.crossProducts.count) entries; there are \(PairedDifference.crossCount) pairs of rate metrics")
         for i in 0..<metrics {
             try within(pair.sums[i], -arm.cycles, arm.cycles, "\(field).sums[\(i)]", "the difference", "± the arm's cycles (\(arm.cycles))")
             try within(pair.squares[i], pair.sums[i].magnitude > Int64.max.magnitude ? .max : abs(pair.sums[i]), .max,
