@@ -291,7 +291,8 @@ final class UncertaintyClosedFormTests: XCTestCase {
     static func reported(_ files: [String: String]) throws -> [Double] {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(XCTUnwrap(files["decision.json"]).utf8)) as? [String: Any])
         let platform = try XCTUnwrap((json["platforms"] as? [String: Any])?["android"] as? [String: Any])
-        let arms = try XCTUnwrap(platform["arms"] as? [String: [String: Double]])
+        // Each arm's figures are numbers, beside its `utility` quantiles (an object): keep the numbers.
+        let arms = try XCTUnwrap(platform["arms"] as? [String: [String: Any]]).mapValues { $0.compactMapValues { $0 as? Double } }
         let a = try XCTUnwrap(arms["chained/android"]), b = try XCTUnwrap(arms["independent-fallback/android"])
         let evppi = try XCTUnwrap(platform["evppi"] as? [String: Double])
         let flips = try XCTUnwrap(platform["flips"] as? [[String: Any]])
