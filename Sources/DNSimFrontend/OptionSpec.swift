@@ -26,7 +26,7 @@ public struct OptionSpec: Sendable {
     public static let days = OptionSpec("--days", value: "N", "override the number of simulated days")
     public static let jobs = OptionSpec("--jobs", short: "j", value: "N", "worker threads (default: all cores); results are identical for any N")
     // Checked first, so a file or an unwritable place fails before a long simulation, not after it.
-    public static let out = OptionSpec("--out", short: "o", value: "DIR", "report folder (default Reports/<name>); must be a folder that can be written",
+    public static let out = OptionSpec("--out", short: "o", value: "DIR", "write the reports to DIR/<name>/ (default Reports/<name>/); must be a folder that can be written",
                                 check: { ReportWriter.problem(writingTo: $0) })
     public static let platform = OptionSpec("--platform", value: "P", "run only platform P's arms (ios or android); each arm's figures "
                                             + "are those of a full run, since the arms share each device's world")

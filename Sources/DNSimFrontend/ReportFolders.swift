@@ -7,8 +7,9 @@ import DNSimScenario
 /// the committed baseline. A run whose `--seed`, `--devices` or `--days` differ
 /// from the file writes `Reports/<name>@devices=100/` (the overrides, in that
 /// order), so a quick run never replaces a baseline written without them.
-/// `--out DIR` names the folder for one scenario, and the parent of
-/// `DIR/<name>/` for several.
+/// `--out DIR` puts `DIR/<name>/` in place of `Reports/<name>/`, for one
+/// scenario as for several, so `--out policy/Reports` writes the layout
+/// `check --baseline policy/Reports` reads.
 public enum ReportFolders {
     public static let root = "Reports"
 
@@ -28,11 +29,11 @@ public enum ReportFolders {
         "\(root)/\(scenario.name)" + (overrideTag(scenario, overrides).map { "@\($0)" } ?? "")
     }
 
-    /// The folder a run of `scenario` writes: `--out` (its `<name>/` subfolder
-    /// when several scenarios run), or the default folder.
-    public static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?, several: Bool) -> String {
+    /// The folder a run of `scenario` writes: `DIR/<name>` with `--out DIR`
+    /// (the user chose the place, so no override tag), or the default folder.
+    public static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String {
         guard let out else { return defaultFolder(scenario, overrides) }
-        return several ? "\(out)/\(scenario.name)" : out
+        return "\(out)/\(scenario.name)"
     }
 
     /// What to say when a run keeps away from the baseline folder, or nil.

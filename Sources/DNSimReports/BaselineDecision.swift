@@ -27,8 +27,8 @@ public struct BaselineDecision: Sendable {
     public var draws: Int { StudyComparison.draws(design: design, samples: samples, worlds: worlds) }
 
     /// `path`'s decision.json; the message says what is wrong and to regenerate the baseline.
-    public static func load(_ path: String) throws(BaselineReport.LoadError) -> BaselineDecision {
-        let regenerate = "; regenerate the baseline (dnsim-events SCENARIO.yaml, and commit Reports/)"
+    public static func load(_ path: String, regenerate hint: String = "regenerate the baseline") throws(BaselineReport.LoadError) -> BaselineDecision {
+        let regenerate = "; " + hint
         guard let data = FileManager.default.contents(atPath: path),
               let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw BaselineReport.LoadError(description: "error: \(path) is not readable JSON" + regenerate)

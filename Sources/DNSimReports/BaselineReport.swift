@@ -15,12 +15,14 @@ public struct BaselineReport: Sendable {
         public let description: String
     }
 
-    /// The report in `directory`, or in `directory/<scenario>/`.
-    public static func load(_ directory: String, scenario: String) throws(LoadError) -> BaselineReport {
+    /// The report in `directory`, or in `directory/<scenario>/`; `file`, the
+    /// scenario's path, is named in the command that regenerates a damaged one.
+    public static func load(_ directory: String, scenario: String, file: String = "SCENARIO.yaml") throws(LoadError) -> BaselineReport {
         let candidates = [directory, "\(directory)/\(scenario)"]
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }) else {
             throw LoadError(description: "error: no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
+        let regenerate = "regenerate it " + regenerationHint(file: file, baseline: folder, scenario: scenario)
         guard let data = FileManager.default.contents(atPath: "\(folder)/summary.csv") else {
             throw LoadError(description: "error: cannot read \(folder)/summary.csv")
         }
@@ -36,15 +38,15 @@ public struct BaselineReport: Sendable {
         do {
             manifest = try RunManifest.load("\(folder)/manifest.json")
         } catch {
-            throw LoadError(description: "error: \(error.description); a baseline is a whole report folder: regenerate it")
+            throw LoadError(description: "error: \(error.description); a baseline is a whole report folder: \(regenerate)")
         }
         let missing = manifest.arms.filter { summary.row(arm: $0) == nil }
         guard missing.isEmpty else {
             throw LoadError(description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
-                            + "\(folder)/manifest.json lists: the file is truncated or damaged; regenerate the baseline")
+                            + "\(folder)/manifest.json lists: the file is truncated or damaged; \(regenerate)")
         }
         let decisionPath = "\(folder)/decision.json"
-        let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath) : nil
+        let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath, regenerate: regenerate) : nil
         return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision)
     }
 }

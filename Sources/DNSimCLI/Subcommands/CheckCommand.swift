@@ -68,7 +68,7 @@ enum CheckCommand: Subcommand {
             let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console,
                                          reproduceCommand: context.reproduceCommand)
             if let out = arguments.string(.out) {
-                let directory = ReportFolders.folder(scenario, overrides, out: out, several: setups.count > 1)
+                let directory = ReportFolders.folder(scenario, overrides, out: out)
                 do {
                     try ReportWriter.write(ReportWriter.files(context, study: study), to: directory)
                 } catch {
@@ -77,7 +77,7 @@ enum CheckCommand: Subcommand {
             }
             if let baseline = setup.baseline {
                 // A precision target decides the devices as it runs: compared now.
-                try comparable(baseline.report, RunManifest(context), path: baseline.report.path)
+                try comparable(baseline.report, RunManifest(context), path: baseline.report.path, scenario: scenario, overrides)
             }
             let thresholds = context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) }
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
@@ -128,9 +128,9 @@ enum CheckCommand: Subcommand {
             // A baseline holds every arm; --platform compares only its own arms with it.
             let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map { "\(directory)/\(scenario.name)@\($0)" }
             if let tagged, FileManager.default.fileExists(atPath: "\(tagged)/summary.csv") {
-                baseline = (try BaselineReport.load(tagged, scenario: scenario.name), .option)
+                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file), .option)
             } else {
-                baseline = (try BaselineReport.load(directory, scenario: scenario.name), .option)
+                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file), .option)
             }
         } else {
             // The committed report is compared whenever it exists, expect: entries or not.
@@ -141,7 +141,7 @@ enum CheckCommand: Subcommand {
                                  + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
             }
             if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
-                baseline = (try BaselineReport.load(folder, scenario: scenario.name), .reportsFolder)
+                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file), .reportsFolder)
             } else {
                 missingBaseline = folder
             }
@@ -152,10 +152,12 @@ enum CheckCommand: Subcommand {
             if precise, let manifest = report.manifest { expected.devices = manifest.devices }
             definitions = try baselineDefinitions(&scenario, report)
             expected.definitions = scenario.definitions
-            try comparable(report, expected, path: report.path)
+            try comparable(report, expected, path: report.path, scenario: scenario, overrides)
             if scenario.uncertainty != nil, report.decision == nil {
                 throw SetupError("baseline \(report.path) has no decision.json, but \(scenario.file) has an uncertainty section: the baseline "
-                                 + "predates the study. Regenerate it (dnsim-events \(scenario.file)\(overrides.allPlatforms.flags), and commit Reports/)")
+                                 + "predates the study. Regenerate it "
+                                 + BaselineReport.regenerationHint(file: scenario.file, flags: overrides.allPlatforms.flags, baseline: report.path,
+                                                                   scenario: scenario.name))
             }
         }
         var worlds: [UncertaintyWorld] = []
@@ -200,13 +202,16 @@ enum CheckCommand: Subcommand {
     }
 
     /// A baseline of another scenario, seed, size or tool version is a setup error, not a regression.
-    static func comparable(_ baseline: BaselineReport, _ run: RunManifest, path: String) throws(SetupError) {
+    /// The message names the baseline folder in use and the command that rewrites exactly that folder.
+    static func comparable(_ baseline: BaselineReport, _ run: RunManifest, path: String, scenario: Scenario,
+                           _ overrides: RunOverrides) throws(SetupError) {
         guard let manifest = baseline.manifest else { return }
         let differences = run.differences(from: manifest)
         guard !differences.isEmpty else { return }
-        throw SetupError("baseline \(path) is not comparable with this run (\(differences.joined(separator: ", "))): it was written "
-                         + "for another scenario, seed, size or dnsim-events version. Regenerate it (dnsim-events SCENARIO.yaml, and "
-                         + "commit Reports/), or pass the --seed/--devices/--days it was written with")
+        let hint = BaselineReport.regenerationHint(file: scenario.file, flags: overrides.allPlatforms.flags, baseline: path, scenario: scenario.name)
+        throw SetupError("baseline \(path)/ is not comparable with this run (\(differences.joined(separator: ", "))): it was written "
+                         + "for another scenario, seed, size or dnsim-events version. Regenerate it \(hint), "
+                         + "or pass the --seed/--devices/--days it was written with")
     }
 
     static func write(_ text: String, to path: String) throws {

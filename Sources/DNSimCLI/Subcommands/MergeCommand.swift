@@ -9,6 +9,12 @@ import Foundation
 enum MergeCommand: Subcommand {
     static let name = "merge"
     static let usage = "merge DIR... [--out DIR] [--format LIST] [--quiet]"
+    static let details = """
+    DIR is the --out folder the shards were written with (shard K/N of a scenario writes
+    DIR/<name>/shard-K-of-N.json), or that <name>/ folder, or the shard files themselves. All the
+    shards must be of one run. The reports go to Reports/<name>/, or to OUT/<name>/ with --out OUT,
+    as a single run's would.
+    """
     static let summary = "combine all N shards of a --shard run into the same reports as one run"
     static let options: [OptionSpec] = [.out, .format, .quiet]
 
@@ -42,7 +48,7 @@ enum MergeCommand: Subcommand {
         } catch { throw DamagedShard(description: error.description) }
         let context = ReportContext(scenario: scenario, plan: plan, result: merged,
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
-        let directory = arguments.string(.out) ?? ReportFolders.defaultFolder(scenario, overrides)
+        let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
         if !points.isEmpty {
@@ -83,20 +89,28 @@ enum MergeCommand: Subcommand {
         return .success
     }
 
-    /// Every `shard-*.json` in the folders given (or the files themselves).
+    /// Every `shard-*.json` in the folders given (or the files themselves). A
+    /// folder without any is looked into one level down, since `--shard K/N
+    /// --out DIR` writes `DIR/<name>/shard-K-of-N.json`.
     static func readPartials(_ operands: [String]) throws -> [(file: String, partial: PartialResult)] {
         var files: [String] = []
         for argument in operands.map(ParsedArguments.folder) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { throw UsageError("\(argument): no such file or folder") }
             if isDirectory.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
-                files += names.filter { $0.hasPrefix("shard-") && $0.hasSuffix(".json") }.sorted().map { "\(argument)/\($0)" }
+                var found = shardFiles(in: argument)
+                if found.isEmpty {
+                    let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted()
+                    found = names.flatMap { shardFiles(in: "\(argument)/\($0)") }
+                }
+                files += found
             } else {
                 files.append(argument)
             }
         }
-        guard !files.isEmpty else { throw SetupError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", "))") }
+        guard !files.isEmpty else {
+            throw SetupError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", ")) or the folders in it")
+        }
         return try files.map { file in
             guard let data = FileManager.default.contents(atPath: file),
                   let partial = try? JSONDecoder().decode(PartialResult.self, from: data), partial.format == PartialResult.format else {
@@ -104,6 +118,14 @@ enum MergeCommand: Subcommand {
             }
             return (file, partial)
         }
+    }
+}
+
+extension MergeCommand {
+    /// The `shard-*.json` files directly in `folder`, sorted (none when it is not a folder).
+    static func shardFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("shard-") && $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
     }
 }
 

@@ -11,14 +11,16 @@ enum RunCommand: Subcommand {
     static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
-    Reports go to Reports/<name>/ unless --out says otherwise (with several scenarios, --out DIR
-    writes DIR/<name>/ each). A run whose --seed, --devices or --days differ from the file writes
-    Reports/<name>@devices=100/ (its overrides) and leaves the baseline in Reports/<name>/ alone.
-    The same scenario and seed give byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N
-    of the devices (and of an uncertainty study's worlds) and 'dnsim-events merge' combines the slices.
+    Reports go to Reports/<name>/; --out DIR writes DIR/<name>/ instead, for one scenario as for
+    several (so --out policy/Reports writes what check --baseline policy/Reports reads). A run whose
+    --seed, --devices or --days differ from the file writes Reports/<name>@devices=100/ (its
+    overrides) and leaves the baseline in Reports/<name>/ alone. The same scenario and seed give
+    byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N of
+    the devices (and of an uncertainty study's worlds) into DIR/<name>/, and 'dnsim-events merge DIR'
+    combines the slices.
     """
     static let cycles = OptionSpec("--cycles", "also write cycles.csv, one row per device-cycle, streamed to disk")
-    static let shard = OptionSpec("--shard", value: "K/N", "run devices (and study worlds) slice K of N and write DIR/shard-K-of-N.json")
+    static let shard = OptionSpec("--shard", value: "K/N", "run devices (and study worlds) slice K of N and write DIR/<name>/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
     static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
@@ -38,13 +40,12 @@ enum RunCommand: Subcommand {
             // A sweep scenario validates every point (with the overrides) before anything runs.
             let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
             let points = validated.sweepPoints
-            let several = scenarios.count > 1
             if let shard {
                 try ShardRun.run(scenario, points: points, worlds: validated.worlds, shard: shard, overrides, jobs: jobs,
-                                 out: arguments.string(.out).map { several ? "\($0)/\(scenario.name)" : $0 },
+                                 out: arguments.string(.out).map { "\($0)/\(scenario.name)" },
                                  quiet: arguments.flag(.quiet), console: console)
             } else {
-                let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out), several: several)
+                let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
                 if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
                 try runAndReport(scenario, points: points, worlds: validated.worlds, overrides, jobs: jobs, formats: formats, directory: directory, arguments,
                                  console: console)
