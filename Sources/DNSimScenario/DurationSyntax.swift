@@ -52,6 +52,8 @@ extension DurationSyntax {
     /// " (did you mean …?)" for a number written without its unit: a large one is most likely the
     /// plugin's milliseconds (`30000` → `30000ms`, which is 30s), a small one seconds or minutes.
     static func bareNumberHint(_ number: String, _ value: Double) -> String {
+        // Past 100 years no unit makes it a duration (and Millis could not hold it).
+        guard value <= Double(Distribution.ceiling) else { return " (in any unit, a number this large is over 100 years)" }
         if value >= 1_000, value.rounded() == value {
             return " (did you mean \(number)ms, which is \(format(Millis(value)))?)"
         }

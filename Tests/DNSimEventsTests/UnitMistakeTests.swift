@@ -58,6 +58,16 @@ final class UnitMistakeTests: XCTestCase {
         ])
     }
 
+    /// Found by the fuzzer (docs/fuzzing.md): a bare number past Int64's milliseconds crashed the hint that converts it.
+    func testABareNumberTooLargeForAnyUnitIsRefusedWithoutCrashing() {
+        let huge = String(repeating: "4", count: 40)
+        XCTAssertEqual(messages(ios("budget: 2m\(huge)$")), [
+            "u.yaml:10:31: error: platforms.ios.fetchTask.budget: '2m\(huge)$' has no unit; add one of ms, s, m, h, d "
+                + "(in any unit, a number this large is over 100 years)",
+        ])
+        XCTAssertEqual(messages(ios("budget: 1e300")).count, 1, "one error, no crash")
+    }
+
     func testAPercentageWhereAShareBelongsSuggestsTheFraction() {
         XCTAssertEqual(messages(ios("never: 15%")), [
             "u.yaml:10:30: error: platforms.ios.fetchTask.never must be a number, not '15%' (did you mean 0.15? shares are fractions from 0 to 1)",
