@@ -9,6 +9,9 @@ public struct ValidatedScenario: Sendable {
     public var sweepPoints: [SweepPoint]
     /// Every world of the `uncertainty:` design (empty without one), in design order.
     public var worlds: [UncertaintyWorld] = []
+
+    /// The sweep points' warnings the scenario itself does not have, each once (`SweepWarnings`).
+    public var sweepWarnings: [Diagnostic] { SweepWarnings.collect(base: scenario, points: sweepPoints) }
 }
 
 extension Scenario {

@@ -21,13 +21,15 @@ enum ScenarioRuns {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
-        let warnings = scenarios.flatMap(\.warnings)
-        if warningsAsErrors && !warnings.isEmpty {
-            // They stop the run, so they are printed as what they now are.
-            throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error })
-        }
-        if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
+        try warn(scenarios.flatMap(\.warnings), console: console, warningsAsErrors: warningsAsErrors)
         return scenarios
+    }
+
+    /// Prints warnings to stderr, or with `warningsAsErrors` throws them as the errors they now are.
+    static func warn(_ warnings: [Diagnostic], console: Console, warningsAsErrors: Bool) throws(DiagnosticList) {
+        guard !warnings.isEmpty else { return }
+        if warningsAsErrors { throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error }) }
+        console.printError(DiagnosticList(warnings).description)
     }
 
     /// Refuses scenarios that share a `name:`: each writes `<out>/<name>/`, so the

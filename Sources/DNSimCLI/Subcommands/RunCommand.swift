@@ -39,6 +39,7 @@ enum RunCommand: Subcommand {
         for scenario in scenarios {
             // A sweep scenario validates every point (with the overrides) before anything runs.
             let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            try ScenarioRuns.warn(validated.sweepWarnings, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
             let points = validated.sweepPoints
             if let shard {
                 try ShardRun.run(scenario, points: points, worlds: validated.worlds, shard: shard, overrides, jobs: jobs,

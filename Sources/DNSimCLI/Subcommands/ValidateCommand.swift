@@ -17,6 +17,7 @@ enum ValidateCommand: Subcommand {
         for scenario in try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             // Everything is checked before anything is printed.
             let checked = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            try ScenarioRuns.warn(checked.sweepWarnings, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
             let plan = checked.plan
             let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days
