@@ -78,6 +78,36 @@ public enum ShardCheck {
             }
             try self.pair(pair, arm: result.arms[pair.minuend], devices: devices, field: field)
         }
+        try segments(result, plan: plan, devices: devices, prefix: prefix)
+    }
+
+    /// A fleet's per-segment statistics: one per segment and arm (the merge indexes them so),
+    /// each a real slice of the shard's devices, and together exactly the arm's devices and counts.
+    static func segments(_ result: SimulationResult, plan: SimulationPlan, devices: Int64, prefix: String) throws(Problem) {
+        let field = "\(prefix).segments"
+        guard plan.keepsSegments, let fleet = plan.fleet else {
+            try expect(result.segments == nil, field, "is present, but the scenario has no fleet of several segments")
+            return
+        }
+        let shape = "the fleet has \(fleet.segments.count) segment(s) × \(plan.arms.count) arm(s)"
+        guard let segments = result.segments else { throw Problem(field: field, reason: "is missing; \(shape)") }
+        try expect(segments.count == fleet.segments.count && segments.allSatisfy { $0.count == plan.arms.count }, field,
+                   "holds \(segments.map(\.count)) arm(s) per segment; \(shape)")
+        let perDevice = Int64(plan.world.calendar.count)
+        for a in plan.arms.indices {
+            var total: Int64 = 0
+            var counts = [Int64](repeating: 0, count: RateMetric.allCases.count)
+            for s in segments.indices {
+                let arm = segments[s][a], place = "\(field)[\(s)][\(a)]"
+                try within(arm.devices, 0, devices, "\(place).devices", "a device count", "the shard's \(devices) device(s)")
+                try self.arm(arm, devices: arm.devices, cyclesPerDevice: perDevice, field: place)
+                total += arm.devices
+                for i in counts.indices { counts[i] += arm.counts[i] }
+            }
+            try expect(total == devices, "\(field)[*][\(a)].devices", "add up to \(total); the shard holds \(devices) device(s)")
+            try expect(counts == result.arms[a].counts, "\(field)[*][\(a)].counts",
+                       "add up to \(counts), but arm \(a)'s counts are \(result.arms[a].counts)")
+        }
     }
 
     static func arm(_ arm: ArmStatistics, devices: Int64, cyclesPerDevice: Int64, field: String) throws(Problem) {
