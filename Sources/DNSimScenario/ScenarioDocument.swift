@@ -112,7 +112,8 @@ struct ScenarioDocument {
         }
         if parent.isFlow { return Edit(range: colonEnd..<end, text: " " + value, valueStart: 1, old: old) }
         let lineEnd = positions.lineEnd(end)
-        let comment = startLine > keyLine ? comment(colonEnd..<positions.lineEnd(colonEnd)) : comment(end..<lineEnd)
+        // The key line's comment is about the key; inside a block value, a comment is about a part of it.
+        let comment = startLine > keyLine || entry.value.isBlockCollection ? comment(colonEnd..<positions.lineEnd(colonEnd)) : comment(end..<lineEnd)
         return Edit(range: colonEnd..<lineEnd, text: " " + value + comment, valueStart: 1, old: old)
     }
 
@@ -182,10 +183,15 @@ struct ScenarioDocument {
         return index < bytes.count && bytes[index] == 0x3A ? index + 1 : nil
     }
 
-    /// The text of `range` when it holds a comment (with the spaces before it), else nothing.
+    /// The comment in `range` (a '#' after a space or tab, or at its start) with the spaces before
+    /// it, or nothing. What comes before it on the line (a tag such as `!!map`) is not kept.
     private func comment(_ range: Range<Int>) -> String {
-        let text = positions.text(range)
-        return text.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") ? text : ""
+        let bytes = positions.bytes
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let hash = range.first(where: { bytes[$0] == 0x23 && ($0 == range.lowerBound || isSpace(bytes[$0 - 1])) }) else { return "" }
+        var start = hash
+        while start > range.lowerBound, isSpace(bytes[start - 1]) { start -= 1 }
+        return positions.text(start..<range.upperBound)
     }
 
     /// A value in flow form, comments left out, for saying what it was.

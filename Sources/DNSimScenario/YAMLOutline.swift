@@ -26,6 +26,14 @@ struct YAMLOutline {
             return nil
         }
 
+        /// A mapping or list written in block style, one item a line.
+        var isBlockCollection: Bool {
+            switch kind {
+            case .mapping, .sequence: return !isFlow
+            case .scalar, .alias: return false
+            }
+        }
+
         /// The entry whose key is the plain or quoted scalar `key`.
         func entry(_ key: String) -> Entry? {
             entries?.first { if case .scalar(key) = $0.key.kind { return true } else { return false } }

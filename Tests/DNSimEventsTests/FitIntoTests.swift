@@ -309,6 +309,29 @@ final class FitIntoTests: CommandLineTestCase {
                        "{\n  \"platforms\": {\"ios\": { \"fetchTask\": { \"never\": 0.156 } }},\n  \"fetch\": {\"failure\": 0.033}\n}\n")
     }
 
+    /// Values of every form give way to the new one on their key's line; a key a merge brings is refused.
+    func testEditorReplacesValuesOfEveryFormAndRefusesMergedKeys() throws {
+        let cases: [(String, String, String)] = [
+            ("a:\n  b:\n  - 1\n  - 2\n  c: 3\n", "a.b", "a:\n  b: [9]\n  c: 3\n"),
+            ("a:\n  t: |\n    line one\n\n  u: 1\n", "a.t", "a:\n  t: [9]\n\n  u: 1\n"),
+            ("a:\n  d: !!map   # d\n    x: 1   # x\n", "a.d", "a:\n  d: [9]   # d\n"),
+            ("a:\n  b: [1,\n      2]   # list\n", "a.b", "a:\n  b: [9]   # list\n"),
+            ("base: &b { x: 1 }\na:\n  v: *b\n", "a.v", "base: &b { x: 1 }\na:\n  v: [9]\n"),
+            ("a:\n  v:   # v\n", "a.v", "a:\n  v: [9]   # v\n"),
+            ("---\na:\n  b: 1\n...\n", "z", "---\na:\n  b: 1\nz: [9]\n...\n"),
+        ]
+        for (text, key, expected) in cases {
+            let edited = try ScenarioEditor.setting([(key, "[9]")], in: Array(text.utf8), file: "e.yaml")
+            XCTAssertEqual(String(decoding: edited.bytes, as: UTF8.self), expected, text)
+        }
+        let merged = "base: &b { x: 1 }\na:\n  <<: *b\n  y: 2\n"
+        XCTAssertThrowsError(try ScenarioEditor.setting([("a.x", "5")], in: Array(merged.utf8), file: "m.yaml")) { error in
+            XCTAssertEqual((error as? Diagnostic)?.description, "m.yaml:3:3: error: a.x comes from the merge '<<' here, so it is written elsewhere; set a.x by hand")
+        }
+        let added = try ScenarioEditor.setting([("a.z", "5")], in: Array(merged.utf8), file: "m.yaml")
+        XCTAssertEqual(String(decoding: added.bytes, as: UTF8.self), merged + "  z: 5\n")
+    }
+
     func testHelpAndCompletionsKnowInto() {
         let help = invoke(["fit", "--help"]).out
         XCTAssertTrue(help.contains("fit FILE.csv [--into SCENARIO.yaml]"), help)
