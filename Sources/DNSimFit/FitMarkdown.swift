@@ -1,5 +1,5 @@
 /// `fit.md`: what a person reads: the data, the families table, the verdict
-/// and the block to paste.
+/// and the block to set in a scenario.
 enum FitMarkdown {
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit, yaml: String) -> String {
         var md: String
@@ -45,7 +45,8 @@ enum FitMarkdown {
             md += "![Opens by local hour](fit.svg)\n\n"
         }
         md += samplingDistributions(fit)
-        md += "## Scenario block\n\nPaste into the scenario (`fit.yaml` holds the same):\n\n```yaml\n\(yaml)```\n\n"
+        md += "## Scenario block\n\nSet these keys in the scenario with `dnsim-events fit FILE --into SCENARIO.yaml`, or by hand in place "
+            + "of the keys the comment names (`fit.yaml` holds the same):\n\n```yaml\n\(yaml)```\n\n"
         md += method(fit)
         return md
     }

@@ -1,21 +1,45 @@
-/// `fit.yaml`: the scenario block to paste, with a comment saying where the
-/// numbers came from (file, rows, date range) and which keys it sets.
-enum FitYAML {
-    /// The scenario keys a fit of this kind sets, as dotted paths.
-    static func keys(_ fit: TelemetryFit) -> [String] {
-        switch fit {
-        case .backgroundLaunches: return ["platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.never"]
-        case .fetchAttempts: return ["fetch.latency", "fetch.failure"]
-        case .appOpens: return ["user.appOpensPerDay", "user.appOpenHours"]
+/// `fit.yaml`: the fitted scenario keys (set in a scenario by `fit --into`, or pasted), with a
+/// comment saying where the numbers came from (file, rows, date range) and which keys it sets.
+public enum FitYAML {
+    /// The scenario keys a fit of this kind sets, as dotted paths: known from the file's header, so
+    /// `fit --into` checks the scenario can take them before fitting.
+    public static func keys(_ kind: TelemetryKind) -> [String] {
+        switch kind {
+        case .bg: return ["platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.never"]
+        case .fetch: return ["fetch.latency", "fetch.failure"]
+        case .opens: return ["user.appOpensPerDay", "user.appOpenHours"]
         }
     }
 
+    static func keys(_ fit: TelemetryFit) -> [String] { settings(fit).map(\.key) }
+
+    /// Each key the fit sets with its value in flow form, as the block below writes it and
+    /// `fit --into` puts it in a scenario.
+    public static func settings(_ fit: TelemetryFit) -> [(key: String, value: String)] {
+        let kind: TelemetryKind
+        let values: [String]
+        switch fit {
+        case .backgroundLaunches(let bg):
+            kind = .bg
+            values = [distribution(bg.delays.best), ScenarioFormat.share(bg.delays.best.never?.value ?? 0)]
+        case .fetchAttempts(let fetch):
+            kind = .fetch
+            values = [distribution(fetch.latency.best), ScenarioFormat.share(fetch.error.share)]
+        case .appOpens(let opens):
+            kind = .opens
+            values = [ScenarioFormat.number(opens.opensPerDay),
+                      "[\(opens.hourWeights.map { ScenarioFormat.number(($0 * 100).rounded() / 100) }.joined(separator: ", "))]"]
+        }
+        return zip(keys(kind), values).map { (key: $0.0, value: $0.1) }
+    }
+
     /// The fitted block after a comment naming its keys: a scenario already has their parents
-    /// (`platforms:`), so the block replaces those keys; appended whole it would repeat them.
+    /// (`platforms:`), so `fit --into` (or a hand edit) sets those keys; appended whole it would repeat them.
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
         let keys = keys(fit)
-        let how = "# Sets \(keys.joined(separator: " and ")): put the values below in\n"
-            + "# place of those keys in your scenario (appended whole, this block would repeat '\(keys[0].split(separator: ".")[0])').\n"
+        let how = "# Sets \(keys.joined(separator: " and ")). To set them in a scenario,\n"
+            + "# keeping the rest of it: dnsim-events fit FILE --into SCENARIO.yaml. By hand, put the values\n"
+            + "# below in place of those keys (appended whole, this block would repeat '\(keys[0].split(separator: ".")[0])').\n"
         let text = block(file, fit)
         // After the provenance comment, before the first key.
         guard let start = text.range(of: "\n\(keys[0].split(separator: ".")[0]):\n") else { return how + text + uncertainty(fit) }
@@ -52,9 +76,10 @@ enum FitYAML {
             var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) rows (\(bg.data.launched) launched, "
                 + "\(bg.data.censored) not seen to launch),\n# submitted \(range). Best family by AIC: \(best.family.rawValue)"
             text += best.bootstrapP.map { " (bootstrap p \(ScenarioFormat.number($0)))" } ?? ""
+            let values = settings(fit).map(\.value)
             text += ".\nplatforms:\n  ios:\n    fetchTask:\n"
-            text += "      delay: \(distribution(best))\n"
-            text += "      never: \(ScenarioFormat.share(best.never?.value ?? 0))\n"
+            text += "      delay: \(values[0])\n"
+            text += "      never: \(values[1])\n"
             return text
         case .fetchAttempts(let fetch):
             let best = fetch.latency.best
@@ -62,14 +87,16 @@ enum FitYAML {
             text += "# Latency: best family by AIC \(best.family.rawValue). failure is the error share; the "
                 + "\(ScenarioFormat.percent(fetch.timeout.share)) timeouts\n# come from the latency tail beyond plugin.contentFetch.timeout.\n"
                 + "# Responses without updates: \(ScenarioFormat.percent(fetch.empty.share)) (set by server.updatesPerDay).\n"
-            text += "fetch:\n  latency: \(distribution(best))\n  failure: \(ScenarioFormat.share(fetch.error.share))\n"
+            let values = settings(fit).map(\.value)
+            text += "fetch:\n  latency: \(values[0])\n  failure: \(values[1])\n"
             return text
         case .appOpens(let opens):
             var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) opens by \(opens.devices) devices over "
                 + "\(opens.days) local days (\(range)).\n"
             text += "# Hours are local time (\(opens.data.timeZones.joined(separator: ", "))); the weights have mean 1.\n"
-            text += "user:\n  appOpensPerDay: \(ScenarioFormat.number(opens.opensPerDay))\n"
-            text += "  appOpenHours: [\(opens.hourWeights.map { ScenarioFormat.number(($0 * 100).rounded() / 100) }.joined(separator: ", "))]\n"
+            let values = settings(fit).map(\.value)
+            text += "user:\n  appOpensPerDay: \(values[0])\n"
+            text += "  appOpenHours: \(values[1])\n"
             return text
         }
     }

@@ -18,11 +18,27 @@ public final class YAMLParser {
     public static func parse(
         _ bytes: [UInt8], file: String, limits: YAMLLimits = .default
     ) throws(Diagnostic) -> YAMLNode? {
+        try parse(bytes, file: file, limits: limits, recording: false).root
+    }
+
+    /// Parses `bytes` as `parse` does, with every check, and also returns the events as written
+    /// (end marks, styles, aliases unexpanded), for code that edits the text.
+    public static func parseWithEvents(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits = .default
+    ) throws(Diagnostic) -> (root: YAMLNode?, events: [YAMLEvent]) {
+        try parse(bytes, file: file, limits: limits, recording: true)
+    }
+
+    private static func parse(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits, recording: Bool
+    ) throws(Diagnostic) -> (root: YAMLNode?, events: [YAMLEvent]) {
         guard bytes.count <= limits.maxBytes else { throw limits.tooLarge(bytes.count, file: file) }
         let source = YAMLSourceText(bytes: bytes, file: file)
         try source.checkIsText()
         let parser = YAMLParser(source: source, limits: limits)
-        return try parser.parseSingleDocument()
+        if recording { parser.recorded = [] }
+        let root = try parser.parseSingleDocument()
+        return (root, parser.recorded ?? [])
     }
 
     /// Parses `text` as a single YAML document; see `parse(_:file:limits:)`.
@@ -45,6 +61,8 @@ public final class YAMLParser {
     private var nodeCount = 0
     private var hasExpandedAlias = false
     private var root: YAMLNode?
+    /// The document's events, kept only for `parseWithEvents`.
+    private var recorded: [YAMLEvent]?
 
     private init(source: YAMLSourceText, limits: YAMLLimits) {
         self.source = source
@@ -78,6 +96,7 @@ public final class YAMLParser {
             guard yaml_parser_parse(parser, &event) == 1 else { throw libyamlError() }
             defer { yaml_event_delete(&event) }
             let mark = Self.sourceMark(event.start_mark)
+            if recorded != nil, let kept = Self.recorded(event) { recorded?.append(kept) }
 
             switch event.type {
             case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
@@ -279,6 +298,31 @@ public final class YAMLParser {
     }
 
     // MARK: - Helpers
+
+    /// The event as plain values; nil for the stream and document events, which hold no text.
+    private static func recorded(_ event: yaml_event_t) -> YAMLEvent? {
+        let start = sourceMark(event.start_mark), end = sourceMark(event.end_mark)
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
+            return YAMLEvent(kind: .scalar(text), start: start, end: end, anchor: string(data.anchor), tag: string(data.tag))
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            return YAMLEvent(kind: .mappingStart, start: start, end: end, isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                             anchor: string(data.anchor), tag: string(data.tag))
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            return YAMLEvent(kind: .sequenceStart, start: start, end: end, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                             anchor: string(data.anchor), tag: string(data.tag))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            return YAMLEvent(kind: .collectionEnd, start: start, end: end)
+        case YAML_ALIAS_EVENT:
+            return YAMLEvent(kind: .alias(string(event.data.alias.anchor) ?? ""), start: start, end: end)
+        default:
+            return nil
+        }
+    }
 
     /// libyaml marks are 0-based; diagnostics are 1-based.
     private static func sourceMark(_ mark: yaml_mark_t) -> SourceMark {

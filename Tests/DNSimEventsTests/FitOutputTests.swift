@@ -5,8 +5,8 @@ import XCTest
 @testable import DNSimScenario
 
 /// What fit writes and what --emit-telemetry gives it (issue 26, item 10): fit.yaml names the keys it
-/// sets and is used by replacing them, fits of two folders' files keep apart, and no header-only file
-/// is written.
+/// sets and is used by replacing them (by hand, or with --into: FitIntoTests), fits of two folders'
+/// files keep apart, and no header-only file is written.
 final class FitOutputTests: CommandLineTestCase {
     let telemetry = GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv")
 
@@ -21,7 +21,8 @@ final class FitOutputTests: CommandLineTestCase {
         let out = temporary.appendingPathComponent("fit").path
         XCTAssertEqual(invoke(["fit", telemetry, "--bootstrap", "0", "--out", out, "--quiet"]).code, 0)
         let yaml = try String(contentsOfFile: "\(out)/fit.yaml", encoding: .utf8)
-        XCTAssertTrue(yaml.contains("# Sets platforms.ios.fetchTask.delay and platforms.ios.fetchTask.never: put the values below in\n"), yaml)
+        XCTAssertTrue(yaml.contains("# Sets platforms.ios.fetchTask.delay and platforms.ios.fetchTask.never. To set them in a scenario,\n"
+                                    + "# keeping the rest of it: dnsim-events fit FILE --into SCENARIO.yaml. By hand, put the values\n"), yaml)
         let fitted = yaml.split(separator: "\n").filter { !$0.hasPrefix("#") }
         let delay = try XCTUnwrap(fitted.first { $0.contains("delay:") }).trimmingCharacters(in: .whitespaces)
         let never = try XCTUnwrap(fitted.first { $0.contains("never:") }).trimmingCharacters(in: .whitespaces)

@@ -50,7 +50,7 @@ enum CompletionsCommand: Subcommand {
     }
 
     /// What an option's value is, from its placeholder.
-    enum Value { case directory, file, words([String]), arms, free }
+    enum Value { case directory, file, scenario, words([String]), arms, free }
 
     static func value(_ option: OptionSpec) -> Value? {
         if option.name == FitCommand.families.name { return .words(DelayFamily.allCases.map(\.rawValue)) }
@@ -58,6 +58,7 @@ enum CompletionsCommand: Subcommand {
         case nil: return nil
         case "DIR": return .directory
         case "FILE": return .file
+        case "SCENARIO": return .scenario
         case "FORMAT": return .words(["text", "json"])
         case "LIST": return .words(["csv", "md", "json", "csv,md", "csv,md,json"])
         case "A": return .arms
@@ -107,6 +108,7 @@ enum CompletionsCommand: Subcommand {
                 switch value {
                 case .directory: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
                 case .file: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
+                case .scenario: reply = "COMPREPLY=($(compgen -f -X '!*.yaml' -- \"$cur\") $(compgen -f -X '!*.yml' -- \"$cur\") $(compgen -d -- \"$cur\"))"
                 case .words(let words): reply = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
                 // The scenario's own arms, as validate lists them.
                 case .arms: reply = "_dnsim_events_arms"
@@ -226,6 +228,7 @@ enum CompletionsCommand: Subcommand {
             case nil: action = ""
             case .directory?: action = ":\(option.value!):_files -/"
             case .file?: action = ":\(option.value!):_files"
+            case .scenario?: action = ":\(option.value!):_files -g '*.(yaml|yml)(-.)'"
             case .words(let words)?: action = ":\(option.value!):(\(words.joined(separator: " ")))"
             case .arms?: action = ":\(option.value!):_dnsim_events_arms"
             case .free?: action = ":\(option.value!): "
@@ -290,6 +293,7 @@ enum CompletionsCommand: Subcommand {
                     case nil: break
                     case .directory?: line += " -x -a '(__fish_complete_directories)'"
                     case .file?: line += " -r -F"
+                    case .scenario?: line += " -x -a '(__fish_complete_suffix .yaml)'"
                     case .words(let words)?: line += " -x -a '\(words.joined(separator: " "))'"
                     case .arms?: line += " -x -a '(__dnsim_events_arms)'"
                     case .free?: line += " -x"

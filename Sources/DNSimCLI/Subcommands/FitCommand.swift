@@ -2,6 +2,7 @@ import DNSimCore
 import DNSimFrontend
 import DNSimFit
 import DNSimReports
+import DNSimScenario
 import Foundation
 
 /// `dnsim-events fit FILE.csv`: a team's own device logs (BG launches, fetch
@@ -9,22 +10,31 @@ import Foundation
 /// and goodness of fit (docs/telemetry.md).
 enum FitCommand: Subcommand {
     static let name = "fit"
-    static let usage = "fit FILE.csv [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
+    static let usage = "fit FILE.csv [--into SCENARIO.yaml] [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
     static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
     static let details = """
     The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
     Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
     fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
     and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
+
+    --into SCENARIO.yaml also sets the fitted keys in that scenario file, in place: a key it has gets
+    the new value (in flow form, on the key's line, its comment kept), a key it lacks is added to
+    its mapping; comments, key order, quoting and every other key stay as they are. The file is
+    checked before the fit and replaced only if the edited text loads as a valid scenario; else it
+    is left as it was (exit 2). It prints each key set, old → new; the fit's uncertainty: block stays
+    in fit.yaml. A fleet segment that sets one of the keys keeps its own value, and a warning says so.
     """
+    static let into = OptionSpec("--into", value: "SCENARIO", "set the fitted keys in this scenario file, keeping the rest of its text; "
+                                 + "written only if it then loads")
     static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
     static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
     static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
     static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<folder>-<file stem>); must be a folder that can be written",
                                 check: { ReportWriter.problem(writingTo: $0) })
     static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
-    static let quiet = OptionSpec("--quiet", short: "q", "no progress bar and no fitted block printed")
-    static let options: [OptionSpec] = [out, families, bootstrap, seed, skipBadRows, quiet]
+    static let quiet = OptionSpec("--quiet", short: "q", "no progress bar, and neither the fitted block nor the keys set printed")
+    static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1, let path = arguments.operands.first else {
@@ -44,12 +54,16 @@ enum FitCommand: Subcommand {
         if let seed = try arguments.seed() { options.seed = seed }
         let file: TelemetryFile
         let fit: TelemetryFit
+        do { file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows)) } catch {
+            throw FitFailure(description: error.description)
+        }
+        // Before the fit, which can take minutes: the header says which keys the scenario must take.
+        let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
         let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
         if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {
-            file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows))
             fit = try TelemetryFit.run(file, options: options)
             bar?.finish()
         } catch {
@@ -60,9 +74,22 @@ enum FitCommand: Subcommand {
         do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory) } catch {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
         }
+        guard let scenario else {
+            if !arguments.flag(quiet) {
+                if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
+                console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
+            }
+            return .success
+        }
+        let (changes, warnings) = try scenario.set(FitYAML.settings(fit), fitFolder: directory)
+        // Warnings go to stderr even with --quiet, as a run's do.
+        if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
         if !arguments.flag(quiet) {
-            if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
-            console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
+            let unchanged = changes.allSatisfy { !$0.textChanged }
+            console.print((unchanged ? "Already set in \(scenario.path):\n" : "Set in \(scenario.path):\n")
+                          + changes.map { "  \($0)" }.joined(separator: "\n"))
+            console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json); the sampling distributions of the fitted "
+                          + "values are in the uncertainty: block of \(directory)/fit.yaml, not in the scenario")
         }
         return .success
     }
