@@ -16,13 +16,16 @@ public struct BaselineReport: Sendable {
     }
 
     /// The report in `directory`, or in `directory/<scenario>/`; `file`, the
-    /// scenario's path, is named in the command that regenerates a damaged one.
-    public static func load(_ directory: String, scenario: String, file: String = "SCENARIO.yaml") throws(LoadError) -> BaselineReport {
+    /// scenario's path, and `flags`, the run's `--seed`/`--devices`/`--days`, are
+    /// named in the command that regenerates a damaged one (so that it writes a
+    /// baseline the run can be compared with).
+    public static func load(_ directory: String, scenario: String, file: String = "SCENARIO.yaml",
+                            flags: String = "") throws(LoadError) -> BaselineReport {
         let candidates = [directory, "\(directory)/\(scenario)"]
         guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }) else {
             throw LoadError(description: "error: no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
-        let regenerate = "regenerate it " + regenerationHint(file: file, baseline: folder, scenario: scenario)
+        let regenerate = "regenerate it " + regenerationHint(file: file, flags: flags, baseline: folder, scenario: scenario)
         guard let data = FileManager.default.contents(atPath: "\(folder)/summary.csv") else {
             throw LoadError(description: "error: cannot read \(folder)/summary.csv")
         }

@@ -29,6 +29,7 @@ final class CheckDefinitionsTests: CommandLineTestCase {
     }
 
     /// The fixture's baseline: fetch 18:25, notify 18:30, so freshWithin defaults to 5 minutes.
+    /// Written with `--out baseline`, so the report itself is in `baseline/small/`.
     func writeBaseline() -> String {
         let baseline = temporary.appendingPathComponent("baseline").path
         XCTAssertEqual(invoke([scenario(name: "s.yaml"), "--out", baseline, "--quiet"]).code, 0)
@@ -40,10 +41,10 @@ final class CheckDefinitionsTests: CommandLineTestCase {
 
     func testTheManifestRecordsTheDefinitions() throws {
         let baseline = writeBaseline()
-        let manifest = try RunManifest.load("\(baseline)/manifest.json")
+        let manifest = try RunManifest.load("\(baseline)/small/manifest.json")
         XCTAssertEqual(manifest.definitions, MetricDefinitions(freshWithin: 5 * SimTime.minute, lateAfter: SimTime.minute,
                                                                duplicateWindow: 10 * SimTime.minute))
-        let text = try String(contentsOfFile: "\(baseline)/manifest.json", encoding: .utf8)
+        let text = try String(contentsOfFile: "\(baseline)/small/manifest.json", encoding: .utf8)
         XCTAssertTrue(text.contains("\"freshWithin_ms\" : 300000"), text)
     }
 
@@ -81,7 +82,7 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         let result = invoke(["check", pinned, "--baseline", baseline, "--quiet"], environment: [:])
         XCTAssertEqual(result.code, 2, result.out + result.err)
         XCTAssertTrue(result.err.contains("pinned.yaml:27:"), result.err)
-        XCTAssertTrue(result.err.contains("error: metrics.lateAfter is 2m here, but the baseline \(baseline) was counted with metrics.lateAfter 1m"), result.err)
+        XCTAssertTrue(result.err.contains("error: metrics.lateAfter is 2m here, but the baseline \(baseline)/small was counted with metrics.lateAfter 1m"), result.err)
         XCTAssertFalse(result.out.contains("REGRESSION"))
         // Set to the baseline's own value, it is no conflict.
         let same = scenario({ $0 + "metrics: { freshWithin: 5m }\n" }, name: "same.yaml")
@@ -90,7 +91,7 @@ final class CheckDefinitionsTests: CommandLineTestCase {
 
     func testABaselineWithoutDefinitionsIsComparedUnderTheScenariosOwnWithAWarning() throws {
         let baseline = writeBaseline()
-        let path = "\(baseline)/manifest.json"
+        let path = "\(baseline)/small/manifest.json"
         var manifest = try RunManifest.load(path)
         manifest.definitions = nil
         try Data(manifest.json.utf8).write(to: URL(fileURLWithPath: path))
@@ -98,7 +99,7 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         let result = invoke(["check", scenario(name: "s.yaml"), "--baseline", baseline, "--quiet"], environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(result.code, 0, result.out + result.err)
         XCTAssertTrue(result.out.contains("warning small: measured under the scenario's own definitions (freshWithin 5m, lateAfter 1m, "
-                                          + "duplicateWindow 10m): the baseline \(baseline) records none"), result.out)
+                                          + "duplicateWindow 10m): the baseline \(baseline)/small records none"), result.out)
         XCTAssertTrue(result.out.contains("::warning file="), result.out)
     }
 

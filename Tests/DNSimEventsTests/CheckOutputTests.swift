@@ -316,7 +316,8 @@ final class CheckOutputTests: CommandLineTestCase {
         }
     }
 
-    func testOutWithSeveralScenariosWritesAFolderEach() {
+    /// `--out DIR` writes `DIR/<name>/` for one scenario as for several: the same layout, never DIR itself.
+    func testOutWritesAFolderPerScenarioForOneAsForSeveral() throws {
         let a = scenario(name: "a.yaml")
         let b = scenario({ $0.replacingOccurrences(of: "name: small", with: "name: other") }, name: "b.yaml")
         let out = temporary.appendingPathComponent("reports").path
@@ -325,5 +326,13 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small/summary.csv"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/other/summary.csv"))
         XCTAssertFalse(result.err.contains("note:"), "--out names the folder: nothing is redirected")
+
+        let one = temporary.appendingPathComponent("one").path
+        let alone = invoke([a, "--devices", "4", "--out", one])
+        XCTAssertEqual(alone.code, 0, alone.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: one), ["small"], "one scenario writes DIR/<name>/ too, not DIR itself")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(one)/small/summary.csv"))
+        XCTAssertTrue(alone.out.contains("Reports written to \(one)/small/ ("), alone.out)
+        XCTAssertFalse(alone.err.contains("note:"), "--out names the folder: no @devices=4 tag, nothing is redirected")
     }
 }

@@ -30,7 +30,7 @@ final class CollidingNameTests: CommandLineTestCase {
         FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path)
         let result = invoke(["merge", folder, "--out", "m", "--quiet"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(folder)/shard-1-of-2.json records, does not exist from "), result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(folder)/small/shard-1-of-2.json records, does not exist from "), result.err)
         XCTAssertTrue(result.err.contains("run merge from the folder the shards ran in"), result.err)
     }
 }

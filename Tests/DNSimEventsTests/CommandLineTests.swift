@@ -17,15 +17,18 @@ final class CommandLineTests: CommandLineTestCase {
         return path
     }
 
-    func testRunWritesReportsAndPrintsTheTable() {
+    func testRunWritesReportsAndPrintsTheTable() throws {
         let out = temporary.appendingPathComponent("report").path
         let result = run([scenario(), "--devices", "6", "--out", out])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("chained-noguard/android"))
+        // --out DIR writes DIR/<name>/, here DIR/small/.
+        let report = "\(out)/small"
+        XCTAssertTrue(result.out.contains("Reports written to \(report)/ ("), result.out)
         for file in ["summary.csv", "summary.md", "outcome-mix.svg", "lateness-cdf.svg", "manifest.json"] {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/\(file)"), file)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/\(file)"), file)
         }
-        let markdown = String(decoding: FileManager.default.contents(atPath: "\(out)/summary.md")!, as: UTF8.self)
+        let markdown = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(report)/summary.md")), as: UTF8.self)
         XCTAssertTrue(markdown.contains("--seed 3 --devices 6"), "the report names the command that reproduces it")
     }
 
@@ -148,7 +151,7 @@ final class CommandLineTests: CommandLineTestCase {
         let lenient = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--out", out, "--quiet"])
         XCTAssertEqual(lenient.code, 0, lenient.out + lenient.err)
         XCTAssertTrue(lenient.out.contains("behaviour changed"), lenient.out)
-        let read = { (folder: String) in try SummaryCSV.parse(String(contentsOfFile: "\(folder)/summary.csv", encoding: .utf8), file: folder) }
+        let read = { (folder: String) in try SummaryCSV.parse(String(contentsOfFile: "\(folder)/small/summary.csv", encoding: .utf8), file: folder) }
         let before = try read(baseline).row(arm: "independent/android"), after = try read(out).row(arm: "independent/android")
         XCTAssertEqual(before?.value("lateness_p50_s") ?? -1, 0, accuracy: 0.1)
         XCTAssertEqual(after?.value("lateness_p50_s") ?? -1, 59, accuracy: 0.1)
@@ -164,7 +167,11 @@ final class CommandLineTests: CommandLineTestCase {
     func testMismatchedBaselineSaysSoPlainly() {
         let result = checkEdited(replacing: "seed: 3", with: "seed: 3", ["--seed", "4"])
         XCTAssertEqual(result.code, 2, result.out + result.err)
-        XCTAssertTrue(result.err.contains("error: baseline \(temporary.appendingPathComponent("baseline").path) is not comparable with this run (seed 3 vs 4)"), result.err)
+        let root = temporary.appendingPathComponent("baseline").path
+        // It names the report folder in use and the command that writes exactly that folder again.
+        XCTAssertTrue(result.err.contains("error: baseline \(root)/small/ is not comparable with this run (seed 3 vs 4)"), result.err)
+        XCTAssertTrue(result.err.contains("Regenerate it (dnsim-events \(temporary.appendingPathComponent("edited.yaml").path) --seed 4 --out \(root), "
+                                          + "and commit \(root)/), or pass the --seed/--devices/--days it was written with"), result.err)
         XCTAssertFalse(result.out.contains("REGRESSION"), result.out)
         let days = checkEdited(replacing: "days: 30", with: "days: 20")
         XCTAssertEqual(days.code, 2)

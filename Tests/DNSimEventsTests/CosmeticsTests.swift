@@ -12,9 +12,10 @@ final class CosmeticsTests: CommandLineTestCase {
         let shards = temporary.appendingPathComponent("shards").path
         let run = invoke([small, "--devices", "6", "--days", "3", "--shard", "1/3", "--out", shards + "/"])
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.out.contains("written to \(shards)/shard-1-of-3.json\n"), run.out)
+        XCTAssertTrue(run.out.contains("written to \(shards)/small/shard-1-of-3.json\n"), run.out)
         XCTAssertFalse(run.out.contains("//"), run.out)
-        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(shards)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(shards)/small/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeCommand.readPartials([shards + "/small/"]).map(\.file), ["\(shards)/small/shard-1-of-3.json"])
         XCTAssertEqual(ParsedArguments.folder("/"), "/")
         XCTAssertEqual(ParsedArguments.folder("a//"), "a")
     }

@@ -18,10 +18,12 @@ final class DamagedInputTests: CommandLineTestCase {
 
     // MARK: - A damaged baseline never passes
 
-    /// Writes a baseline, damages one of its files with `damage`, and checks against it.
-    func checkAgainstDamaged(_ file: String, _ damage: (String) -> String?) throws -> (code: Int32, out: String, err: String, folder: String) {
-        let folder = temporary.appendingPathComponent("baseline-\(UUID().uuidString)").path
-        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", folder, "--quiet"]).code, 0)
+    /// Writes a baseline with `--out root`, damages one of its files with `damage`, and checks
+    /// against it with `--baseline root`; `folder` is the report folder, `root/small`.
+    func checkAgainstDamaged(_ file: String, _ damage: (String) -> String?) throws -> (code: Int32, out: String, err: String, folder: String, root: String) {
+        let root = temporary.appendingPathComponent("baseline-\(UUID().uuidString)").path
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", root, "--quiet"]).code, 0)
+        let folder = "\(root)/small"
         let path = "\(folder)/\(file)"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         if let damaged = damage(text) {
@@ -29,8 +31,8 @@ final class DamagedInputTests: CommandLineTestCase {
         } else {
             try FileManager.default.removeItem(atPath: path)
         }
-        let result = invoke(["check", scenario(), "--devices", "6", "--baseline", folder, "--quiet"])
-        return (result.code, result.out, result.err, folder)
+        let result = invoke(["check", scenario(), "--devices", "6", "--baseline", root, "--quiet"])
+        return (result.code, result.out, result.err, folder, root)
     }
 
     func testBaselineWithOnlyItsHeaderIsRefused() throws {
@@ -60,13 +62,15 @@ final class DamagedInputTests: CommandLineTestCase {
         }
         XCTAssertEqual(result.code, 2, result.out)
         XCTAssertTrue(result.err.hasPrefix("error: \(result.folder)/summary.csv has no row for "), result.err)
-        XCTAssertTrue(result.err.contains("which \(result.folder)/manifest.json lists: the file is truncated or damaged"), result.err)
+        XCTAssertTrue(result.err.contains("which \(result.folder)/manifest.json lists: the file is truncated or damaged; regenerate it "
+                                          + "(dnsim-events \(scenario()) --devices 6 --out \(result.root), and commit \(result.root)/)\n"), result.err)
     }
 
     func testBaselineWithoutItsManifestIsRefused() throws {
         let missing = try checkAgainstDamaged("manifest.json") { _ in nil }
         XCTAssertEqual(missing.code, 2, missing.out)
-        XCTAssertEqual(missing.err, "error: \(missing.folder)/manifest.json is missing; a baseline is a whole report folder: regenerate it\n")
+        XCTAssertEqual(missing.err, "error: \(missing.folder)/manifest.json is missing; a baseline is a whole report folder: regenerate it "
+                       + "(dnsim-events \(scenario()) --devices 6 --out \(missing.root), and commit \(missing.root)/)\n")
         let garbled = try checkAgainstDamaged("manifest.json") { String($0.prefix(20)) }
         XCTAssertEqual(garbled.code, 2, garbled.out)
         XCTAssertTrue(garbled.err.hasPrefix("error: \(garbled.folder)/manifest.json is not a dnsim-events manifest (not valid JSON)"), garbled.err)
@@ -110,19 +114,21 @@ final class DamagedInputTests: CommandLineTestCase {
     /// A report removes the files of an earlier report it does not rewrite, but
     /// only in a folder that holds a report: elsewhere they are the user's.
     func testAReportRemovesOnlyFilesOfAnEarlierReport() throws {
-        let folder = temporary.appendingPathComponent("mine").path
+        // The user's own files in the folder the report goes to: --out mine writes mine/small/.
+        let mine = temporary.appendingPathComponent("mine").path, folder = "\(mine)/small"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in ["summary.json", "sweep.csv", "cycles.csv"] {
             try Data("my own \(name)\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
-        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", folder, "--quiet"]).code, 0)
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", mine, "--quiet"]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/summary.csv"), "the report went into mine/small/")
         for name in ["summary.json", "sweep.csv", "cycles.csv"] {
             XCTAssertEqual(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "my own \(name)\n", "\(name) is kept")
         }
-        let report = temporary.appendingPathComponent("report").path
-        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", report, "--format", "csv,md,json", "--quiet"]).code, 0)
+        let out = temporary.appendingPathComponent("report").path, report = "\(out)/small"
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--format", "csv,md,json", "--quiet"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/summary.json"))
-        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", report, "--quiet"]).code, 0)
+        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--quiet"]).code, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(report)/summary.json"), "the earlier report's summary.json is removed")
     }
 

@@ -61,7 +61,7 @@ final class FleetTests: CommandLineTestCase {
         // The same in the files: every count column of segments.csv adds to summary.csv's.
         let out = temporary.appendingPathComponent("report").path
         XCTAssertEqual(invoke([write(Self.fixture, to: "fleet.yaml"), "--out", out, "--quiet"]).code, 0)
-        let report = files(out)
+        let report = files("\(out)/fleet")
         let summary = rows(try XCTUnwrap(report["summary.csv"]))
         let bySegment = rows(try XCTUnwrap(report["segments.csv"]))
         XCTAssertEqual(bySegment.header, ["segment"] + summary.header)
@@ -111,7 +111,7 @@ final class FleetTests: CommandLineTestCase {
             let out = temporary.appendingPathComponent("out-\(index)").path
             let run = invoke([path, "--out", out, "--quiet", "--format", "md,json", "--jobs", "2"])
             XCTAssertEqual(run.code, 0, run.err)
-            reports.append(files(out))
+            reports.append(files("\(out)/fleet"))
         }
         let segments = try XCTUnwrap(reports[1].removeValue(forKey: "segments.csv"))
         XCTAssertNil(reports[0]["segments.csv"])
@@ -189,11 +189,12 @@ final class FleetTests: CommandLineTestCase {
         let scenario = write(Self.fixture, to: "fleet.yaml")
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(invoke([scenario, "--out", single, "--quiet", "--jobs", "1", "--format", "md,json"]).code, 0)
-        let expected = files(single)
+        // --out DIR writes DIR/fleet/, and --shard K/N --out DIR writes DIR/fleet/shard-K-of-N.json.
+        let expected = files("\(single)/fleet")
         XCTAssertNotNil(expected["segments.csv"])
         let wide = temporary.appendingPathComponent("wide").path
         XCTAssertEqual(invoke([scenario, "--out", wide, "--quiet", "--jobs", "3", "--format", "md,json"]).code, 0)
-        XCTAssertEqual(files(wide), expected)
+        XCTAssertEqual(files("\(wide)/fleet"), expected)
         let shards = temporary.appendingPathComponent("shards").path
         for k in 1...3 {
             XCTAssertEqual(invoke([scenario, "--shard", "\(k)/3", "--out", shards, "--quiet", "--jobs", "\(k % 2 + 1)"]).code, 0)
@@ -201,7 +202,7 @@ final class FleetTests: CommandLineTestCase {
         let merged = temporary.appendingPathComponent("merged").path
         let merge = invoke(["merge", shards, "--out", merged, "--quiet", "--format", "md,json"])
         XCTAssertEqual(merge.code, 0, merge.err)
-        XCTAssertEqual(files(merged), expected)
+        XCTAssertEqual(files("\(merged)/fleet"), expected)
     }
 
     // MARK: - Sweeps and traces
@@ -220,7 +221,7 @@ final class FleetTests: CommandLineTestCase {
         let out = temporary.appendingPathComponent("swept").path
         let run = invoke([write(text, to: "swept.yaml"), "--out", out, "--quiet"])
         XCTAssertEqual(run.code, 0, run.err)
-        let report = files(out)
+        let report = files("\(out)/fleet")
         XCTAssertNotNil(report["segments.csv"])
         XCTAssertEqual(rows(report["sweep.csv"]!).rows.count, 2 * 4)
     }

@@ -41,11 +41,12 @@ final class FullDiskTests: CommandLineTestCase {
 
     var scenario: String { GoldenFiles.scenarioPath("small.yaml") }
 
-    /// A small report that fits on the disk, and its bytes.
-    func previousReport() throws -> (folder: String, files: [String: Data]) {
-        let folder = disk.appendingPathComponent("report").path
-        XCTAssertEqual(invoke([scenario, "--devices", "2", "--days", "3", "--format", "csv", "--out", folder, "--quiet"]).code, 0)
-        return (folder, try files(folder))
+    /// A small report that fits on the disk, and its bytes: `--out` is `out`, the report its `small/` folder.
+    func previousReport() throws -> (out: String, folder: String, files: [String: Data]) {
+        let out = disk.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([scenario, "--devices", "2", "--days", "3", "--format", "csv", "--out", out, "--quiet"]).code, 0)
+        let folder = "\(out)/small"
+        return (out, folder, try files(folder))
     }
 
     func files(_ folder: String) throws -> [String: Data] {
@@ -70,10 +71,11 @@ final class FullDiskTests: CommandLineTestCase {
     func testCyclesOnAFullDiskIsExitTwoAndKeepsThePreviousReport() throws {
         try mountDisk()
         let previous = try previousReport()
-        let result = invoke([scenario, "--devices", "60", "--out", previous.folder, "--cycles", "--quiet"])
+        let result = invoke([scenario, "--devices", "60", "--out", previous.out, "--cycles", "--quiet"])
         assertNoSpace(result)
         XCTAssertTrue(result.err.hasSuffix("(the report already in \(previous.folder)/ is as it was)\n"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no staging folder is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small"], "none beside the report either")
         XCTAssertEqual(try files(previous.folder), previous.files, "the previous report is intact")
     }
 
@@ -81,10 +83,11 @@ final class FullDiskTests: CommandLineTestCase {
         try mountDisk()
         let previous = try previousReport()
         let telemetry = disk.appendingPathComponent("telemetry").path
-        let result = invoke([scenario, "--devices", "60", "--format", "csv", "--out", previous.folder, "--emit-telemetry", telemetry, "--quiet"])
+        let result = invoke([scenario, "--devices", "60", "--format", "csv", "--out", previous.out, "--emit-telemetry", telemetry, "--quiet"])
         assertNoSpace(result)
         XCTAssertTrue(result.err.contains("nothing was written to \(previous.folder)/ or \(telemetry)/"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no telemetry folder, no 0-byte file, no staging folder")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small"], "no staging folder beside the report")
         XCTAssertEqual(try files(previous.folder), previous.files)
     }
 
@@ -97,8 +100,11 @@ final class FullDiskTests: CommandLineTestCase {
         try handle.close()
         let result = invoke([scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path, "--quiet"])
         assertNoSpace(result)
-        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/shard-1-of-2.json"), result.err)
-        XCTAssertEqual(try entries().filter { $0 != "filler" }, [], "no staging folder is left")
+        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/small/shard-1-of-2.json"), result.err)
+        // --out shards is the parent of shards/small/, so it is made; the staging folder beside shards/small/ is not left in it.
+        XCTAssertEqual(try entries().filter { $0 != "filler" }, ["shards"], "no staging folder is left")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.appendingPathComponent("shards").path), [],
+                       "no staging folder or partial shard is left")
     }
 }
 

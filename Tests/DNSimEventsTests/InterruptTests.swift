@@ -26,9 +26,10 @@ final class InterruptTests: CommandLineTestCase {
     func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {
         guard let executable = Self.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
         let scenario = GoldenFiles.scenarioPath("small.yaml")
-        let out = temporary.appendingPathComponent("report")
+        // --out report writes report/small/; the staging folders go beside it, in report/.
+        let out = temporary.appendingPathComponent("report"), report = out.appendingPathComponent("small")
         XCTAssertEqual(invoke([scenario, "--devices", "4", "--days", "3", "--out", out.path, "--quiet"]).code, 0)
-        let before = try snapshot(out)
+        let before = try snapshot(report)
 
         // Long enough that it is still running when the signal comes: it is sent as soon as rows are on disk.
         let process = Process()
@@ -40,8 +41,8 @@ final class InterruptTests: CommandLineTestCase {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let staging = StagingFolders.Name(folder: "report", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
-        let chunks = temporary.appendingPathComponent(staging)
+        let staging = StagingFolders.Name(folder: "small", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
+        let chunks = out.appendingPathComponent(staging)
         // A guard against a child that never starts writing, not a timing assertion.
         let deadline = Date().addingTimeInterval(300)
         while process.isRunning && Date() < deadline {
@@ -60,12 +61,13 @@ final class InterruptTests: CommandLineTestCase {
         let plan = try ScenarioRuns.plan(try ScenarioLoader.load(path: scenario), RunOverrides(devices: 1_000_000))
         let rows = Double(1_000_000 * plan.world.calendar.count * plan.arms.count)
         let estimate = String(format: "%.1f GB", rows * ReportStaging.bytesPerCycleRow / 1e9)
-        XCTAssertTrue(lines.first?.hasPrefix("warning: --cycles will write about \(estimate) to \(out.path)/cycles.csv: ") == true,
+        XCTAssertTrue(lines.first?.hasPrefix("warning: --cycles will write about \(estimate) to \(report.path)/cycles.csv: ") == true,
                       stderr)
         XCTAssertEqual(lines.last.map(String.init),
                        "dnsim-events: interrupted by \(name); removed 1 staging folder; no report folder was left half-written", stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"], "no staging folder is left")
-        XCTAssertEqual(try snapshot(out), before, "the previous report is untouched")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["small"], "none beside the report either")
+        XCTAssertEqual(try snapshot(report), before, "the previous report is untouched")
     }
 
     /// Every file of a folder, by name.

@@ -36,21 +36,23 @@ final class PlatformSelectionTests: CommandLineTestCase {
         XCTAssertEqual(invoke([small, "--devices", "12", "--days", "10", "--out", full, "--quiet"]).code, 0)
         let only = invoke([small, "--devices", "12", "--days", "10", "--platform", "ios", "--out", ios, "--quiet"])
         XCTAssertEqual(only.code, 0, only.err)
-        let fullRows = try lines("\(full)/summary.csv")
-        let iosRows = try lines("\(ios)/summary.csv")
+        // --out DIR writes DIR/small/, with no @platform=ios tag: the user chose the place.
+        let fullRows = try lines("\(full)/small/summary.csv")
+        let iosRows = try lines("\(ios)/small/summary.csv")
         XCTAssertEqual(iosRows[0], fullRows[0], "the same columns")
         XCTAssertEqual(iosRows.dropFirst().map { $0.split(separator: ",")[0] },
                        ["independent/ios", "independent-fallback/ios", "chained/ios", "chained-noguard/ios"])
         XCTAssertEqual(Array(iosRows.dropFirst()), fullRows.filter { $0.split(separator: ",")[0].hasSuffix("/ios") },
                        "each iOS arm's figures are byte for byte those of the full run")
-        let summary = try String(contentsOfFile: "\(ios)/summary.md", encoding: .utf8)
+        let summary = try String(contentsOfFile: "\(ios)/small/summary.md", encoding: .utf8)
         XCTAssertTrue(summary.contains("--devices 12 --days 10 --platform ios\n"), "the reproduce command names the selection")
     }
 
     func testCheckComparesOnePlatformsArmsWithTheFullBaseline() throws {
         let baseline = temporary.appendingPathComponent("baseline").path
         let options = ["--devices", "12", "--days", "10"]
-        XCTAssertEqual(invoke([small] + options + ["--out", "\(baseline)/small", "--quiet"]).code, 0)
+        XCTAssertEqual(invoke([small] + options + ["--out", baseline, "--quiet"]).code, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(baseline)/small/summary.csv"))
         let check = invoke(["check", small, "--baseline", baseline, "--platform", "android"] + options)
         XCTAssertEqual(check.code, 0, check.out + check.err)
         XCTAssertFalse(check.out.contains("/ios"), "only the Android arms are compared: \(check.out)")
@@ -63,7 +65,7 @@ final class PlatformSelectionTests: CommandLineTestCase {
         let run = invoke([path, "--platform", "ios", "--out", out])
         XCTAssertEqual(run.code, 0, run.err)
         XCTAssertTrue(run.out.contains("doc-base: 3 sweep point(s) × 2 arm(s)"), run.out)
-        let arms = Set(try lines("\(out)/sweep.csv").dropFirst().compactMap { line in line.split(separator: ",").first { $0.contains("/") } })
+        let arms = Set(try lines("\(out)/doc-base/sweep.csv").dropFirst().compactMap { line in line.split(separator: ",").first { $0.contains("/") } })
         XCTAssertEqual(arms, ["independent/ios", "chained/ios"])
     }
 

@@ -88,7 +88,7 @@ final class PushScenarioTests: CommandLineTestCase {
         try text.write(to: file, atomically: true, encoding: .utf8)
         let out = temporary.appendingPathComponent("out")
         XCTAssertEqual(invoke([file.path, "--out", out.path, "--quiet"]).code, 0)
-        let summary = try String(contentsOf: out.appendingPathComponent("summary.md"), encoding: .utf8)
+        let summary = try String(contentsOf: out.appendingPathComponent("push-keys").appendingPathComponent("summary.md"), encoding: .utf8)
         let ios = try XCTUnwrap(summary.split(separator: "\n").first { $0.hasPrefix("- **iOS push (APNs):**") })
         let android = try XCTUnwrap(summary.split(separator: "\n").first { $0.hasPrefix("- **Android push (FCM):**") })
         XCTAssertTrue(ios.contains("lost 2.0%"), String(ios))

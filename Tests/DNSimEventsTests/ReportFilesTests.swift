@@ -20,11 +20,12 @@ final class ReportFilesTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(result.out + result.err)", file: file, line: line)
     }
 
-    /// Runs the small fixture scenario into a fresh folder and returns its path.
+    /// Runs the small fixture scenario with `--out` a fresh folder and returns the report's
+    /// folder in it, `<folder>/small/` (`--out DIR` writes `DIR/<name>/`).
     func report(_ name: String, _ extra: [String], devices: Int = 8) -> String {
         let out = temporary.appendingPathComponent(name).path
         run([GoldenFiles.scenarioPath("small.yaml"), "--devices", String(devices), "--out", out, "--quiet"] + extra)
-        return out
+        return "\(out)/small"
     }
 
     func text(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> String {
@@ -338,8 +339,11 @@ final class ReportFilesTests: CommandLineTestCase {
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: "\(one)/cycles.csv"))
         XCTAssertEqual(bytes, FileManager.default.contents(atPath: "\(three)/cycles.csv"), "cycles.csv differs between --jobs 1 and 3")
         XCTAssertEqual(text("\(one)/summary.csv"), text("\(three)/summary.csv"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix(".") }
-        XCTAssertEqual(leftovers, [], "chunk and staging folders are removed")
+        // Chunk and staging folders are made beside the report, so in the --out folders.
+        for folder in [temporary.path, (one as NSString).deletingLastPathComponent, (three as NSString).deletingLastPathComponent] {
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+            XCTAssertEqual(leftovers, [], "chunk and staging folders are removed from \(folder)")
+        }
 
         let summary = Self.summary(text("\(one)/summary.csv"))
         let cyclesPerDevice = Int(summary.rows[summary.order[0]]!["cycles"]!)! / devices

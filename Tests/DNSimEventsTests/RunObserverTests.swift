@@ -118,10 +118,12 @@ final class RunObserverTests: CommandLineTestCase {
             let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--days", "3", "--out", out] + extra)
             XCTAssertEqual(result.code, 0, result.err)
             let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("Reports written to ") }, result.out)
-            let prefix = "Reports written to \(out)/ ("
+            // --out DIR writes DIR/small/, and the line names that folder.
+            let report = "\(out)/small"
+            let prefix = "Reports written to \(report)/ ("
             XCTAssertTrue(line.hasPrefix(prefix) && line.hasSuffix(")"), String(line))
             let announced = line.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")
-            let written = try FileManager.default.contentsOfDirectory(atPath: out)
+            let written = try FileManager.default.contentsOfDirectory(atPath: report)
             XCTAssertEqual(Set(announced), Set(written), "\(extra): \(line)")
             XCTAssertEqual(announced.count, written.count, String(line))
         }

@@ -53,12 +53,12 @@ final class ScenarioLibraryTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
         let out = temporary.appendingPathComponent("edge").path
         XCTAssertEqual(invoke([path, "--out", out, "--quiet"]).code, 0)
-        let summary = try String(contentsOfFile: "\(out)/summary.md", encoding: .utf8)
+        let summary = try String(contentsOfFile: "\(out)/edge/summary.md", encoding: .utf8)
         XCTAssertTrue(summary.contains("⚠ chained/ios: 100.0% of its notifications appear exactly `lateAfter` (60 s) after T"), summary)
         XCTAssertTrue(summary.contains("## The comparison"), "a sweep scenario's report leads with its comparison")
         XCTAssertTrue(summary.contains("⚠ Point 1, chained/ios"))
         XCTAssertFalse(summary.contains("⚠ Point 2"))
-        let sweep = try String(contentsOfFile: "\(out)/sweep.md", encoding: .utf8)
+        let sweep = try String(contentsOfFile: "\(out)/edge/sweep.md", encoding: .utf8)
         XCTAssertTrue(sweep.contains("⚠ Point 1, chained/ios"))
     }
 

@@ -24,7 +24,8 @@ final class ShardTests: CommandLineTestCase {
         let scenario = GoldenFiles.scenarioPath("small.yaml")
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(run([scenario, "--devices", "20", "--out", single, "--quiet"]).code, 0)
-        let expected = files(single)
+        // --out DIR writes DIR/small/, for a run as for a merge.
+        let expected = files("\(single)/small")
         XCTAssertEqual(expected.count, 6)
         for n in [1, 3, 8] {
             let shards = temporary.appendingPathComponent("shards-\(n)").path
@@ -34,7 +35,7 @@ final class ShardTests: CommandLineTestCase {
             let merged = temporary.appendingPathComponent("merged-\(n)").path
             let result = run(["merge", shards, "--out", merged, "--quiet"])
             XCTAssertEqual(result.code, 0, result.text)
-            XCTAssertEqual(files(merged), expected, "\(n) shards merged differ from the single run")
+            XCTAssertEqual(files("\(merged)/small"), expected, "\(n) shards merged differ from the single run")
         }
     }
 
@@ -47,7 +48,7 @@ final class ShardTests: CommandLineTestCase {
             (base + "\nsweep:\n  - { key: lead, values: [2m, 5m] }\n  - { key: fetch.failure, values: [0.0, 0.2] }\n").utf8))
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(run([scenario, "--devices", "12", "--out", single, "--quiet"]).code, 0)
-        let expected = files(single)
+        let expected = files("\(single)/small")
         XCTAssertNotNil(expected["sweep.csv"])
         let shards = temporary.appendingPathComponent("shards").path
         for k in 1...3 {
@@ -56,7 +57,7 @@ final class ShardTests: CommandLineTestCase {
         let merged = temporary.appendingPathComponent("merged").path
         let result = run(["merge", shards, "--out", merged, "--quiet"])
         XCTAssertEqual(result.code, 0, result.text)
-        XCTAssertEqual(files(merged), expected)
+        XCTAssertEqual(files("\(merged)/small"), expected)
     }
 
     func testMissingOrDuplicatedShardIsRefused() throws {
@@ -71,7 +72,7 @@ final class ShardTests: CommandLineTestCase {
 
         let copy = temporary.appendingPathComponent("copy").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(shards)/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
+        try FileManager.default.copyItem(atPath: "\(shards)/small/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
         let duplicated = run(["merge", shards, copy, "--out", temporary.appendingPathComponent("m").path])
         XCTAssertEqual(duplicated.code, 2)
         XCTAssertTrue(duplicated.text.contains("shard 1 of 3 appears twice"), duplicated.text)

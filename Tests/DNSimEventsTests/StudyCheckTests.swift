@@ -37,7 +37,8 @@ final class StudyCheckTests: CommandLineTestCase {
         return path
     }
 
-    /// A baseline written by a plain run of `file` (once per text), copied to this test's folder.
+    /// A baseline written by a plain run of `file` (once per text), copied to this test's folder:
+    /// the report folder `--out DIR` writes, `DIR/study/` (every text here is named `study`).
     func baseline(_ file: String) throws -> String {
         let text = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: file)), as: UTF8.self)
         if Self.written[text] == nil {
@@ -47,7 +48,7 @@ final class StudyCheckTests: CommandLineTestCase {
             Self.written[text] = folder
         }
         let folder = temporary.appendingPathComponent("baseline")
-        try FileManager.default.copyItem(at: Self.written[text]!, to: folder)
+        try FileManager.default.copyItem(at: Self.written[text]!.appendingPathComponent("study"), to: folder)
         return folder.path
     }
 

@@ -22,7 +22,8 @@ final class StudyShardTests: CommandLineTestCase {
         return result
     }
 
-    /// Runs shards `ks` of `n` into a new folder and returns it.
+    /// Runs shards `ks` of `n` with `--out` a new folder and returns it; the shard files are in
+    /// its `study/` folder (`--shard K/N --out DIR` writes `DIR/<name>/shard-K-of-N.json`).
     func shards(_ scenario: String, _ ks: [Int], of n: Int, extra: [String] = []) -> String {
         let folder = temporary.appendingPathComponent("shards-\(n)-\(UUID().uuidString)").path
         for k in ks {
@@ -36,7 +37,7 @@ final class StudyShardTests: CommandLineTestCase {
         let scenario = scenarioFile()
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(invoke([scenario, "--out", single, "--quiet", "--format", "csv,md,json"]).code, 0)
-        let expected = files(single)
+        let expected = files("\(single)/study")
         for name in ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg",
                      "summary.csv", "summary.md", "summary.json", "manifest.json"] {
             XCTAssertNotNil(expected[name], name)
@@ -47,7 +48,7 @@ final class StudyShardTests: CommandLineTestCase {
             let merged = temporary.appendingPathComponent("merged-\(n)").path
             let result = invoke(["merge", folder, "--out", merged, "--quiet", "--format", "csv,md,json"])
             XCTAssertEqual(result.code, 0, result.err)
-            XCTAssertEqual(files(merged), expected, "\(n) shards merged differ from the single run")
+            XCTAssertEqual(files("\(merged)/study"), expected, "\(n) shards merged differ from the single run")
         }
     }
 
@@ -55,7 +56,7 @@ final class StudyShardTests: CommandLineTestCase {
         let folder = shards(scenarioFile(), [1, 2, 3], of: 3)
         var held: [Int] = []
         for k in 1...3 {
-            let data = try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/shard-\(k)-of-3.json"))
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/study/shard-\(k)-of-3.json"))
             let study = try XCTUnwrap(try JSONDecoder().decode(PartialResult.self, from: data).study)
             // ⌊16·(k−1)/3⌋ … ⌊16·k/3⌋ − 1: worlds 1–5, 6–10, 11–16.
             XCTAssertEqual(study.worldRange, [16 * (k - 1) / 3, 16 * k / 3])
@@ -75,7 +76,7 @@ final class StudyShardTests: CommandLineTestCase {
 
         let copy = temporary.appendingPathComponent("copy").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(folder)/shard-3-of-3.json", toPath: "\(copy)/shard-3-of-3.json")
+        try FileManager.default.copyItem(atPath: "\(folder)/study/shard-3-of-3.json", toPath: "\(copy)/shard-3-of-3.json")
         let duplicated = invoke(["merge", folder, copy, "--out", out])
         XCTAssertEqual(duplicated.code, 2)
         XCTAssertTrue(duplicated.err.contains("shard 3 of 3 appears twice"), duplicated.err)
@@ -98,7 +99,7 @@ final class StudyShardTests: CommandLineTestCase {
         if pristine == nil { pristine = shards(scenarioFile(), [1, 2], of: 2) }
         let folder = temporary.appendingPathComponent("edited-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: pristine!, toPath: folder)
-        let file = "\(folder)/shard-2-of-2.json"
+        let file = "\(folder)/study/shard-2-of-2.json"
         var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
         var study = object["study"] as! [String: Any]
         change(&study)

@@ -128,9 +128,9 @@ enum CheckCommand: Subcommand {
             // A baseline holds every arm; --platform compares only its own arms with it.
             let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map { "\(directory)/\(scenario.name)@\($0)" }
             if let tagged, FileManager.default.fileExists(atPath: "\(tagged)/summary.csv") {
-                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file), .option)
+                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .option)
             } else {
-                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file), .option)
+                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .option)
             }
         } else {
             // The committed report is compared whenever it exists, expect: entries or not.
@@ -141,7 +141,7 @@ enum CheckCommand: Subcommand {
                                  + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
             }
             if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
-                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file), .reportsFolder)
+                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .reportsFolder)
             } else {
                 missingBaseline = folder
             }

@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+@testable import DNSimCLI
+@testable import DNSimReports
+
+/// The layout `--out` documents (docs/policy-changes.md, `run --help`): `--out DIR` writes
+/// `DIR/<name>/` for one scenario as for several, for a run, a check, a merge and the shards
+/// (`DIR/<name>/shard-K-of-N.json`), so `run --out P/Reports` writes what
+/// `check --baseline P/Reports` reads, and a baseline error names that folder and the
+/// command that writes it again.
+final class OutFolderTests: CommandLineTestCase {
+    /// The small fixture at 8 devices × 10 days, without its expect: entry, named `name`.
+    func scenario(_ file: String, name: String = "small") throws -> String {
+        let text = try String(contentsOfFile: GoldenFiles.scenarioPath("small.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "name: small\n", with: "name: \(name)\n")
+            .replacingOccurrences(of: "devices: 40\n", with: "devices: 8\n")
+            .replacingOccurrences(of: "days: 30\n", with: "days: 10\n")
+            .components(separatedBy: "expect:\n")[0]
+        XCTAssertTrue(FileManager.default.createFile(atPath: temporary.appendingPathComponent(file).path, contents: Data(text.utf8)))
+        return file
+    }
+
+    /// Runs `body` in the temporary folder, so that the paths (and so the messages) are relative: `P/Reports/small/`.
+    func inTemporaryDirectory<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        return try body()
+    }
+
+    /// Every file under `folder`, by its path relative to it, with its bytes.
+    func tree(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return files }
+        for case let path as String in enumerator {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: "\(folder)/\(path)")
+            }
+        }
+        return files
+    }
+
+    func assertSucceeds(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) -> (code: Int32, out: String, err: String) {
+        let result = invoke(arguments)
+        XCTAssertEqual(result.code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(result.out)\(result.err)", file: file, line: line)
+        return result
+    }
+
+    func testTheDocumentedLayout() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml"), b = try scenario("b.yaml", name: "other")
+
+            // run --out P/Reports writes P/Reports/<name>/, and check --baseline P/Reports finds it there.
+            let run = assertSucceeds([a, "--out", "P/Reports"])
+            XCTAssertTrue(run.out.contains("Reports written to P/Reports/small/ ("), run.out)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "P/Reports/small/summary.csv"))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports"), ["small"])
+            let single = tree("P/Reports/small")
+            XCTAssertNotNil(single["manifest.json"])
+            let check = assertSucceeds(["check", a, "--baseline", "P/Reports", "--strict", "--quiet"])
+            XCTAssertTrue(check.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against P/Reports/small)"), check.out)
+
+            // One scenario and two given to one run: the same layout, DIR/<name>/ each, the same bytes.
+            _ = assertSucceeds([a, b, "--out", "Two", "--quiet"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "Two").sorted(), ["other", "small"])
+            let two = tree("Two")
+            XCTAssertEqual(Set(two.keys), Set(single.keys.flatMap { ["small/\($0)", "other/\($0)"] }))
+            XCTAssertEqual(two.filter { $0.key.hasPrefix("small/") }.count, single.count)
+            for (path, bytes) in single { XCTAssertEqual(two["small/\(path)"], bytes, "Two/small/\(path) differs from P/Reports/small/\(path)") }
+
+            // --shard K/N --out S writes S/<name>/shard-K-of-N.json; merge S --out M writes M/<name>/ as the single run wrote P/Reports/<name>/.
+            for k in 1...2 {
+                let shard = assertSucceeds([a, "--shard", "\(k)/2", "--out", "S", "--jobs", "1"])
+                XCTAssertTrue(shard.out.contains("written to S/small/shard-\(k)-of-2.json\n"), shard.out)
+            }
+            XCTAssertEqual(Set(tree("S").keys), ["small/shard-1-of-2.json", "small/shard-2-of-2.json"])
+            let merge = assertSucceeds(["merge", "S", "--out", "M"])
+            XCTAssertTrue(merge.out.contains("Reports written to M/small/\n"), merge.out)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "M"), ["small"])
+            let merged = tree("M/small")
+            XCTAssertEqual(Set(merged.keys), Set(single.keys))
+            for (path, bytes) in single { XCTAssertEqual(merged[path], bytes, "M/small/\(path) differs from the single run's") }
+            // merge S/small, the <name>/ folder itself, gives the same.
+            _ = assertSucceeds(["merge", "S/small", "--out", "M2", "--quiet"])
+            XCTAssertEqual(tree("M2"), tree("M"))
+
+            // A baseline of another seed, in P/Reports/small/ too (--out adds no @seed= tag): the error names the
+            // folder and the command that writes it again, whether --baseline is the root or the report folder.
+            _ = assertSucceeds([a, "--seed", "4", "--out", "P/Reports", "--quiet"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports"), ["small"])
+            for baseline in ["P/Reports", "P/Reports/small"] {
+                let stale = invoke(["check", a, "--baseline", baseline, "--quiet"])
+                XCTAssertEqual(stale.code, 2, stale.out + stale.err)
+                XCTAssertEqual(stale.err, "error: baseline P/Reports/small/ is not comparable with this run (seed 4 vs 3): it was written for another "
+                               + "scenario, seed, size or dnsim-events version. Regenerate it (dnsim-events a.yaml --out P/Reports, and commit "
+                               + "P/Reports/), or pass the --seed/--devices/--days it was written with\n")
+                XCTAssertFalse(stale.out.contains("REGRESSION"), stale.out)
+            }
+            // The command it names writes the baseline the check can use.
+            _ = assertSucceeds([a, "--out", "P/Reports", "--quiet"])
+            XCTAssertEqual(tree("P/Reports/small"), single)
+            _ = assertSucceeds(["check", a, "--baseline", "P/Reports", "--strict", "--quiet"])
+        }
+    }
+
+    /// The command that writes a baseline folder again: `--out` its parent unless that is
+    /// `Reports`, and a plain warning where no command can write that very folder.
+    func testTheRegenerationCommandWritesTheFolderNamed() {
+        let command = { (path: String, flags: String) in
+            BaselineReport.regenerationCommand(file: "a.yaml", flags: flags, baseline: path, scenario: "small")
+        }
+        XCTAssertEqual(command("Reports/small", ""), "dnsim-events a.yaml")
+        XCTAssertEqual(command("P/Reports/small", ""), "dnsim-events a.yaml --out P/Reports")
+        XCTAssertEqual(command("P/Reports/small/", ""), "dnsim-events a.yaml --out P/Reports")
+        XCTAssertEqual(command("/ci/Reports/small", " --devices 6"), "dnsim-events a.yaml --devices 6 --out /ci/Reports")
+        XCTAssertEqual(command("small", ""), "dnsim-events a.yaml --out .")
+        XCTAssertEqual(command("Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9")
+        // --out adds no tag, so no command writes P/Reports/small@seed=9/ (it would overwrite P/Reports/small/).
+        XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"),
+                       "dnsim-events a.yaml --seed 9 --out P/Reports, which writes P/Reports/small/ rather than P/Reports/small@seed=9/")
+        XCTAssertEqual(command("P/mine", ""), "dnsim-events a.yaml --out P, which writes P/small/ rather than P/mine/")
+        XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "P/Reports/small", scenario: "small"),
+                       "(dnsim-events a.yaml --out P/Reports, and commit P/Reports/)")
+        XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "small", scenario: "small"),
+                       "(dnsim-events a.yaml --out ., and commit small/)")
+    }
+}
