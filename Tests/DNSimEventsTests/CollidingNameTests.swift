@@ -23,11 +23,11 @@ final class CollidingNameTests: CommandLineTestCase {
         let copy = temporary.appendingPathComponent("relative.yaml")
         try FileManager.default.copyItem(atPath: GoldenFiles.scenarioPath("small.yaml"), toPath: copy.path)
         let here = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(temporary.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(here) }
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
         for k in 1...2 { XCTAssertEqual(invoke(["relative.yaml", "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
         try FileManager.default.createDirectory(atPath: "elsewhere", withIntermediateDirectories: true)
-        FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path)
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path))
         let result = invoke(["merge", folder, "--out", "m", "--quiet"])
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(folder)/small/shard-1-of-2.json records, does not exist from "), result.err)
