@@ -7,9 +7,9 @@ import DNSimScenario
 /// the committed baseline. A run whose `--seed`, `--devices` or `--days` differ
 /// from the file writes `Reports/<name>@devices=100/` (the overrides, in that
 /// order), so a quick run never replaces a baseline written without them.
-/// `--out DIR` puts `DIR/<name>/` in place of `Reports/<name>/`, for one
-/// scenario as for several, so `--out policy/Reports` writes the layout
-/// `check --baseline policy/Reports` reads.
+/// `--out DIR` puts `DIR/` in place of `Reports/` (`DIR/<name>/`, or
+/// `DIR/<name>@devices=100/`), for one scenario as for several, so `--out
+/// policy/Reports` writes the layout `check --baseline policy/Reports` reads.
 public enum ReportFolders {
     public static let root = "Reports"
 
@@ -24,23 +24,24 @@ public enum ReportFolders {
         return parts.isEmpty ? nil : parts.joined(separator: ",")
     }
 
-    /// `Reports/<name>` or `Reports/<name>@<overrides>`.
-    public static func defaultFolder(_ scenario: Scenario, _ overrides: RunOverrides) -> String {
+    /// `Reports/<name>` or `Reports/<name>@<overrides>` (`ROOT/…` with `root`).
+    public static func defaultFolder(_ scenario: Scenario, _ overrides: RunOverrides, root: String = root) -> String {
         "\(root)/\(scenario.name)" + (overrideTag(scenario, overrides).map { "@\($0)" } ?? "")
     }
 
-    /// The folder a run of `scenario` writes: `DIR/<name>` with `--out DIR`
-    /// (the user chose the place, so no override tag), or the default folder.
+    /// The folder a run of `scenario` writes: `Reports/<name>/`, or `DIR/<name>/`
+    /// with `--out DIR`, tagged with the overrides either way, so that `--out
+    /// policy/Reports --devices 100` keeps away from the baseline as a default run does.
     public static func folder(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String {
-        guard let out else { return defaultFolder(scenario, overrides) }
-        return "\(out)/\(scenario.name)"
+        defaultFolder(scenario, overrides, root: out ?? root)
     }
 
     /// What to say when a run keeps away from the baseline folder, or nil.
     public static func note(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String? {
-        guard out == nil, let tag = overrideTag(scenario, overrides) else { return nil }
+        guard let tag = overrideTag(scenario, overrides) else { return nil }
+        let base = out ?? root
         let options = tag.split(separator: ",").map { "--" + $0.prefix { $0 != "=" } }.joined(separator: ", ")
-        return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(defaultFolder(scenario, overrides))/ "
-            + "and leaves \(root)/\(scenario.name)/ (a baseline written without them) as it is"
+        return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(folder(scenario, overrides, out: out))/ "
+            + "and leaves \(base)/\(scenario.name)/ (a baseline written without them) as it is"
     }
 }

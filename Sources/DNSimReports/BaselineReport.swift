@@ -21,8 +21,15 @@ public struct BaselineReport: Sendable {
     /// baseline the run can be compared with).
     public static func load(_ directory: String, scenario: String, file: String = "SCENARIO.yaml",
                             flags: String = "") throws(LoadError) -> BaselineReport {
-        let candidates = [directory, "\(directory)/\(scenario)"]
-        guard let folder = candidates.first(where: { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }) else {
+        let candidates = ["\(directory)/\(scenario)", directory].filter { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }
+        // Both: a report written into DIR itself (as --out DIR did for one scenario before 0.2.0's
+        // DIR/<name>/) beside the one for this scenario. Either may be stale, so neither is guessed.
+        if candidates.count == 2 {
+            throw LoadError(description: "error: \(directory)/summary.csv and \(directory)/\(scenario)/summary.csv both exist, so the baseline "
+                            + "for \(scenario) is ambiguous: --out DIR writes DIR/<name>/ now; remove the report files in \(directory)/ itself "
+                            + "(or pass --baseline \(directory)/\(scenario))")
+        }
+        guard let folder = candidates.first else {
             throw LoadError(description: "error: no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
         let regenerate = "regenerate it " + regenerationHint(file: file, flags: flags, baseline: folder, scenario: scenario)

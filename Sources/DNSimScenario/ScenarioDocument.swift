@@ -82,9 +82,14 @@ struct ScenarioDocument {
     }
 
     /// The edit that sets `path` to `value` (YAML flow text).
-    func edit(_ path: [String], to value: String) throws(Diagnostic) -> Edit {
+    /// `measured`, when given, takes the place of a `# replace: …` placeholder comment on the
+    /// key's line (as `init` writes them), since the value is no longer a placeholder.
+    func edit(_ path: [String], to value: String, measured: String? = nil) throws(Diagnostic) -> Edit {
         switch try target(path) {
-        case .existing(let entry, let parent): return try replace(entry, in: parent, with: value, key: path.joined(separator: "."))
+        case .existing(let entry, let parent):
+            let edit = try replace(entry, in: parent, with: value, key: path.joined(separator: "."))
+            guard let measured else { return edit }
+            return replacingPlaceholder(edit, with: measured)
         case .absent(let names, let parent, let key): return insert(names, value, into: parent, key: key)
         }
     }
@@ -115,6 +120,19 @@ struct ScenarioDocument {
         // The key line's comment is about the key; inside a block value, a comment is about a part of it.
         let comment = startLine > keyLine || entry.value.isBlockCollection ? comment(colonEnd..<positions.lineEnd(colonEnd)) : comment(end..<lineEnd)
         return Edit(range: colonEnd..<lineEnd, text: " " + value + comment, valueStart: 1, old: old)
+    }
+
+    /// The edit reaching to its line's end with a `# replace: …` comment there (after the edit, or
+    /// kept by it) turned into `# <measured>`, at the same column; any other comment is left alone.
+    private func replacingPlaceholder(_ edit: Edit, with measured: String) -> Edit {
+        let lineEnd = positions.lineEnd(max(edit.range.upperBound, edit.range.lowerBound))
+        let rest = edit.range.upperBound < lineEnd ? positions.text(edit.range.upperBound..<lineEnd) : ""
+        let tail = edit.text + rest
+        guard let hash = tail.range(of: "# replace:") else { return edit }
+        var edited = edit
+        edited.range = edit.range.lowerBound..<lineEnd
+        edited.text = String(tail[..<hash.lowerBound]) + "# " + measured
+        return edited
     }
 
     /// `names` added to `parent`: as lines after its last entry at its indentation (missing parents

@@ -9,13 +9,14 @@ import DNSimCore
 /// It edits text only: whether the result is a valid scenario is the loader's to say.
 public enum ScenarioEditor {
     /// `bytes` with each key set to its value (YAML flow text), in order, and what each change was.
-    public static func setting(_ settings: [(key: String, value: String)], in bytes: [UInt8],
-                               file: String) throws(Diagnostic) -> (bytes: [UInt8], changes: [ScenarioKeyChange]) {
+    /// `measured` replaces the `# replace: …` placeholder comment on each edited key's line.
+    public static func setting(_ settings: [(key: String, value: String)], in bytes: [UInt8], file: String,
+                               measured: String? = nil) throws(Diagnostic) -> (bytes: [UInt8], changes: [ScenarioKeyChange]) {
         var text = bytes
         var placed: [(key: String, old: String?, new: String, offset: Int, textChanged: Bool)] = []
         for setting in settings {
             // Read afresh each time: an earlier key may have added the mapping this one goes in.
-            let edit = try ScenarioDocument(text, file: file).edit(path(setting.key), to: setting.value)
+            let edit = try ScenarioDocument(text, file: file).edit(path(setting.key), to: setting.value, measured: measured)
             let replacement = Array(edit.text.utf8)
             let changed = Array(text[edit.range]) != replacement
             text.replaceSubrange(edit.range, with: replacement)

@@ -43,14 +43,16 @@ struct FitIntoScenario {
 
     /// Sets `settings` in the file, or leaves it as it was and says why. Returns what changed and
     /// the warnings about fleet segments that set the same keys (their devices keep their own values).
-    func set(_ settings: [(key: String, value: String)], fitFolder: String) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
+    /// `measured` takes the place of `init`'s `# replace:` comment on each line set.
+    func set(_ settings: [(key: String, value: String)], fitFolder: String,
+             measured: String? = nil) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
         let kept = "\(path) was left as it was; the fitted values are in \(fitFolder)/fit.yaml"
         // The fit may have taken minutes: an edit made meanwhile is not overwritten.
         guard FileManager.default.contents(atPath: file).map({ [UInt8]($0) }) == bytes else {
             throw SetupError("\(path) changed while the fit ran; \(kept) (run fit --into again)")
         }
         let edited: (bytes: [UInt8], changes: [ScenarioKeyChange])
-        do { edited = try ScenarioEditor.setting(settings, in: bytes, file: path) } catch { throw DiagnosticList([error]) }
+        do { edited = try ScenarioEditor.setting(settings, in: bytes, file: path, measured: measured) } catch { throw DiagnosticList([error]) }
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(bytes: edited.bytes, file: path)

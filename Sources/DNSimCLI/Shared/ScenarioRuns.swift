@@ -32,6 +32,16 @@ enum ScenarioRuns {
         console.printError(DiagnosticList(warnings).description)
     }
 
+    /// Each report folder a run will write, checked before anything runs (`DIR` itself is checked
+    /// as the option is read; `DIR/<name>/` may be a file or a dangling link of its own).
+    static func checkWritable(_ folders: [String], option: String?) throws(UsageError) {
+        for folder in folders {
+            if let problem = ReportWriter.problem(writingTo: folder) {
+                throw UsageError((option.map { "\($0): " } ?? "") + problem)
+            }
+        }
+    }
+
     /// Refuses scenarios that share a `name:`: each writes `<out>/<name>/`, so the
     /// second report would silently replace the first.
     static func refuseSharedNames(_ scenarios: [Scenario]) throws(SetupError) {

@@ -13,16 +13,19 @@ enum CheckCommand: Subcommand {
     static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
     static let summary = "run, then check expect: and regressions against a baseline; exit 1 on any"
     static let details = """
-    --baseline DIR is a report folder, or a folder holding Reports/<name>/ folders. Without --baseline, a
-    scenario is checked against Reports/<name>/ (Reports/<name>@<overrides>/ with --seed/--devices/--days)
-    whenever it exists, besides its expect: entries; with neither, there is nothing to check (exit 2). A baseline of another
+    --baseline DIR is a report folder, or a folder holding <name>/ folders (Reports/, or what --out
+    DIR wrote). Without --baseline, a scenario is checked against Reports/<name>/
+    (Reports/<name>@<overrides>/ with --seed/--devices/--days) whenever it exists, besides its
+    expect: entries; with neither, there is nothing to check (exit 2). A baseline of another
     scenario, seed, size or dnsim-events version is a setup error (exit 2), not a regression. A rate
-    regresses when it is worse than the baseline's by more than √(h₁² + h₂²) (the runs' 95% half-widths),
-    at least 0.1 pp. A scenario with an uncertainty section runs its worlds too: expect: entries with
-    probability: count the share of worlds meeting the bound, and the baseline's decision.json must give each
-    platform the same recommendation and P(best), expected regret and utility quantiles within 4 Monte Carlo
-    standard errors (docs/model.md §9). On GitHub Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the
-    scenario line, and the table of regressions is appended to $GITHUB_STEP_SUMMARY when it is set.
+    regresses when it is worse than the baseline's by more than √(h₁² + h₂²) (the runs' 95%
+    half-widths), at least 0.1 pp. A scenario with an uncertainty section runs its worlds too:
+    expect: entries with probability: count the share of worlds meeting the bound, and the
+    baseline's decision.json must give each platform the same recommendation and P(best), expected
+    regret and utility quantiles within 4 Monte Carlo standard errors (docs/model.md §9). --out DIR
+    writes the run's report to DIR/<name>/, never over the baseline it is checked against. On GitHub
+    Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the scenario line, and
+    the table of regressions is appended to $GITHUB_STEP_SUMMARY when it is set.
     """
     static let baseline = OptionSpec("--baseline", value: "DIR", "the committed reports to compare with")
     static let strict = OptionSpec("--strict", "fail when behaviour changed even though every rate is within tolerance")
@@ -53,6 +56,16 @@ enum CheckCommand: Subcommand {
         // Every baseline is read and found comparable before anything runs, so a
         // setup error costs no simulation and a report written with --out can never overwrite one first.
         let setups = try scenarios.map { scenario throws in try setUp(scenario, overrides, arguments) }
+        if let out = arguments.string(.out) {
+            let folders = setups.map { ReportFolders.folder($0.scenario, overrides, out: out) }
+            try ScenarioRuns.checkWritable(folders, option: "--out")
+            // The run's report must never replace the baseline it is checked against.
+            for (setup, folder) in zip(setups, folders) {
+                guard let baseline = setup.baseline?.report.path, Self.sameFolder(folder, baseline) else { continue }
+                throw UsageError("--out \(out) would write \(folder)/, the baseline \(setup.scenario.name) is checked against; "
+                                 + "give --out another folder (e.g. --out reports)")
+            }
+        }
 
         let github = console.environment["GITHUB_ACTIONS"] == "true"
         let stepSummary = console.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -103,6 +116,22 @@ enum CheckCommand: Subcommand {
         }
         if json { console.print(String(CheckOutput.json(checks, exitCode: code.rawValue).dropLast())) }
         return code
+    }
+
+    /// The same folder, however the two paths are written, and on a file system that ignores case.
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        let here = FileManager.default.currentDirectoryPath
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path.hasPrefix("/") ? path : here + "/" + path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let (x, y) = (resolved(a), resolved(b))
+        if x == y { return true }
+        // Two names for one existing folder (a case-insensitive disk): the same file identity.
+        guard let one = try? FileManager.default.attributesOfItem(atPath: x), let two = try? FileManager.default.attributesOfItem(atPath: y) else {
+            return false
+        }
+        return (one[.systemFileNumber] as? UInt64) == (two[.systemFileNumber] as? UInt64)
+            && (one[.systemNumber] as? UInt64) == (two[.systemNumber] as? UInt64) && one[.systemFileNumber] != nil
     }
 
     static func outputIsJSON(_ arguments: ParsedArguments) throws(UsageError) -> Bool {

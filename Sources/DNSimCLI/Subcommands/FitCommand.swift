@@ -81,7 +81,8 @@ enum FitCommand: Subcommand {
             }
             return .success
         }
-        let (changes, warnings) = try scenario.set(FitYAML.settings(fit), fitFolder: directory)
+        let measured = "measured: dnsim-events fit \((path as NSString).lastPathComponent) (\(directory)/fit.md)"
+        let (changes, warnings) = try scenario.set(FitYAML.settings(fit), fitFolder: directory, measured: measured)
         // Warnings go to stderr even with --quiet, as a run's do.
         if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
         if !arguments.flag(quiet) {

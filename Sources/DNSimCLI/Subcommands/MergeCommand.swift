@@ -49,6 +49,7 @@ enum MergeCommand: Subcommand {
         let context = ReportContext(scenario: scenario, plan: plan, result: merged,
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
+        try ScenarioRuns.checkWritable([directory], option: arguments.string(.out) == nil ? nil : "--out")
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
         if !points.isEmpty {
@@ -101,7 +102,8 @@ enum MergeCommand: Subcommand {
                 var found = shardFiles(in: argument)
                 if found.isEmpty {
                     let names = ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted()
-                    found = names.flatMap { shardFiles(in: "\(argument)/\($0)") }
+                    // Not the staging folders (".<name>.partial-…") a killed task can leave: no scenario name starts with a dot.
+                    found = names.filter { !$0.hasPrefix(".") }.flatMap { shardFiles(in: "\(argument)/\($0)") }
                 }
                 files += found
             } else {

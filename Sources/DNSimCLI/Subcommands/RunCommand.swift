@@ -14,7 +14,7 @@ enum RunCommand: Subcommand {
     Reports go to Reports/<name>/; --out DIR writes DIR/<name>/ instead, for one scenario as for
     several (so --out policy/Reports writes what check --baseline policy/Reports reads). A run whose
     --seed, --devices or --days differ from the file writes Reports/<name>@devices=100/ (its
-    overrides) and leaves the baseline in Reports/<name>/ alone. The same scenario and seed give
+    overrides; DIR/<name>@devices=100/ with --out) and leaves the baseline in <name>/ alone. The same scenario and seed give
     byte-identical reports whatever --jobs. For a cluster, --shard K/N --out DIR runs slice K of N of
     the devices (and of an uncertainty study's worlds) into DIR/<name>/, and 'dnsim-events merge DIR'
     combines the slices.
@@ -36,20 +36,28 @@ enum RunCommand: Subcommand {
         }
         let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         try ScenarioRuns.refuseSharedNames(scenarios)
-        for scenario in scenarios {
-            // A sweep scenario validates every point (with the overrides) before anything runs.
-            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
-            try ScenarioRuns.warn(validated.sweepWarnings, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
-            let points = validated.sweepPoints
+        if scenarios.count > 1, let folder = arguments.string(emitTelemetry) {
+            throw UsageError("--emit-telemetry \(folder) takes one scenario: the logs of several would overwrite each other there; "
+                             + "run each scenario with its own --emit-telemetry folder")
+        }
+        // Every scenario and sweep point is validated, and every folder the run writes checked,
+        // before any runs: a bad second file or an unwritable DIR/<name>/ costs no simulation.
+        let validated = try scenarios.map { scenario throws in
+            try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+        }
+        try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
+        try ScenarioRuns.checkWritable(directories, option: arguments.string(.out) == nil ? nil : "--out")
+        for (index, scenario) in scenarios.enumerated() {
+            let points = validated[index].sweepPoints
             if let shard {
-                try ShardRun.run(scenario, points: points, worlds: validated.worlds, shard: shard, overrides, jobs: jobs,
-                                 out: arguments.string(.out).map { "\($0)/\(scenario.name)" },
+                try ShardRun.run(scenario, points: points, worlds: validated[index].worlds, shard: shard, overrides, jobs: jobs,
+                                 out: arguments.string(.out).map { _ in directories[index] },
                                  quiet: arguments.flag(.quiet), console: console)
             } else {
-                let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
                 if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
-                try runAndReport(scenario, points: points, worlds: validated.worlds, overrides, jobs: jobs, formats: formats, directory: directory, arguments,
-                                 console: console)
+                try runAndReport(scenario, points: points, worlds: validated[index].worlds, overrides, jobs: jobs, formats: formats,
+                                 directory: directories[index], arguments, console: console)
             }
         }
         return .success

@@ -31,7 +31,10 @@ public struct ShardSet: Sendable {
             if partial.shardCount != first.shardCount { differences.append("\(partial.shardCount) shards vs \(first.shardCount)") }
             if let difference = Self.studyDifference(partial.study, first.study) { differences.append(difference) }
             if !differences.isEmpty {
-                throw Mismatch(description: "\(file) and \(firstFile) come from different runs (\(differences.joined(separator: "; "))); merge only the shards of one run")
+                let hint = partial.scenarioName != first.scenarioName
+                    ? " (each scenario's shards are in a <name>/ folder of their own: merge those one at a time)" : ""
+                throw Mismatch(description: "\(file) and \(firstFile) come from different runs (\(differences.joined(separator: "; "))); "
+                               + "merge only the shards of one run" + hint)
             }
         }
         var seen: [Int: String] = [:]
