@@ -64,7 +64,8 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(invoke(["validate", out]).code, 0)
         let run = invoke([out, "--devices", "3", "--days", "7", "--out", path("report"), "--quiet"])
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("report/summary.csv")))
+        // --out puts report/ in place of Reports/: the scenario's folder, tagged with the overrides.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("report/timesafari-config@devices=3,days=7/summary.csv")), run.err)
     }
 
     /// By name: the notification carries the name given, not "New Activity"; a schedule init was not
