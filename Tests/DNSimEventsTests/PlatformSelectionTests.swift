@@ -75,6 +75,13 @@ final class PlatformSelectionTests: CommandLineTestCase {
         let missing = invoke([path, "--platform", "android", "--out", temporary.appendingPathComponent("x").path])
         XCTAssertEqual(missing.code, 2)
         XCTAssertTrue(missing.err.hasPrefix("error: --platform android: \(path) has no android arms (its platforms: ios)"), missing.err)
+        // Found before anything runs: a second scenario without the platform costs the first no run (and no note).
+        let out = temporary.appendingPathComponent("y").path
+        let second = invoke([small, path, "--devices", "2", "--platform", "android", "--out", out])
+        XCTAssertEqual(second.code, 2)
+        XCTAssertTrue(second.err.hasPrefix("error: --platform android: \(path) has no android arms (its platforms: ios)"), second.err)
+        XCTAssertEqual(second.out, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran")
         let typo = invoke([small, "--platform", "andriod"])
         XCTAssertTrue(typo.err.hasPrefix("error: --platform takes ios or android, not 'andriod' (did you mean 'android'?)"), typo.err)
         XCTAssertEqual(ReportFolders.defaultFolder(try ScenarioLoader.load(path: small), RunOverrides(platform: .ios)), "Reports/small@platform=ios")
