@@ -120,6 +120,10 @@ final class OutFolderTests: CommandLineTestCase {
         XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"),
                        "dnsim-events a.yaml --seed 9 --out P/Reports, which writes P/Reports/small/ rather than P/Reports/small@seed=9/")
         XCTAssertEqual(command("P/mine", ""), "dnsim-events a.yaml --out P, which writes P/small/ rather than P/mine/")
+        // A one-character folder (NSString's deletingLastPathComponent traps on one on Linux).
+        XCTAssertEqual(command("P", ""), "dnsim-events a.yaml --out ., which writes ./small/ rather than P/")
+        XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "P", scenario: "small"),
+                       "(dnsim-events a.yaml --out ., which writes ./small/ rather than P/, and commit P/)")
         XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "P/Reports/small", scenario: "small"),
                        "(dnsim-events a.yaml --out P/Reports, and commit P/Reports/)")
         XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "small", scenario: "small"),
