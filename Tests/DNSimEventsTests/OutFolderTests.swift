@@ -7,7 +7,9 @@ import XCTest
 /// `DIR/<name>/` for one scenario as for several, for a run, a check, a merge and the shards
 /// (`DIR/<name>/shard-K-of-N.json`), so `run --out P/Reports` writes what
 /// `check --baseline P/Reports` reads, and a baseline error names that folder and the
-/// command that writes it again.
+/// command that writes it again. With `--seed`, `--devices`, `--days` or `--platform` that
+/// differ from the file, `DIR/<name>@<overrides>/` as under `Reports/`, so no quick run, merge
+/// or check replaces the baseline `DIR/<name>/`.
 final class OutFolderTests: CommandLineTestCase {
     /// The small fixture at 8 devices × 10 days, without its expect: entry, named `name`.
     func scenario(_ file: String, name: String = "small") throws -> String {
@@ -85,10 +87,24 @@ final class OutFolderTests: CommandLineTestCase {
             _ = assertSucceeds(["merge", "S/small", "--out", "M2", "--quiet"])
             XCTAssertEqual(tree("M2"), tree("M"))
 
-            // A baseline of another seed, in P/Reports/small/ too (--out adds no @seed= tag): the error names the
-            // folder and the command that writes it again, whether --baseline is the root or the report folder.
-            _ = assertSucceeds([a, "--seed", "4", "--out", "P/Reports", "--quiet"])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports"), ["small"])
+            // --seed 4 writes P/Reports/small@seed=4/ beside the baseline, as it would under Reports/, and
+            // check --seed 4 --baseline P/Reports finds it there.
+            let seeded = assertSucceeds([a, "--seed", "4", "--out", "P/Reports", "--quiet"])
+            XCTAssertEqual(seeded.err, "note: small: --seed differ from a.yaml, so this run writes P/Reports/small@seed=4/ "
+                           + "and leaves P/Reports/small/ (a baseline written without them) as it is\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports").sorted(), ["small", "small@seed=4"])
+            XCTAssertEqual(tree("P/Reports/small"), single, "the baseline is as it was")
+            let seededCheck = assertSucceeds(["check", a, "--seed", "4", "--baseline", "P/Reports", "--strict", "--quiet"])
+            XCTAssertTrue(seededCheck.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against P/Reports/small@seed=4)"), seededCheck.out)
+
+            // A baseline of another seed in P/Reports/small/ (the file's seed was 4 when it was written): the error
+            // names the folder and the command that writes it again, whether --baseline is the root or the report folder.
+            let text = try String(contentsOfFile: a, encoding: .utf8)
+            XCTAssertTrue(text.contains("seed: 3\n"))
+            try Data(text.replacingOccurrences(of: "seed: 3\n", with: "seed: 4\n").utf8).write(to: URL(fileURLWithPath: a))
+            _ = assertSucceeds([a, "--out", "P/Reports", "--quiet"])
+            try Data(text.utf8).write(to: URL(fileURLWithPath: a))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports").sorted(), ["small", "small@seed=4"])
             for baseline in ["P/Reports", "P/Reports/small"] {
                 let stale = invoke(["check", a, "--baseline", baseline, "--quiet"])
                 XCTAssertEqual(stale.code, 2, stale.out + stale.err)
@@ -116,9 +132,9 @@ final class OutFolderTests: CommandLineTestCase {
         XCTAssertEqual(command("/ci/Reports/small", " --devices 6"), "dnsim-events a.yaml --devices 6 --out /ci/Reports")
         XCTAssertEqual(command("small", ""), "dnsim-events a.yaml --out .")
         XCTAssertEqual(command("Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9")
-        // --out adds no tag, so no command writes P/Reports/small@seed=9/ (it would overwrite P/Reports/small/).
-        XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"),
-                       "dnsim-events a.yaml --seed 9 --out P/Reports, which writes P/Reports/small/ rather than P/Reports/small@seed=9/")
+        XCTAssertEqual(command("./Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9", "Reports, however written")
+        // --out keeps the tag, so --seed 9 --out P/Reports writes P/Reports/small@seed=9/ again.
+        XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9 --out P/Reports")
         XCTAssertEqual(command("P/mine", ""), "dnsim-events a.yaml --out P, which writes P/small/ rather than P/mine/")
         // A one-character folder (NSString's deletingLastPathComponent traps on one on Linux).
         XCTAssertEqual(command("P", ""), "dnsim-events a.yaml --out ., which writes ./small/ rather than P/")
