@@ -1,3 +1,4 @@
+import DNSimText
 import Foundation
 
 extension BaselineReport {
@@ -13,7 +14,7 @@ extension BaselineReport {
     public static func regenerationCommand(file: String, flags: String = "", baseline path: String, scenario: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let last = (trimmed as NSString).lastPathComponent
-        let parent = (trimmed as NSString).deletingLastPathComponent
+        let parent = PathText.parent(trimmed)
         let root = parent.isEmpty ? "." : parent
         let command = "dnsim-events \(file)\(flags)" + (isDefaultRoot(root) ? "" : " --out \(root)")
         guard last == scenario || last.hasPrefix(scenario + "@") else {
@@ -32,7 +33,7 @@ extension BaselineReport {
     /// `(dnsim-events FILE --out ROOT, and commit ROOT/)`: how to regenerate and keep the baseline `path`.
     public static func regenerationHint(file: String, flags: String = "", baseline path: String, scenario: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        let parent = (trimmed as NSString).deletingLastPathComponent
+        let parent = PathText.parent(trimmed)
         return "(\(regenerationCommand(file: file, flags: flags, baseline: path, scenario: scenario)), and commit \(parent.isEmpty ? trimmed : parent)/)"
     }
 }

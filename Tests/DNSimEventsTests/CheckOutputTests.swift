@@ -316,23 +316,38 @@ final class CheckOutputTests: CommandLineTestCase {
         }
     }
 
-    /// `--out DIR` writes `DIR/<name>/` for one scenario as for several: the same layout, never DIR itself.
+    /// `--out DIR` writes `DIR/<name>/` for one scenario as for several: the same layout, never DIR itself,
+    /// and tagged with the overrides as under `Reports/` (`DIR/<name>@devices=4/`), with the same note.
     func testOutWritesAFolderPerScenarioForOneAsForSeveral() throws {
         let a = scenario(name: "a.yaml")
         let b = scenario({ $0.replacingOccurrences(of: "name: small", with: "name: other") }, name: "b.yaml")
         let out = temporary.appendingPathComponent("reports").path
         let result = invoke([a, b, "--devices", "4", "--out", out, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small/summary.csv"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/other/summary.csv"))
-        XCTAssertFalse(result.err.contains("note:"), "--out names the folder: nothing is redirected")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["other@devices=4", "small@devices=4"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small@devices=4/summary.csv"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/other@devices=4/summary.csv"))
+        XCTAssertEqual(result.err, """
+            note: small: --devices differ from \(a), so this run writes \(out)/small@devices=4/ and leaves \(out)/small/ (a baseline written without them) as it is
+            note: other: --devices differ from \(b), so this run writes \(out)/other@devices=4/ and leaves \(out)/other/ (a baseline written without them) as it is
+
+            """, "--out DIR keeps the override tag, as Reports/ does, and says so")
 
         let one = temporary.appendingPathComponent("one").path
         let alone = invoke([a, "--devices", "4", "--out", one])
         XCTAssertEqual(alone.code, 0, alone.err)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: one), ["small"], "one scenario writes DIR/<name>/ too, not DIR itself")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(one)/small/summary.csv"))
-        XCTAssertTrue(alone.out.contains("Reports written to \(one)/small/ ("), alone.out)
-        XCTAssertFalse(alone.err.contains("note:"), "--out names the folder: no @devices=4 tag, nothing is redirected")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: one), ["small@devices=4"], "one scenario writes DIR/<name>@…/ too, not DIR itself")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(one)/small@devices=4/summary.csv"))
+        XCTAssertTrue(alone.out.contains("Reports written to \(one)/small@devices=4/ ("), alone.out)
+        XCTAssertEqual(alone.err, "note: small: --devices differ from \(a), so this run writes \(one)/small@devices=4/ "
+                       + "and leaves \(one)/small/ (a baseline written without them) as it is\n")
+
+        // Without overrides --out DIR writes DIR/<name>/, untagged, and says nothing.
+        let plain = temporary.appendingPathComponent("plain").path
+        let untagged = invoke([a, "--out", plain])
+        XCTAssertEqual(untagged.code, 0, untagged.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: plain), ["small"])
+        XCTAssertTrue(untagged.out.contains("Reports written to \(plain)/small/ ("), untagged.out)
+        XCTAssertEqual(untagged.err, "")
     }
 }

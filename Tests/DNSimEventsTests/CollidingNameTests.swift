@@ -26,11 +26,13 @@ final class CollidingNameTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
         for k in 1...2 { XCTAssertEqual(invoke(["relative.yaml", "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
+        // --devices 4 tags the shards' folder: shards/small@devices=4/.
+        let shards = "\(folder)/small@devices=4"
         try FileManager.default.createDirectory(atPath: "elsewhere", withIntermediateDirectories: true)
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path))
         let result = invoke(["merge", folder, "--out", "m", "--quiet"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(folder)/small/shard-1-of-2.json records, does not exist from "), result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(shards)/shard-1-of-2.json records, does not exist from "), result.err)
         XCTAssertTrue(result.err.contains("run merge from the folder the shards ran in"), result.err)
     }
 }

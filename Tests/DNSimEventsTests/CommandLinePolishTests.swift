@@ -137,9 +137,11 @@ final class CommandLinePolishTests: CommandLineTestCase {
     func testEveryReportHasSummaryCSVAndCanBeABaseline() throws {
         let out = temporary.appendingPathComponent("json-only").path
         XCTAssertEqual(invoke([small, "--devices", "6", "--format", "json", "--out", out, "--quiet"]).code, 0)
-        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: "\(out)/small")), ["summary.csv", "summary.json", "manifest.json"])
+        // --devices 6 tags the folder: json-only/small@devices=6/.
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: "\(out)/small@devices=6")), ["summary.csv", "summary.json", "manifest.json"])
         let check = invoke(["check", small, "--devices", "6", "--baseline", out, "--strict"])
         XCTAssertEqual(check.code, 0, check.out + check.err)
+        XCTAssertTrue(check.out.contains(" against \(out)/small@devices=6)"), check.out)
         XCTAssertTrue(invoke(["run", "--help"]).out.contains("summary.csv and manifest.json are always written"))
     }
 
@@ -156,7 +158,7 @@ final class CommandLinePolishTests: CommandLineTestCase {
         try FileManager.default.copyItem(atPath: small, toPath: path)
         let out = temporary.appendingPathComponent("report").path
         XCTAssertEqual(invoke([path, "--devices", "2", "--out", out, "--quiet"]).code, 0)
-        let markdown = try String(contentsOfFile: "\(out)/small/summary.md", encoding: .utf8)
+        let markdown = try String(contentsOfFile: "\(out)/small@devices=2/summary.md", encoding: .utf8)
         let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
         XCTAssertTrue(markdown.contains("```sh\ndnsim-events \(quoted) --seed 3 --devices 2\n```"), markdown)
     }
@@ -189,6 +191,6 @@ final class CommandLinePolishTests: CommandLineTestCase {
         let result = invoke([small, "-j", "1", "-q", "-o", out, "--devices", "2"])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertEqual(result.out, "", "-q prints nothing")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small/summary.csv"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small@devices=2/summary.csv"))
     }
 }

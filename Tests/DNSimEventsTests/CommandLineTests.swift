@@ -22,9 +22,10 @@ final class CommandLineTests: CommandLineTestCase {
         let result = run([scenario(), "--devices", "6", "--out", out])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("chained-noguard/android"))
-        // --out DIR writes DIR/<name>/, here DIR/small/.
-        let report = "\(out)/small"
+        // --out DIR writes DIR/<name>/, tagged with the overrides: here DIR/small@devices=6/.
+        let report = "\(out)/small@devices=6"
         XCTAssertTrue(result.out.contains("Reports written to \(report)/ ("), result.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(out)/small"))
         for file in ["summary.csv", "summary.md", "outcome-mix.svg", "lateness-cdf.svg", "manifest.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/\(file)"), file)
         }

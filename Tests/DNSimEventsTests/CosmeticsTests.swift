@@ -12,10 +12,12 @@ final class CosmeticsTests: CommandLineTestCase {
         let shards = temporary.appendingPathComponent("shards").path
         let run = invoke([small, "--devices", "6", "--days", "3", "--shard", "1/3", "--out", shards + "/"])
         XCTAssertEqual(run.code, 0, run.err)
-        XCTAssertTrue(run.out.contains("written to \(shards)/small/shard-1-of-3.json\n"), run.out)
+        // --devices and --days tag the shards' folder: shards/small@devices=6,days=3/.
+        let folder = "\(shards)/small@devices=6,days=3"
+        XCTAssertTrue(run.out.contains("written to \(folder)/shard-1-of-3.json\n"), run.out)
         XCTAssertFalse(run.out.contains("//"), run.out)
-        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(shards)/small/shard-1-of-3.json"])
-        XCTAssertEqual(try MergeCommand.readPartials([shards + "/small/"]).map(\.file), ["\(shards)/small/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeCommand.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
         XCTAssertEqual(ParsedArguments.folder("/"), "/")
         XCTAssertEqual(ParsedArguments.folder("a//"), "a")
     }

@@ -15,7 +15,8 @@ final class DamagedFleetShardTests: CommandLineTestCase {
         for k in 1...2 {
             XCTAssertEqual(invoke([scenario, "--devices", "8", "--days", "5", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
         }
-        let file = "\(folder)/android-fleet/shard-2-of-2.json"
+        // --devices and --days tag the shards' folder.
+        let file = "\(folder)/android-fleet@devices=8,days=5/shard-2-of-2.json"
         let url = URL(fileURLWithPath: file)
         var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var result = try XCTUnwrap(object["result"] as? [String: Any])

@@ -19,11 +19,11 @@ final class DamagedInputTests: CommandLineTestCase {
     // MARK: - A damaged baseline never passes
 
     /// Writes a baseline with `--out root`, damages one of its files with `damage`, and checks
-    /// against it with `--baseline root`; `folder` is the report folder, `root/small`.
+    /// against it with `--baseline root`; `folder` is the report folder, `root/small@devices=6` (the run's tag).
     func checkAgainstDamaged(_ file: String, _ damage: (String) -> String?) throws -> (code: Int32, out: String, err: String, folder: String, root: String) {
         let root = temporary.appendingPathComponent("baseline-\(UUID().uuidString)").path
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", root, "--quiet"]).code, 0)
-        let folder = "\(root)/small"
+        let folder = "\(root)/small@devices=6"
         let path = "\(folder)/\(file)"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         if let damaged = damage(text) {
@@ -114,18 +114,18 @@ final class DamagedInputTests: CommandLineTestCase {
     /// A report removes the files of an earlier report it does not rewrite, but
     /// only in a folder that holds a report: elsewhere they are the user's.
     func testAReportRemovesOnlyFilesOfAnEarlierReport() throws {
-        // The user's own files in the folder the report goes to: --out mine writes mine/small/.
-        let mine = temporary.appendingPathComponent("mine").path, folder = "\(mine)/small"
+        // The user's own files in the folder the report goes to: --out mine --devices 6 writes mine/small@devices=6/.
+        let mine = temporary.appendingPathComponent("mine").path, folder = "\(mine)/small@devices=6"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in ["summary.json", "sweep.csv", "cycles.csv"] {
             try Data("my own \(name)\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", mine, "--quiet"]).code, 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/summary.csv"), "the report went into mine/small/")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/summary.csv"), "the report went into mine/small@devices=6/")
         for name in ["summary.json", "sweep.csv", "cycles.csv"] {
             XCTAssertEqual(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "my own \(name)\n", "\(name) is kept")
         }
-        let out = temporary.appendingPathComponent("report").path, report = "\(out)/small"
+        let out = temporary.appendingPathComponent("report").path, report = "\(out)/small@devices=6"
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--format", "csv,md,json", "--quiet"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/summary.json"))
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--quiet"]).code, 0)

@@ -16,8 +16,10 @@ final class DamagedShardTests: CommandLineTestCase {
         for k in 1...2 {
             XCTAssertEqual(invoke([scenario, "--devices", "6", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
         }
+        // --devices 6 tags the shards' folder: small@devices=6/.
+        let shards = "\(folder)/small@devices=6"
         func rewrite(_ k: Int, _ change: (inout [String: Any]) -> Void) throws {
-            let url = URL(fileURLWithPath: "\(folder)/small/shard-\(k)-of-2.json")
+            let url = URL(fileURLWithPath: "\(shards)/shard-\(k)-of-2.json")
             var object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
             change(&object)
             try JSONSerialization.data(withJSONObject: object).write(to: url)
@@ -27,7 +29,7 @@ final class DamagedShardTests: CommandLineTestCase {
         let out = temporary.appendingPathComponent("merged-\(UUID().uuidString)").path
         let result = invoke(["merge", folder, "--out", out, "--quiet"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no report from damaged shards")
-        return (result.code, result.err, "\(folder)/small/shard-2-of-2.json")
+        return (result.code, result.err, "\(shards)/shard-2-of-2.json")
     }
 
     /// `change` applied to the first arm of the shard's base result.

@@ -15,6 +15,7 @@ final class FitOutputTests: CommandLineTestCase {
         XCTAssertEqual(FitCommand.defaultFolder("chained-ios/bg-launches.csv"), "Reports/fit-chained-ios-bg-launches")
         XCTAssertEqual(FitCommand.defaultFolder("bg-launches.csv"), "Reports/fit-bg-launches")
         XCTAssertEqual(FitCommand.defaultFolder("./bg-launches.csv"), "Reports/fit-bg-launches")
+        XCTAssertEqual(FitCommand.defaultFolder("b"), "Reports/fit-b", "a one-character name (NSString traps on it on Linux)")
     }
 
     func testFitYAMLNamesItsKeysAndReplacingThemGivesAValidScenario() throws {

@@ -41,11 +41,12 @@ final class FullDiskTests: CommandLineTestCase {
 
     var scenario: String { GoldenFiles.scenarioPath("small.yaml") }
 
-    /// A small report that fits on the disk, and its bytes: `--out` is `out`, the report its `small/` folder.
+    /// A small report (summary.csv and manifest.json) that fits on the disk, and its bytes: `--out` is `out`,
+    /// the report its `small@devices=60/` folder, the one the runs below with `--devices 60` write again.
     func previousReport() throws -> (out: String, folder: String, files: [String: Data]) {
         let out = disk.appendingPathComponent("report").path
-        XCTAssertEqual(invoke([scenario, "--devices", "2", "--days", "3", "--format", "csv", "--out", out, "--quiet"]).code, 0)
-        let folder = "\(out)/small"
+        XCTAssertEqual(invoke([scenario, "--devices", "60", "--format", "csv", "--out", out, "--quiet"]).code, 0)
+        let folder = "\(out)/small@devices=60"
         return (out, folder, try files(folder))
     }
 
@@ -60,22 +61,34 @@ final class FullDiskTests: CommandLineTestCase {
     /// What the disk holds at its top: no staging folder (`.report.partial-…`) is left.
     func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() }
 
-    func assertNoSpace(_ result: (code: Int32, out: String, err: String), file: StaticString = #filePath, line: UInt = #line) {
+    /// Exit 2 and one line of error, after the `note` a run with overrides begins with (where it writes), if any.
+    func assertNoSpace(_ result: (code: Int32, out: String, err: String), note: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(result.code, 2, result.err, file: file, line: line)
-        XCTAssertTrue(result.err.hasPrefix("error: cannot write \(disk.path)/"), result.err, file: file, line: line)
-        XCTAssertTrue(result.err.contains(": no space left on device; nothing was written to "), result.err, file: file, line: line)
-        XCTAssertFalse(result.err.contains("Domain="), "no Foundation error dump", file: file, line: line)
-        XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err, file: file, line: line)
+        var error = result.err
+        if let note {
+            XCTAssertTrue(error.hasPrefix(note + "\n"), result.err, file: file, line: line)
+            error = String(error.dropFirst(note.count + 1))
+        }
+        XCTAssertTrue(error.hasPrefix("error: cannot write \(disk.path)/"), result.err, file: file, line: line)
+        XCTAssertTrue(error.contains(": no space left on device; nothing was written to "), result.err, file: file, line: line)
+        XCTAssertFalse(error.contains("Domain="), "no Foundation error dump", file: file, line: line)
+        XCTAssertEqual(error.split(separator: "\n").count, 1, result.err, file: file, line: line)
+    }
+
+    /// What a run with `--devices 60 --out out` says first: it writes `out/small@devices=60/`, not `out/small/`.
+    func note(_ out: String) -> String {
+        "note: small: --devices differ from \(scenario), so this run writes \(out)/small@devices=60/ "
+            + "and leaves \(out)/small/ (a baseline written without them) as it is"
     }
 
     func testCyclesOnAFullDiskIsExitTwoAndKeepsThePreviousReport() throws {
         try mountDisk()
         let previous = try previousReport()
         let result = invoke([scenario, "--devices", "60", "--out", previous.out, "--cycles", "--quiet"])
-        assertNoSpace(result)
+        assertNoSpace(result, note: note(previous.out))
         XCTAssertTrue(result.err.hasSuffix("(the report already in \(previous.folder)/ is as it was)\n"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no staging folder is left")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small"], "none beside the report either")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"], "none beside the report either")
         XCTAssertEqual(try files(previous.folder), previous.files, "the previous report is intact")
     }
 
@@ -84,10 +97,10 @@ final class FullDiskTests: CommandLineTestCase {
         let previous = try previousReport()
         let telemetry = disk.appendingPathComponent("telemetry").path
         let result = invoke([scenario, "--devices", "60", "--format", "csv", "--out", previous.out, "--emit-telemetry", telemetry, "--quiet"])
-        assertNoSpace(result)
+        assertNoSpace(result, note: note(previous.out))
         XCTAssertTrue(result.err.contains("nothing was written to \(previous.folder)/ or \(telemetry)/"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no telemetry folder, no 0-byte file, no staging folder")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small"], "no staging folder beside the report")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"], "no staging folder beside the report")
         XCTAssertEqual(try files(previous.folder), previous.files)
     }
 
@@ -100,8 +113,8 @@ final class FullDiskTests: CommandLineTestCase {
         try handle.close()
         let result = invoke([scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path, "--quiet"])
         assertNoSpace(result)
-        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/small/shard-1-of-2.json"), result.err)
-        // --out shards is the parent of shards/small/, so it is made; the staging folder beside shards/small/ is not left in it.
+        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/small@devices=6/shard-1-of-2.json"), result.err)
+        // --out shards is the parent of shards/small@devices=6/, so it is made; the staging folder beside it is not left in it.
         XCTAssertEqual(try entries().filter { $0 != "filler" }, ["shards"], "no staging folder is left")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.appendingPathComponent("shards").path), [],
                        "no staging folder or partial shard is left")

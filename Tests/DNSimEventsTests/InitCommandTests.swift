@@ -64,8 +64,10 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(invoke(["validate", out]).code, 0)
         let run = invoke([out, "--devices", "3", "--days", "7", "--out", path("report"), "--quiet"])
         XCTAssertEqual(run.code, 0, run.err)
-        // --out puts report/ in place of Reports/: the scenario's folder, tagged with the overrides.
-        XCTAssertTrue(FileManager.default.fileExists(atPath: path("report/timesafari-config@devices=3,days=7/summary.csv")), run.err)
+        // --out report writes the report folder report/<name>@<overrides>/ (the run's --devices and --days).
+        let report = ReportFolders.folder(made, RunOverrides(devices: 3, days: 7), out: path("report"))
+        XCTAssertTrue(report.hasPrefix(path("report/timesafari-config@")), report)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/summary.csv"), report)
     }
 
     /// By name: the notification carries the name given, not "New Activity"; a schedule init was not

@@ -7,7 +7,9 @@ import XCTest
 /// `DIR/<name>/` for one scenario as for several, for a run, a check, a merge and the shards
 /// (`DIR/<name>/shard-K-of-N.json`), so `run --out P/Reports` writes what
 /// `check --baseline P/Reports` reads, and a baseline error names that folder and the
-/// command that writes it again.
+/// command that writes it again. With `--seed`, `--devices`, `--days` or `--platform` that
+/// differ from the file, `DIR/<name>@<overrides>/` as under `Reports/`, so no quick run, merge
+/// or check replaces the baseline `DIR/<name>/`.
 final class OutFolderTests: CommandLineTestCase {
     /// The small fixture at 8 devices × 10 days, without its expect: entry, named `name`.
     func scenario(_ file: String, name: String = "small") throws -> String {
@@ -85,10 +87,24 @@ final class OutFolderTests: CommandLineTestCase {
             _ = assertSucceeds(["merge", "S/small", "--out", "M2", "--quiet"])
             XCTAssertEqual(tree("M2"), tree("M"))
 
-            // A baseline of another seed, in P/Reports/small/ too (--out adds no @seed= tag): the error names the
-            // folder and the command that writes it again, whether --baseline is the root or the report folder.
-            _ = assertSucceeds([a, "--seed", "4", "--out", "P/Reports", "--quiet"])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports"), ["small"])
+            // --seed 4 writes P/Reports/small@seed=4/ beside the baseline, as it would under Reports/, and
+            // check --seed 4 --baseline P/Reports finds it there.
+            let seeded = assertSucceeds([a, "--seed", "4", "--out", "P/Reports", "--quiet"])
+            XCTAssertEqual(seeded.err, "note: small: --seed differ from a.yaml, so this run writes P/Reports/small@seed=4/ "
+                           + "and leaves P/Reports/small/ (a baseline written without them) as it is\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports").sorted(), ["small", "small@seed=4"])
+            XCTAssertEqual(tree("P/Reports/small"), single, "the baseline is as it was")
+            let seededCheck = assertSucceeds(["check", a, "--seed", "4", "--baseline", "P/Reports", "--strict", "--quiet"])
+            XCTAssertTrue(seededCheck.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against P/Reports/small@seed=4)"), seededCheck.out)
+
+            // A baseline of another seed in P/Reports/small/ (the file's seed was 4 when it was written): the error
+            // names the folder and the command that writes it again, whether --baseline is the root or the report folder.
+            let text = try String(contentsOfFile: a, encoding: .utf8)
+            XCTAssertTrue(text.contains("seed: 3\n"))
+            try Data(text.replacingOccurrences(of: "seed: 3\n", with: "seed: 4\n").utf8).write(to: URL(fileURLWithPath: a))
+            _ = assertSucceeds([a, "--out", "P/Reports", "--quiet"])
+            try Data(text.utf8).write(to: URL(fileURLWithPath: a))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports").sorted(), ["small", "small@seed=4"])
             for baseline in ["P/Reports", "P/Reports/small"] {
                 let stale = invoke(["check", a, "--baseline", baseline, "--quiet"])
                 XCTAssertEqual(stale.code, 2, stale.out + stale.err)
@@ -116,13 +132,171 @@ final class OutFolderTests: CommandLineTestCase {
         XCTAssertEqual(command("/ci/Reports/small", " --devices 6"), "dnsim-events a.yaml --devices 6 --out /ci/Reports")
         XCTAssertEqual(command("small", ""), "dnsim-events a.yaml --out .")
         XCTAssertEqual(command("Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9")
-        // --out adds no tag, so no command writes P/Reports/small@seed=9/ (it would overwrite P/Reports/small/).
-        XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"),
-                       "dnsim-events a.yaml --seed 9 --out P/Reports, which writes P/Reports/small/ rather than P/Reports/small@seed=9/")
+        XCTAssertEqual(command("./Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9", "Reports, however written")
+        // --out keeps the tag, so --seed 9 --out P/Reports writes P/Reports/small@seed=9/ again.
+        XCTAssertEqual(command("P/Reports/small@seed=9", " --seed 9"), "dnsim-events a.yaml --seed 9 --out P/Reports")
         XCTAssertEqual(command("P/mine", ""), "dnsim-events a.yaml --out P, which writes P/small/ rather than P/mine/")
+        // A one-character folder (NSString's deletingLastPathComponent traps on one on Linux).
+        XCTAssertEqual(command("P", ""), "dnsim-events a.yaml --out ., which writes ./small/ rather than P/")
+        XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "P", scenario: "small"),
+                       "(dnsim-events a.yaml --out ., which writes ./small/ rather than P/, and commit P/)")
         XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "P/Reports/small", scenario: "small"),
                        "(dnsim-events a.yaml --out P/Reports, and commit P/Reports/)")
         XCTAssertEqual(BaselineReport.regenerationHint(file: "a.yaml", baseline: "small", scenario: "small"),
                        "(dnsim-events a.yaml --out ., and commit small/)")
+    }
+
+    /// (a) `--devices 6 --out P` writes `P/<name>@devices=6/`, says so, and leaves the baseline `P/<name>/` byte for byte;
+    /// `check` with the same overrides finds that folder under `--baseline P`.
+    func testOverridesWithOutWriteATaggedFolderAndLeaveTheBaseline() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml")
+            _ = assertSucceeds([a, "--out", "P", "--quiet"])
+            let baseline = tree("P/small")
+            XCTAssertNotNil(baseline["summary.csv"])
+
+            let quick = assertSucceeds([a, "--devices", "6", "--out", "P"])
+            XCTAssertEqual(quick.err, "note: small: --devices differ from a.yaml, so this run writes P/small@devices=6/ "
+                           + "and leaves P/small/ (a baseline written without them) as it is\n")
+            XCTAssertTrue(quick.out.contains("small: 6 devices × 10 days, seed 3;"), quick.out)
+            XCTAssertTrue(quick.out.contains("Reports written to P/small@devices=6/ ("), quick.out)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6"])
+            XCTAssertEqual(tree("P/small"), baseline, "P/small/ is byte for byte as it was")
+            XCTAssertEqual(Set(tree("P/small@devices=6").keys), Set(baseline.keys))
+            XCTAssertNotEqual(tree("P/small@devices=6")["summary.csv"], baseline["summary.csv"])
+
+            // The overrides in the file's order, each only when it differs from the file (seed 3, 8 devices, 10 days).
+            let several = assertSucceeds([a, "--days", "5", "--devices", "6", "--seed", "7", "--out", "P", "--quiet"])
+            XCTAssertEqual(several.err, "note: small: --seed, --devices, --days differ from a.yaml, so this run writes "
+                           + "P/small@seed=7,devices=6,days=5/ and leaves P/small/ (a baseline written without them) as it is\n")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6", "small@seed=7,devices=6,days=5"])
+            XCTAssertEqual(tree("P/small"), baseline)
+
+            let check = assertSucceeds(["check", a, "--devices", "6", "--baseline", "P", "--strict", "--quiet"])
+            XCTAssertTrue(check.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against P/small@devices=6)"), check.out)
+            XCTAssertEqual(tree("P/small"), baseline)
+
+            // The file's own values are no override: such a run writes P/small/ itself, with the same figures
+            // (only summary.md's reproduce line names the flags given), and says nothing.
+            let same = assertSucceeds([a, "--seed", "3", "--devices", "8", "--days", "10", "--out", "P", "--quiet"])
+            XCTAssertEqual(same.err, "")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6", "small@seed=7,devices=6,days=5"])
+            XCTAssertEqual(tree("P/small").filter { $0.key != "summary.md" }, baseline.filter { $0.key != "summary.md" })
+            XCTAssertTrue(String(decoding: tree("P/small")["summary.md"] ?? Data(), as: UTF8.self).contains("--seed 3 --devices 8 --days 10\n"))
+        }
+    }
+
+    /// (b) `merge S --out ROOT` of shards run with `--devices` writes `ROOT/<name>@devices=N/`, the bytes
+    /// a single run with `--devices N --out ROOT` writes, and leaves the baseline `ROOT/<name>/` alone.
+    func testMergingShardsRunWithOverridesIntoABaselineRootKeepsTheBaseline() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml")
+            _ = assertSucceeds([a, "--out", "policy/Reports", "--quiet"])
+            let baseline = tree("policy/Reports/small")
+            _ = assertSucceeds([a, "--devices", "6", "--out", "single", "--quiet"])
+            let single = tree("single/small@devices=6")
+            XCTAssertNotNil(single["manifest.json"])
+
+            for k in 1...2 {
+                let shard = assertSucceeds([a, "--devices", "6", "--shard", "\(k)/2", "--out", "S", "--jobs", "1"])
+                XCTAssertTrue(shard.out.contains("written to S/small@devices=6/shard-\(k)-of-2.json\n"), shard.out)
+            }
+            XCTAssertEqual(Set(tree("S").keys), ["small@devices=6/shard-1-of-2.json", "small@devices=6/shard-2-of-2.json"])
+            let merge = assertSucceeds(["merge", "S", "--out", "policy/Reports"])
+            XCTAssertTrue(merge.out.contains("small: merged 2 shard(s), 6 devices × 10 days, seed 3\n"), merge.out)
+            XCTAssertTrue(merge.out.contains("Reports written to policy/Reports/small@devices=6/\n"), merge.out)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "policy/Reports").sorted(), ["small", "small@devices=6"])
+            XCTAssertEqual(tree("policy/Reports/small"), baseline, "the baseline is byte for byte as it was")
+            XCTAssertEqual(tree("policy/Reports/small@devices=6"), single, "the merge writes what the single run with --devices 6 wrote")
+            // merge S/small@devices=6, the shards' folder itself, gives the same.
+            _ = assertSucceeds(["merge", "S/small@devices=6", "--out", "M", "--quiet"])
+            XCTAssertEqual(tree("M"), tree("single"))
+        }
+    }
+
+    /// (c) `check --out P` where `P/<name>[@tag]/` is the baseline it is checked against is refused before anything runs.
+    func testCheckOutOverItsOwnBaselineIsRefused() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml")
+            _ = assertSucceeds([a, "--out", "P", "--quiet"])
+            _ = assertSucceeds([a, "--devices", "6", "--out", "P", "--quiet"])
+            let before = tree("P")
+            for (baseline, out, flags, folder) in [("P", "P", [], "P/small"), ("P/small", "P", [], "P/small"), ("P", "./P", [], "./P/small"),
+                                                   ("./P/small/", "P", [], "P/small"), ("P", "P", ["--devices", "6"], "P/small@devices=6")] {
+                let arguments = ["check", a, "--baseline", baseline, "--out", out] + flags
+                let refused = invoke(arguments)
+                XCTAssertEqual(refused.code, 2, "\(arguments): \(refused.out)\(refused.err)")
+                XCTAssertTrue(refused.err.hasPrefix("error: --out \(out) would write \(folder)/, the baseline small is checked against; "
+                                                    + "give --out another folder (e.g. --out reports)\n"), "\(arguments): \(refused.err)")
+                XCTAssertEqual(refused.out, "", "nothing ran for \(arguments)")
+            }
+            XCTAssertEqual(tree("P"), before, "the baselines are as they were")
+            // --out another folder: the check runs, and writes its report there.
+            let elsewhere = assertSucceeds(["check", a, "--baseline", "P", "--out", "reports", "--quiet"])
+            XCTAssertTrue(elsewhere.out.contains("small: ok (80 figure(s) and 8 fingerprint(s) against P/small)"), elsewhere.out)
+            XCTAssertEqual(tree("reports/small")["summary.csv"], before["small/summary.csv"])
+            XCTAssertEqual(tree("P"), before)
+        }
+    }
+
+    /// (d) A baseline folder holding a report itself and one in its `<name>/` is ambiguous: refused, naming both files.
+    func testABaselineFolderWithBothLayoutsIsRefused() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml")
+            _ = assertSucceeds([a, "--out", "P", "--quiet"])
+            for name in try FileManager.default.contentsOfDirectory(atPath: "P/small") {
+                try FileManager.default.copyItem(atPath: "P/small/\(name)", toPath: "P/\(name)")
+            }
+            let refused = invoke(["check", a, "--baseline", "P", "--quiet"])
+            XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+            XCTAssertEqual(refused.err, "error: P/summary.csv and P/small/summary.csv both exist, so the baseline for small is ambiguous: "
+                           + "--out DIR writes DIR/<name>/ now; remove the report files in P/ itself (or pass --baseline P/small)\n")
+            XCTAssertEqual(refused.out, "", "nothing ran")
+            // Either one, named, is a baseline.
+            let named = assertSucceeds(["check", a, "--baseline", "P/small", "--strict", "--quiet"])
+            XCTAssertTrue(named.out.contains("against P/small)"), named.out)
+            try FileManager.default.removeItem(atPath: "P/small")
+            let itself = assertSucceeds(["check", a, "--baseline", "P", "--strict", "--quiet"])
+            XCTAssertTrue(itself.out.contains("against P)"), itself.out)
+        }
+    }
+
+    /// (e) `--emit-telemetry` takes one scenario: the logs of two would overwrite each other.
+    func testEmitTelemetryWithSeveralScenariosIsRefused() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml"), b = try scenario("b.yaml", name: "other")
+            let refused = invoke([a, b, "--emit-telemetry", "T", "--out", "R"])
+            XCTAssertEqual(refused.code, 2)
+            XCTAssertTrue(refused.err.hasPrefix("error: --emit-telemetry T takes one scenario: the logs of several would overwrite each other there; "
+                                                + "run each scenario with its own --emit-telemetry folder\n"), refused.err)
+            XCTAssertEqual(refused.out, "")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: ".").sorted(), ["a.yaml", "b.yaml"], "nothing was written")
+            // One scenario takes it.
+            _ = assertSucceeds([a, "--emit-telemetry", "T", "--out", "R", "--quiet"])
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "T/app-opens.csv"))
+        }
+    }
+
+    /// (f) A `DIR/<name>` that is a file fails before anything runs, for a run of one or several scenarios and a check.
+    func testAReportFolderThatIsAFileFailsBeforeTheRun() throws {
+        try inTemporaryDirectory {
+            let a = try scenario("a.yaml"), b = try scenario("b.yaml", name: "other")
+            _ = assertSucceeds([a, "--out", "B", "--quiet"])
+            try FileManager.default.createDirectory(atPath: "P", withIntermediateDirectories: true)
+            try Data("keep me".utf8).write(to: URL(fileURLWithPath: "P/small"))
+            try Data("keep me too".utf8).write(to: URL(fileURLWithPath: "P/other@devices=6"))
+            for (arguments, folder) in [([a, "--out", "P"], "P/small"), (["check", a, "--baseline", "B", "--out", "P"], "P/small"),
+                                        ([b, a, "--out", "P"], "P/small"), ([a, b, "--devices", "6", "--out", "P"], "P/other@devices=6")] {
+                let refused = invoke(arguments)
+                XCTAssertEqual(refused.code, 2, "\(arguments)")
+                XCTAssertTrue(refused.err.hasPrefix("error: --out: \(folder) is a file, not a folder"), "\(arguments): \(refused.err)")
+                XCTAssertEqual(refused.out, "", "nothing ran for \(arguments)")
+                XCTAssertFalse(refused.err.contains("note:"), "no note of where a run that never starts writes")
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["other@devices=6", "small"],
+                               "nothing was written for \(arguments): not even the other scenario's report")
+            }
+            XCTAssertEqual(try String(contentsOfFile: "P/small", encoding: .utf8), "keep me")
+            XCTAssertEqual(try String(contentsOfFile: "P/other@devices=6", encoding: .utf8), "keep me too")
+        }
     }
 }

@@ -21,11 +21,16 @@ final class ReportFilesTests: CommandLineTestCase {
     }
 
     /// Runs the small fixture scenario with `--out` a fresh folder and returns the report's
-    /// folder in it, `<folder>/small/` (`--out DIR` writes `DIR/<name>/`).
+    /// folder in it, the one the run writes: `<folder>/small@devices=8/` (40 devices, the file's, give `<folder>/small/`).
     func report(_ name: String, _ extra: [String], devices: Int = 8) -> String {
         let out = temporary.appendingPathComponent(name).path
-        run([GoldenFiles.scenarioPath("small.yaml"), "--devices", String(devices), "--out", out, "--quiet"] + extra)
-        return "\(out)/small"
+        let path = GoldenFiles.scenarioPath("small.yaml")
+        run([path, "--devices", String(devices), "--out", out, "--quiet"] + extra)
+        guard let scenario = try? ScenarioLoader.load(path: path) else {
+            XCTFail("cannot load \(path)")
+            return "\(out)/small"
+        }
+        return ReportFolders.folder(scenario, RunOverrides(devices: devices), out: out)
     }
 
     func text(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> String {

@@ -118,8 +118,8 @@ final class RunObserverTests: CommandLineTestCase {
             let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--days", "3", "--out", out] + extra)
             XCTAssertEqual(result.code, 0, result.err)
             let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("Reports written to ") }, result.out)
-            // --out DIR writes DIR/small/, and the line names that folder.
-            let report = "\(out)/small"
+            // --out DIR writes DIR/small@<overrides>/, and the line names that folder.
+            let report = "\(out)/small@devices=4,days=3"
             let prefix = "Reports written to \(report)/ ("
             XCTAssertTrue(line.hasPrefix(prefix) && line.hasSuffix(")"), String(line))
             let announced = line.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")

@@ -24,8 +24,8 @@ final class ShardTests: CommandLineTestCase {
         let scenario = GoldenFiles.scenarioPath("small.yaml")
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(run([scenario, "--devices", "20", "--out", single, "--quiet"]).code, 0)
-        // --out DIR writes DIR/small/, for a run as for a merge.
-        let expected = files("\(single)/small")
+        // --out DIR writes DIR/small@devices=20/, for a run as for a merge (the shards record --devices).
+        let expected = files("\(single)/small@devices=20")
         XCTAssertEqual(expected.count, 6)
         for n in [1, 3, 8] {
             let shards = temporary.appendingPathComponent("shards-\(n)").path
@@ -35,7 +35,8 @@ final class ShardTests: CommandLineTestCase {
             let merged = temporary.appendingPathComponent("merged-\(n)").path
             let result = run(["merge", shards, "--out", merged, "--quiet"])
             XCTAssertEqual(result.code, 0, result.text)
-            XCTAssertEqual(files("\(merged)/small"), expected, "\(n) shards merged differ from the single run")
+            XCTAssertEqual(try? FileManager.default.contentsOfDirectory(atPath: merged), ["small@devices=20"])
+            XCTAssertEqual(files("\(merged)/small@devices=20"), expected, "\(n) shards merged differ from the single run")
         }
     }
 
@@ -48,7 +49,7 @@ final class ShardTests: CommandLineTestCase {
             (base + "\nsweep:\n  - { key: lead, values: [2m, 5m] }\n  - { key: fetch.failure, values: [0.0, 0.2] }\n").utf8))
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(run([scenario, "--devices", "12", "--out", single, "--quiet"]).code, 0)
-        let expected = files("\(single)/small")
+        let expected = files("\(single)/small@devices=12")
         XCTAssertNotNil(expected["sweep.csv"])
         let shards = temporary.appendingPathComponent("shards").path
         for k in 1...3 {
@@ -57,7 +58,7 @@ final class ShardTests: CommandLineTestCase {
         let merged = temporary.appendingPathComponent("merged").path
         let result = run(["merge", shards, "--out", merged, "--quiet"])
         XCTAssertEqual(result.code, 0, result.text)
-        XCTAssertEqual(files("\(merged)/small"), expected)
+        XCTAssertEqual(files("\(merged)/small@devices=12"), expected)
     }
 
     func testMissingOrDuplicatedShardIsRefused() throws {
@@ -72,7 +73,7 @@ final class ShardTests: CommandLineTestCase {
 
         let copy = temporary.appendingPathComponent("copy").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(shards)/small/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
+        try FileManager.default.copyItem(atPath: "\(shards)/small@devices=9/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
         let duplicated = run(["merge", shards, copy, "--out", temporary.appendingPathComponent("m").path])
         XCTAssertEqual(duplicated.code, 2)
         XCTAssertTrue(duplicated.text.contains("shard 1 of 3 appears twice"), duplicated.text)

@@ -70,16 +70,17 @@ final class StagingFolderTests: CommandLineTestCase {
     }
 
     /// The next run removes what an interrupted one left, and says so. The staging
-    /// folders are beside the report folder: in `--out DIR`, beside `DIR/small/`.
+    /// folders are beside the report folder: in `--out DIR`, beside `DIR/small@devices=2,days=2/`
+    /// (the one an interrupted run of the same command left is named after that folder, tag and all).
     func testARunRemovesTheStagingFoldersOfADeadProcess() throws {
-        try makeFolder("report/.small.cycles-999999999", bytes: 42_000)
+        try makeFolder("report/.small@devices=2,days=2.cycles-999999999", bytes: 42_000)
         let out = temporary.appendingPathComponent("report").path
         let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "2", "--days", "2", "--out", out, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.err.contains("note: removed \(out)/.small.cycles-999999999 (42 kB), left by process 999999999, which is no longer running"),
-                      result.err)
-        XCTAssertFalse(exists("report/.small.cycles-999999999"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small"])
+        XCTAssertTrue(result.err.contains("note: removed \(out)/.small@devices=2,days=2.cycles-999999999 (42 kB), left by process 999999999, "
+                                          + "which is no longer running"), result.err)
+        XCTAssertFalse(exists("report/.small@devices=2,days=2.cycles-999999999"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small@devices=2,days=2"])
     }
 
     /// A `--cycles` run leaves no staging folder behind and moves cycles.csv in with the report.
@@ -88,8 +89,8 @@ final class StagingFolderTests: CommandLineTestCase {
         let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "20", "--days", "3", "--cycles", "--out", out, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small"], "no staging folder beside the report")
-        let rows = try String(contentsOfFile: "\(out)/small/cycles.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small@devices=20,days=3"], "no staging folder beside the report")
+        let rows = try String(contentsOfFile: "\(out)/small@devices=20,days=3/cycles.csv", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(rows.first.map(String.init), String(CycleLog.header.dropLast()))
         XCTAssertEqual(rows.count, 1 + 20 * 3 * 8)
         XCTAssertTrue(StagingFolders.registry.withLock { StagingFolders.registry.folders.isEmpty })

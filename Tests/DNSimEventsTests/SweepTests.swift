@@ -26,9 +26,9 @@ final class SweepTests: CommandLineTestCase {
     func testOnePointSweepEqualsThePlainRun() {
         let out = temporary.appendingPathComponent("out").path
         XCTAssertEqual(run([write("one.yaml", "sweep:\n  - { key: lead, values: [5m] }\n"), "--devices", "10", "--out", out, "--quiet"]), 0)
-        // --out DIR writes DIR/<name>/; every scenario here is the small fixture's, named small.
-        let summary = lines("\(out)/small/summary.csv")
-        let sweep = lines("\(out)/small/sweep.csv")
+        // --out DIR writes DIR/<name>@<overrides>/; every scenario here is the small fixture's, named small: DIR/small@devices=10/.
+        let summary = lines("\(out)/small@devices=10/summary.csv")
+        let sweep = lines("\(out)/small@devices=10/sweep.csv")
         XCTAssertEqual(sweep.first, "point,lead," + summary[0])
         XCTAssertEqual(sweep.count, summary.count)
         for (row, plain) in zip(sweep.dropFirst(), summary.dropFirst()) { XCTAssertEqual(row, "1,5m," + plain) }
@@ -39,7 +39,7 @@ final class SweepTests: CommandLineTestCase {
         let out = temporary.appendingPathComponent("grid").path
         let sweep = "sweep:\n  - { key: lead, values: [1m, 10m] }\n  - { key: strategies.3, values: [{ chained: { guard: none } }, chained] }\n"
         XCTAssertEqual(run([write("grid.yaml", sweep), "--devices", "6", "--out", out, "--quiet"]), 0)
-        let rows = lines("\(out)/small/sweep.csv").dropFirst()
+        let rows = lines("\(out)/small@devices=6/sweep.csv").dropFirst()
         XCTAssertEqual(rows.count, 4 * 8)
         // Point 2: lead 1m, the third strategy back to plain chained (which is the file as written, with fetch at 18:29).
         let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
@@ -47,15 +47,15 @@ final class SweepTests: CommandLineTestCase {
         _ = FileManager.default.createFile(atPath: edited, contents: Data(base.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"").utf8))
         let plainOut = temporary.appendingPathComponent("plain").path
         XCTAssertEqual(run([edited, "--devices", "6", "--out", plainOut, "--quiet"]), 0)
-        let plain = lines("\(plainOut)/small/summary.csv").dropFirst()
+        let plain = lines("\(plainOut)/small@devices=6/summary.csv").dropFirst()
         let point2 = rows.filter { $0.hasPrefix("2,") }
         XCTAssertEqual(point2.count, plain.count)
         for (row, expected) in zip(point2, plain) {
             XCTAssertTrue(row.hasSuffix("," + expected), "\(row)\n≠ \(expected)")
         }
-        let svg = FileManager.default.contents(atPath: "\(out)/small/sweep.svg")!
+        let svg = FileManager.default.contents(atPath: "\(out)/small@devices=6/sweep.svg")!
         XCTAssertTrue(XMLParser(data: svg).parse())
-        XCTAssertTrue(String(decoding: FileManager.default.contents(atPath: "\(out)/small/sweep.md")!, as: UTF8.self).contains("★"))
+        XCTAssertTrue(String(decoding: FileManager.default.contents(atPath: "\(out)/small@devices=6/sweep.md")!, as: UTF8.self).contains("★"))
     }
 
     /// A condition axis splits the front: ★ compares leads within each `never` value, never a lead in a
@@ -65,7 +65,7 @@ final class SweepTests: CommandLineTestCase {
         let sweep = "sweep:\n  - { key: lead, values: [1m, 5m] }\n  - { key: platforms.ios.fetchTask.never, values: [0.05, 0.6] }\n"
         let result = invoke([write("cond.yaml", sweep), "--devices", "6", "--out", out])
         XCTAssertEqual(result.code, 0, result.err)
-        let text = try String(contentsOfFile: "\(out)/small/sweep.md", encoding: .utf8)
+        let text = try String(contentsOfFile: "\(out)/small@devices=6/sweep.md", encoding: .utf8)
         XCTAssertTrue(text.contains("★ marks the Pareto front of each platform within each value of the condition `platforms.ios.fetchTask.never`"), text)
         // Every condition point keeps a front of its own on each platform.
         let scenario = try ScenarioLoader.load(path: write("cond2.yaml", sweep))
@@ -89,7 +89,7 @@ final class SweepTests: CommandLineTestCase {
         let starred = harsh.filter(front.contains)
         XCTAssertTrue(starred.contains { h in kind.contains { ParetoFront.dominates(report.rows[$0].rates.mapValues(\.estimate), report.rows[h].rates.mapValues(\.estimate)) } },
                       "some ★ of the harsher world is dominated across worlds, so the test separates the two fronts")
-        let svg = try String(contentsOfFile: "\(out)/small/sweep.svg", encoding: .utf8)
+        let svg = try String(contentsOfFile: "\(out)/small@devices=6/sweep.svg", encoding: .utf8)
         XCTAssertTrue(XMLParser(data: Data(svg.utf8)).parse())
         XCTAssertTrue(svg.contains(">platforms.ios.fetchTask.never = 0.05</text>") && svg.contains(">platforms.ios.fetchTask.never = 0.6</text>"))
         for outcome in ["fresh", "stale", "fallback", "suppressed", "missed"] { XCTAssertTrue(svg.contains(">\(outcome)</text>"), outcome) }

@@ -55,15 +55,19 @@ enum ScenarioRuns {
         }
     }
 
+    /// `--platform P` for a scenario that has no P arms is a usage error (checked before anything runs).
+    static func checkPlatform(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) {
+        guard let platform = overrides.platform, !scenario.platforms.contains(platform) else { return }
+        throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
+                         + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
+    }
+
     /// The plan with overrides, or a usage error naming the problem.
     static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
         switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {
         case .success(var plan):
             if let platform = overrides.platform {
-                guard scenario.platforms.contains(platform) else {
-                    throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
-                                     + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
-                }
+                try checkPlatform(scenario, overrides)
                 // The arms share each device's world through keyed draws, so dropping some moves no other arm's figure.
                 plan.arms = plan.arms.filter { $0.platform == platform }
             }

@@ -3,6 +3,7 @@ import DNSimFrontend
 import DNSimFit
 import DNSimReports
 import DNSimScenario
+import DNSimText
 import Foundation
 
 /// `dnsim-events fit FILE.csv`: a team's own device logs (BG launches, fetch
@@ -100,7 +101,7 @@ enum FitCommand: Subcommand {
     static func defaultFolder(_ path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let stem = url.deletingPathExtension().lastPathComponent
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(path)
         let folder = parent.isEmpty || parent == "." ? "" : url.deletingLastPathComponent().lastPathComponent
         let safe = String(folder.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
         return "Reports/fit-" + (safe.isEmpty || safe == "/" ? "" : "\(safe)-") + stem

@@ -43,7 +43,10 @@ enum RunCommand: Subcommand {
         // Every scenario and sweep point is validated, and every folder the run writes checked,
         // before any runs: a bad second file or an unwritable DIR/<name>/ costs no simulation.
         let validated = try scenarios.map { scenario throws in
-            try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            // A --platform the scenario lacks, too: before the note that says where the run writes, and before any run.
+            try ScenarioRuns.checkPlatform(scenario, overrides)
+            return validated
         }
         try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
         let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
