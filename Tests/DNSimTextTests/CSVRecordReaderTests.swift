@@ -67,7 +67,7 @@ final class CSVRecordReaderTests: XCTestCase {
     func testByteOrderMarkAndFieldBytes() {
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("arm,x\n".utf8)
         XCTAssertEqual(read(&bytes, trimsBlanks: false), [.row(1, ["arm", "x"])])
-        var quoted = Array("\"a\"\"b\"".utf8)
+        let quoted = Array("\"a\"\"b\"".utf8)
         quoted.withUnsafeBufferPointer { buffer in
             var reader = CSVRecordReader(buffer, trimsBlanks: false)
             var fields: [CSVRecordReader.Field] = []
