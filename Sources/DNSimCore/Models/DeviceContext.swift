@@ -97,8 +97,10 @@ public struct DeviceContext {
 
     /// What `draw` computes from the keyed stream for `source` and `index` on this device,
     /// drawn once per device for all arms (`DrawMemo`): `draw` must read nothing but that stream.
+    /// `mutating` though it changes nothing: called on an `inout` context, a non-mutating method
+    /// was handed a copy of the whole 752-byte context at every draw (a memcpy per submission).
     @inline(__always)
-    public func memoizedDraw(_ source: RandomSource, index: Int, _ draw: (KeyedRandom) -> Int64) -> Int64 {
+    public mutating func memoizedDraw(_ source: RandomSource, index: Int, _ draw: (KeyedRandom) -> Int64) -> Int64 {
         draws.value(source, index: index, device: device) {
             streamStarts.begin(device: device, source: source, index: index)
             return draw(random)
