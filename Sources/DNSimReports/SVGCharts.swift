@@ -116,12 +116,9 @@ public enum SVGCharts {
             let h = histogram(context.result.arms[index])
             guard h.total > 0 else { continue }
             let scale = plateau(context.result.arms[index])
-            var points: [String] = []
-            for i in 0...samples {
-                let exponent = log10(Double(lower)) + span * Double(i) / Double(samples)
-                let value = Millis(pow(10, exponent).rounded())
-                points.append("\(number(x(value))),\(number(y(scale * h.fraction(atOrBelow: value))))")
-            }
+            let values = (0...samples).map { i in Millis(pow(10, log10(Double(lower)) + span * Double(i) / Double(samples)).rounded()) }
+            let fractions = h.fractions(atOrBelow: values)
+            let points = zip(values, fractions).map { value, fraction in "\(number(x(value))),\(number(y(scale * fraction)))" }
             lines[index] = points.joined(separator: " ")
         }
         // Arms whose lines are identical on the page would hide one another: such a group is

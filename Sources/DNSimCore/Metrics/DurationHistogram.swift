@@ -18,43 +18,49 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     static let topExponent = 44
     static let bucketCount = Int(exactLimit) + (topExponent - 11) * subBuckets
 
-    public private(set) var counts: [Int64]
-    /// Per bucket, the one value all its counts hold, or `mixed` (meaningless where the count is 0).
-    private var soleValues: [Int64]
+    /// Each bucket's count beside the one value all its counts hold, or `mixed` (meaningless where
+    /// the count is 0): a value touches one cache line, not one in each of two arrays.
+    private var buckets: [Bucket]
     public private(set) var total: Int64 = 0
     public private(set) var maximum: Int64 = 0
     static let mixed: Int64 = -1
 
-    public init() {
-        counts = []
-        soleValues = []
+    struct Bucket: Sendable, Equatable {
+        var count: Int64
+        var sole: Int64
+        static let empty = Bucket(count: 0, sole: DurationHistogram.mixed)
     }
+
+    public init() {
+        buckets = []
+    }
+
+    /// The count of every bucket allocated, in order.
+    public var counts: [Int64] { buckets.map(\.count) }
 
     /// Extends the buckets to `count` (at most `bucketCount`): zero counts, no values. Kept out
     /// of line: `add` calls it once per histogram, and inlined it would slow every value.
     @inline(never)
     private mutating func extend(to count: Int) {
-        guard count > counts.count else { return }
-        counts += repeatElement(0, count: count - counts.count)
-        soleValues += repeatElement(Self.mixed, count: count - soleValues.count)
+        guard count > buckets.count else { return }
+        buckets += repeatElement(.empty, count: count - buckets.count)
     }
 
     /// The same histogram holding only up to its last bucket in use: what a finished result keeps.
     public func compacted() -> DurationHistogram {
         var copy = self
-        let used = (counts.lastIndex { $0 != 0 } ?? -1) + 1
-        copy.counts = Array(counts[..<used])
-        copy.soleValues = Array(soleValues[..<used])
+        let used = (buckets.lastIndex { $0.count != 0 } ?? -1) + 1
+        copy.buckets = Array(buckets[..<used])
         return copy
     }
 
     /// Equal when they hold the same values: how many buckets are allocated does not matter.
     public static func == (a: DurationHistogram, b: DurationHistogram) -> Bool {
         guard a.total == b.total, a.maximum == b.maximum else { return false }
-        for i in 0..<max(a.counts.count, b.counts.count) {
-            let x = i < a.counts.count ? a.counts[i] : 0, y = i < b.counts.count ? b.counts[i] : 0
-            guard x == y else { return false }
-            if x != 0 && a.soleValues[i] != b.soleValues[i] { return false }
+        for i in 0..<max(a.buckets.count, b.buckets.count) {
+            let x = i < a.buckets.count ? a.buckets[i] : .empty, y = i < b.buckets.count ? b.buckets[i] : .empty
+            guard x.count == y.count else { return false }
+            if x.count != 0 && x.sole != y.sole { return false }
         }
         return true
     }
@@ -81,10 +87,9 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         let value = max(0, value)
         let bucket = Self.bucket(of: value)
         // The first value (or one past a decoded histogram's last bucket) allocates them all.
-        if _slowPath(bucket >= counts.count) { extend(to: Self.bucketCount) }
-        let count = counts[bucket]
-        counts[bucket] = count + 1
-        if count == 0 { soleValues[bucket] = value } else if soleValues[bucket] != value { soleValues[bucket] = Self.mixed }
+        if _slowPath(bucket >= buckets.count) { extend(to: Self.bucketCount) }
+        let old = buckets[bucket]
+        buckets[bucket] = Bucket(count: old.count + 1, sole: old.count == 0 || old.sole == value ? value : Self.mixed)
         total += 1
         if value > maximum { maximum = value }
     }
@@ -95,12 +100,13 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     /// Adds another histogram's counts, refusing a sum that leaves Int64.
     public mutating func mergeChecked(_ other: DurationHistogram) throws(MergeOverflow) {
-        extend(to: other.counts.count)
-        for i in other.counts.indices where other.counts[i] != 0 {
+        extend(to: other.buckets.count)
+        for i in other.buckets.indices where other.buckets[i].count != 0 {
             // The same in any merge order: a bucket keeps a value only if every part holds only it.
-            let sole = counts[i] == 0 ? other.soleValues[i] : (soleValues[i] == other.soleValues[i] ? soleValues[i] : Self.mixed)
-            try MergeOverflow.add(&counts[i], other.counts[i], "buckets")
-            soleValues[i] = sole
+            let mine = buckets[i], theirs = other.buckets[i]
+            let sole = mine.count == 0 ? theirs.sole : (mine.sole == theirs.sole ? mine.sole : Self.mixed)
+            try MergeOverflow.add(&buckets[i].count, theirs.count, "buckets")
+            buckets[i].sole = sole
         }
         try MergeOverflow.add(&total, other.total, "total")
         maximum = max(maximum, other.maximum)
@@ -113,22 +119,33 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         guard total > 0 else { return nil }
         let rank = max(1, Int64((q * Double(total)).rounded(.up)))
         var seen: Int64 = 0
-        for (i, count) in counts.enumerated() where count != 0 {
-            seen += count
-            if seen >= rank { return soleValues[i] != Self.mixed ? soleValues[i] : min(Self.lowerBound(of: i), maximum) }
+        for (i, bucket) in buckets.enumerated() where bucket.count != 0 {
+            seen += bucket.count
+            if seen >= rank { return bucket.sole != Self.mixed ? bucket.sole : min(Self.lowerBound(of: i), maximum) }
         }
         return maximum
     }
 
     /// The fraction of values at or below `value`, for CDF charts.
     public func fraction(atOrBelow value: Int64) -> Double {
-        guard total > 0 else { return 0 }
-        // A wrapping sum vectorises (the counts add up to `total`, far from overflow):
-        // charts ask for hundreds of points, each summing up to 35k buckets.
-        let upper = min(Self.bucket(of: value), counts.count - 1)
-        guard upper >= 0 else { return 0 }
-        let seen = counts[...upper].reduce(0, &+)
-        return Double(seen) / Double(total)
+        fractions(atOrBelow: [value])[0]
+    }
+
+    /// The fraction of values at or below each of `values`, in one pass over the buckets: a chart
+    /// asks for hundreds of points, and summing up to 35k buckets for each cost more than the rest
+    /// of the report.
+    public func fractions(atOrBelow values: [Int64]) -> [Double] {
+        guard total > 0, !buckets.isEmpty else { return values.map { _ in 0 } }
+        var order = Array(values.indices)
+        order.sort { values[$0] < values[$1] }
+        var result = [Double](repeating: 0, count: values.count)
+        var seen: Int64 = 0, next = 0
+        for index in order {
+            let upper = min(Self.bucket(of: values[index]), buckets.count - 1)
+            while next <= upper { seen += buckets[next].count; next += 1 }
+            result[index] = Double(seen) / Double(total)
+        }
+        return result
     }
 
     // Sparse on disk: partial results of shards list only the buckets in use, as [bucket, count],
@@ -145,17 +162,16 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         }
         // Only up to the last bucket in use: a merge or a later value extends them.
         let used = (entries.map { Int($0[0]) }.max() ?? -1) + 1
-        counts = Array(repeating: 0, count: used)
-        soleValues = Array(repeating: Self.mixed, count: used)
+        buckets = Array(repeating: .empty, count: used)
         for entry in entries {
             let bucket = Int(entry[0])
-            counts[bucket] = entry[1]
-            if bucket < Int(Self.exactLimit) { soleValues[bucket] = entry[0] }
+            buckets[bucket].count = entry[1]
+            if bucket < Int(Self.exactLimit) { buckets[bucket].sole = entry[0] }
             if entry.count == 3 {
                 guard Self.bucket(of: entry[2]) == bucket else {
                     throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "histogram value outside its bucket")
                 }
-                soleValues[bucket] = entry[2]
+                buckets[bucket].sole = entry[2]
             }
         }
         total = try container.decode(Int64.self, forKey: .total)
@@ -164,11 +180,11 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let buckets = counts.enumerated().filter { $0.element != 0 }.map { bucket, count in
-            bucket >= Int(Self.exactLimit) && soleValues[bucket] != Self.mixed
-                ? [Int64(bucket), count, soleValues[bucket]] : [Int64(bucket), count]
+        let entries = buckets.enumerated().filter { $0.element.count != 0 }.map { index, bucket in
+            index >= Int(Self.exactLimit) && bucket.sole != Self.mixed
+                ? [Int64(index), bucket.count, bucket.sole] : [Int64(index), bucket.count]
         }
-        try container.encode(buckets, forKey: .buckets)
+        try container.encode(entries, forKey: .buckets)
         try container.encode(total, forKey: .total)
         try container.encode(maximum, forKey: .maximum)
     }
