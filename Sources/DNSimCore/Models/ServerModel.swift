@@ -34,6 +34,9 @@ public struct ServerModel {
         blocks = PhiloxBlocks(capacity: dayCount)
     }
 
+    /// How many values this device's updates take (for `WorldTapes`' bound).
+    var storedValues: Int { times.count + plans.count + dayOffsets.count }
+
     /// Generates another device's updates.
     public mutating func generate(device: Int, random: KeyedRandom) {
         times.removeAll(keepingCapacity: true)

@@ -53,6 +53,12 @@ public struct UserActivity {
         return hours.map { running += $0 / total; return running }
     }
 
+    /// How many values this device's user takes (for `WorldTapes`' bound).
+    var storedValues: Int {
+        opens.count + openKeys.count + forceQuits.count + reboots.count + timeChanges.count + timeChangeChoices.count
+            + 2 * (lowPower.count + offline.count + disabled.count + starredEmpty.count)
+    }
+
     /// Generates another device's user: opens, force-quits, reboots and periods.
     public mutating func generate(device: Int, random: KeyedRandom) {
         opens.removeAll(keepingCapacity: true)

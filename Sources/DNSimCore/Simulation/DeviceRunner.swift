@@ -16,9 +16,12 @@ public final class DeviceRunner {
     private var pairs: [PairedDifference]
     private var events: Int64 = 0
 
-    public init(plan: SimulationPlan) {
+    /// - Parameter tapes: servers and users generated ahead for the worlds that share them (a study's).
+    public init(plan: SimulationPlan, tapes: WorldTapes? = nil) {
         self.plan = plan
-        let worlds = plan.segmentWorlds.map { DeviceWorld(configuration: $0, seed: plan.seed) }
+        let worlds = plan.segmentWorlds.map { world in
+            DeviceWorld(configuration: world, seed: plan.seed, servers: tapes?.servers(world, plan), users: tapes?.users(world, plan))
+        }
         self.worlds = worlds
         simulators = worlds.map { world in plan.arms.map { ArmSimulator(arm: $0, world: world) } }
         segmentRandom = worlds.count > 1 ? KeyedRandom(seed: plan.seed) : nil

@@ -12,8 +12,17 @@ public final class DeviceWorld {
     public private(set) var user: UserActivity
     public private(set) var device = -1
 
-    public init(configuration: WorldConfiguration, seed: UInt64) {
+    /// Devices' servers and users generated ahead (`WorldTapes`), by device, or nil to generate them.
+    private let serverTape: [ServerModel]?
+    private let userTape: [UserActivity]?
+
+    /// - Parameters:
+    ///   - servers, users: each device's server and user as this world would generate them, from
+    ///     a `WorldTapes`; without them the world generates each device's.
+    public init(configuration: WorldConfiguration, seed: UInt64, servers: [ServerModel]? = nil, users: [UserActivity]? = nil) {
         self.configuration = configuration
+        serverTape = servers
+        userTape = users
         random = KeyedRandom(seed: seed)
         let calendar = configuration.calendar
         server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
@@ -32,7 +41,7 @@ public final class DeviceWorld {
     /// Generates device `device`'s world (0-based).
     public func generate(device: Int) {
         self.device = device
-        server.generate(device: device, random: random)
-        user.generate(device: device, random: random)
+        if let serverTape { server = serverTape[device] } else { server.generate(device: device, random: random) }
+        if let userTape { user = userTape[device] } else { user.generate(device: device, random: random) }
     }
 }

@@ -9,13 +9,17 @@ import Foundation
 /// to split without the per-run set-up (simulators, calendars) dominating.
 public enum StudyRunner {
     /// - Parameter progress: called with the number of worlds done so far, from any thread.
-    public static func run(plans: [SimulationPlan], jobs: Int, progress: (@Sendable (Int) -> Void)? = nil) -> [SimulationResult] {
+    /// - Parameter sharing: whether worlds that share a server or a user read it from one
+    ///   `WorldTapes` instead of each generating it (the results are the same either way).
+    public static func run(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+                           progress: (@Sendable (Int) -> Void)? = nil) -> [SimulationResult] {
+        let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
         let shared = StudySlots(count: plans.count)
         let workers = max(1, min(jobs, plans.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = shared.claim() {
                 let plan = plans[index]
-                let runner = DeviceRunner(plan: plan)
+                let runner = DeviceRunner(plan: plan, tapes: tapes)
                 runner.simulate(devices: 0..<plan.devices, observers: [])
                 // Stored first: `progress?(…)` would skip its argument when there is no progress.
                 var result = runner.result
