@@ -25,7 +25,7 @@ final class HistogramFractionTests: XCTestCase {
             let bucket = DurationHistogram.bucket(of: max(0, point))
             let below = raw.filter { DurationHistogram.bucket(of: $0) <= bucket }.count
             XCTAssertEqual(fraction, Double(below) / Double(raw.count), "at \(point)")
-            XCTAssertEqual(histogram.fraction(atOrBelow: point), fraction, "one point at a time, at \(point)")
+            XCTAssertEqual(histogram.fraction(atOrBelow: point), fraction, "the one-point form agrees, at \(point)")
         }
         // Below 2,048 ms a bucket is one millisecond: the fraction is exact there.
         XCTAssertEqual(fractions[4], Double(raw.filter { $0 <= 2_047 }.count) / Double(raw.count))

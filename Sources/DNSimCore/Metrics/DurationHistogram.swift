@@ -35,7 +35,8 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         buckets = []
     }
 
-    /// The count of every bucket allocated, in order.
+    /// The count of every bucket allocated, in order: a new array at every call (about 35k
+    /// counts), so read it once, not per bucket.
     public var counts: [Int64] { buckets.map(\.count) }
 
     /// Extends the buckets to `count` (at most `bucketCount`): zero counts, no values. Kept out
@@ -142,7 +143,7 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         var seen: Int64 = 0, next = 0
         for index in order {
             let upper = min(Self.bucket(of: values[index]), buckets.count - 1)
-            while next <= upper { seen += buckets[next].count; next += 1 }
+            while next <= upper { seen &+= buckets[next].count; next += 1 }
             result[index] = Double(seen) / Double(total)
         }
         return result

@@ -23,7 +23,8 @@ public struct ServerModel {
     /// Index into `times` of each day's first update; dayCount + 1 entries.
     private var dayOffsets: [Int] = []
     /// Each day's first Philox block (reused from device to device). Copies share it, so only
-    /// one copy generates at a time (the `DeviceWorld`'s; the arms' copies read).
+    /// one copy generates at a time (the `DeviceWorld`'s, or a `WorldTapes` tape's
+    /// generator; the arms' and the tape's copies read).
     private let blocks: PhiloxBlocks
 
     /// - Parameter end: no fetch happens at or after this instant.

@@ -41,7 +41,17 @@ public final class DeviceWorld {
     /// Generates device `device`'s world (0-based).
     public func generate(device: Int) {
         self.device = device
-        if let serverTape { server = serverTape[device] } else { server.generate(device: device, random: random) }
-        if let userTape { user = userTape[device] } else { user.generate(device: device, random: random) }
+        if let serverTape {
+            precondition(device < serverTape.count, "device \(device) is past the \(serverTape.count) devices of the world's server tape")
+            server = serverTape[device]
+        } else {
+            server.generate(device: device, random: random)
+        }
+        if let userTape {
+            precondition(device < userTape.count, "device \(device) is past the \(userTape.count) devices of the world's user tape")
+            user = userTape[device]
+        } else {
+            user.generate(device: device, random: random)
+        }
     }
 }

@@ -11,10 +11,13 @@ import Foundation
 /// instead (a copy of a value that shares its arrays). Nothing a world reports can tell the difference:
 /// a tape's values are the generator's own.
 ///
-/// Immutable once built, so worlds on any thread may read it.
+/// Immutable once built, so worlds on any thread may read it. A tape's copies share their
+/// generator's scratch Philox blocks (`ServerModel`, `UserActivity`): safe because a world fed by a
+/// tape never calls `generate`.
 public final class WorldTapes: @unchecked Sendable {
-    /// Tapes are kept only while they hold at most this many values in all (8 bytes each): a
-    /// tape longer than that is left out, and its worlds generate their devices as before.
+    /// The tapes hold at most this many values in all, while they are built and after (8 bytes each,
+    /// up to twice that with the arrays' spare capacity): a tape that would pass it is left out, and
+    /// its worlds generate their devices as before. Which tapes are kept changes no result.
     public static let defaultValueLimit = 32 << 20
 
     struct Horizon: Equatable {
@@ -56,26 +59,26 @@ public final class WorldTapes: @unchecked Sendable {
         // Servers first, then users, each tape on one thread; kept in that order whatever finishes first.
         let count = sharedServers.count + sharedUsers.count
         guard count > 0 else { return }
-        let slots = TapeSlots(count: count)
+        // One budget for all the tapes, drawn on as each device is generated, so memory stays
+        // within the limit while they are built, not only once they are.
+        let slots = TapeSlots(count: count, budget: valueLimit)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while let index = slots.claim() {
                 if index < sharedServers.count {
                     let (configuration, horizon, _) = sharedServers[index]
-                    slots.store(.server(Self.serverTape(configuration, horizon, limit: valueLimit)), at: index)
+                    slots.store(.server(Self.serverTape(configuration, horizon, slots)), at: index)
                 } else {
                     let (configuration, horizon, _) = sharedUsers[index - sharedServers.count]
-                    slots.store(.user(Self.userTape(configuration, horizon, limit: valueLimit)), at: index)
+                    slots.store(.user(Self.userTape(configuration, horizon, slots)), at: index)
                 }
             }
         }
         for (index, tape) in slots.tapes.enumerated() {
             switch tape {
             case .server(let tape?):
-                guard values + tape.values <= valueLimit else { continue }
                 values += tape.values
                 servers.append((sharedServers[index].0, sharedServers[index].1, tape.devices))
             case .user(let tape?):
-                guard values + tape.values <= valueLimit else { continue }
                 values += tape.values
                 users.append((sharedUsers[index - sharedServers.count].0, sharedUsers[index - sharedServers.count].1, tape.devices))
             default:
@@ -102,7 +105,7 @@ public final class WorldTapes: @unchecked Sendable {
         Horizon(origin: world.calendar.start, end: world.calendar.followingNotifyTime, seed: plan.seed, devices: plan.devices)
     }
 
-    private static func serverTape(_ configuration: ServerConfiguration, _ horizon: Horizon, limit: Int) -> (devices: [ServerModel], values: Int)? {
+    private static func serverTape(_ configuration: ServerConfiguration, _ horizon: Horizon, _ slots: TapeSlots) -> (devices: [ServerModel], values: Int)? {
         let random = KeyedRandom(seed: horizon.seed)
         var model = ServerModel(configuration: configuration, origin: horizon.origin, end: horizon.end)
         var devices: [ServerModel] = [], values = 0
@@ -110,22 +113,28 @@ public final class WorldTapes: @unchecked Sendable {
         for device in 0..<horizon.devices {
             // The copy kept shares the arrays; the next `generate` gives the model new ones.
             model.generate(device: device, random: random)
+            guard slots.reserve(model.storedValues) else {
+                slots.release(values)
+                return nil
+            }
             values += model.storedValues
-            guard values <= limit else { return nil }
             devices.append(model)
         }
         return (devices, values)
     }
 
-    private static func userTape(_ configuration: UserConfiguration, _ horizon: Horizon, limit: Int) -> (devices: [UserActivity], values: Int)? {
+    private static func userTape(_ configuration: UserConfiguration, _ horizon: Horizon, _ slots: TapeSlots) -> (devices: [UserActivity], values: Int)? {
         let random = KeyedRandom(seed: horizon.seed)
         var model = UserActivity(configuration: configuration, origin: horizon.origin, end: horizon.end)
         var devices: [UserActivity] = [], values = 0
         devices.reserveCapacity(horizon.devices)
         for device in 0..<horizon.devices {
             model.generate(device: device, random: random)
+            guard slots.reserve(model.storedValues) else {
+                slots.release(values)
+                return nil
+            }
             values += model.storedValues
-            guard values <= limit else { return nil }
             devices.append(model)
         }
         return (devices, values)
@@ -142,8 +151,29 @@ private final class TapeSlots: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var slots: [Tape?]
+    /// Values the tapes may still take.
+    private var budget: Int
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int, budget: Int) {
+        slots = Array(repeating: nil, count: count)
+        self.budget = budget
+    }
+
+    /// Takes `values` from the budget, or nothing if fewer are left.
+    func reserve(_ values: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard values <= budget else { return false }
+        budget -= values
+        return true
+    }
+
+    /// Gives back what an abandoned tape had taken.
+    func release(_ values: Int) {
+        lock.lock()
+        budget += values
+        lock.unlock()
+    }
 
     func claim() -> Int? {
         lock.lock()
