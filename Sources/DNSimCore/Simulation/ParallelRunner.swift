@@ -18,10 +18,10 @@ public enum ParallelRunner {
         let range = devices ?? 0..<plan.devices
         let chunkCount = (range.count + chunkSize - 1) / chunkSize
         let workers = max(1, min(jobs, chunkCount))
-        let shared = SharedProgress(workers: workers, plan: plan)
+        let shared = SharedProgress(workers: workers, chunks: chunkCount, plan: plan)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let runner = DeviceRunner(plan: plan)
-            while let chunk = shared.claimChunk(limit: chunkCount) {
+            while let chunk = shared.chunks.claim() {
                 let start = range.lowerBound + chunk * chunkSize
                 let end = min(start + chunkSize, range.upperBound)
                 let chunkObservers = observers.map { $0.observe(devices: start..<end) }
@@ -38,23 +38,16 @@ public enum ParallelRunner {
 
 /// Work distribution and results, guarded by a lock.
 private final class SharedProgress: @unchecked Sendable {
+    let chunks: IndexClaims
     private let lock = NSLock()
-    private var nextChunk = 0
     private var devicesDone = 0
     private var results: [SimulationResult?]
     private let plan: SimulationPlan
 
-    init(workers: Int, plan: SimulationPlan) {
+    init(workers: Int, chunks: Int, plan: SimulationPlan) {
+        self.chunks = IndexClaims(count: chunks)
         results = Array(repeating: nil, count: workers)
         self.plan = plan
-    }
-
-    func claimChunk(limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextChunk < limit else { return nil }
-        nextChunk += 1
-        return nextChunk - 1
     }
 
     func finished(devices: Int) -> Int {

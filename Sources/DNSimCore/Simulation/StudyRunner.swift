@@ -17,7 +17,7 @@ public enum StudyRunner {
         let shared = StudySlots(count: plans.count)
         let workers = max(1, min(jobs, plans.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = shared.claim() {
+            while let index = shared.next.claim() {
                 let plan = plans[index]
                 let runner = DeviceRunner(plan: plan, tapes: tapes)
                 runner.simulate(devices: 0..<plan.devices, observers: [])
@@ -35,19 +35,14 @@ public enum StudyRunner {
 
 /// The next world to run and the results so far, guarded by a lock.
 private final class StudySlots: @unchecked Sendable {
+    let next: IndexClaims
     private let lock = NSLock()
-    private var next = 0
     private var done = 0
     private var slots: [SimulationResult?]
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
+    init(count: Int) {
+        next = IndexClaims(count: count)
+        slots = Array(repeating: nil, count: count)
     }
 
     func store(_ result: SimulationResult, at index: Int) -> Int {

@@ -27,10 +27,19 @@ public final class WorldTapes: @unchecked Sendable {
         let devices: Int
     }
 
-    private var servers: [(configuration: ServerConfiguration, horizon: Horizon, devices: [ServerModel])] = []
-    private var users: [(configuration: UserConfiguration, horizon: Horizon, devices: [UserActivity])] = []
+    /// One part of the world, generated for devices 0..<horizon.devices. Sendable unchecked: one
+    /// thread fills a tape, and only reads follow (the models' scratch blocks are never used again).
+    struct Tape<Model: DeviceGenerated>: @unchecked Sendable {
+        let configuration: Model.Configuration
+        let horizon: Horizon
+        var devices: [Model] = []
+        var values = 0
+    }
+
+    private var servers: [Tape<ServerModel>] = []
+    private var users: [Tape<UserActivity>] = []
     /// How many values the tapes hold.
-    public private(set) var values = 0
+    public var values: Int { servers.reduce(0) { $0 + $1.values } + users.reduce(0) { $0 + $1.values } }
 
     public var serverTapes: Int { servers.count }
     public var userTapes: Int { users.count }
@@ -38,65 +47,40 @@ public final class WorldTapes: @unchecked Sendable {
     /// Tapes for every server and every user that at least two of `plans`' worlds (segments
     /// included) share, built on `jobs` threads, up to `valueLimit` values in all.
     public init(plans: [SimulationPlan], jobs: Int, valueLimit: Int = defaultValueLimit) {
-        var serverKeys: [(ServerConfiguration, Horizon, uses: Int)] = []
-        var userKeys: [(UserConfiguration, Horizon, uses: Int)] = []
-        for plan in plans {
-            for world in plan.segmentWorlds {
-                let horizon = Self.horizon(world, plan)
-                if let i = serverKeys.firstIndex(where: { $0.0 == world.server && $0.1 == horizon }) {
-                    serverKeys[i].uses += 1
-                } else {
-                    serverKeys.append((world.server, horizon, 1))
-                }
-                if let i = userKeys.firstIndex(where: { $0.0 == world.user && $0.1 == horizon }) {
-                    userKeys[i].uses += 1
-                } else {
-                    userKeys.append((world.user, horizon, 1))
-                }
-            }
-        }
-        let sharedServers = serverKeys.filter { $0.uses > 1 }, sharedUsers = userKeys.filter { $0.uses > 1 }
+        let worlds = plans.flatMap { plan in plan.segmentWorlds.map { (world: $0, horizon: Self.horizon($0, plan)) } }
+        let sharedServers: [Tape<ServerModel>] = Self.shared(worlds.map { ($0.world.server, $0.horizon) })
+        let sharedUsers: [Tape<UserActivity>] = Self.shared(worlds.map { ($0.world.user, $0.horizon) })
         // Servers first, then users, each tape on one thread; kept in that order whatever finishes first.
         let count = sharedServers.count + sharedUsers.count
         guard count > 0 else { return }
         // One budget for all the tapes, drawn on as each device is generated, so memory stays
         // within the limit while they are built, not only once they are.
-        let slots = TapeSlots(count: count, budget: valueLimit)
+        let slots = TapeSlots(servers: sharedServers.count, users: sharedUsers.count, budget: valueLimit)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
-            while let index = slots.claim() {
+            while let index = slots.next.claim() {
                 if index < sharedServers.count {
-                    let (configuration, horizon, _) = sharedServers[index]
-                    slots.store(.server(Self.serverTape(configuration, horizon, slots)), at: index)
+                    slots.store(server: Self.generated(sharedServers[index], slots), at: index)
                 } else {
-                    let (configuration, horizon, _) = sharedUsers[index - sharedServers.count]
-                    slots.store(.user(Self.userTape(configuration, horizon, slots)), at: index)
+                    slots.store(user: Self.generated(sharedUsers[index - sharedServers.count], slots), at: index - sharedServers.count)
                 }
             }
         }
-        for (index, tape) in slots.tapes.enumerated() {
-            switch tape {
-            case .server(let tape?):
-                values += tape.values
-                servers.append((sharedServers[index].0, sharedServers[index].1, tape.devices))
-            case .user(let tape?):
-                values += tape.values
-                users.append((sharedUsers[index - sharedServers.count].0, sharedUsers[index - sharedServers.count].1, tape.devices))
-            default:
-                continue
-            }
-        }
+        servers = slots.servers.compactMap { $0 }
+        users = slots.users.compactMap { $0 }
     }
 
     /// The servers of devices 0..<plan.devices of `world`, if a tape holds them.
     func servers(_ world: WorldConfiguration, _ plan: SimulationPlan) -> [ServerModel]? {
-        let horizon = Self.horizon(world, plan)
-        return servers.first { $0.configuration == world.server && $0.horizon == horizon }?.devices
+        Self.devices(in: servers, world.server, Self.horizon(world, plan))
     }
 
     /// The users of devices 0..<plan.devices of `world`, if a tape holds them.
     func users(_ world: WorldConfiguration, _ plan: SimulationPlan) -> [UserActivity]? {
-        let horizon = Self.horizon(world, plan)
-        return users.first { $0.configuration == world.user && $0.horizon == horizon }?.devices
+        Self.devices(in: users, world.user, Self.horizon(world, plan))
+    }
+
+    private static func devices<Model>(in tapes: [Tape<Model>], _ configuration: Model.Configuration, _ horizon: Horizon) -> [Model]? {
+        tapes.first { $0.configuration == configuration && $0.horizon == horizon }?.devices
     }
 
     /// What a device's server and user depend on besides their configurations: `DeviceWorld`'s
@@ -105,57 +89,52 @@ public final class WorldTapes: @unchecked Sendable {
         Horizon(origin: world.calendar.start, end: world.calendar.followingNotifyTime, seed: plan.seed, devices: plan.devices)
     }
 
-    private static func serverTape(_ configuration: ServerConfiguration, _ horizon: Horizon, _ slots: TapeSlots) -> (devices: [ServerModel], values: Int)? {
-        let random = KeyedRandom(seed: horizon.seed)
-        var model = ServerModel(configuration: configuration, origin: horizon.origin, end: horizon.end)
-        var devices: [ServerModel] = [], values = 0
-        devices.reserveCapacity(horizon.devices)
-        for device in 0..<horizon.devices {
+    /// Empty tapes for the configurations and horizons that occur more than once, in first-seen order.
+    private static func shared<Model>(_ keys: [(Model.Configuration, Horizon)]) -> [Tape<Model>] {
+        var distinct: [(key: (Model.Configuration, Horizon), uses: Int)] = []
+        for key in keys {
+            if let i = distinct.firstIndex(where: { $0.key.0 == key.0 && $0.key.1 == key.1 }) {
+                distinct[i].uses += 1
+            } else {
+                distinct.append((key, 1))
+            }
+        }
+        return distinct.filter { $0.uses > 1 }.map { Tape(configuration: $0.key.0, horizon: $0.key.1) }
+    }
+
+    /// `tape` with every device generated, or nil if the budget runs out first.
+    private static func generated<Model>(_ tape: Tape<Model>, _ slots: TapeSlots) -> Tape<Model>? {
+        var tape = tape
+        let random = KeyedRandom(seed: tape.horizon.seed)
+        var model = Model(configuration: tape.configuration, origin: tape.horizon.origin, end: tape.horizon.end)
+        tape.devices.reserveCapacity(tape.horizon.devices)
+        for device in 0..<tape.horizon.devices {
             // The copy kept shares the arrays; the next `generate` gives the model new ones.
             model.generate(device: device, random: random)
             guard slots.reserve(model.storedValues) else {
-                slots.release(values)
+                slots.release(tape.values)
                 return nil
             }
-            values += model.storedValues
-            devices.append(model)
+            tape.values += model.storedValues
+            tape.devices.append(model)
         }
-        return (devices, values)
-    }
-
-    private static func userTape(_ configuration: UserConfiguration, _ horizon: Horizon, _ slots: TapeSlots) -> (devices: [UserActivity], values: Int)? {
-        let random = KeyedRandom(seed: horizon.seed)
-        var model = UserActivity(configuration: configuration, origin: horizon.origin, end: horizon.end)
-        var devices: [UserActivity] = [], values = 0
-        devices.reserveCapacity(horizon.devices)
-        for device in 0..<horizon.devices {
-            model.generate(device: device, random: random)
-            guard slots.reserve(model.storedValues) else {
-                slots.release(values)
-                return nil
-            }
-            values += model.storedValues
-            devices.append(model)
-        }
-        return (devices, values)
+        return tape
     }
 }
 
-/// The tapes being built, by index, guarded by a lock.
+/// The tapes being built, by index, and the budget they draw on, guarded by a lock.
 private final class TapeSlots: @unchecked Sendable {
-    enum Tape {
-        case server((devices: [ServerModel], values: Int)?)
-        case user((devices: [UserActivity], values: Int)?)
-    }
-
+    let next: IndexClaims
     private let lock = NSLock()
-    private var next = 0
-    private var slots: [Tape?]
+    private(set) var servers: [WorldTapes.Tape<ServerModel>?]
+    private(set) var users: [WorldTapes.Tape<UserActivity>?]
     /// Values the tapes may still take.
     private var budget: Int
 
-    init(count: Int, budget: Int) {
-        slots = Array(repeating: nil, count: count)
+    init(servers: Int, users: Int, budget: Int) {
+        next = IndexClaims(count: servers + users)
+        self.servers = Array(repeating: nil, count: servers)
+        self.users = Array(repeating: nil, count: users)
         self.budget = budget
     }
 
@@ -175,19 +154,15 @@ private final class TapeSlots: @unchecked Sendable {
         lock.unlock()
     }
 
-    func claim() -> Int? {
+    func store(server tape: WorldTapes.Tape<ServerModel>?, at index: Int) {
         lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func store(_ tape: Tape, at index: Int) {
-        lock.lock()
-        slots[index] = tape
+        servers[index] = tape
         lock.unlock()
     }
 
-    var tapes: [Tape] { slots.map { $0! } }
+    func store(user tape: WorldTapes.Tape<UserActivity>?, at index: Int) {
+        lock.lock()
+        users[index] = tape
+        lock.unlock()
+    }
 }
