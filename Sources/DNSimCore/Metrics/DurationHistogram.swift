@@ -44,7 +44,13 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     @inline(never)
     private mutating func extend(to count: Int) {
         guard count > buckets.count else { return }
-        buckets += repeatElement(.empty, count: count - buckets.count)
+        // Array(repeating:) fills in one pass even unoptimised; appending a `repeatElement`
+        // walked its generic indices one by one, seconds per test in a debug build.
+        if buckets.isEmpty {
+            buckets = Array(repeating: .empty, count: count)
+        } else {
+            buckets.append(contentsOf: Array(repeating: .empty, count: count - buckets.count))
+        }
     }
 
     /// The same histogram holding only up to its last bucket in use: what a finished result keeps.
