@@ -30,7 +30,8 @@ public final class ReportStaging {
         if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { console.printError(warning) }
         let folder = try StagingFolders.create(beside: target, kind: .cycles)
         cyclesFolder = folder
-        cycleLog = try CycleLog(directory: folder, armNames: plan.arms.map(\.name))
+        cycleLog = try CycleLog(directory: folder, armNames: plan.arms.map(\.name),
+                                segmentNames: plan.keepsSegments ? plan.fleet?.names ?? [] : [])
     }
 
     /// Files to move into the report folder with the report: `cycles.csv`, assembled.

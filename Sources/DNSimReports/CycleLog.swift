@@ -9,16 +9,20 @@ import Foundation
 /// stays bounded whatever devices × days is, and the file is the same for any
 /// number of jobs.
 public final class CycleLog: RunObserver, @unchecked Sendable {
-    public static let header = "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch\n"
+    public static let header = "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch,"
+        + "segment,window_start_utc_ms,window_end_utc_ms,shown_utc_ms,content_fetched_utc_ms\n"
 
     let directory: URL
     let armNames: [String]
+    /// The fleet's segment names; empty without segments (the column is then empty).
+    let segmentNames: [String]
     private let lock = NSLock()
     private var failure: WriteFailure?
 
-    public init(directory: URL, armNames: [String]) throws {
+    public init(directory: URL, armNames: [String], segmentNames: [String] = []) throws {
         self.directory = directory
         self.armNames = armNames
+        self.segmentNames = segmentNames
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -27,7 +31,7 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
     public func observe(devices: Range<Int>) -> any ChunkObserver {
         let url = chunkURL(firstDevice: devices.lowerBound)
         do {
-            return try ChunkWriter(url: url, names: armNames, log: self)
+            return try ChunkWriter(url: url, names: armNames, segments: segmentNames, log: self)
         } catch {
             fail(WriteFailure(path: url.path, error: error))
             return Unwritten()
@@ -51,29 +55,47 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
         private let handle: FileHandle
         private var buffer = ""
         private let names: [String]
+        private let segments: [String]
         private let url: URL
         private unowned let log: CycleLog
         /// Set by the first failed write (a full disk): the chunk's later rows are dropped, not written.
         private var failed = false
 
-        init(url: URL, names: [String], log: CycleLog) throws {
+        init(url: URL, names: [String], segments: [String], log: CycleLog) throws {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw WriteFailure.posix(url.path) }
             handle = try FileHandle(forWritingTo: url)
             self.names = names
+            self.segments = segments
             self.url = url
             self.log = log
             buffer.reserveCapacity(1 << 16)
         }
 
-        /// Writes a row for every cycle of device `device` on arm `arm`.
+        /// Writes a row for every cycle of device `device` on arm `arm`: the outcome, then where it
+        /// sits (segment, the cycle's window from its F to the next cycle's F) and what was shown when.
         func simulated(device: Int, arm: Int, _ log: DeviceLog) {
             guard !failed else { return }
+            let segment = log.segment < segments.count ? segments[log.segment] : ""
             for record in log.cycles {
                 buffer += "\(device + 1),\(names[arm]),\(record.cycle + 1),\(record.notifyTime),\(record.outcome.name),"
                 if let lateness = record.lateness { buffer += String(format: "%.3f", SimTime.seconds(lateness)) }
                 buffer += ","
                 if let age = record.contentAge { buffer += String(format: "%.3f", SimTime.seconds(age)) }
-                buffer += record.notifiedBeforeFetch ? ",1\n" : ",0\n"
+                buffer += record.notifiedBeforeFetch ? ",1," : ",0,"
+                buffer += segment
+                buffer += ","
+                if let calendar = log.calendar, record.cycle < calendar.count {
+                    buffer += String(calendar.fetchTimes[record.cycle])
+                    buffer += ","
+                    if record.cycle + 1 < calendar.count { buffer += String(calendar.fetchTimes[record.cycle + 1]) }
+                } else {
+                    buffer += ","
+                }
+                buffer += ","
+                if let shownAt = record.shownAt { buffer += String(shownAt) }
+                buffer += ","
+                if let fetchedAt = record.contentFetchedAt { buffer += String(fetchedAt) }
+                buffer += "\n"
                 if buffer.utf8.count >= 1 << 16 { flush() }
             }
         }

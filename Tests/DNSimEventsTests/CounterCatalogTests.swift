@@ -18,6 +18,7 @@ final class CounterCatalogTests: XCTestCase {
             let outcome = CycleOutcome.allCases[(cycle + device) % CycleOutcome.allCases.count]
             let shown = outcome != .missed && outcome != .suppressed
             log.cycles.append(CycleRecord(cycle: cycle, notifyTime: Millis(cycle) * SimTime.day, outcome: outcome,
+                                          shownAt: shown ? Millis(cycle) * SimTime.day + Millis(cycle) * 30 * SimTime.second : nil,
                                           lateness: shown ? Millis(cycle) * 30 * SimTime.second : nil,
                                           notifiedBeforeFetch: cycle == 1, contentAge: shown ? Millis(device + 1) * SimTime.minute : nil))
         }

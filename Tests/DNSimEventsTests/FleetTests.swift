@@ -80,6 +80,30 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertTrue(report["summary.json"] == nil || report["summary.json"]!.contains("\"segments\""))
     }
 
+    /// `cycles.csv` names each row's segment, so a team can break the fleet down itself: its rows
+    /// by segment and outcome add up to segments.csv's counts.
+    func testCyclesCSVNamesEachRowsSegment() throws {
+        let out = temporary.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([write(Self.fixture, to: "fleet.yaml"), "--out", out, "--quiet", "--cycles"]).code, 0)
+        let report = files("\(out)/fleet")
+        let cycles = rows(try XCTUnwrap(report["cycles.csv"]))
+        let bySegment = rows(try XCTUnwrap(report["segments.csv"]))
+        let segment = try XCTUnwrap(cycles.header.firstIndex(of: "segment"))
+        let arm = try XCTUnwrap(cycles.header.firstIndex(of: "arm")), outcome = try XCTUnwrap(cycles.header.firstIndex(of: "outcome"))
+        var counted: [String: Int] = [:]
+        for row in cycles.rows { counted["\(row[segment]),\(row[arm]),\(row[outcome])", default: 0] += 1 }
+        XCTAssertEqual(Set(cycles.rows.map { $0[segment] }), ["stock", "heavy-users", "restricted"])
+        var compared = 0
+        for row in bySegment.rows {
+            for name in CycleOutcome.allCases.map(\.name) {
+                let position = try XCTUnwrap(bySegment.header.firstIndex(of: name))
+                XCTAssertEqual(counted["\(row[0]),\(row[1]),\(name)", default: 0], Int(row[position]), "\(row[0]) \(row[1]) \(name)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 12 * 5)
+    }
+
     /// The segment draw is one uniform inverted over the cumulative shares: each segment's
     /// device count is binomial(n, share). Exact two-sided acceptance regions, false alarm 1e-4 each.
     func testSegmentSharesAreBinomial() throws {

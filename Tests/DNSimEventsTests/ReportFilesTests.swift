@@ -378,6 +378,19 @@ final class ReportFilesTests: CommandLineTestCase {
             XCTAssertEqual(!row["content_age_s"]!.isEmpty, ["fresh", "stale"].contains(row["outcome"]!),
                            "content age only for fetched content shown: \(line)")
             if let lateness = Double(row["lateness_s"]!), lateness > 60 { counts[arm, default: [:]]["late", default: 0] += 1 }
+            // Where the cycle sits and what was shown when, consistent with the columns before them.
+            XCTAssertEqual(row["segment"], "", "no fleet, no segment: \(line)")
+            let notify = Int64(row["notify_utc_ms"]!)!, windowStart = Int64(row["window_start_utc_ms"]!)!
+            XCTAssertEqual(notify - windowStart, 5 * 60_000, "the window opens at F, 5 min before T: \(line)")
+            XCTAssertEqual(row["window_end_utc_ms"]!.isEmpty, Int(row["cycle"]!)! == cyclesPerDevice, "only the last window is open-ended: \(line)")
+            XCTAssertEqual(!row["shown_utc_ms"]!.isEmpty, shown, line.description)
+            if let shownAt = Int64(row["shown_utc_ms"]!), let lateness = Double(row["lateness_s"]!) {
+                XCTAssertEqual(Double(max(0, shownAt - notify)) / 1_000, lateness, accuracy: 0.0005, line.description)
+            }
+            XCTAssertEqual(row["content_fetched_utc_ms"]!.isEmpty, row["content_age_s"]!.isEmpty, line.description)
+            if let fetchedAt = Int64(row["content_fetched_utc_ms"]!), let windowEnd = Int64(row["window_end_utc_ms"]!) {
+                XCTAssertLessThan(fetchedAt, windowEnd, "no content of a later cycle's window: \(line)")
+            }
             if row["notified_before_fetch"] == "1" { counts[arm, default: [:]]["notified_before_fetch", default: 0] += 1 }
         }
         XCTAssertEqual(Set(counts.keys), Set(summary.order))

@@ -322,18 +322,3 @@ final class UncertaintyClosedFormTests: XCTestCase {
         return ((json["platforms"] as? [String: Any])?["android"] as? [String: Any])?["recommended"] as? String
     }
 }
-
-/// SplitMix64 (Steele, Lea & Flood 2014): the test's own uniforms for replicating the
-/// simulation's failure draws, apart from the simulator's keyed streams.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func uniform() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return (Double(z >> 11) + 0.5) * 0x1p-53
-    }
-}

@@ -52,6 +52,14 @@ public struct CycleCalendar: Sendable, Equatable {
         fetchTimes.firstIndex(after: time)
     }
 
+    /// The cycle whose window (docs/model.md §2: from its F to the next cycle's F) holds `time`,
+    /// searching from `from`: `from - 1` when `time` is before `from`'s F. The last cycle's window
+    /// has no end.
+    @inline(__always)
+    public func windowCycle(from: Int, holding time: Millis) -> Int {
+        firstCycle(from: from, withFetchAfter: time) - 1
+    }
+
     /// The first cycle at or after `from` whose F lies strictly after `time`,
     /// or `count` if there is none.
     @inline(__always)

@@ -17,6 +17,10 @@ public enum UnshownReason: Sendable, Equatable {
     case alarmCleared
     /// Android independent timers: power management held the notification alarm past the next T.
     case alarmHeld
+    /// A fetch completed in cycle `byCycle`'s window while this earlier cycle was still unresolved
+    /// (its notification alarm held or cleared): the fetch serves the later cycle, whose
+    /// notification, under the same identifier, replaces this one's (docs/model.md §2, cycle windows).
+    case superseded(byCycle: Int)
     /// Alert push: the fetch failed and `fallbackBehavior: skip`.
     case fetchFailedAndSkipped
     /// Alert push: the push service never delivered it.
@@ -50,6 +54,8 @@ public enum UnshownReason: Sendable, Equatable {
         case .noContentAndNoGuard: "no content by T + contentTimeout and no guard armed"
         case .alarmCleared: "no notification alarm was armed (a reboot cleared it)"
         case .alarmHeld: "power management held the notification alarm past the next cycle's T"
+        case .superseded(let by):
+            "superseded: cycle \(by + 1)'s fetch completed in its own window while this cycle was unresolved, and the plugin moved on to it"
         case .fetchFailedAndSkipped: "the fetch failed and fallbackBehavior is skip: the handler shows nothing"
         case .pushLost: "its push was lost"
         case .pushExpired: "its push expired in the \(pushService) store"

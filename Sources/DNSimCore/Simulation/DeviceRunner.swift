@@ -44,7 +44,8 @@ public final class DeviceRunner {
             for observer in observers { observer.willSimulate(device: device) }
             var cycles: Int64 = 0
             for index in simulators.indices {
-                let log = simulators[index].run(world)
+                var log = simulators[index].run(world)
+                log.segment = segment
                 events += Int64(log.activity.events)
                 accumulators[segment][index].add(log, device: device)
                 // The paired sums need the same due cycles in every arm of a device.

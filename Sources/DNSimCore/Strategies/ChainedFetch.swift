@@ -131,10 +131,18 @@ public struct ChainedFetch: PluginStrategy {
     }
 
     /// Power management holds the armed alarm: it fires later, or the window closes first.
+    /// The deadline that already passed (T + contentTimeout) is not looked at again, so one at the
+    /// next cycle's T ends the cycle when the alarm is held past it.
     public mutating func notificationHeld<OS>(cycle: Int, until later: Millis, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved, armed != nil else { return }
         armedFire = later
-        armedHandle = later < .max ? runtime.schedule(at: later, .notificationDue(cycle: cycle)) : nil
+        let next = runtime.calendar.nextNotifyTime(after: cycle)
+        if later < next {
+            armedHandle = runtime.schedule(at: later, .notificationDue(cycle: cycle))
+        } else {
+            armedHandle = nil
+            runtime.schedule(at: max(next, runtime.now), .deadline(cycle: cycle))
+        }
     }
 
     /// The cycle's window closes: the guard's trigger (T + contentTimeout), or
@@ -181,10 +189,19 @@ public struct ChainedFetch: PluginStrategy {
         }
     }
 
+    /// A reboot cleared the armed notification and the guards. The cycle's own deadline may have
+    /// passed already (an armed notification was waiting to fire), so one at the next cycle's T
+    /// ends the cycle if nothing re-arms it in time: every cycle gets its outcome.
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) {
         if let armedHandle { runtime.cancel(armedHandle) }
         armedHandle = nil
-        if let armed { lostArmed = armed }
+        if let armed {
+            lostArmed = armed
+            let cycle = runtime.firstUnresolved
+            if cycle < runtime.calendar.count {
+                runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), runtime.now), .deadline(cycle: cycle))
+            }
+        }
         armed = nil
         guardsThrough = runtime.firstUnresolved
     }

@@ -4,10 +4,18 @@ public struct CycleRecord: Sendable, Equatable {
     /// The cycle's T on this device's calendar (a time change moves it).
     public var notifyTime: Millis
     public var outcome: CycleOutcome
-    /// Display time minus T, for shown notifications.
+    /// When it was displayed, for shown notifications.
+    public var shownAt: Millis?
+    /// Display time minus T, for shown notifications (never negative).
     public var lateness: Millis?
     /// Shown before any fetch completed at or after this cycle's F.
     public var notifiedBeforeFetch: Bool
     /// Display time minus the completion of the fetch whose content is shown.
     public var contentAge: Millis?
+
+    /// When the fetch whose content is shown completed.
+    public var contentFetchedAt: Millis? {
+        guard let shownAt, let contentAge else { return nil }
+        return shownAt - contentAge
+    }
 }

@@ -9,6 +9,11 @@ public struct DeviceLog: Sendable {
     /// After New Activity was turned on again or moved: the time to its first shown notification.
     public internal(set) var setupLatencies: [Millis] = []
     public internal(set) var activity = DeviceActivity()
+    /// The device's fleet segment (0 without a fleet).
+    public internal(set) var segment = 0
+    /// The device's cycles as they stood at the end (a time change moves the later ones): each
+    /// record's window is read from it.
+    public internal(set) var calendar: CycleCalendar?
 
     public init() {}
 

@@ -75,7 +75,7 @@ extension PluginRuntime {
             state.lifecycle.setupAt = nil
         }
         noteDisplay(at: display)
-        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome,
+        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: display,
                             lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
                             notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
     }
@@ -84,7 +84,7 @@ extension PluginRuntime {
     mutating func resolveUnshown(cycle: Int, because reason: UnshownReason) {
         let outcome = CycleOutcome.classify(.notShown(reason), fetchTime: state.calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
         context.trace(.cycleUnshown(outcome, reason, pushService: push.serviceName), cycle: cycle)
-        resolve(CycleRecord(cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, lateness: nil,
+        resolve(CycleRecord(cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, shownAt: nil, lateness: nil,
                             notifiedBeforeFetch: false, contentAge: nil))
     }
 

@@ -1,16 +1,24 @@
 /// The plugin's fetcher (docs/model.md §3): attempts keyed by the cycle they serve, failures and
 /// retries, the ack and the cache, and which cycle a completed fetch decides.
 extension PluginRuntime {
-    /// Starts a fetch from a BG task or alarm for the earliest unresolved cycle,
-    /// within `budget` when the platform gives the code one.
+    /// Starts a fetch from a BG task or alarm, within `budget` when the platform gives the code one.
     mutating func startFetch(budget: Millis?) {
-        attempt(FetchAttempt(cycle: state.firstUnresolved, cpuUntil: budget.map { now + $0 } ?? .max))
+        attempt(FetchAttempt(cycle: cycleStartingFetch, cpuUntil: budget.map { now + $0 } ?? .max))
     }
 
     /// Starts a foreground fetch at the app open keyed `openKey` (no budget).
     mutating func startForegroundFetch(openKey: Int) {
         guard state.firstUnresolved < state.calendar.count else { return }
-        attempt(FetchAttempt(cycle: state.firstUnresolved, openKey: openKey))
+        attempt(FetchAttempt(cycle: cycleStartingFetch, openKey: openKey))
+    }
+
+    /// The cycle a fetch starting now is made for: the earliest unresolved one, or a later one
+    /// whose window is already open (an earlier cycle's alarm is held), since a fetch never serves
+    /// a closed window. `earlyFetch: arm` knows no windows: the earliest unresolved one.
+    var cycleStartingFetch: Int {
+        let first = state.firstUnresolved
+        guard strategy.earlyFetch == .cache else { return first }
+        return max(first, state.calendar.windowCycle(from: first, holding: now))
     }
 
     /// An alert push's handler fetches to show `cycle`, within `budget`.
@@ -121,17 +129,21 @@ extension PluginRuntime {
         return .updates
     }
 
-    /// The cycle a fetch that completed now decides, or nil when it is early
-    /// (docs/model.md §2, cycle windows): it completed before the earliest unresolved
-    /// cycle's F. With `earlyFetch: arm` every fetch started for the earliest
-    /// unresolved cycle decides it, as plugins without cycle windows behave.
+    /// The cycle a fetch that completed now decides, or nil when it is early (docs/model.md §2,
+    /// cycle windows): the cycle whose window (F to the next cycle's F) holds now, or nil when now
+    /// is before the earliest unresolved cycle's F. It may be later than the earliest unresolved
+    /// cycle, whose window has then closed: the caller supersedes the cycles before it. With
+    /// `earlyFetch: arm` every fetch started for the earliest unresolved cycle decides it, as
+    /// plugins without cycle windows behave.
     /// Inlined: called on `runtime` out of line, it was handed a copy of all of it (a 2.4 KB memcpy).
     @inline(__always)
     func decidedCycle(startedFor served: Int) -> Int? {
         let cycle = state.firstUnresolved
         guard cycle < state.calendar.count else { return nil }
         switch strategy.earlyFetch {
-        case .cache: return now >= state.calendar.fetchTimes[cycle] ? cycle : nil
+        case .cache:
+            let window = state.calendar.windowCycle(from: cycle, holding: now)
+            return window >= cycle ? window : nil
         case .arm: return served == cycle ? cycle : nil
         }
     }

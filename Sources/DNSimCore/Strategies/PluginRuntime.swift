@@ -76,6 +76,7 @@ public struct PluginRuntime<OS: PlatformModel> {
         // The run stops at the last cycle's outcome: nothing later was observed.
         context.telemetry?.deviceEnded(at: context.now)
         log.activity = context.activity
+        log.calendar = state.calendar
         // The server sends one push per cycle.
         if arm.strategy.kind == .push { log.activity[.pushes] = log.cycles.count }
         log.activity.trajectory = trajectory.hash
