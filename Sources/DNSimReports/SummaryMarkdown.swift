@@ -279,7 +279,7 @@ public enum SummaryMarkdown {
                 + "never run \(percent(ios.never)), budget \(seconds(ios.budget)); notification delay \(describe(ios.notificationDelay)).")
         }
         if let android = s.android {
-            lines.append("- **Android:** exact fetch alarm delay \(describe(android.fetchAlarmDelay)); notification delay \(describe(android.notificationDelay)).")
+            lines.append("- **Android:** the plugin's alarms are \(android.firingAlarm); fetch alarm delay \(describe(android.fetchAlarmDelay)); notification delay \(describe(android.notificationDelay)).")
         }
         lines.append("- **Fetch:** latency \(describe(s.fetch.latency)), failure \(percent(s.fetch.failure)) per attempt.")
         lines.append("- **Server:** \(s.server.updatesPerDay) updates per day across \(s.server.starredPlans) starred project(s).")

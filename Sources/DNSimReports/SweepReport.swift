@@ -161,7 +161,7 @@ public struct SweepReport: Sendable {
                     return String(format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100, interval.high * 100)
                 } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])
         }
-        md += table.markdown() + "\n" + thresholdWarnings + "![Stale against late, per arm](sweep.svg)\n\n"
+        md += table.markdown() + "\n" + thresholdWarnings + "![Outcome mix and late rate, per point and arm](sweep.svg)\n\n"
         md += "## Reproduce\n\n```sh\n\(reproduceCommand)\n```\n"
         return md
     }

@@ -259,6 +259,36 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertTrue(trace.out.contains("device 1 (segment \(plan.fleet!.segments[segment].name))"), trace.out)
     }
 
+    /// A segment in another time zone: its device's trace is in that zone's local time (the
+    /// notification at 18:30 there), and its fetch alarm is named as it really fires: inexact in
+    /// the segment that denies the exact-alarm permission, exact elsewhere.
+    func testTraceShowsASegmentsDeviceInItsOwnTimeZoneWithItsAlarmNamed() throws {
+        let text = Self.withFleet("""
+          - { segment: berlin, share: 0.5 }
+          - segment: los-angeles
+            share: 0.5
+            set: { timeZone: America/Los_Angeles, platforms.android.exactAlarmPermission: false }
+        """, base: Self.fixture.replacingOccurrences(of: "timeZone: UTC", with: "timeZone: Europe/Berlin"))
+        let path = write(text, to: "zones.yaml")
+        let plan = try load(text).plan().get()
+        let random = KeyedRandom(seed: plan.seed)
+        var devices: [String: Int] = [:]
+        for device in 0..<plan.devices { devices[plan.fleet!.segments[plan.fleet!.segment(of: device, random: random)].name] = device + 1 }
+        for (segment, zone, offset, alarm) in [("berlin", "Europe/Berlin", "+01:00", "exact (setExactAndAllowWhileIdle)"),
+                                               ("los-angeles", "America/Los_Angeles", "-08:00",
+                                                "inexact (no exact-alarm permission; deferred in Doze)")] {
+            let device = try XCTUnwrap(devices[segment])
+            let trace = invoke(["trace", path, "--device", "\(device)", "--arm", "chained/android", "--day", "1"])
+            XCTAssertEqual(trace.code, 0, trace.err)
+            XCTAssertTrue(trace.out.contains("(segment \(segment))") && trace.out.contains("times in \(zone)"), trace.out)
+            // The fetch alarm for 18:25 local fires between 18:25 and 19:25 local (inexact: within the hour).
+            let alarmSet = try NSRegularExpression(pattern: "fetch alarm for cycle 1 at 2027-03-01 1[89]:[0-9:.]+ \\\(offset)")
+            XCTAssertNotNil(alarmSet.firstMatch(in: trace.out, range: NSRange(trace.out.startIndex..., in: trace.out)), trace.out)
+            XCTAssertTrue(trace.out.contains("fetch alarm fires: \(alarm)"), trace.out)
+            XCTAssertFalse(trace.out.contains(offset == "+01:00" ? "-08:00" : "+01:00"), "no time in the other segment's zone: \(trace.out)")
+        }
+    }
+
     // MARK: - Bad input
 
     func testBadFleetsAreRefusedWithTheirPlace() {

@@ -57,7 +57,10 @@ enum TraceCommand: Subcommand {
         guard let arm = plan.arms.first(where: { $0.name == armName }) else {
             throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + armHint(armName, names))
         }
-        let zone = scenario.timeZone
+        // The device runs in its fleet segment's world, as in a run, and its times are that
+        // segment's local times (a segment may set its own time zone).
+        let segment = plan.fleet.map { $0.segment(of: device - 1, random: KeyedRandom(seed: plan.seed)) } ?? 0
+        let zone = segment < scenario.fleet.count ? scenario.fleet[segment].scenario.timeZone : scenario.timeZone
         let startDay = ZonedCalendar.dayNumber(year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)
         func dayNumber(_ millis: Millis) -> Int {
             let fields = zone.localFields(millis)
@@ -65,8 +68,6 @@ enum TraceCommand: Subcommand {
         }
 
         let recorder = Recorder()
-        // The device runs in its fleet segment's world, as in a run.
-        let segment = plan.fleet.map { $0.segment(of: device - 1, random: KeyedRandom(seed: plan.seed)) } ?? 0
         let world = DeviceWorld(configuration: plan.segmentWorlds[segment], seed: plan.seed)
         let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder

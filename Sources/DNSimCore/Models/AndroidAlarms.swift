@@ -105,7 +105,7 @@ public struct AndroidAlarms: PlatformModel {
             }
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
-            context.trace(.fetchAlarmFires)
+            context.trace(.fetchAlarmFires(alarm: configuration.firingAlarm))
             return .fetchTaskRuns(budget: nil)
         default:
             preconditionFailure("Android raises no \(event) event")

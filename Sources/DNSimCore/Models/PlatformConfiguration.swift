@@ -97,6 +97,18 @@ public struct AndroidConfiguration: Sendable, Equatable {
     /// FCM and the messaging service, for the push strategies.
     public var push = AndroidPushConfiguration()
     public init() {}
+
+    /// What the plugin's alarms really are, for reports and traces: exact only with the
+    /// exact-alarm permission; without it AlarmManager sets them inexact, and the model then
+    /// lets Doze defer them (`AndroidAlarms.deferredFireTime`).
+    public var firingAlarm: String {
+        guard exactAlarmPermission else { return "inexact (no exact-alarm permission; deferred in Doze)" }
+        switch alarmKind {
+        case .exactAllowWhileIdle: return "exact (setExactAndAllowWhileIdle)"
+        case .setExact: return doze == nil ? "exact (setExact)" : "exact (setExact; deferred in Doze)"
+        case .alarmClock: return "exact (setAlarmClock)"
+        }
+    }
 }
 
 /// Deep Doze's maintenance windows: the idle periods between them start at

@@ -51,7 +51,7 @@ public struct TraceEntry: Sendable, Equatable {
         case .backgroundRequestSubmitted(let earliest, let launch):
             return "BG request for cycle \(number), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
         case .bootCompleted: return "BOOT_COMPLETED: the plugin re-arms its alarms"
-        case .fetchAlarmFires: return "exact fetch alarm fires"
+        case .fetchAlarmFires(let alarm): return "fetch alarm fires: \(alarm)"
         case .fetchAlarmSet(let fire): return "fetch alarm for cycle \(number) at \(time(fire))"
         case .reboot(let rescheduleOnBoot):
             return "the phone reboots: every alarm is cleared" + (rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them")

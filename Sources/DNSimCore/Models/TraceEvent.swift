@@ -15,7 +15,8 @@ public enum TraceEvent: Sendable, Equatable {
     /// A processing request's launch comes more than a week after the last open: not fulfilled.
     case processingRequestUnfulfilled
     case bootCompleted
-    case fetchAlarmFires
+    /// The fetch alarm fires; `alarm` names what it really is (`AndroidConfiguration.firingAlarm`).
+    case fetchAlarmFires(alarm: String)
     case fetchAlarmSet(fire: Millis)
     case reboot(rescheduleOnBoot: Bool)
 
