@@ -38,14 +38,18 @@ final class AccountingInvariantTests: XCTestCase {
     func testTheGeneratorIsKeyedAndItsScenariosLoad() throws {
         XCTAssertEqual(GeneratedScenario(key: 41).yaml, GeneratedScenario(key: 41).yaml)
         XCTAssertNotEqual(GeneratedScenario(key: 41).yaml, GeneratedScenario(key: 42).yaml)
-        var fleets = 0, strategies = Set<String>()
+        var fleets = 0, sweeps = 0, studies = 0, strategies = Set<String>()
         for key in 0..<UInt64(200) {
             let generated = GeneratedScenario(key: key)
             let scenario = try ScenarioLoader.load(bytes: Array(generated.yaml.utf8), file: "generated-\(key).yaml")
             if !scenario.fleet.isEmpty { fleets += 1 }
+            if !(try scenario.sweepPoints()).isEmpty { sweeps += 1 }
+            if !(try scenario.uncertaintyWorlds()).isEmpty { studies += 1 }
             strategies.formUnion(generated.strategies)
         }
         XCTAssertGreaterThan(fleets, 40, "fleets are generated")
+        XCTAssertGreaterThan(sweeps, 30, "sweeps are generated")
+        XCTAssertGreaterThan(studies, 20, "studies are generated")
         XCTAssertEqual(strategies.count, GeneratedScenario.strategyChoices.count, "every strategy choice is generated")
     }
 
@@ -76,6 +80,23 @@ final class AccountingInvariantTests: XCTestCase {
             return ["does not load: \(error)"]
         }
         guard case .success(let plan) = scenario.plan() else { return ["has no plan"] }
+        var problems = runAndCheck(plan, generated)
+        // Each sweep point and each study world is a plan of its own: the same invariants hold there.
+        do {
+            let variants = try scenario.sweepPoints().map { ("sweep point \($0.index + 1)", $0.scenario) }
+                + scenario.uncertaintyWorlds().enumerated().map { ("study world \($0.offset + 1)", $0.element.scenario) }
+            for (name, variant) in variants {
+                guard case .success(let plan) = variant.plan() else { return ["\(name) has no plan"] }
+                problems += runAndCheck(plan, generated, rerun: false).map { "\(name): \($0)" }
+            }
+        } catch {
+            return ["its sweep or study does not load: \(error)"]
+        }
+        return problems
+    }
+
+    /// Everything wrong with one plan's run; `rerun` adds the jobs, shards and arm-removal checks.
+    static func runAndCheck(_ plan: SimulationPlan, _ generated: GeneratedScenario, rerun: Bool = true) -> [String] {
         let checker = CycleChecker(plan: plan)
         let result = ParallelRunner.run(plan: plan, jobs: 2, observers: [checker])
         var problems = checker.problems
@@ -99,6 +120,7 @@ final class AccountingInvariantTests: XCTestCase {
         }
 
         // The same result for any number of jobs, and for shards merged.
+        guard rerun else { return problems }
         if runsAgain(generated, check: 0), ParallelRunner.run(plan: plan, jobs: 1) != result { problems.append("--jobs 1 and --jobs 2 differ") }
         if runsAgain(generated, check: 1), plan.devices > 1 {
             let cut = plan.devices / 2

@@ -29,6 +29,10 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var rebootsPerDay: Double
     var tokenLifetimeDays: Int?
     var fleet: [(name: String, set: String)]
+    /// A `sweep:` axis, or an `uncertainty:` block (a study), or neither: each point or world is
+    /// a plan of its own, checked like the scenario's.
+    var sweep: String?
+    var study: String?
 
     static func == (a: GeneratedScenario, b: GeneratedScenario) -> Bool { a.yaml == b.yaml }
 
@@ -39,6 +43,14 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ chained: { carryUnshown: true, onEmpty: show_default, label: chained-carry } }",
         "{ chained: { earlyFetch: arm, label: chained-arm } }", "push", "{ push: { kind: background } }",
         "{ chained: { fetchOnOpen: true, label: chained-open } }",
+    ]
+    static let sweeps = [
+        "{ key: platforms.android.exactAlarmPermission, values: [true, false] }", "{ key: user.appOpensPerDay, values: [0.2, 3] }",
+        "{ key: lead, values: [5m, 2h] }", "{ key: platforms.ios.fetchTask.never, values: [0, 0.5] }",
+    ]
+    static let studies = [
+        "{ design: lhs, samples: 3, parameters: [ { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.4 } } } ] }",
+        "{ design: lhs, samples: 3, parameters: [ { key: user.appOpensPerDay, distribution: { loguniform: { min: 0.1, max: 5 } } } ] }",
     ]
     static let segmentSettings = [
         "{ platforms.android.batteryManager: { stopsAfterUnused: 2d } }", "{ platforms.android.backgroundRestricted: true }",
@@ -85,6 +97,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
             }
         }
         self.fleet = fleet
+        let extra = random.int(0...9)
+        sweep = extra < 3 ? random.pick(Self.sweeps) : nil
+        study = extra >= 8 ? random.pick(Self.studies) : nil
     }
 
     var yaml: String {
@@ -136,6 +151,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         """
         if let tokenLifetimeDays { text += "  tokenLifetime: \(tokenLifetimeDays)d\n" }
         text += "strategies: [\(strategies.joined(separator: ", "))]\n"
+        if let sweep { text += "sweep:\n  - \(sweep)\n" }
+        if let study { text += "uncertainty: \(study)\nobjective: { weights: { fresh: 1, missed: -2 } }\n" }
         if !fleet.isEmpty {
             text += "fleet:\n"
             let share = 1.0 / Double(fleet.count)
@@ -162,6 +179,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         with { $0.days = max(2, $0.days / 2) }
         with { $0.days = max(2, $0.days - 1) }
         with { $0.fleet = [] }
+        with { $0.sweep = nil }
+        with { $0.study = nil }
         for index in fleet.indices where fleet.count > 1 { with { $0.fleet.remove(at: index) } }
         for index in strategies.indices where strategies.count > 1 { with { $0.strategies.remove(at: index) } }
         with { $0.timeZone = "UTC" }
