@@ -45,7 +45,7 @@ extension ScenarioKeyCatalog {
         ScenarioKey("metrics", .definition, type: "mapping", default: "all defaults", range: "see [`metrics`](#metrics)", why: "how outcomes are counted, the same for every policy and world",
                     meaning: "How outcomes are measured.",
                     example: ""),
-        ScenarioKey("metrics.lateAfter", .definition, type: "duration", default: "`60s`", range: "zero or more",
+        ScenarioKey("metrics.lateAfter", .definition, type: "duration", default: "`\(SimulationPlan.defaultLateAfter / SimTime.second)s`", range: "zero or more",
                     meaning: "A shown notification counts as `late` when it is displayed more than this long after T.",
                     example: "`2m`"),
         ScenarioKey("metrics.freshWithin", .definition, type: "duration", default: "the lead T − F (of the first cycle)", range: "longer than zero",

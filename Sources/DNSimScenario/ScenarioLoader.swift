@@ -93,7 +93,7 @@ public enum ScenarioLoader {
         if let section = top.section("user") { user = UserReader.read(section, &lifecycle) }
         if let section = top.section("app") { LifecycleReader.readApp(section, &lifecycle) }
         let strategies = top["strategies"].map { StrategyReader.read($0, r) } ?? []
-        var lateAfter = 60 * SimTime.second
+        var lateAfter = SimulationPlan.defaultLateAfter
         var freshWithin: Millis?
         let metrics = top.section("metrics")
         if let metrics { (lateAfter, freshWithin) = RunReader.metrics(metrics, &lifecycle) }

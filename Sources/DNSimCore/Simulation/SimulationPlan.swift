@@ -9,7 +9,11 @@ public struct SimulationPlan: Sendable, Equatable {
     /// The fleet's segments, each with its own world; nil for a plain run (every device in `world`).
     public var fleet: Fleet?
 
-    public init(world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = 60 * SimTime.second) {
+    /// `metrics.lateAfter` when the scenario does not set it: the one place it is written (the
+    /// loader, the key catalog and `init`'s template read it here).
+    public static let defaultLateAfter: Millis = 60 * SimTime.second
+
+    public init(world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = defaultLateAfter) {
         self.world = world
         self.arms = arms
         self.seed = seed
