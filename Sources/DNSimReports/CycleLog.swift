@@ -87,7 +87,7 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
                 if let calendar = log.calendar, record.cycle < calendar.count {
                     buffer += String(calendar.fetchTimes[record.cycle])
                     buffer += ","
-                    if record.cycle + 1 < calendar.count { buffer += String(calendar.fetchTimes[record.cycle + 1]) }
+                    if let end = calendar.windowEnd(of: record.cycle) { buffer += String(end) }
                 } else {
                     buffer += ","
                 }

@@ -101,19 +101,24 @@ final class AccountingInvariantTests: XCTestCase {
         let result = ParallelRunner.run(plan: plan, jobs: 2, observers: [checker])
         var problems = checker.problems
 
-        // Every cycle counted once: per arm and per segment, devices × cycles per device.
+        // Every cycle counted once: per arm and per segment, devices × cycles per device (without a
+        // lifecycle; with one, each device's due cycles, which every arm of it shares).
         let perSegment = checker.devicesPerSegment
         let worlds = plan.segmentWorlds
+        let due = checker.dueCycles
+        let hasLifecycle = plan.world.user.disablePerDay > 0 || plan.world.user.timeChangePerDay > 0
         for (arm, statistics) in result.arms.enumerated() {
-            let expected = zip(perSegment, worlds).reduce(Int64(0)) { $0 + Int64($1.0) * Int64($1.1.calendar.count) }
+            let expected = hasLifecycle ? due[arm].reduce(0, +)
+                : zip(perSegment, worlds).reduce(Int64(0)) { $0 + Int64($1.0) * Int64($1.1.calendar.count) }
             if statistics.cycles != expected { problems.append("\(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)") }
             let outcomes = CycleOutcome.allCases.reduce(Int64(0)) { $0 + statistics.count(.outcome($1)) }
             if outcomes != statistics.cycles { problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)") }
         }
         if let segments = result.segments {
             for (segment, arms) in segments.enumerated() {
-                let expected = Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
-                for (arm, statistics) in arms.enumerated() where statistics.cycles != expected {
+                for (arm, statistics) in arms.enumerated() {
+                    let expected = hasLifecycle ? due[arm][segment] : Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
+                    guard statistics.cycles != expected else { continue }
                     problems.append("segment \(segment), \(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)")
                 }
             }
@@ -149,31 +154,48 @@ final class AccountingInvariantTests: XCTestCase {
         private let lock = NSLock()
         private var found: [String] = []
         private var segmentDevices: [Int]
+        /// Due cycles per arm and segment, and each device's on its first arm.
+        private var due: [[Int64]]
+        private var deviceDue: [Int: Int] = [:]
 
         init(plan: SimulationPlan) {
             self.plan = plan
             segmentDevices = Array(repeating: 0, count: plan.segmentWorlds.count)
+            due = Array(repeating: Array(repeating: 0, count: plan.segmentWorlds.count), count: plan.arms.count)
         }
 
         var problems: [String] { lock.withLock { found } }
         var devicesPerSegment: [Int] { lock.withLock { segmentDevices } }
+        var dueCycles: [[Int64]] { lock.withLock { due } }
 
         func observe(devices: Range<Int>) -> any ChunkObserver { Chunk(checker: self) }
 
         func record(device: Int, arm: Int, _ log: DeviceLog) {
-            let problems = Self.problems(log, arm: plan.arms[arm])
+            var problems = Self.problems(log, arm: plan.arms[arm])
+            let dueHere = log.cycles.count
             lock.withLock {
                 if arm == 0 { segmentDevices[log.segment] += 1 }
+                due[arm][log.segment] += Int64(dueHere)
+                // Every arm of a device has the same due cycles (docs/lifecycle.md).
+                if let first = deviceDue[device], first != dueHere {
+                    problems.append("\(dueHere) due cycles, another arm of the device has \(first)")
+                } else {
+                    deviceDue[device] = dueHere
+                }
                 found += problems.prefix(3).map { "device \(device + 1), \(plan.arms[arm].name), \($0)" }
             }
         }
 
-        /// What is wrong with one device's cycles on one arm.
+        /// What is wrong with one device's cycles on one arm: without a lifecycle every cycle of
+        /// its calendar once, in order; with one, each cycle once, either due (in the log) or off.
         static func problems(_ log: DeviceLog, arm: Arm) -> [String] {
             guard let calendar = log.calendar else { return ["no calendar in the log"] }
             var problems: [String] = []
-            if log.cycles.map(\.cycle) != Array(0..<calendar.count) {
-                problems.append("cycles \(log.cycles.map { $0.cycle + 1 }) instead of 1–\(calendar.count), once each")
+            let cycles = log.cycles.map(\.cycle)
+            let off = Int(log.activity[.offCycles])
+            if zip(cycles, cycles.dropFirst()).contains(where: { $0 >= $1 }) || cycles.contains(where: { $0 >= calendar.count })
+                || cycles.count + off != calendar.count {
+                problems.append("cycles \(cycles.map { $0 + 1 }) and \(off) off instead of 1–\(calendar.count), once each")
             }
             for record in log.cycles where record.cycle < calendar.count {
                 let cycle = record.cycle, name = "cycle \(cycle + 1) (\(record.outcome.name))"
@@ -200,7 +222,7 @@ final class AccountingInvariantTests: XCTestCase {
                     problems.append("\(name): fresh with content fetched before the cycle's F")
                 }
                 // `earlyFetch: arm` knows no windows (docs/model.md §2): its rule is its own.
-                if arm.strategy.earlyFetch == .cache, cycle + 1 < calendar.count, fetchedAt >= calendar.fetchTimes[cycle + 1] {
+                if arm.strategy.earlyFetch == .cache, let end = calendar.windowEnd(of: cycle), fetchedAt >= end {
                     problems.append("\(name): shows content fetched in cycle \(calendar.windowCycle(from: cycle, holding: fetchedAt) + 1)'s window")
                 }
             }

@@ -32,6 +32,32 @@ final class CycleWindowTests: XCTestCase {
                        "treated as the next cycle's prefetch, the evening's empty fetch removes its T")
     }
 
+    /// Two notifications after one fetch (07:00; 08:00 and 20:00) share one F and so one window:
+    /// the 07:00 fetch serves the 08:00 cycle, the earliest unresolved one, and supersedes nothing.
+    func testCyclesThatShareOneFetchShareItsWindow() {
+        let days = 10
+        let notify = (0..<days).flatMap { day in [8, 20].map { TestWorlds.start + Millis(day) * SimTime.day + Millis($0) * SimTime.hour } }
+        let fetch = notify.map { $0 - ($0 - TestWorlds.start) % SimTime.day + 7 * SimTime.hour }
+        let calendar = CycleCalendar(start: TestWorlds.start, notifyTimes: notify, fetchTimes: fetch,
+                                     followingNotifyTime: TestWorlds.start + Millis(days) * SimTime.day + 8 * SimTime.hour)
+        XCTAssertEqual(calendar.windowCycle(from: 0, holding: fetch[0] + SimTime.minute), 0, "the earlier of the two")
+        XCTAssertEqual(calendar.windowCycle(from: 1, holding: fetch[0] + SimTime.minute), 1, "the later one once the earlier is resolved")
+        XCTAssertEqual(calendar.windowCycle(from: 0, holding: fetch[2]), 2)
+        XCTAssertEqual(calendar.windowEnd(of: 0), fetch[2], "the next later F")
+        XCTAssertNil(calendar.windowEnd(of: 2 * days - 1))
+
+        var world = TestWorlds.world(days: days)
+        world = WorldConfiguration(calendar: calendar, plugin: world.plugin, user: world.user)
+        world.server.updatesPerDay = 50
+        world.server.starredPlans = 5
+        world.ios.inactiveAfter = nil
+        let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
+        XCTAssertEqual(run.cycles.map(\.cycle), Array(0..<(2 * days)))
+        XCTAssertEqual(stride(from: 0, to: 2 * days, by: 2).map { run.outcomes[$0] }, Array(repeating: .fresh, count: days),
+                       "each 08:00 cycle shows the 07:00 fetch")
+        XCTAssertFalse(run.trace.entries.contains { $0.detail.contains("superseded") }, "no cycle superseded")
+    }
+
     /// A fetch that completes between F and T with no updates removes that cycle's T.
     func testAnInWindowEmptyFetchSuppresses() {
         var world = emptyServerWorld(days: 10)

@@ -10,6 +10,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var timeZone: String
     var notifyMinute: Int
     var leadMinutes: Int
+    /// A second notification time this many hours after the first, after the same fetch (the
+    /// two cycles share one F and so one window), or nil.
+    var secondNotifyAfterHours: Int?
     var strategies: [String]
     var fallbackBehavior: String
     var iosKind: String
@@ -28,6 +31,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var forceQuitPerDay: Double
     var rebootsPerDay: Double
     var tokenLifetimeDays: Int?
+    /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
+    var lifecycle: Bool
     var fleet: [(name: String, set: String)]
     /// A `sweep:` axis, or an `uncertainty:` block (a study), or neither: each point or world is
     /// a plan of its own, checked like the scenario's.
@@ -42,7 +47,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ independent: { staleContent: fallback, label: independent-fallback } }",
         "{ chained: { carryUnshown: true, onEmpty: show_default, label: chained-carry } }",
         "{ chained: { earlyFetch: arm, label: chained-arm } }", "push", "{ push: { kind: background } }",
-        "{ chained: { fetchOnOpen: true, label: chained-open } }",
+        "{ chained: { fetchOnOpen: true, label: chained-open } }", "{ push: { fetchOnOpen: true, label: push-open } }",
+        "{ independent: { onEmpty: show_default, label: independent-default } }",
     ]
     static let sweeps = [
         "{ key: platforms.android.exactAlarmPermission, values: [true, false] }", "{ key: user.appOpensPerDay, values: [0.2, 3] }",
@@ -67,6 +73,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         timeZone = random.pick(Self.zones)
         notifyMinute = random.int(0...(24 * 60 - 1))
         leadMinutes = random.pick([1, 5, 15, 45, 180, 600])
+        secondNotifyAfterHours = random.chance(0.2) ? random.pick([1, 4, 12, 20]) : nil
         var strategies: [String] = []
         // A few strategies and segments each: a debug build's fixed cost is per arm and segment
         // (their histograms), so more of them would buy little coverage for much time.
@@ -89,6 +96,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         forceQuitPerDay = random.pick([0, 0, 0.1])
         rebootsPerDay = random.pick([0, 0, 0.2])
         tokenLifetimeDays = random.chance(0.3) ? random.int(1...4) : nil
+        lifecycle = random.chance(0.15)
         var fleet: [(String, String)] = []
         if random.chance(0.35) {
             fleet.append(("stock", "{}"))
@@ -99,12 +107,15 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         self.fleet = fleet
         let extra = random.int(0...9)
         sweep = extra < 3 ? random.pick(Self.sweeps) : nil
+        // A lead sweep needs a single daily notification time.
+        if secondNotifyAfterHours != nil, sweep?.contains("key: lead,") == true { sweep = nil }
         study = extra >= 8 ? random.pick(Self.studies) : nil
     }
 
     var yaml: String {
         let notify = (hour: notifyMinute / 60, minute: notifyMinute % 60)
         let fetchMinute = ((notifyMinute - leadMinutes) % (24 * 60) + 24 * 60) % (24 * 60)
+        let notifyHours = secondNotifyAfterHours.map { "\(notify.hour),\((notify.hour + $0) % 24)" } ?? "\(notify.hour)"
         var text = """
         name: generated-\(key)
         seed: \(key &+ 1)
@@ -116,7 +127,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
           contentFetch: { enabled: true, schedule: "\(fetchMinute % 60) \(fetchMinute / 60) * * *", callbacks: {} }
           userNotification:
             enabled: true
-            schedule: "\(notify.minute) \(notify.hour) * * *"
+            schedule: "\(notify.minute) \(notifyHours) * * *"
             title: Generated
             body: A generated scenario.
             sound: true
@@ -150,6 +161,10 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
 
         """
         if let tokenLifetimeDays { text += "  tokenLifetime: \(tokenLifetimeDays)d\n" }
+        if lifecycle {
+            text += "  disablePerDay: 0.3\n  disabledFor: { exponential: { mean: 1d } }\n"
+            text += "  timeChangePerDay: 0.3\n  notifyTimes: { \"07:00\": 1, \"12:30\": 1, \"21:45\": 1 }\n"
+        }
         text += "strategies: [\(strategies.joined(separator: ", "))]\n"
         if let sweep { text += "sweep:\n  - \(sweep)\n" }
         if let study { text += "uncertainty: \(study)\nobjective: { weights: { fresh: 1, missed: -2 } }\n" }
@@ -183,6 +198,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         with { $0.study = nil }
         for index in fleet.indices where fleet.count > 1 { with { $0.fleet.remove(at: index) } }
         for index in strategies.indices where strategies.count > 1 { with { $0.strategies.remove(at: index) } }
+        with { $0.secondNotifyAfterHours = nil }
+        with { $0.lifecycle = false }
         with { $0.timeZone = "UTC" }
         with { $0.fallbackBehavior = "show_default" }
         with { $0.iosKind = "appRefresh" }

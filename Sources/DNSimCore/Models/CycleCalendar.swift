@@ -52,12 +52,21 @@ public struct CycleCalendar: Sendable, Equatable {
         fetchTimes.firstIndex(after: time)
     }
 
-    /// The cycle whose window (docs/model.md §2: from its F to the next cycle's F) holds `time`,
-    /// searching from `from`: `from - 1` when `time` is before `from`'s F. The last cycle's window
-    /// has no end.
+    /// The cycle whose window (docs/model.md §2: from its F to the next later F) holds `time`,
+    /// searching from `from`: `from - 1` when `time` is before `from`'s F. Cycles that share one F
+    /// (two notifications after one fetch) share its window, and the earliest of them at or after
+    /// `from` is the one it holds. The last cycle's window has no end.
     @inline(__always)
     public func windowCycle(from: Int, holding time: Millis) -> Int {
-        firstCycle(from: from, withFetchAfter: time) - 1
+        var cycle = firstCycle(from: from, withFetchAfter: time) - 1
+        while cycle > from, fetchTimes[cycle - 1] == fetchTimes[cycle] { cycle -= 1 }
+        return cycle
+    }
+
+    /// Where `cycle`'s window closes: the first later F, or nil when no later cycle has one.
+    public func windowEnd(of cycle: Int) -> Millis? {
+        let next = firstCycle(from: cycle + 1, withFetchAfter: fetchTimes[cycle])
+        return next < count ? fetchTimes[next] : nil
     }
 
     /// The first cycle at or after `from` whose F lies strictly after `time`,

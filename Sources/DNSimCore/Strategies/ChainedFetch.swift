@@ -25,6 +25,9 @@ public struct ChainedFetch: PluginStrategy {
     var cancelledGuardCycle = -1
     /// Android: what was armed when a reboot cleared it, to re-arm from the cache.
     var lostArmed: ArmedRequest?
+    /// A later cycle whose in-window fetch came back empty while an earlier one was unresolved
+    /// (its alarm held), so arming nothing: it is suppressed once it opens. -1 when none.
+    var emptyAheadCycle = -1
 
     public static let armsNotificationAfterFetch = true
 
@@ -62,7 +65,9 @@ public struct ChainedFetch: PluginStrategy {
     public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
         let cycle = runtime.firstUnresolved
         guard cycle < runtime.calendar.count else { return }
-        runtime.schedule(at: max(deadlineTime(cycle, runtime.calendar, contentTimeout: runtime.plugin.contentTimeout), runtime.now), .deadline(cycle: cycle))
+        // Its own fetch already came back empty: its deadline, now, suppresses it.
+        let deadline = emptyAheadCycle == cycle ? runtime.now : deadlineTime(cycle, runtime.calendar, contentTimeout: runtime.plugin.contentTimeout)
+        runtime.schedule(at: max(deadline, runtime.now), .deadline(cycle: cycle))
     }
 
     public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) {
@@ -71,6 +76,18 @@ public struct ChainedFetch: PluginStrategy {
         armedHandle = nil
         lostArmed = nil
         cancelledGuardCycle = -1
+        if emptyAheadCycle < runtime.firstUnresolved { emptyAheadCycle = -1 }
+    }
+
+    /// Updates arm the cycle's notification; so does an empty fetch that shows the default or
+    /// carried updates, and a failure whose handler arms the fallback.
+    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
+        switch result {
+        case .updates: true
+        case .empty: configuration.onEmpty == .showDefault || (configuration.carryUnshown && runtime.cacheHoldsUnshownUpdates)
+        case .failed: runtime.plugin.fallbackBehavior == .showDefault
+        case .retrying: false
+        }
     }
 
     public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) { armGuards(&runtime) }
@@ -78,12 +95,20 @@ public struct ChainedFetch: PluginStrategy {
     /// The cycle's prefetch brought updates: shown at max(T, now) with them.
     public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         guard let cycle else { return }
+        if emptyAheadCycle == cycle { emptyAheadCycle = -1 }
         cancelGuard(cycle, &runtime)
         armOrShow(cachedContent: true, &runtime)
     }
 
     public mutating func fetchEmpty<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
-        guard let cycle, armed != .cachedContent else { return }
+        guard let cycle else { return }
+        guard cycle == runtime.firstUnresolved else {
+            // An earlier cycle's alarm is held: this fetch arms nothing and that cycle keeps
+            // what it has; this one is suppressed when it opens.
+            emptyAheadCycle = cycle
+            return
+        }
+        guard armed != .cachedContent else { return }
         if configuration.carryUnshown, runtime.cacheHoldsUnshownUpdates {
             cancelGuard(cycle, &runtime)
             armOrShow(cachedContent: true, &runtime)
@@ -99,7 +124,7 @@ public struct ChainedFetch: PluginStrategy {
     /// The expiration handler (or the failed fetch's completion) gets a moment
     /// of CPU: it arms the fallback unless the plugin is told to skip.
     public mutating func fetchFailed<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
-        guard cycle != nil, armed == nil else { return }
+        guard cycle == runtime.firstUnresolved, armed == nil else { return }
         if runtime.plugin.fallbackBehavior == .showDefault { armOrShow(cachedContent: false, &runtime) }
     }
 
@@ -158,8 +183,15 @@ public struct ChainedFetch: PluginStrategy {
             runtime.show(cachedContent: armed == .cachedContent, cycle: cycle)
             return
         }
+        if emptyAheadCycle == cycle, armed == nil {
+            emptyAheadCycle = -1
+            cancelGuard(cycle, &runtime)
+            runtime.resolveUnshown(cycle: cycle, because: .fetchFoundNoUpdates)
+            return
+        }
         if now >= next {
-            runtime.resolveUnshown(cycle: cycle, because: .nothingByNextNotifyTime)
+            let reason: UnshownReason = armed != nil ? .alarmHeld : lostArmed != nil ? .alarmCleared : .nothingByNextNotifyTime
+            runtime.resolveUnshown(cycle: cycle, because: reason)
             return
         }
         if armed != nil {

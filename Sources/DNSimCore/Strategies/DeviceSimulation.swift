@@ -102,7 +102,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         if attempt.stale { return staleFetchFinished(result) }
         if attempt.pushed { return strategy.pushFetchEnded(result, attempt: attempt, &runtime) }
         let decided = runtime.decidedCycle(startedFor: attempt.cycle)
-        if let decided, decided > runtime.firstUnresolved { supersedeCycles(before: decided) }
+        if let decided, decided > runtime.firstUnresolved, strategy.fetchReplacesPendingNotification(result, runtime) {
+            supersedeCycles(before: decided)
+        }
         if decided == nil {
             runtime.trace(.fetchEarly(failed: result == .failed), cycle: runtime.firstUnresolved)
         }
@@ -119,9 +121,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     }
 
     /// A fetch completed in `cycle`'s window while earlier cycles were unresolved (their alarms
-    /// held): their windows have closed, so it serves none of them, and `cycle`'s notification
-    /// replaces what they kept armed (docs/model.md §2, cycle windows). Each is missed, in order,
-    /// and the next cycle opened, before the fetch decides `cycle`.
+    /// held): their windows have closed, so it serves none of them, and the notification its code
+    /// arms for `cycle` replaces what they kept armed (docs/model.md §2, cycle windows). Each is
+    /// missed, in order, and the next cycle opened, before the fetch decides `cycle`.
     private mutating func supersedeCycles(before cycle: Int) {
         while runtime.firstUnresolved < cycle {
             runtime.resolveUnshown(cycle: runtime.firstUnresolved, because: .superseded(byCycle: cycle))

@@ -41,21 +41,42 @@ public struct IndependentTimers: PluginStrategy {
         if runtime.alarmsLost {
             runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), now), .deadline(cycle: cycle))
         } else {
-            let fire = runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle)
-            dueHandle = runtime.schedule(at: max(fire, now), .notificationDue(cycle: cycle))
+            armAlarm(cycle, fire: runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle), &runtime)
+        }
+    }
+
+    /// Arms the cycle's notification alarm to fire at `fire`, unless that is at or past the next
+    /// cycle's T (an inexact alarm's window can reach it when cycles are close): the cycle then
+    /// ends at that T, as when power management holds the alarm there.
+    private mutating func armAlarm<OS>(_ cycle: Int, fire: Millis, _ runtime: inout PluginRuntime<OS>) {
+        let next = runtime.calendar.nextNotifyTime(after: cycle)
+        if fire < next {
+            dueHandle = runtime.schedule(at: max(fire, runtime.now), .notificationDue(cycle: cycle))
+        } else {
+            dueHandle = nil
+            heldPastWindow = true
+            runtime.schedule(at: max(next, runtime.now), .deadline(cycle: cycle))
         }
     }
 
     public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) {
+        if let dueHandle { runtime.cancel(dueHandle) }
         dueHandle = nil
         heldPastWindow = false
-        emptyFetchCycle = -1
+        // A later cycle's own empty fetch (it ended while this cycle's alarm was held) still counts.
+        if emptyFetchCycle < runtime.firstUnresolved { emptyFetchCycle = -1 }
+    }
+
+    /// Updates replace the content the pending request or alarm shows; an empty or failed fetch
+    /// leaves an earlier cycle's held alarm showing the cache as it was.
+    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
+        result == .updates
     }
 
     public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) {}
 
     public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
-        if emptyFetchCycle == runtime.firstUnresolved { emptyFetchCycle = -1 }
+        if emptyFetchCycle == (cycle ?? runtime.firstUnresolved) { emptyFetchCycle = -1 }
         runtime.trace(.requestContentReplaced, cycle: runtime.firstUnresolved)
     }
 
@@ -94,14 +115,7 @@ public struct IndependentTimers: PluginStrategy {
     /// Power management holds the notification alarm: it fires later, unless the next T comes first.
     public mutating func notificationHeld<OS>(cycle: Int, until later: Millis, _ runtime: inout PluginRuntime<OS>) {
         guard cycle == runtime.firstUnresolved else { return }
-        let next = runtime.calendar.nextNotifyTime(after: cycle)
-        if later < next {
-            dueHandle = runtime.schedule(at: later, .notificationDue(cycle: cycle))
-        } else {
-            dueHandle = nil
-            heldPastWindow = true
-            runtime.schedule(at: max(next, runtime.now), .deadline(cycle: cycle))
-        }
+        armAlarm(cycle, fire: later, &runtime)
     }
 
     public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
@@ -121,7 +135,6 @@ public struct IndependentTimers: PluginStrategy {
         let cycle = runtime.firstUnresolved
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         guard dueHandle == nil, notifyTime > runtime.now else { return }
-        let fire = runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle)
-        dueHandle = runtime.schedule(at: fire, .notificationDue(cycle: cycle))
+        armAlarm(cycle, fire: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle), &runtime)
     }
 }

@@ -20,6 +20,11 @@ public protocol PluginStrategy {
     mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>)
     /// Plugin code runs (setup, app open, BG task, fetch alarm): top up what it pre-arms.
     mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>)
+    /// Whether the plugin's code for a fetch that ended with `result` replaces the notification
+    /// pending under its one identifier (arms, or replaces the content of, a later cycle's): an
+    /// earlier unresolved cycle is then missed (docs/model.md §2, cycle windows). When it does
+    /// not, that cycle keeps what was armed for it, and the fetch decides the later one all the same.
+    func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool
     /// A fetch ended with updates (now in the cache); `decides` is the cycle
     /// it decides, nil when it is early (docs/model.md §2, cycle windows).
     mutating func fetchSucceeded<OS>(decides: Int?, _ runtime: inout PluginRuntime<OS>)
@@ -49,6 +54,7 @@ extension PluginStrategy {
     public static var schedulesPlatformFetch: Bool { true }
     public static var armsNotificationAfterFetch: Bool { false }
     public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications { PendingNotifications() }
+    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool { false }
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
     public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {}
     public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {}

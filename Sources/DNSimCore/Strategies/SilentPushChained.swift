@@ -56,6 +56,9 @@ public struct SilentPushChained: PluginStrategy {
     }
 
     public mutating func cycleResolved<OS>(_ runtime: inout PluginRuntime<OS>) { chained.cycleResolved(&runtime) }
+    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
+        chained.fetchReplacesPendingNotification(result, runtime)
+    }
     public mutating func pluginCodeRuns<OS>(_ runtime: inout PluginRuntime<OS>) { chained.pluginCodeRuns(&runtime) }
     public mutating func fetchSucceeded<OS>(decides cycle: Int?, _ runtime: inout PluginRuntime<OS>) {
         chained.fetchSucceeded(decides: cycle, &runtime)
