@@ -6,10 +6,13 @@ import PackageDescription
 //   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
 //   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
-//   ← DNSimFrontend (argument parsing, console, report folders) ← DNSimCLI (subcommands)
+//   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study)
+//   ← DNSimCLI (argument parsing, console, progress, exit codes; the subcommands)
 //   ← dnsim-events (main.swift)
 // DNSimFit (telemetry → scenario numbers) stands beside them, on GSL and DNSimText alone; the
 // reports write emitted telemetry with its writer, so the two formats cannot drift apart.
+// DNSimSupport (parallel loops in index order, keyed seeds) sits below the core, the scenario
+// and the fit, and depends on nothing but Dispatch.
 // DNSimText (line breaks, JSON/XML/CSV text, civil dates) sits below the scenario,
 // reports and fit layers and depends on nothing, not even Foundation.
 let package = Package(
@@ -38,19 +41,25 @@ let package = Package(
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
         // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
         .target(name: "DNSimText"),
-        .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox"]),
+        // Parallel loops whose results keep index order, their slots and claims, and SplitMix64
+        // keyed seeds: what the runners, the scenario's variants and the fit share.
+        .target(name: "DNSimSupport"),
+        .target(name: "DNSimCore", dependencies: ["CGSL", "CGSLErrors", "CPhilox", "DNSimSupport"]),
         // Decisions under uncertainty: designs (Saltelli/Sobol, Latin hypercube), parameter
         // distributions, Sobol and rank sensitivities, regret and value of information.
         .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
-        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "CYAML"]),
+        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
-        .target(name: "DNSimFit", dependencies: ["DNSimText", "CGSL", "CGSLErrors"]),
-        // The command line as swift-format splits it: the front end (argument parsing, options,
-        // console, progress, exit codes, report folders and staging) knows no subcommand; DNSimCLI
-        // holds the subcommands and hands their list to the front end.
-        .target(name: "DNSimFrontend", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports"]),
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimFrontend",
+        .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
+        // The use cases as a library (run and write a report, a shard, a study; load and plan),
+        // with a small public API a test or another front end calls: it prints nothing and knows
+        // no command line beyond the overrides it is given.
+        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimText"]),
+        // The command line as swift-format splits it: argument parsing, options, the console,
+        // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
+        // and print what it returns.
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimRun",
                                                  "DNSimText"]),
         .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
         .executableTarget(
@@ -61,13 +70,17 @@ let package = Package(
         .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
         .testTarget(
             name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFrontend", "DNSimCLI", "DNSimText", "CGSL",
+            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimRun", "DNSimCLI", "DNSimText", "CGSL",
                            "CGSLErrors", "TestStatistics"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DNSimFitTests",
             dependencies: ["DNSimFit", "CGSL", "CGSLErrors", "TestStatistics"]
+        ),
+        .testTarget(
+            name: "DNSimSupportTests",
+            dependencies: ["DNSimSupport"]
         ),
         .testTarget(
             name: "DNSimTextTests",

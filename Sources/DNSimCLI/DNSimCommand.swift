@@ -1,4 +1,4 @@
-import DNSimFrontend
+import DNSimRun
 import Foundation
 
 /// `dnsim-events`: the front end with this tool's subcommands.

@@ -1,4 +1,4 @@
-import DNSimFrontend
+import DNSimRun
 
 /// Every subcommand, in the order help lists them.
 enum Subcommands {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// `bench` without a file runs the built-in copy of `Scenarios/new-activity.yaml`,

@@ -1,6 +1,6 @@
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 
 /// Help, version and the rules every subcommand's options follow.

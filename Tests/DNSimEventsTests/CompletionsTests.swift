@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 
 /// `dnsim-events completions`: each script covers every subcommand and every
 /// option, bash's parses, and completing with it gives the expected words.

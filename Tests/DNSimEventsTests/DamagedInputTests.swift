@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimReports
 
 /// Inputs that once gave a wrong verdict or lost files (issue 28): a damaged

@@ -2,7 +2,7 @@ import CGSL
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

@@ -2,7 +2,7 @@ import DNSimCore
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// `fit FILE.csv --into SCENARIO.yaml` (issue 26, item 10): the fitted keys set in the scenario file,

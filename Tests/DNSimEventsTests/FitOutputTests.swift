@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// What fit writes and what --emit-telemetry gives it (issue 26, item 10): fit.yaml names the keys it

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import DNSimCLI
 @testable import DNSimDecision
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// From telemetry to uncertainty (docs/model.md §9): the block `fit` writes pastes into a scenario's

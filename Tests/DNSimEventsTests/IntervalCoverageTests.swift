@@ -3,7 +3,7 @@ import Foundation
 import TestStatistics
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

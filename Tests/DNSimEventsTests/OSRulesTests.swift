@@ -1,6 +1,6 @@
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

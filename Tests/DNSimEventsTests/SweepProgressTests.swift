@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 
 /// A sweep on a terminal shows one bar over the scenario and all its points (issue 26, item 12).
 final class SweepProgressTests: XCTestCase {

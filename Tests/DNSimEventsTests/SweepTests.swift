@@ -3,7 +3,7 @@ import XCTest
 import FoundationXML
 #endif
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

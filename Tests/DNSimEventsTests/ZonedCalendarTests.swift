@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
-@testable import DNSimFrontend
+@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

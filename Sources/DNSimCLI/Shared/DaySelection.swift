@@ -1,4 +1,4 @@
-import DNSimFrontend
+import DNSimRun
 import DNSimScenario
 import DNSimText
 import Foundation

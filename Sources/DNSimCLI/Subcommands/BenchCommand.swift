@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimFit
 import DNSimReports
 import DNSimScenario
@@ -24,7 +24,7 @@ enum BenchCommand: Subcommand {
         // Without a file, the built-in copy of Scenarios/new-activity.yaml: bench works in any folder.
         let scenarios = arguments.operands.isEmpty
             ? [try ScenarioLoader.load(bytes: Array(BuiltinScenarios.newActivity.utf8), file: BuiltinScenarios.newActivityFile)]
-            : try ScenarioRuns.load(arguments.operands, console: console)
+            : try ScenarioRuns.load(arguments.operands, feedback: .console(console))
         let overrides = try arguments.overrides()
         #if DEBUG
         console.printError("warning: this is a debug build; build with 'swift build -c release' for real figures")

@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -51,7 +51,7 @@ enum CheckCommand: Subcommand {
         let overrides = try arguments.overrides()
         let jobs = try arguments.jobs()
         let json = try outputIsJSON(arguments)
-        let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        let scenarios = try ScenarioRuns.load(arguments.operands, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
         try ScenarioRuns.refuseSharedNames(scenarios)
         // Every baseline is read and found comparable before anything runs, so a
         // setup error costs no simulation and a report written with --out can never overwrite one first.
@@ -76,9 +76,9 @@ enum CheckCommand: Subcommand {
                 let expects = scenario.expectations.isEmpty ? "no expect: entries" : "\(scenario.expectations.count) expect: entries"
                 console.print("\(scenario.name): \(expects) and no --baseline; checking against \(baseline.report.path)/, its committed report")
             }
-            let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console)
+            let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, feedback: .console(console, quiet: arguments.flag(.quiet)))
             // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
-            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, quiet: arguments.flag(.quiet), console: console,
+            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, feedback: .console(console, quiet: arguments.flag(.quiet)),
                                          reproduceCommand: context.reproduceCommand)
             if let out = arguments.string(.out) {
                 let directory = ReportFolders.folder(scenario, overrides, out: out)

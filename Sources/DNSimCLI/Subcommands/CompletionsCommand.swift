@@ -1,6 +1,6 @@
 import DNSimCore
 import DNSimFit
-import DNSimFrontend
+import DNSimRun
 import DNSimScenario
 
 /// `dnsim-events completions bash|zsh|fish`: a completion script generated

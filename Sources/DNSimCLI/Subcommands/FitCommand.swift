@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimFit
 import DNSimReports
 import DNSimScenario

@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimScenario
 
 /// `dnsim-events help [SUBCOMMAND]`: the overview, or one subcommand's help.

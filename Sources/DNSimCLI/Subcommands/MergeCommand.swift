@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -34,7 +34,7 @@ enum MergeCommand: Subcommand {
             throw UsageError("\(first.scenarioFile), the scenario \(file) records, does not exist from \(FileManager.default.currentDirectoryPath); "
                              + "the path is as the shard run was given it: run merge from the folder the shards ran in")
         }
-        let scenario = try ScenarioRuns.load([first.scenarioFile], console: console)[0]
+        let scenario = try ScenarioRuns.load([first.scenarioFile], feedback: .console(console))[0]
         let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
         guard PartialResult.digest(bytes) == first.scenarioDigest else {
             throw SetupError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")

@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -34,7 +34,7 @@ enum RunCommand: Subcommand {
         if shard != nil && overrides.platform != nil {
             throw UsageError("--platform and --shard do not combine: merge puts every arm of the scenario together; shard the whole scenario")
         }
-        let scenarios = try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        let scenarios = try ScenarioRuns.load(arguments.operands, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
         try ScenarioRuns.refuseSharedNames(scenarios)
         if scenarios.count > 1, let folder = arguments.string(emitTelemetry) {
             throw UsageError("--emit-telemetry \(folder) takes one scenario: the logs of several would overwrite each other there; "
@@ -48,15 +48,17 @@ enum RunCommand: Subcommand {
             try ScenarioRuns.checkPlatform(scenario, overrides)
             return validated
         }
-        try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+        try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
         let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
         try ScenarioRuns.checkWritable(directories, option: arguments.string(.out) == nil ? nil : "--out")
         for (index, scenario) in scenarios.enumerated() {
             let points = validated[index].sweepPoints
             if let shard {
-                try ShardRun.run(scenario, points: points, worlds: validated[index].worlds, shard: shard, overrides, jobs: jobs,
-                                 out: arguments.string(.out).map { _ in directories[index] },
-                                 quiet: arguments.flag(.quiet), console: console)
+                let written = try ShardRun.run(scenario, points: points, worlds: validated[index].worlds, shard: shard, overrides, jobs: jobs,
+                                               out: arguments.string(.out).map { _ in directories[index] })
+                if !arguments.flag(.quiet) {
+                    console.print("\(scenario.name): shard \(shard.0)/\(shard.1) (\(written.slice)) written to \(written.file)")
+                }
             } else {
                 if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
                 try runAndReport(scenario, points: points, worlds: validated[index].worlds, overrides, jobs: jobs, formats: formats,
@@ -83,63 +85,21 @@ enum RunCommand: Subcommand {
         return (k, n)
     }
 
+    /// Runs and writes the report (`ReportRun`), then prints its summary unless quiet.
     static func runAndReport(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
                              directory: String, _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
-        let plan = try ScenarioRuns.plan(scenario, overrides)
-        let staging = try ReportStaging(directory: directory, cycles: arguments.flag(cycles), plan: plan,
-                                        maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, console: console)
-        defer { staging.discard() }
-        let telemetry = arguments.string(emitTelemetry).map { ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier)) }
-        let observers: [any RunObserver] = [staging.cycleLog as (any RunObserver)?, telemetry?.1].compactMap { $0 }
-        // A sweep shows one bar over the scenario and every point, not one bar per point.
-        let progress = !points.isEmpty && console.errorIsTerminal && !quiet
-            ? SweepProgress(bar: ProgressBar(console: console, label: "\(scenario.name) sweep (\(points.count) points + the scenario)"),
-                            runs: points.count + 1, devices: plan.devices) : nil
-        defer { progress?.finish() }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, quiet: quiet, console: console, observers: observers,
-                                           progress: progress?.run(0))
-        var sweep: SweepReport?
-        if !points.isEmpty {
-            var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
-            for (index, point) in points.enumerated() {
-                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, quiet: quiet, console: console,
-                                                       progress: progress?.run(index + 1)))
-            }
-            sweep = report
-        }
-        progress?.finish()
-        let study = try StudyRun.run(scenario, worlds: worlds, overrides, jobs: jobs, quiet: quiet, console: console,
-                                     reproduceCommand: context.reproduceCommand)
-        let files = ReportWriter.files(context, formats: formats, sweep: sweep, study: study)
-        var moved: [(String, URL)] = []
-        // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
-        var telemetryStaging: (staging: URL, written: [String], skipped: [String])?
-        defer { telemetryStaging.map { StagingFolders.remove($0.staging) } }
-        let unchanged = FileManager.default.fileExists(atPath: directory) ? "the report already in \(directory)/" : nil
-        let targets = ["\(directory)/"] + (telemetry.map { ["\($0.0)/"] } ?? [])
-        do {
-            moved = try staging.assembled()
-            if let (folder, log) = telemetry { telemetryStaging = try log.stage(for: folder) }
-        } catch {
-            throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
-        }
-        do {
-            try ReportWriter.write(files, moving: moved, to: directory)
-        } catch {
-            throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
-        }
-        if let (folder, log) = telemetry, let telemetryStaging {
-            do { try log.commit(telemetryStaging.staging, files: telemetryStaging.written, to: folder) } catch {
-                throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, but the telemetry to \(folder)/ was not")
-            }
-            if !quiet {
-                console.print("Telemetry written to \(folder)/ (\(telemetryStaging.written.joined(separator: ", ")))")
-                // A header alone would only be refused by fit: such files are left out, and said.
-                for reason in telemetryStaging.skipped { console.print("  not written, no rows: \(reason)") }
-            }
-        }
+        let report = try ReportRun.run(scenario, points: points, worlds: worlds, overrides, jobs: jobs,
+                                       options: ReportRun.Options(formats: formats, cycles: arguments.flag(cycles),
+                                                                  telemetry: arguments.string(emitTelemetry)),
+                                       directory: directory, feedback: .console(console, quiet: quiet))
         guard !quiet else { return }
+        if let telemetry = report.telemetry {
+            console.print("Telemetry written to \(telemetry.folder)/ (\(telemetry.written.joined(separator: ", ")))")
+            // A header alone would only be refused by fit: such files are left out, and said.
+            for reason in telemetry.skipped { console.print("  not written, no rows: \(reason)") }
+        }
+        let context = report.context
         console.print("\(scenario.name): \(context.plan.devices) devices × \(context.days) days, seed \(context.plan.seed); "
                       + ScheduleLead.line(scenario, calendar: context.plan.world.calendar))
         console.print(SummaryMarkdown.armsTable(context).plain())
@@ -148,15 +108,15 @@ enum RunCommand: Subcommand {
             console.print(SummaryMarkdown.lifecycleTable(context).plain())
         }
         // Said from what was written; the sweep's files after its table.
-        let names = files.map(\.0) + moved.map(\.0)
+        let names = report.files
         console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) && !UncertaintyReport.fileNames.contains($0) },
                                                       to: directory))
-        if let sweep {
+        if let sweep = report.sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(context.plan.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }
-        if let study {
+        if let study = report.study {
             console.print("\(scenario.name): \(study.designs.count) worlds × \(study.devicesPerWorld) devices × \(study.days) days, \(study.arms.count) arm(s)")
             for line in UncertaintyReport.summaryLines(study) { console.print("  " + line) }
             console.print("Study written to " + written(names.filter(UncertaintyReport.fileNames.contains), to: directory))

@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -46,7 +46,7 @@ enum TraceCommand: Subcommand {
         guard let device = try arguments.count(deviceOption, in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
         let selection = try arguments.string(dayOption).map { text throws(UsageError) in try DaySelection.parse(text) }
         let overrides = try arguments.overrides()
-        let scenario = try ScenarioRuns.load(arguments.operands, console: console)[0]
+        let scenario = try ScenarioRuns.load(arguments.operands, feedback: .console(console))[0]
         let plan = try ScenarioRuns.plan(scenario, overrides)
         guard device <= plan.devices else { throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices") }
         let selectedDays = try selection.map { selection throws(UsageError) in

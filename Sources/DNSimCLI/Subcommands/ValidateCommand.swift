@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -14,10 +14,10 @@ enum ValidateCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("validate takes scenario files") }
         let overrides = try arguments.overrides()
-        for scenario in try ScenarioRuns.load(arguments.operands, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors)) {
+        for scenario in try ScenarioRuns.load(arguments.operands, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             // Everything is checked before anything is printed.
             let checked = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
-            try ScenarioRuns.warn(checked.sweepWarnings, console: console, warningsAsErrors: arguments.flag(.warningsAsErrors))
+            try ScenarioRuns.warn(checked.sweepWarnings, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
             let plan = checked.plan
             let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days

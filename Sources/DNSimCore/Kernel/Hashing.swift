@@ -1,3 +1,4 @@
+import DNSimSupport
 /// The mixing functions the simulator uses, written once. Their outputs are
 /// part of committed fingerprints and keyed draws: never change them.
 public enum Hashing {
@@ -5,15 +6,12 @@ public enum Hashing {
     public static let fnvOffset: UInt64 = 0xCBF2_9CE4_8422_2325
     public static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
     /// SplitMix64's increment, the 64-bit golden ratio.
-    public static let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+    public static let golden: UInt64 = SplitMix64.golden
 
     /// SplitMix64's finaliser: a bijective 64-bit mix with full avalanche.
     @inline(__always)
     public static func splitMixFinalizer(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.finalize(value)
     }
 
     /// FNV-1a of `bytes`, as 16 hex digits.

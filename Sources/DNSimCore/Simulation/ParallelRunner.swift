@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DNSimSupport
 
 /// Runs a plan's devices on several threads and merges the results.
 ///

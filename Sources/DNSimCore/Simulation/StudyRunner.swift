@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DNSimSupport
 
 /// Runs the worlds of an uncertainty study: each world's plan on one thread, worlds handed out
 /// to `jobs` threads in order. A world's result depends on its plan alone (every statistic is an
@@ -14,44 +15,18 @@ public enum StudyRunner {
     public static func run(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
                            progress: (@Sendable (Int) -> Void)? = nil) -> [SimulationResult] {
         let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
-        let shared = StudySlots(count: plans.count)
-        let workers = max(1, min(jobs, plans.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = shared.next.claim() {
-                let plan = plans[index]
-                let runner = DeviceRunner(plan: plan, tapes: tapes)
-                runner.simulate(devices: 0..<plan.devices, observers: [])
-                // Stored first: `progress?(…)` would skip its argument when there is no progress.
-                var result = runner.result
-                result.arms = result.arms.map { $0.compacted() }
-                result.segments = result.segments?.map { $0.map { $0.compacted() } }
-                let done = shared.store(result, at: index)
-                progress?(done)
-            }
+        let slots = IndexedSlots<SimulationResult>(count: plans.count)
+        ParallelLoop.claiming(plans.count, workers: jobs) { index in
+            let plan = plans[index]
+            let runner = DeviceRunner(plan: plan, tapes: tapes)
+            runner.simulate(devices: 0..<plan.devices, observers: [])
+            // Stored first: `progress?(…)` would skip its argument when there is no progress.
+            var result = runner.result
+            result.arms = result.arms.map { $0.compacted() }
+            result.segments = result.segments?.map { $0.map { $0.compacted() } }
+            let done = slots.store(result, at: index)
+            progress?(done)
         }
-        return shared.results()
+        return slots.all()
     }
-}
-
-/// The next world to run and the results so far, guarded by a lock.
-private final class StudySlots: @unchecked Sendable {
-    let next: IndexClaims
-    private let lock = NSLock()
-    private var done = 0
-    private var slots: [SimulationResult?]
-
-    init(count: Int) {
-        next = IndexClaims(count: count)
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ result: SimulationResult, at index: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = result
-        done += 1
-        return done
-    }
-
-    func results() -> [SimulationResult] { slots.map { $0! } }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import DNSimSupport
 
 /// The servers' updates and the users' behaviour of an uncertainty study's devices, generated once
 /// for every world that shares them.

@@ -1,4 +1,5 @@
 import CGSL
+import DNSimSupport
 
 /// The Kaplan–Meier estimate of the share of rows not yet ended, with
 /// Greenwood's variance. With a never share it levels off at never, which is
@@ -73,7 +74,7 @@ public struct KaplanMeier: Sendable {
         let blocks = (count + block - 1) / block
         let ends = (0..<blocks).map { b in (b * block, min(count, (b + 1) * block) - 1) }
         // The curve at every block's first and last point.
-        let edges = ParallelFor.map(blocks >= 64 ? 8 : 1) { k -> [(Double, Double)] in
+        let edges = ParallelLoop.map(blocks >= 64 ? 8 : 1) { k -> [(Double, Double)] in
             let chunks = blocks >= 64 ? 8 : 1
             return (blocks * k / chunks..<blocks * (k + 1) / chunks).map { b in (curve(times[ends[b].0]), curve(times[ends[b].1])) }
         }.flatMap { $0 }
@@ -88,7 +89,7 @@ public struct KaplanMeier: Sendable {
             return max(before - edges[b].1, edges[b].0 - survival[last]) > threshold
         }
         let chunks = open.count >= 64 ? 8 : 1
-        let parts = ParallelFor.map(chunks) { k -> Double in
+        let parts = ParallelLoop.map(chunks) { k -> Double in
             var local = 0.0
             for b in open[open.count * k / chunks..<open.count * (k + 1) / chunks] {
                 var i = ends[b].0 + 1

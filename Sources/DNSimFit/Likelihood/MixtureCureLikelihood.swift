@@ -1,5 +1,6 @@
 import CGSL
 import Foundation
+import DNSimSupport
 
 /// The negative log-likelihood of the mixture-cure model on unconstrained
 /// coordinates, with its gradient: x = (log scale-like, log shape-like
@@ -346,7 +347,7 @@ final class MixtureCureLikelihood: @unchecked Sendable {
     static func chunked(_ count: Int, _ body: (Range<Int>) -> Partial) -> Partial {
         guard count >= parallelThreshold else { return body(0..<count) }
         let chunks = chunkCount
-        let parts = ParallelFor.map(chunks) { k in body(count * k / chunks..<count * (k + 1) / chunks) }
+        let parts = ParallelLoop.map(chunks) { k in body(count * k / chunks..<count * (k + 1) / chunks) }
         return parts.reduce(Partial(), +)
     }
 }

@@ -1,4 +1,5 @@
 import CGSL
+import DNSimSupport
 
 /// The p-value of a fit's Kaplan–Meier gap by parametric bootstrap: simulate
 /// data sets from the fitted model with the observed rows' own follow-up
@@ -9,7 +10,7 @@ enum ParametricBootstrap {
     static func pValue(_ fit: FamilyFit, sample: DelaySample, neverFree: Bool, replicates: Int, seed: UInt64,
                        progress: FitProgress? = nil) -> Double {
         let observed = fit.ks
-        let gaps = ParallelFor.map(replicates) { b in
+        let gaps = ParallelLoop.map(replicates) { b in
             defer { progress?.advance() }
             return gap(fit, sample: sample, neverFree: neverFree, seed: KeyedSeed.seed(seed, UInt64(fit.family.order), UInt64(b)))
         }

@@ -1,6 +1,7 @@
 import DNSimCore
 import DNSimDecision
 import Foundation
+import DNSimSupport
 
 extension Scenario {
     /// The worlds of the `uncertainty:` design, each the file with its parameters' values set
@@ -41,18 +42,17 @@ extension Scenario {
             }
         }
         let designs = ExperimentDesign.worlds(settings.design, samples: settings.samples, parameterKeys: settings.parameters.map(\.key), seed: seed ?? self.seed)
-        let slots = WorldSlots(count: designs.count)
+        let slots = IndexedSlots<Result<UncertaintyWorld, DiagnosticList>>(count: designs.count)
         let frozen = base
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, designs.count / 16))
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            for number in stride(from: job, to: designs.count, by: jobs) {
-                let design = designs[number]
-                let values = zip(settings.parameters, design.unit).map { $0.value(at: $1) }
-                slots.record(world(frozen, settings.parameters, Array(zip(settings.parameters, values)), design: design)
-                    .map { UncertaintyWorld(design: design, values: values, scenario: $0) }, at: number)
-            }
+        ParallelLoop.strided(designs.count, jobs: jobs) { number in
+            let design = designs[number]
+            let values = zip(settings.parameters, design.unit).map { $0.value(at: $1) }
+            slots.store(world(frozen, settings.parameters, Array(zip(settings.parameters, values)), design: design)
+                .map { UncertaintyWorld(design: design, values: values, scenario: $0) }, at: number)
+            return true
         }
-        return try slots.worlds()
+        return try slots.all().map { result throws(DiagnosticList) in try result.get() }
     }
 
     /// `base` with each (parameter, value) set, loaded; the message names the values on failure.
@@ -83,32 +83,5 @@ extension Scenario {
         } catch {
             return .failure(DiagnosticList([Diagnostic(file: file, mark: nil, message: "\(error)")]))
         }
-    }
-}
-
-/// Where concurrent workers leave their worlds; the lowest failing world is the one reported.
-private final class WorldSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<UncertaintyWorld, DiagnosticList>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func record(_ outcome: Result<UncertaintyWorld, DiagnosticList>, at index: Int) {
-        lock.lock()
-        slots[index] = outcome
-        lock.unlock()
-    }
-
-    func worlds() throws(DiagnosticList) -> [UncertaintyWorld] {
-        var worlds: [UncertaintyWorld] = []
-        worlds.reserveCapacity(slots.count)
-        for slot in slots {
-            switch slot {
-            case .success(let world)?: worlds.append(world)
-            case .failure(let problems)?: throw problems
-            case nil: preconditionFailure("every world is built")
-            }
-        }
-        return worlds
     }
 }

@@ -1,5 +1,6 @@
 import DNSimCore
 import Foundation
+import DNSimSupport
 
 /// One point of a sweep grid: the values it takes and the scenario they give.
 public struct SweepPoint: Sendable {
@@ -75,12 +76,10 @@ extension Scenario {
         let outcomes = PointOutcomes(count: total)
         let (frozenBase, frozenEdits, frozenLabels) = (base, edits, labels)
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, total / 32))
-        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            for number in stride(from: job, to: total, by: jobs) {
-                guard number < outcomes.firstFailure else { return }
-                let outcome = point(choice(of: number), base: frozenBase, edits: frozenEdits, labels: frozenLabels)
-                outcomes.record(outcome, at: number)
-            }
+        ParallelLoop.strided(total, jobs: jobs) { number in
+            guard number < outcomes.firstFailure else { return false }
+            outcomes.record(point(choice(of: number), base: frozenBase, edits: frozenEdits, labels: frozenLabels), at: number)
+            return true
         }
         return try outcomes.points()
     }

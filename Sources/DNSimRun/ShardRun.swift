@@ -1,14 +1,19 @@
 import DNSimCore
-import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 import Foundation
 
 /// `--shard K/N`: one deterministic slice of the devices (of every sweep
 /// point too) and of an uncertainty study's worlds, written as a partial result that `merge` combines.
-enum ShardRun {
-    static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], shard: (Int, Int), _ overrides: RunOverrides, jobs: Int,
-                    out: String?, quiet: Bool, console: Console) throws {
+public enum ShardRun {
+    /// The partial result written: its file and the slice it holds (`devices 1–50, worlds 1–8 of 16`).
+    public struct Written: Sendable, Equatable {
+        public let file: String
+        public let slice: String
+    }
+
+    public static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], shard: (Int, Int),
+                           _ overrides: RunOverrides, jobs: Int, out: String?) throws -> Written {
         let (k, n) = shard
         guard let out else { throw UsageError("--shard needs --out DIR for its partial result") }
         if scenario.precision != nil && overrides.devices == nil {
@@ -38,12 +43,11 @@ enum ShardRun {
             let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil
             throw OutputFailure.nothingWritten(to: ["\(out)/\(name)"], error, unchanged: earlier)
         }
-        guard !quiet else { return }
         var slice = "devices \(range.lowerBound + 1)–\(range.upperBound)"
         if let study {
             let worlds = study.worldRange
             slice += worlds[0] == worlds[1] ? ", none of the \(study.worldCount) worlds" : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
         }
-        console.print("\(scenario.name): shard \(k)/\(n) (\(slice)) written to \(out)/\(name)")
+        return Written(file: "\(out)/\(name)", slice: slice)
     }
 }

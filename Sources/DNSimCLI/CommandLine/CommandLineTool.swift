@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimCore
 import DNSimScenario
 

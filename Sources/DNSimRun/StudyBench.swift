@@ -1,5 +1,5 @@
 import DNSimCore
-import DNSimFrontend
+
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -9,11 +9,11 @@ import Foundation
 /// devices = worlds × devices per world, the same arms and days), at each job count. Events/s
 /// beside device-days/s: the worlds' parameters change how much happens in a device-day (more
 /// app opens, more events), so the study's device-days are not the plain run's work exactly.
-enum StudyBench {
-    static let header = ["scenario", "worlds", "devices/world", "arms", "device-days", "jobs", "set-up s", "study s",
+public enum StudyBench {
+    public static let header = ["scenario", "worlds", "devices/world", "arms", "device-days", "jobs", "set-up s", "study s",
                          "worlds/s", "device-days/s", "events/s", "plain s", "plain device-days/s", "plain events/s", "study/plain"]
 
-    static func rows(_ scenario: Scenario, _ overrides: RunOverrides, jobsList: [Int]) throws -> [[String]] {
+    public static func rows(_ scenario: Scenario, _ overrides: RunOverrides, jobsList: [Int]) throws -> [[String]] {
         guard scenario.uncertainty != nil else { return [] }
         var rows: [[String]] = []
         for jobs in jobsList {

@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimReports
 import Dispatch
 import Foundation

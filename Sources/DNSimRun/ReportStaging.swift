@@ -19,15 +19,15 @@ public final class ReportStaging {
     /// A `--cycles` run estimated to write more than this is warned about first.
     public static let warnAboveBytes = 1e9
 
-    public init(directory: String, cycles: Bool, plan: SimulationPlan, maxDevices: Int, console: Console) throws {
+    public init(directory: String, cycles: Bool, plan: SimulationPlan, maxDevices: Int, feedback: RunFeedback) throws {
         self.directory = directory
         let target = URL(fileURLWithPath: directory)
         for stale in StagingFolders.removeStale(beside: target) {
-            console.printError("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), "
+            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), "
                 + "left by process \(stale.pid), which is no longer running")
         }
         guard cycles else { return }
-        if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { console.printError(warning) }
+        if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { feedback.note(warning) }
         let folder = try StagingFolders.create(beside: target, kind: .cycles)
         cyclesFolder = folder
         cycleLog = try CycleLog(directory: folder, armNames: plan.arms.map(\.name),

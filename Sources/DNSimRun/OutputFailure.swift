@@ -17,5 +17,3 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
         return OutputFailure("\(cause); nothing was written to \(targets.joined(separator: " or "))\(kept)")
     }
 }
-
-extension OutputFailure: ReportedError {}

@@ -1,17 +1,15 @@
 import DNSimCore
-import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 
 /// Runs an uncertainty study's worlds (already built and validated) and gathers its table;
 /// `--shard` runs a slice of the worlds and `merge` gathers the slices into the same table.
-enum StudyRun {
-    static func run(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides, jobs: Int, quiet: Bool,
-                    console: Console, reproduceCommand: String) throws(UsageError) -> UncertaintyStudy? {
+public enum StudyRun {
+    public static func run(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides, jobs: Int,
+                           feedback: RunFeedback, reproduceCommand: String) throws(UsageError) -> UncertaintyStudy? {
         guard scenario.uncertainty != nil, scenario.objective != nil, !worlds.isEmpty else { return nil }
         let plans = try self.plans(scenario, worlds: worlds, overrides)
-        let bar = console.errorIsTerminal && !quiet
-            ? ProgressBar(console: console, label: "\(scenario.name) uncertainty (\(worlds.count) worlds)") : nil
+        let bar = feedback.progress?("\(scenario.name) uncertainty (\(worlds.count) worlds)")
         let total = worlds.count
         let results = StudyRunner.run(plans: plans, jobs: jobs) { done in bar?.update(done, of: total) }
         bar?.finish()
@@ -19,7 +17,7 @@ enum StudyRun {
     }
 
     /// Each world's plan: devices and days are the world's own (set in its file); the seed is the run's.
-    static func plans(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides) throws(UsageError) -> [SimulationPlan] {
+    public static func plans(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides) throws(UsageError) -> [SimulationPlan] {
         var plans: [SimulationPlan] = []
         plans.reserveCapacity(worlds.count)
         for world in worlds {
@@ -34,7 +32,7 @@ enum StudyRun {
     }
 
     /// The study's table from every world's result, in world order.
-    static func study(_ scenario: Scenario, worlds: [UncertaintyWorld], plans: [SimulationPlan], results: [SimulationResult],
+    public static func study(_ scenario: Scenario, worlds: [UncertaintyWorld], plans: [SimulationPlan], results: [SimulationResult],
                       _ overrides: RunOverrides, reproduceCommand: String) -> UncertaintyStudy? {
         guard let settings = scenario.uncertainty, let objective = scenario.objective, !worlds.isEmpty else { return nil }
         return UncertaintyStudy(scenario: scenario, settings: settings, objective: objective, worlds: worlds, arms: plans[0].arms,
@@ -43,7 +41,7 @@ enum StudyRun {
     }
 
     /// Shard `k` of `n`'s worlds, run whole: worlds ⌊W·(k−1)/n⌋ … ⌊W·k/n⌋ − 1, the devices' rule.
-    static func shard(_ scenario: Scenario, worlds: [UncertaintyWorld], shard k: Int, of n: Int, _ overrides: RunOverrides,
+    public static func shard(_ scenario: Scenario, worlds: [UncertaintyWorld], shard k: Int, of n: Int, _ overrides: RunOverrides,
                       jobs: Int) throws(UsageError) -> StudyPartial? {
         guard let settings = scenario.uncertainty, scenario.objective != nil, !worlds.isEmpty else { return nil }
         let range = StudyPartial.worlds(shard: k, of: n, total: worlds.count)
@@ -56,7 +54,7 @@ enum StudyRun {
     }
 
     /// `sobol, 64 samples, 4 parameters`: what the shards must agree on beyond the file's digest.
-    static func designText(_ settings: UncertaintySettings) -> String {
+    public static func designText(_ settings: UncertaintySettings) -> String {
         "\(settings.design.rawValue), \(settings.samples) samples, \(settings.parameters.count) parameters"
     }
 }

@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimReports
 import DNSimScenario
 
@@ -7,5 +8,6 @@ public protocol ReportedError: Error, CustomStringConvertible {}
 
 extension UsageError: ReportedError {}
 extension SetupError: ReportedError {}
+extension OutputFailure: ReportedError {}
 extension BaselineReport.LoadError: ReportedError {}
 extension DiagnosticList: ReportedError {}

@@ -1,5 +1,4 @@
 import DNSimCore
-import DNSimFrontend
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -7,10 +6,10 @@ import Foundation
 /// What the running subcommands share: loading scenarios, applying the
 /// command line's overrides, running with a progress bar and naming the
 /// command that reproduces a report.
-enum ScenarioRuns {
+public enum ScenarioRuns {
     /// Loads every scenario before running any, so bad input writes nothing.
     /// Warnings go to stderr (even with --quiet); with `warningsAsErrors` they stop the run.
-    static func load(_ paths: [String], console: Console, warningsAsErrors: Bool = false) throws(DiagnosticList) -> [Scenario] {
+    public static func load(_ paths: [String], feedback: RunFeedback, warningsAsErrors: Bool = false) throws(DiagnosticList) -> [Scenario] {
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -21,20 +20,20 @@ enum ScenarioRuns {
             }
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
-        try warn(scenarios.flatMap(\.warnings), console: console, warningsAsErrors: warningsAsErrors)
+        try warn(scenarios.flatMap(\.warnings), feedback: feedback, warningsAsErrors: warningsAsErrors)
         return scenarios
     }
 
     /// Prints warnings to stderr, or with `warningsAsErrors` throws them as the errors they now are.
-    static func warn(_ warnings: [Diagnostic], console: Console, warningsAsErrors: Bool) throws(DiagnosticList) {
+    public static func warn(_ warnings: [Diagnostic], feedback: RunFeedback, warningsAsErrors: Bool) throws(DiagnosticList) {
         guard !warnings.isEmpty else { return }
         if warningsAsErrors { throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error }) }
-        console.printError(DiagnosticList(warnings).description)
+        feedback.note(DiagnosticList(warnings).description)
     }
 
     /// Each report folder a run will write, checked before anything runs (`DIR` itself is checked
     /// as the option is read; `DIR/<name>/` may be a file or a dangling link of its own).
-    static func checkWritable(_ folders: [String], option: String?) throws(UsageError) {
+    public static func checkWritable(_ folders: [String], option: String?) throws(UsageError) {
         for folder in folders {
             if let problem = ReportWriter.problem(writingTo: folder) {
                 throw UsageError((option.map { "\($0): " } ?? "") + problem)
@@ -44,7 +43,7 @@ enum ScenarioRuns {
 
     /// Refuses scenarios that share a `name:`: each writes `<out>/<name>/`, so the
     /// second report would silently replace the first.
-    static func refuseSharedNames(_ scenarios: [Scenario]) throws(SetupError) {
+    public static func refuseSharedNames(_ scenarios: [Scenario]) throws(SetupError) {
         var first: [String: Scenario] = [:]
         for scenario in scenarios {
             if let earlier = first[scenario.name] {
@@ -56,14 +55,14 @@ enum ScenarioRuns {
     }
 
     /// `--platform P` for a scenario that has no P arms is a usage error (checked before anything runs).
-    static func checkPlatform(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) {
+    public static func checkPlatform(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) {
         guard let platform = overrides.platform, !scenario.platforms.contains(platform) else { return }
         throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
                          + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
     }
 
     /// The plan with overrides, or a usage error naming the problem.
-    static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
+    public static func plan(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) -> SimulationPlan {
         switch scenario.plan(devices: overrides.devices, days: overrides.days, seed: overrides.seed) {
         case .success(var plan):
             if let platform = overrides.platform {
@@ -77,7 +76,7 @@ enum ScenarioRuns {
     }
 
     /// The canonical command that reproduces a report: path, seed and overrides.
-    static func reproduceCommand(_ scenario: Scenario, seed: UInt64, _ overrides: RunOverrides) -> String {
+    public static func reproduceCommand(_ scenario: Scenario, seed: UInt64, _ overrides: RunOverrides) -> String {
         var parts = ["dnsim-events", scenario.file, "--seed", String(seed)]
         if let devices = overrides.devices { parts += ["--devices", String(devices)] }
         if let days = overrides.days { parts += ["--days", String(days)] }
@@ -87,24 +86,24 @@ enum ScenarioRuns {
 
     /// `text` as one word for a POSIX shell: unchanged when it is only safe
     /// characters, else in single quotes (a `'` inside becomes `'\''`).
-    static func shellQuoted(_ text: String) -> String {
+    public static func shellQuoted(_ text: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/:@%+=")
         if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `scenario` (its precision target unless the devices are
-    /// overridden) with a progress bar when stderr is a terminal (`progress`, a sweep's one bar,
-    /// instead when given); `observers` see every device.
-    static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, quiet: Bool, console: Console,
-                    observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(UsageError) -> ReportContext {
+    /// Runs `scenario` (its precision target unless the devices are overridden), with the
+    /// feedback's progress when it has one (`progress`, a sweep's one display, instead when
+    /// given); `observers` see every device.
+    public static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, feedback: RunFeedback,
+                           observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(UsageError) -> ReportContext {
         let plan = try plan(scenario, overrides)
         let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
         let outcome: Experiment.Outcome
         if let progress {
             outcome = experiment.run(observers: observers, progress: progress)
-        } else if console.errorIsTerminal && !quiet {
-            let bar = ProgressBar(console: console, label: scenario.name)
+        } else if let makeProgress = feedback.progress {
+            let bar = makeProgress(scenario.name)
             outcome = experiment.run(observers: observers) { bar.update($0, of: $1) }
             bar.finish()
         } else {

@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimCore
 import DNSimReports
 import DNSimScenario
@@ -5,7 +6,7 @@ import Foundation
 
 /// A progress bar with an ETA on stderr, drawn only on a terminal and only
 /// once a run has taken more than a second (`after`).
-public final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: RunProgress, @unchecked Sendable {
     private let console: Console
     private var total = 1
     private let label: String

@@ -2,15 +2,15 @@ import Foundation
 
 /// Hands out 0..<count once each, in order, to whichever thread asks next: how the runners
 /// spread chunks of devices, worlds and tapes over their threads.
-final class IndexClaims: @unchecked Sendable {
+public final class IndexClaims: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
-    let count: Int
+    public let count: Int
 
-    init(count: Int) { self.count = count }
+    public init(count: Int) { self.count = count }
 
     /// The next index not yet claimed, or nil when all are.
-    func claim() -> Int? {
+    public func claim() -> Int? {
         lock.lock()
         defer { lock.unlock() }
         guard next < count else { return nil }

@@ -1,4 +1,4 @@
-import DNSimFrontend
+
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -7,17 +7,17 @@ import Foundation
 /// byte kept (`ScenarioEditor`). The file is checked before the fit, so a scenario that cannot take
 /// the values fails in a moment rather than after minutes of bootstrap, and is replaced (a temporary
 /// file in its folder, renamed over it) only once the edited text loads and validates.
-struct FitIntoScenario {
+public struct FitIntoScenario {
     /// The path as given: messages name the file this way.
-    let path: String
+    public let path: String
     /// The file itself, a symbolic link followed, so that a link stays a link.
-    let file: String
+    public let file: String
     let bytes: [UInt8]
     let permissions: mode_t
 
     /// Refuses what `path` cannot be: a regular file that loads as a valid scenario, which this
     /// process may replace, and whose mappings can take `keys`.
-    init(path: String, keys: [String]) throws {
+    public init(path: String, keys: [String]) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Self.problem(path, "no such file") }
@@ -44,7 +44,7 @@ struct FitIntoScenario {
     /// Sets `settings` in the file, or leaves it as it was and says why. Returns what changed and
     /// the warnings about fleet segments that set the same keys (their devices keep their own values).
     /// `measured` takes the place of `init`'s `# replace:` comment on each line set.
-    func set(_ settings: [(key: String, value: String)], fitFolder: String,
+    public func set(_ settings: [(key: String, value: String)], fitFolder: String,
              measured: String? = nil) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
         let kept = "\(path) was left as it was; the fitted values are in \(fitFolder)/fit.yaml"
         // The fit may have taken minutes: an edit made meanwhile is not overwritten.

@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimReports
 
 /// One option a subcommand accepts: `--name VALUE` or a flag.

@@ -1,3 +1,4 @@
+import DNSimRun
 import DNSimScenario
 
 /// Parses one subcommand's arguments against the options it declares.
