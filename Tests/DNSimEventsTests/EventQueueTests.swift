@@ -5,80 +5,81 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-final class EventQueueTests: XCTestCase {
+/// The event kernel's agenda, the one the simulator runs on (`EventAgenda` over `AgendaStorage`).
+final class EventAgendaTests: XCTestCase {
     func testEventsComeOutInTimeOrderWithFIFOTies() {
-        var queue = EventQueue<String>(now: 0)
-        queue.schedule(at: 30, "c")
-        queue.schedule(at: 10, "a1")
-        queue.schedule(at: 20, "b")
-        queue.schedule(at: 10, "a2")
-        queue.schedule(at: 10, "a3")
+        let agenda = EventAgenda<String>(now: 0)
+        agenda.schedule(at: 30, "c")
+        agenda.schedule(at: 10, "a1")
+        agenda.schedule(at: 20, "b")
+        agenda.schedule(at: 10, "a2")
+        agenda.schedule(at: 10, "a3")
         var order: [String] = []
-        while let (time, payload) = queue.next() {
-            XCTAssertEqual(queue.now, time)
+        while let (time, payload) = agenda.next() {
+            XCTAssertEqual(agenda.now, time)
             order.append(payload)
         }
         XCTAssertEqual(order, ["a1", "a2", "a3", "b", "c"])
     }
 
     func testCancelledEventNeverFires() {
-        var queue = EventQueue<Int>(now: 0)
-        let keep = queue.schedule(at: 5, 1)
-        let drop = queue.schedule(at: 3, 2)
-        queue.schedule(at: 7, 3)
-        queue.cancel(drop)
-        XCTAssertEqual(queue.count, 3, "a cancelled event stays in the heap until it reaches the top")
-        XCTAssertEqual(queue.next()?.payload, 1)
-        queue.cancel(keep)  // already ran: harmless
-        XCTAssertEqual(queue.next()?.payload, 3)
-        XCTAssertNil(queue.next())
-        XCTAssertEqual(queue.count, 0)
+        let agenda = EventAgenda<Int>(now: 0)
+        let keep = agenda.schedule(at: 5, 1)
+        let drop = agenda.schedule(at: 3, 2)
+        agenda.schedule(at: 7, 3)
+        agenda.cancel(drop)
+        XCTAssertEqual(agenda.count, 3, "a cancelled event stays in the heap until it reaches the top")
+        XCTAssertEqual(agenda.next()?.payload, 1)
+        agenda.cancel(keep)  // already ran: harmless
+        XCTAssertEqual(agenda.next()?.payload, 3)
+        XCTAssertNil(agenda.next())
+        XCTAssertEqual(agenda.count, 0)
     }
 
     func testManyEventsMatchSortedOrder() {
-        var queue = EventQueue<Int>(now: 0)
+        let agenda = EventAgenda<Int>(now: 0)
         var state: UInt64 = 12345
         var expected: [(Millis, Int)] = []
         for i in 0..<5_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1
             let time = Millis(state >> 54)  // many ties
-            queue.schedule(at: time, i)
+            agenda.schedule(at: time, i)
             expected.append((time, i))
         }
         expected.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var got: [(Millis, Int)] = []
-        while let event = queue.next() { got.append(event) }
+        while let event = agenda.next() { got.append(event) }
         XCTAssertEqual(got.map(\.0), expected.map(\.0))
         XCTAssertEqual(got.map(\.1), expected.map(\.1))
     }
 
     func testResetClearsPendingAndCancelled() {
-        var queue = EventQueue<Int>(now: 0)
-        let handle = queue.schedule(at: 1, 1)
-        queue.cancel(handle)
-        queue.reset(now: 100)
-        XCTAssertEqual(queue.now, 100)
-        XCTAssertNil(queue.next())
-        queue.schedule(at: 100, 9)
-        XCTAssertEqual(queue.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
+        let agenda = EventAgenda<Int>(now: 0)
+        let handle = agenda.schedule(at: 1, 1)
+        agenda.cancel(handle)
+        agenda.reset(now: 100)
+        XCTAssertEqual(agenda.now, 100)
+        XCTAssertNil(agenda.next())
+        agenda.schedule(at: 100, 9)
+        XCTAssertEqual(agenda.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
     }
 
     func testStaleHandleDoesNotCancelTheEventReusingItsSlot() {
-        var queue = EventQueue<Int>(now: 0)
-        let ran = queue.schedule(at: 1, 1)
-        XCTAssertEqual(queue.next()?.payload, 1)
-        queue.schedule(at: 2, 2)  // takes the slot the first event freed
-        queue.cancel(ran)
-        queue.cancel(ran)
-        XCTAssertEqual(queue.next()?.payload, 2)
-        XCTAssertNil(queue.next())
+        let agenda = EventAgenda<Int>(now: 0)
+        let ran = agenda.schedule(at: 1, 1)
+        XCTAssertEqual(agenda.next()?.payload, 1)
+        agenda.schedule(at: 2, 2)  // takes the slot the first event freed
+        agenda.cancel(ran)
+        agenda.cancel(ran)
+        XCTAssertEqual(agenda.next()?.payload, 2)
+        XCTAssertNil(agenda.next())
     }
 
     func testCopiesAreIndependent() {
-        var original = EventQueue<String>(now: 0)
+        let original = EventAgenda<String>(now: 0)
         for i in 0..<40 { original.schedule(at: Millis(40 - i), "e\(i)") }
         let handle = original.schedule(at: 0, "first")
-        var copy = original
+        let copy = original.copy()
         copy.cancel(handle)
         copy.schedule(at: 0, "only in the copy")
         XCTAssertEqual(original.next()?.payload, "first")
@@ -92,25 +93,25 @@ final class EventQueueTests: XCTestCase {
     func testGrowsAndResetsWithPayloadsThatNeedReleasing() {
         final class Token {}
         weak var watched: Token?
-        var queue = EventQueue<Token>(now: 0)
+        let agenda = EventAgenda<Token>(now: 0)
         do {
             let token = Token()
             watched = token
-            for i in 0..<1_000 { queue.schedule(at: Millis(i % 7), i == 500 ? token : Token()) }
+            for i in 0..<1_000 { agenda.schedule(at: Millis(i % 7), i == 500 ? token : Token()) }
         }
-        XCTAssertEqual(queue.count, 1_000)
+        XCTAssertEqual(agenda.count, 1_000)
         XCTAssertNotNil(watched)
-        queue.reset(now: 0)
+        agenda.reset(now: 0)
         XCTAssertNil(watched, "reset releases pending payloads")
-        queue.schedule(at: 3, Token())
-        XCTAssertEqual(queue.count, 1)
+        agenda.schedule(at: 3, Token())
+        XCTAssertEqual(agenda.count, 1)
     }
 
     /// Schedules, cancellations and pops at random, the number pending rising
     /// past the sorted array's limit into heap mode and back to empty, against
     /// a plain sorted list.
     func testMatchesAReferenceAcrossSortedAndHeapModes() {
-        var queue = EventQueue<Int>(now: 0)
+        let agenda = EventAgenda<Int>(now: 0)
         var reference: [(time: Millis, sequence: Int, handle: EventHandle)] = []
         var state: UInt64 = 99
         func random(_ n: UInt64) -> UInt64 {
@@ -122,20 +123,20 @@ final class EventQueueTests: XCTestCase {
         for step in 0..<40_000 {
             let many = step / 2_000 % 2 == 1  // phases in which events pile up, then drain
             let roll = random(10)
-            mostPending = max(mostPending, queue.count)
-            if queue.count == 0, mostPending > 16 {
+            mostPending = max(mostPending, agenda.count)
+            if agenda.count == 0, mostPending > 16 {
                 emptiedAfterHeap += 1
                 mostPending = 0
             }
             if roll < (many ? 6 : 3) {
-                let time = queue.now + Millis(random(50))
-                let handle = queue.schedule(at: time, sequence)
+                let time = agenda.now + Millis(random(50))
+                let handle = agenda.schedule(at: time, sequence)
                 reference.append((time, sequence, handle))
                 sequence += 1
             } else if roll == 5, !reference.isEmpty {
                 let victim = reference.remove(at: Int(random(UInt64(reference.count))))
-                queue.cancel(victim.handle)
-            } else if let event = queue.next() {
+                agenda.cancel(victim.handle)
+            } else if let event = agenda.next() {
                 let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
                 XCTAssertEqual(event.time, reference[earliest].time)
                 XCTAssertEqual(event.payload, reference[earliest].sequence)
@@ -144,8 +145,8 @@ final class EventQueueTests: XCTestCase {
                 XCTAssertTrue(reference.isEmpty)
             }
         }
-        XCTAssertGreaterThan(emptiedAfterHeap, 5, "the queue went into heap mode and emptied several times")
-        while let event = queue.next() {
+        XCTAssertGreaterThan(emptiedAfterHeap, 5, "the agenda went into heap mode and emptied several times")
+        while let event = agenda.next() {
             let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
             XCTAssertEqual(event.payload, reference[earliest].sequence)
             reference.remove(at: earliest)
@@ -153,13 +154,13 @@ final class EventQueueTests: XCTestCase {
         XCTAssertTrue(reference.isEmpty)
     }
 
-    /// An event kept outside the queue with a reserved sequence number runs exactly where the
-    /// queue would have run it had it been scheduled then: after earlier-scheduled ties, before later ones,
+    /// An event kept outside the agenda with a reserved sequence number runs exactly where the
+    /// agenda would have run it had it been scheduled then: after earlier-scheduled ties, before later ones,
     /// with cancelled events ahead of it skipped.
     func testOutsideEventMergesAsIfQueued() {
         for pending in [3, 40] {  // sorted mode and heap mode
-            var merged = EventQueue<Int>(now: 0)
-            var queued = EventQueue<Int>(now: 0)
+            let merged = EventAgenda<Int>(now: 0)
+            let queued = EventAgenda<Int>(now: 0)
             var handles: [(EventHandle, EventHandle)] = []
             for i in 0..<pending {
                 handles.append((merged.schedule(at: Millis(10 * (i % 5)), i), queued.schedule(at: Millis(10 * (i % 5)), i)))

@@ -8,17 +8,17 @@
 ///
 /// A reference type with one owner: a device's simulation holds its agenda
 /// and nothing else does, so no operation pays for a copy-on-write check (4%
-/// of a simulation's instructions). `EventQueue` is the same agenda with value
-/// semantics. The pointer arithmetic stays in `EventQueueStorage`.
+/// of a simulation's instructions). The pointer arithmetic stays in
+/// `AgendaStorage`.
 public final class EventAgenda<Payload> {
     /// The events, the clock and the sequence counter. A constant that grows in place, whose
     /// mutable fields are internal to the module: the compiler checks every access to them
     /// statically (stored `var`s of this public class were checked at run time, on every access).
     /// Internal so the one owner may hold it directly (`DeviceContext`): one load less per access.
-    let storage: EventQueueStorage<Payload>
+    let storage: AgendaStorage<Payload>
 
     public init(now: Millis = 0) {
-        storage = EventQueueStorage(capacity: 16)
+        storage = AgendaStorage(capacity: 16)
         storage.now = now
     }
 
@@ -70,7 +70,7 @@ public final class EventAgenda<Payload> {
     @inline(__always)
     public func reserveSequence() -> UInt64 {
         let sequence = storage.nextSequence
-        precondition(sequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
+        precondition(sequence < AgendaKey.sequenceLimit, "too many events since the agenda's last reset")
         storage.nextSequence = sequence &+ 1
         return sequence
     }

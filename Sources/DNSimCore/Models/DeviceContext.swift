@@ -12,9 +12,10 @@ public struct DeviceContext {
     /// The instant after the last cycle's window: nothing is scheduled past it.
     public let runEnd: Millis
     /// The device's own agenda: a reference, so copying a context shares it (nothing does).
-    public let queue: EventAgenda<DeviceEvent>
-    /// The agenda's storage, held directly: the clock and every pop load one reference less.
-    private let agenda: EventQueueStorage<DeviceEvent>
+    public let agenda: EventAgenda<DeviceEvent>
+    /// `agenda.storage`, held directly for speed: `now`, schedule, cancel and every pop
+    /// load one reference less (context → storage, not context → agenda → storage).
+    private let agendaStorage: AgendaStorage<DeviceEvent>
     public private(set) var device = 0
     public private(set) var server: ServerModel
     public private(set) var user: UserActivity
@@ -22,9 +23,9 @@ public struct DeviceContext {
     public var lastOpen: Millis = .min
     /// The user's next app open to schedule.
     private var nextOpen = 0
-    /// The scheduled app open, kept beside the queue (opens come from a sorted list, so
-    /// merging them costs one comparison per event instead of a queue insertion and removal);
-    /// `Millis.max` when none is. Its queue sequence number, and the open's key.
+    /// The scheduled app open, kept beside the agenda (opens come from a sorted list, so
+    /// merging them costs one comparison per event instead of an agenda insertion and removal);
+    /// `Millis.max` when none is. Its agenda sequence number, and the open's key.
     private var openTime = Millis.max
     private var openSequence = UInt64.max
     private var openKey = 0
@@ -38,15 +39,15 @@ public struct DeviceContext {
         baseCalendar = calendar
         random = world.random
         draws = world.draws
-        queue = EventAgenda()
-        agenda = queue.storage
+        agenda = EventAgenda()
+        agendaStorage = agenda.storage
         streamStarts = world.streamStarts
         runEnd = calendar.followingNotifyTime
         server = world.server
         user = world.user
     }
 
-    public var now: Millis { agenda.now }
+    public var now: Millis { agendaStorage.now }
 
     /// Back to the start of the run, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
@@ -59,31 +60,31 @@ public struct DeviceContext {
         openTime = .max
         openSequence = .max
         activity = DeviceActivity()
-        queue.reset(now: calendar.start)
+        agenda.reset(now: calendar.start)
     }
 
     /// Schedules `event` at `time`, which must not lie in the past (`EventAgenda.schedule`).
     @discardableResult
     @inline(__always)
     public func schedule(at time: Millis, _ event: DeviceEvent) -> EventHandle {
-        EventHandle(order: agenda.schedule(at: time, event))
+        EventHandle(order: agendaStorage.schedule(at: time, event))
     }
 
     /// Cancels a scheduled event (`EventAgenda.cancel`).
     @inline(__always)
     public func cancel(_ handle: EventHandle) {
-        agenda.cancel(order: handle.order)
+        agendaStorage.cancel(order: handle.order)
     }
 
-    /// Removes the earliest event, the queue's or the pending app open, and advances the clock to it.
+    /// Removes the earliest event, the agenda's or the pending app open, and advances the clock to it.
     @inline(__always)
     mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
-        if let queued = agenda.popLive(before: openTime, sequence: openSequence) { return (queued.time, queued.payload) }
+        if let scheduled = agendaStorage.popLive(before: openTime, sequence: openSequence) { return (scheduled.time, scheduled.payload) }
         guard openTime != .max else { return nil }
         let time = openTime
         openTime = .max
         openSequence = .max
-        queue.advance(to: time)
+        agenda.advance(to: time)
         return (time, .appOpen(key: openKey))
     }
 
@@ -120,12 +121,12 @@ public struct DeviceContext {
     }
 
     /// Schedules the user's next app open that is still ahead.
-    /// Ties with queued events run as if it were queued now. At most one is pending.
+    /// Ties with scheduled events run as if it were scheduled now. At most one is pending.
     public mutating func scheduleNextAppOpen() {
         guard let index = Self.nextAhead(user.opens, cursor: &nextOpen, now: now, runEnd: runEnd) else { return }
         precondition(openTime == .max, "an app open is already pending")
         openTime = user.opens[index]
-        openSequence = queue.reserveSequence()
+        openSequence = agenda.reserveSequence()
         openKey = user.openKeys[index]
     }
 

@@ -1,6 +1,6 @@
 /// One attempt of a fetch in flight: which cycle it was started for, how its
 /// draws are keyed, and how long its code may run. Stored in 24 bytes, since
-/// every event in the queue carries room for one.
+/// every event in the agenda carries room for one.
 public struct FetchAttempt: Sendable, Equatable {
     private var storedCycle: Int32
     private var storedOpenKey: Int32

@@ -1,4 +1,4 @@
-/// The agenda's memory: the pending events' `QueueKey`s and, beside them, one
+/// The agenda's memory: the pending events' `AgendaKey`s and, beside them, one
 /// slot per pending event holding its payload and its current order. Keys
 /// move 16 bytes at a time, a payload is written once and read once, and a
 /// cancellation is one store into the slot's order. Freed slots are reused
@@ -8,20 +8,19 @@
 /// latest first: the earliest is the last one, popped without a search, and
 /// an insertion shifts only the keys earlier than the new one. Past
 /// `sortedLimit` keys they become a binary min-heap (the sorted array,
-/// reversed, already is one) until the queue empties, so the cost stays
+/// reversed, already is one) until the agenda empties, so the cost stays
 /// logarithmic however many events are pending.
 ///
 /// The only kernel type that touches raw pointers, as swift-collections'
-/// `HeapModule` keeps them in one place; `EventQueue` copies it before
-/// writing when it is shared, so the queue keeps value semantics.
-final class EventQueueStorage<Payload> {
+/// `HeapModule` keeps them in one place.
+final class AgendaStorage<Payload> {
     /// The order of a free or cancelled slot; no event's order reaches it.
     static var vacant: UInt64 { .max }
     /// The most keys kept as a sorted array.
     static var sortedLimit: Int { 16 }
 
     private(set) var capacity: Int
-    private var keys: UnsafeMutablePointer<QueueKey>
+    private var keys: UnsafeMutablePointer<AgendaKey>
     private var payloads: UnsafeMutablePointer<Payload>
     /// By slot: the order of the event it holds, or `vacant` once cancelled.
     private var orders: UnsafeMutablePointer<UInt64>
@@ -38,7 +37,7 @@ final class EventQueueStorage<Payload> {
     var nextSequence: UInt64 = 0
 
     init(capacity: Int) {
-        precondition(capacity > 0 && UInt64(capacity) <= QueueKey.slotMask + 1, "event queue capacity out of range")
+        precondition(capacity > 0 && UInt64(capacity) <= AgendaKey.slotMask + 1, "event agenda capacity out of range")
         self.capacity = capacity
         keys = .allocate(capacity: capacity)
         payloads = .allocate(capacity: capacity)
@@ -58,9 +57,9 @@ final class EventQueueStorage<Payload> {
     @inline(__always)
     var isFull: Bool { freeCount == 0 && slotsUsed == capacity }
 
-    /// A copy with room for `capacity` slots (at least this one's), for copy-on-write and growth.
-    func copy(capacity newCapacity: Int) -> EventQueueStorage {
-        let copy = EventQueueStorage(capacity: max(newCapacity, capacity))
+    /// A copy with room for `capacity` slots (at least this one's), for `EventAgenda.copy()`.
+    func copy(capacity newCapacity: Int) -> AgendaStorage {
+        let copy = AgendaStorage(capacity: max(newCapacity, capacity))
         copy.keys.initialize(from: keys, count: count)
         copy.orders.initialize(from: orders, count: slotsUsed)
         copy.freeSlots.initialize(from: freeSlots, count: freeCount)
@@ -81,8 +80,8 @@ final class EventQueueStorage<Payload> {
     /// (the agenda holds its storage as a constant, so it is never replaced).
     func grow() {
         let larger = 2 * capacity
-        precondition(UInt64(larger) <= QueueKey.slotMask + 1, "event queue capacity out of range")
-        let newKeys = UnsafeMutablePointer<QueueKey>.allocate(capacity: larger)
+        precondition(UInt64(larger) <= AgendaKey.slotMask + 1, "event agenda capacity out of range")
+        let newKeys = UnsafeMutablePointer<AgendaKey>.allocate(capacity: larger)
         let newPayloads = UnsafeMutablePointer<Payload>.allocate(capacity: larger)
         let newOrders = UnsafeMutablePointer<UInt64>.allocate(capacity: larger)
         let newFreeSlots = UnsafeMutablePointer<Int>.allocate(capacity: larger)
@@ -114,7 +113,7 @@ final class EventQueueStorage<Payload> {
     func schedule(at time: Millis, _ payload: Payload) -> UInt64 {
         precondition(time >= now, "event scheduled in the past")
         let sequence = nextSequence
-        precondition(sequence < QueueKey.sequenceLimit, "too many events since the queue's last reset")
+        precondition(sequence < AgendaKey.sequenceLimit, "too many events since the agenda's last reset")
         if isFull { grow() }
         let order = insert(time: time, sequence: sequence, payload)
         nextSequence = sequence &+ 1
@@ -132,7 +131,7 @@ final class EventQueueStorage<Payload> {
             slot = slotsUsed
             slotsUsed += 1
         }
-        let key = QueueKey(time: time, sequence: sequence, slot: slot)
+        let key = AgendaKey(time: time, sequence: sequence, slot: slot)
         (payloads + slot).initialize(to: payload)
         orders[slot] = key.order
         if isHeap {
@@ -151,7 +150,7 @@ final class EventQueueStorage<Payload> {
     /// key stays in the heap until it reaches the top.
     @inline(__always)
     func cancel(order: UInt64) {
-        let slot = Int(truncatingIfNeeded: order & QueueKey.slotMask)
+        let slot = Int(truncatingIfNeeded: order & AgendaKey.slotMask)
         if slot < slotsUsed, orders[slot] == order { orders[slot] = Self.vacant }
     }
 
@@ -161,7 +160,7 @@ final class EventQueueStorage<Payload> {
     func popMin() -> (time: Millis, payload: Payload, live: Bool)? {
         guard count > 0 else { return nil }
         count -= 1
-        let top: QueueKey
+        let top: AgendaKey
         if isHeap {
             top = keys[0]
             if count > 0 { siftDownFromTop(keys[count]) } else { isHeap = false }
@@ -178,7 +177,7 @@ final class EventQueueStorage<Payload> {
 
     /// `popMin()` if the earliest key precedes `bound`, else nil.
     @inline(__always)
-    func popMin(before bound: QueueKey) -> (time: Millis, payload: Payload, live: Bool)? {
+    func popMin(before bound: AgendaKey) -> (time: Millis, payload: Payload, live: Bool)? {
         guard count > 0, (isHeap ? keys[0] : keys[count &- 1]).precedes(bound) else { return nil }
         return popMin()
     }
@@ -187,7 +186,7 @@ final class EventQueueStorage<Payload> {
     /// (`EventAgenda.next(before:sequence:)`), removed, with the clock advanced to it.
     @inline(__always)
     func popLive(before time: Millis, sequence: UInt64) -> (time: Millis, payload: Payload)? {
-        let outside = QueueKey(time: time, sequence: sequence, slot: 0)
+        let outside = AgendaKey(time: time, sequence: sequence, slot: 0)
         while let (time, payload, live) = popMin(before: outside) {
             guard live else { continue }
             now = time
@@ -198,7 +197,7 @@ final class EventQueueStorage<Payload> {
 
     /// Sorted mode: shifts the keys earlier than `key` up one place and puts it below them.
     @inline(__always)
-    private func insertSorted(_ key: QueueKey) {
+    private func insertSorted(_ key: AgendaKey) {
         var index = count
         while index > 0, keys[index &- 1].precedes(key) {
             keys[index] = keys[index &- 1]
@@ -222,7 +221,7 @@ final class EventQueueStorage<Payload> {
     /// the smaller children (one comparison per level), then sift `last` up
     /// from there; the heap's last key usually belongs near the bottom.
     @inline(__always)
-    private func siftDownFromTop(_ last: QueueKey) {
+    private func siftDownFromTop(_ last: AgendaKey) {
         var hole = 0
         var child = 1
         while child < count {
@@ -236,7 +235,7 @@ final class EventQueueStorage<Payload> {
 
     /// Heap mode: moves `key` up from `start` past the later keys above it.
     @inline(__always)
-    private func siftUp(_ key: QueueKey, from start: Int) {
+    private func siftUp(_ key: AgendaKey, from start: Int) {
         var child = start
         while child > 0 {
             let parent = (child &- 1) >> 1

@@ -4,10 +4,10 @@
 /// (`sequence << slotBits | slot`). Orders are unique, so ties run
 /// first-scheduled first; one unsigned comparison orders two keys without a
 /// branch, and the heap moves 16 bytes per step, not payloads.
-struct QueueKey {
+struct AgendaKey {
     static let slotBits = 24
     static let slotMask: UInt64 = (1 << 24) - 1
-    /// Sequences stay below 2^39, so no order reaches `EventQueueStorage.vacant`.
+    /// Sequences stay below 2^39, so no order reaches `AgendaStorage.vacant`.
     static let sequenceLimit: UInt64 = 1 << 39
     private static let timeBias: UInt64 = 1 << 63
 
@@ -29,5 +29,5 @@ struct QueueKey {
     var slot: Int { Int(truncatingIfNeeded: order & Self.slotMask) }
 
     @inline(__always)
-    func precedes(_ other: QueueKey) -> Bool { value < other.value }
+    func precedes(_ other: AgendaKey) -> Bool { value < other.value }
 }
