@@ -5,6 +5,8 @@ import XCTest
 
 /// Help, version and the rules every subcommand's options follow.
 final class CommandLineHelpTests: CommandLineTestCase {
+    let small = GoldenFiles.scenarioPath("small.yaml")  // 30 days from 2027-03-01, America/New_York
+
     func testHelpAndVersionFlags() {
         for flag in ["--help", "-h"] {
             let result = invoke([flag])
@@ -79,5 +81,27 @@ final class CommandLineHelpTests: CommandLineTestCase {
         XCTAssertEqual(parsed?.operands, ["a.yaml"])
         XCTAssertThrowsError(try ArgumentParser.parse(["--quiet=yes"], for: RunCommand.self))
         XCTAssertThrowsError(try ArgumentParser.parse(["--jobs"], for: RunCommand.self))
+    }
+
+    func testShortFlagsAndHelpTopics() {
+        XCTAssertEqual(invoke(["help", "trace"]).out, invoke(["trace", "-h"]).out)
+        XCTAssertEqual(invoke(["help", "run"]).out, invoke(["run", "--help"]).out)
+        let out = temporary.appendingPathComponent("short").path
+        let result = invoke([small, "-j", "1", "-q", "-o", out, "--devices", "2"])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertEqual(result.out, "", "-q prints nothing")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small@devices=2/summary.csv"))
+    }
+
+    func testHelpDescribesEachSubcommandsOwnOptions() {
+        let fit = invoke(["fit", "--help"]).out
+        XCTAssertTrue(fit.contains("the fit's folder (default Reports/fit-"), fit)
+        XCTAssertTrue(fit.contains("seed of the parametric bootstrap's draws"), fit)
+        XCTAssertFalse(fit.contains("scenario's seed"), fit)
+        for command in ["fit", "init"] {
+            XCTAssertFalse(invoke([command, "--help"]).out.contains("no summary table"), command)
+        }
+        let run = invoke(["run", "--help"]).out
+        XCTAssertTrue(run.contains("[--shard K/N] [--emit-telemetry DIR]"), run)
     }
 }

@@ -195,4 +195,32 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertEqual(badArm.code, 2)
         XCTAssertTrue(badArm.err.contains("did you mean 'chained/ios'?"), badArm.err)
     }
+
+    /// A lifecycle run's terminal summary shows the lifecycle figures, and its sweep table the
+    /// counts a sweep over the app's defects changes (no outcome rate moves with them).
+    func testLifecycleFiguresReachTheTerminal() throws {
+        let out = temporary.appendingPathComponent("lc").path
+        let run = invoke([GoldenFiles.repositoryPath("Scenarios/lifecycle.yaml"), "--devices", "4", "--days", "30", "--out", out])
+        XCTAssertEqual(run.code, 0, run.err)
+        XCTAssertTrue(run.out.contains("Lifecycle (orphans, unwanted reminders and duplicates per 1,000 device-days):"), run.out)
+        XCTAssertTrue(run.out.contains("setup latency p50 / p90"), run.out)
+        let sweepHeader = try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix("point") })
+        XCTAssertTrue(sweepHeader.hasSuffix("orphans  unwanted reminders  duplicates  front"), String(sweepHeader))
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = temporary.appendingPathComponent(name).path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        return path
+    }
+
+    /// "Run 'dnsim-events --help' for usage." ends a usage error only: it would not help with bad data.
+    func testOnlyUsageErrorsPointAtTheUsage() {
+        let notAPartial = write("shard-1-of-2.json", "{}")
+        let merge = invoke(["merge", notAPartial])
+        XCTAssertEqual(merge.code, 2)
+        XCTAssertEqual(merge.err, "error: \(notAPartial) is not a dnsim-events partial result\n")
+        let usage = invoke(["merge"])
+        XCTAssertTrue(usage.err.hasSuffix("Run 'dnsim-events --help' for usage.\n"), usage.err)
+    }
 }

@@ -197,4 +197,18 @@ final class IOSRulesTests: XCTestCase {
             XCTAssertEqual(a.trace.entries, b.trace.entries)
         }
     }
+
+    /// Every open resubmitting restarts the delay: with a 2 h delay and an open
+    /// every ~30 min, few requests ever launch. Resubmitting only when none is
+    /// pending keeps each request's draw, so BG tasks run about once a cycle.
+    func testResubmittingOnlyWhenNoneIsPendingKeepsTasksRunning() {
+        var world = TestWorlds.world(days: 30)
+        world.ios.delay = .fixed(2 * SimTime.hour)
+        world.user.appOpensPerDay = 48
+        let always = DeviceRun(world, TestWorlds.arm(.independent, .ios))
+        world.ios.resubmitOnOpen = .ifNone
+        let ifNone = DeviceRun(world, TestWorlds.arm(.independent, .ios))
+        XCTAssertLessThan(always.activity[.backgroundRuns], 10)
+        XCTAssertGreaterThanOrEqual(ifNone.activity[.backgroundRuns], 28)
+    }
 }

@@ -189,4 +189,16 @@ final class OSRulesTests: XCTestCase {
         }
         XCTAssertGreaterThan(replaced, 1_000, "the world has many requests replaced before their launch")
     }
+
+    /// `startHours` puts every Low Power Mode start in the weighted hours.
+    func testPeriodStartsFollowTheirHourWeights() {
+        var world = TestWorlds.world(days: 60)
+        world.user.lowPowerPerDay = 2
+        world.user.lowPowerDuration = .fixed(SimTime.minute)
+        world.user.lowPowerHours = (0..<24).map { $0 == 19 ? 1 : 0 }
+        let device = DeviceWorld(configuration: world, seed: 5)
+        device.generate(device: 0)
+        XCTAssertGreaterThan(device.user.lowPower.starts.count, 60)
+        XCTAssertTrue(device.user.lowPower.starts.allSatisfy { ($0 - TestWorlds.start) % SimTime.day / SimTime.hour == 19 })
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimFrontend
 @testable import DNSimReports
 
 /// The layout `--out` documents (docs/policy-changes.md, `run --help`): `--out DIR` writes
@@ -11,6 +12,8 @@ import XCTest
 /// differ from the file, `DIR/<name>@<overrides>/` as under `Reports/`, so no quick run, merge
 /// or check replaces the baseline `DIR/<name>/`.
 final class OutFolderTests: CommandLineTestCase {
+    let small = GoldenFiles.scenarioPath("small.yaml")  // 30 days from 2027-03-01, America/New_York
+
     /// The small fixture at 8 devices × 10 days, without its expect: entry, named `name`.
     func scenario(_ file: String, name: String = "small") throws -> String {
         let text = try String(contentsOfFile: GoldenFiles.scenarioPath("small.yaml"), encoding: .utf8)
@@ -298,5 +301,80 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(try String(contentsOfFile: "P/small", encoding: .utf8), "keep me")
             XCTAssertEqual(try String(contentsOfFile: "P/other@devices=6", encoding: .utf8), "keep me too")
         }
+    }
+
+    func testAFolderWithATrailingSlashJoinsWithOneSlash() throws {
+        let small = GoldenFiles.scenarioPath("small.yaml")
+        let shards = temporary.appendingPathComponent("shards").path
+        let run = invoke([small, "--devices", "6", "--days", "3", "--shard", "1/3", "--out", shards + "/"])
+        XCTAssertEqual(run.code, 0, run.err)
+        // --devices and --days tag the shards' folder: shards/small@devices=6,days=3/.
+        let folder = "\(shards)/small@devices=6,days=3"
+        XCTAssertTrue(run.out.contains("written to \(folder)/shard-1-of-3.json\n"), run.out)
+        XCTAssertFalse(run.out.contains("//"), run.out)
+        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeCommand.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(ParsedArguments.folder("/"), "/")
+        XCTAssertEqual(ParsedArguments.folder("a//"), "a")
+    }
+
+    /// A bad --out fails before the scenario is even read, let alone simulated.
+    func testABadOutFailsBeforeTheRun() throws {
+        let file = temporary.appendingPathComponent("report.txt")
+        try Data("keep me".utf8).write(to: file)
+        let missing = temporary.appendingPathComponent("missing.yaml").path  // never read: --out fails first
+        for (out, message) in [
+            (file.path, "error: --out: \(file.path) is a file, not a folder"),
+            (file.path + "/sub", "error: --out: \(file.path) is a file, so \(file.path)/sub cannot be a folder"),
+            ("/proc/dnsim/report", "error: --out: cannot create files in /proc: "),
+        ] {
+            for command in [[missing], ["check", missing], ["merge", temporary.path]] {
+                let result = invoke(command + ["--out", out])
+                XCTAssertEqual(result.code, 2, "\(command) \(out)")
+                XCTAssertTrue(result.err.hasPrefix(message), result.err)
+            }
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me")
+        XCTAssertNil(ReportWriter.problem(writingTo: temporary.appendingPathComponent("new/deeper/report").path), "missing folders are created")
+        XCTAssertNil(ReportWriter.problem(writingTo: temporary.path))
+    }
+
+    /// A dangling or looping symbolic link as --out, or a --junit path that cannot be written, fails
+    /// before the run with what is wrong, not after it with a Foundation error (issue 28, item 10).
+    func testBrokenLinksAndABadJUnitPathFailBeforeTheRun() throws {
+        let dangling = temporary.appendingPathComponent("dangling"), loop = temporary.appendingPathComponent("loop")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: temporary.appendingPathComponent("nowhere").path)
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let missing = temporary.appendingPathComponent("missing.yaml").path  // never read: the option fails first
+        for (arguments, message) in [
+            (["--out", dangling.path], "error: --out: \(dangling.path) is a symbolic link to \(temporary.path)/nowhere, which does not exist; create it or give another folder"),
+            (["--out", dangling.path + "/sub"], "error: --out: \(dangling.path) is a symbolic link to \(temporary.path)/nowhere, which does not exist"),
+            (["--out", loop.path], "error: --out: \(loop.path) is a symbolic link that loops (to \(loop.path)); remove it or give another folder"),
+        ] {
+            for command in [[missing], ["check", missing]] {
+                let result = invoke(command + arguments)
+                XCTAssertEqual(result.code, 2, "\(command) \(arguments)")
+                XCTAssertTrue(result.err.hasPrefix(message), result.err)
+            }
+        }
+        for (junit, message) in [(temporary.path, "error: --junit: \(temporary.path) is a folder, not a file"),
+                                 (loop.path + "/x.xml", "error: --junit: \(loop.path) is a symbolic link that loops")] {
+            let result = invoke(["check", missing, "--junit", junit])
+            XCTAssertEqual(result.code, 2, junit)
+            XCTAssertTrue(result.err.hasPrefix(message), result.err)
+        }
+        XCTAssertNil(ReportWriter.problem(writingFile: temporary.appendingPathComponent("new/junit.xml").path))
+    }
+
+    /// `--format json` alone still writes summary.csv, so the folder is a baseline.
+    func testEveryReportHasSummaryCSVAndCanBeABaseline() throws {
+        let out = temporary.appendingPathComponent("json-only").path
+        XCTAssertEqual(invoke([small, "--devices", "6", "--format", "json", "--out", out, "--quiet"]).code, 0)
+        // --devices 6 tags the folder: json-only/small@devices=6/.
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: "\(out)/small@devices=6")), ["summary.csv", "summary.json", "manifest.json"])
+        let check = invoke(["check", small, "--devices", "6", "--baseline", out, "--strict"])
+        XCTAssertEqual(check.code, 0, check.out + check.err)
+        XCTAssertTrue(check.out.contains(" against \(out)/small@devices=6)"), check.out)
+        XCTAssertTrue(invoke(["run", "--help"]).out.contains("summary.csv and manifest.json are always written"))
     }
 }

@@ -5,29 +5,12 @@ import XCTest
 @testable import DNSimCore
 @testable import DNSimScenario
 
-/// `--platform` runs one platform's arms (issue 26, item 13), and the documented sweep inside a
-/// distribution does what the docs say.
+/// `--platform` runs one platform's arms (issue 26, item 13).
 final class PlatformSelectionTests: CommandLineTestCase {
     let small = GoldenFiles.scenarioPath("small.yaml")
 
     func lines(_ path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-    }
-
-    /// The documented fragment that sweeps `platforms.ios.fetchTask.delay.lognormal.median`, as a scenario.
-    func documentedDistributionSweep() throws -> String {
-        let doc = try ScenarioFormatDocTests.loadDoc()
-        let start = try XCTUnwrap(doc.range(of: "```yaml\nplatforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"))
-        let body = doc[start.upperBound...]
-        let text = "platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:" + String(body[..<body.range(of: "```")!.lowerBound])
-        XCTAssertTrue(text.contains("key: platforms.ios.fetchTask.delay.lognormal.median"), text)
-        return try ScenarioFormatDocTests.merge(fragment: text, into: ScenarioFormatDocTests.base)
-    }
-
-    func testTheDocumentedSweepInsideADistributionSetsTheMedianAndKeepsSigma() throws {
-        let scenario = try ScenarioLoader.load(bytes: Array(try documentedDistributionSweep().utf8), file: "doc.yaml")
-        let delays = try scenario.sweepPoints().map { $0.scenario.ios?.delay }
-        XCTAssertEqual(delays, [30, 90, 240].map { Distribution.lognormal(median: Double($0) * 60_000, sigma: 1.5) })
     }
 
     func testOnePlatformsArmsHaveTheFiguresOfAFullRun() throws {
@@ -62,7 +45,7 @@ final class PlatformSelectionTests: CommandLineTestCase {
 
     func testASweepRunsOnlyThePlatformGiven() throws {
         let path = temporary.appendingPathComponent("doc.yaml").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try documentedDistributionSweep().utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try ScenarioFormatDocTests.documentedDistributionSweep().utf8)))
         let out = temporary.appendingPathComponent("sweep").path
         let run = invoke([path, "--platform", "ios", "--out", out])
         XCTAssertEqual(run.code, 0, run.err)

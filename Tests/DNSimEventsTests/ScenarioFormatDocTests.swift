@@ -8,7 +8,8 @@ import XCTest
 
 /// Keeps docs/scenario-format.md honest: every YAML example on it must load
 /// (complete scenarios as they are, fragments merged into a small base), the
-/// shown error output must be exactly what the loader prints, every key the
+/// shown error output must be exactly what the loader prints, a documented sweep
+/// does what the text says it does, every key the
 /// loader accepts must be documented, and the key tables must be exactly what
 /// `ScenarioKeyTables` renders from the catalog. After changing the catalog, run
 /// `DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests` to rewrite them.
@@ -303,5 +304,21 @@ final class ScenarioFormatDocTests: XCTestCase {
         let unmarked = doc.replacingOccurrences(of: "<!-- keys: server -->\n", with: "")
         XCTAssertNotEqual(ScenarioKeyTables.markers(in: unmarked).sorted(), ScenarioKeyTables.ids.sorted())
         XCTAssertEqual(ScenarioKeyTables.render(into: "<!-- keys: nowhere -->\n").unknown, ["nowhere"])
+    }
+
+    /// The documented fragment that sweeps `platforms.ios.fetchTask.delay.lognormal.median`, as a scenario.
+    static func documentedDistributionSweep() throws -> String {
+        let doc = try ScenarioFormatDocTests.loadDoc()
+        let start = try XCTUnwrap(doc.range(of: "```yaml\nplatforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"))
+        let body = doc[start.upperBound...]
+        let text = "platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:" + String(body[..<body.range(of: "```")!.lowerBound])
+        XCTAssertTrue(text.contains("key: platforms.ios.fetchTask.delay.lognormal.median"), text)
+        return try ScenarioFormatDocTests.merge(fragment: text, into: ScenarioFormatDocTests.base)
+    }
+
+    func testTheDocumentedSweepInsideADistributionSetsTheMedianAndKeepsSigma() throws {
+        let scenario = try ScenarioLoader.load(bytes: Array(try Self.documentedDistributionSweep().utf8), file: "doc.yaml")
+        let delays = try scenario.sweepPoints().map { $0.scenario.ios?.delay }
+        XCTAssertEqual(delays, [30, 90, 240].map { Distribution.lognormal(median: Double($0) * 60_000, sigma: 1.5) })
     }
 }

@@ -132,4 +132,19 @@ final class ScenarioWarningTests: CommandLineTestCase {
         XCTAssertEqual(strict.code, 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("never").path))
     }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = temporary.appendingPathComponent(name).path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        return path
+    }
+
+    func testWarningsThatStopTheRunArePrintedAsErrors() {
+        let path = write("w.yaml", ScenarioWarningTests.base + "user: { tokenLifetime: 3d }\n")
+        let strict = invoke(["validate", path, "--warnings-as-errors"])
+        XCTAssertEqual(strict.code, 2)
+        XCTAssertTrue(strict.err.hasPrefix("\(path):12:24: error: tokenLifetime 3d"), strict.err)
+        XCTAssertFalse(strict.err.contains("warning:"), strict.err)
+        XCTAssertTrue(invoke(["validate", path]).err.hasPrefix("\(path):12:24: warning: tokenLifetime 3d"))
+    }
 }

@@ -5,7 +5,8 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-/// Shards 1…N merged give the single-machine reports byte for byte.
+/// Shards 1…N merged give the single-machine reports byte for byte; a missing or duplicated shard
+/// is refused, and so is a merge run from another folder than the shards (issue 28, item 15).
 final class ShardTests: CommandLineTestCase {
     func run(_ arguments: [String]) -> (code: Int32, text: String) {
         let result = invoke(arguments)
@@ -84,5 +85,23 @@ final class ShardTests: CommandLineTestCase {
         XCTAssertEqual(mixed.code, 2)
         XCTAssertTrue(mixed.text.contains("come from different runs (seed"), mixed.text)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("m").path))
+    }
+
+    func testMergeFromAnotherFolderNamesTheShardsRecordedScenarioPath() throws {
+        let folder = temporary.appendingPathComponent("shards").path
+        let copy = temporary.appendingPathComponent("relative.yaml")
+        try FileManager.default.copyItem(atPath: GoldenFiles.scenarioPath("small.yaml"), toPath: copy.path)
+        let here = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
+        for k in 1...2 { XCTAssertEqual(invoke(["relative.yaml", "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
+        // --devices 4 tags the shards' folder: shards/small@devices=4/.
+        let shards = "\(folder)/small@devices=4"
+        try FileManager.default.createDirectory(atPath: "elsewhere", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path))
+        let result = invoke(["merge", folder, "--out", "m", "--quiet"])
+        XCTAssertEqual(result.code, 2)
+        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(shards)/shard-1-of-2.json records, does not exist from "), result.err)
+        XCTAssertTrue(result.err.contains("run merge from the folder the shards ran in"), result.err)
     }
 }

@@ -105,4 +105,34 @@ final class SweepTests: CommandLineTestCase {
         XCTAssertTrue(errors.contains("with platforms.ios.fetchTask.never = 1.5: platforms.ios.fetchTask.never must be between 0 and 1, not 1.5"), errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("x").path))
     }
+
+    /// A guard at T + 60 s with `lateAfter: 60s` counts as on time: the report says so.
+    func testTheReportFlagsLatenessOnTheThreshold() throws {
+        let text = """
+        name: edge
+        devices: 20
+        days: 20
+        start: 2027-01-01
+        plugin:
+          contentFetch: { schedule: "25 18 * * *" }
+          userNotification: { schedule: "30 18 * * *" }
+          relationship: { contentTimeout: 60000 }
+        platforms:
+          ios: { fetchTask: { never: 1 } }
+        strategies: [chained]
+        metrics: { lateAfter: 60s }
+        sweep: [{ key: plugin.relationship.contentTimeout, values: [60000, 90000] }]
+        """
+        let path = temporary.appendingPathComponent("edge.yaml").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        let out = temporary.appendingPathComponent("edge").path
+        XCTAssertEqual(invoke([path, "--out", out, "--quiet"]).code, 0)
+        let summary = try String(contentsOfFile: "\(out)/edge/summary.md", encoding: .utf8)
+        XCTAssertTrue(summary.contains("⚠ chained/ios: 100.0% of its notifications appear exactly `lateAfter` (60 s) after T"), summary)
+        XCTAssertTrue(summary.contains("## The comparison"), "a sweep scenario's report leads with its comparison")
+        XCTAssertTrue(summary.contains("⚠ Point 1, chained/ios"))
+        XCTAssertFalse(summary.contains("⚠ Point 2"))
+        let sweep = try String(contentsOfFile: "\(out)/edge/sweep.md", encoding: .utf8)
+        XCTAssertTrue(sweep.contains("⚠ Point 1, chained/ios"))
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import DNSimCore
 @testable import DNSimScenario
@@ -5,6 +6,8 @@ import XCTest
 /// A number in the wrong unit (issue 26, item 8): refused with the value it most likely means, or,
 /// where the number is valid but implausible, a warning that says what it means as written.
 final class UnitMistakeTests: XCTestCase {
+    let small = GoldenFiles.scenarioPath("small.yaml")  // 30 days from 2027-03-01, America/New_York
+
     func load(_ text: String) throws(DiagnosticList) -> Scenario {
         try ScenarioLoader.load(bytes: Array(text.utf8), file: "u.yaml")
     }
@@ -74,5 +77,26 @@ final class UnitMistakeTests: XCTestCase {
         ])
         XCTAssertEqual(messages(BadScenarioTests.replacing(3, with: "devices: 15%")), ["u.yaml:3:10: error: devices must be a number, not '15%'"],
                        "a count is no share")
+    }
+
+    /// `max: 12h` on a time column is 43,200 s; on a rate it is an error that says what to write.
+    func testDurationsBoundTimeColumns() throws {
+        let base = try String(contentsOfFile: small, encoding: .utf8)
+            .replacingOccurrences(of: "  - { arm: chained/android, metric: missed, max: 0.02 }",
+                                  with: "  - { arm: '*', metric: update_delay_p95_s, max: 12h, min: 90s }\n  - { arm: '*', metric: lateness_max_s, max: 600 }")
+        let scenario = try ScenarioLoader.load(bytes: Array(base.utf8), file: "t.yaml")
+        XCTAssertEqual(scenario.expectations.map(\.max), [43_200, 600])
+        XCTAssertEqual(scenario.expectations.map(\.min), [90, nil])
+
+        let onRate = base.replacingOccurrences(of: "metric: update_delay_p95_s, max: 12h, min: 90s", with: "metric: late, max: 12h")
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(onRate.utf8), file: "t.yaml")) { error in
+            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.first?.description,
+                           "t.yaml:26:36: error: expect[1].max: '12h' is a duration, but late_rate is a fraction in [0, 1]; write a number such as 0.05 "
+                           + "or a percentage such as 5% (a duration bounds a time column in seconds, such as lateness_p50_s or lateness_p90_s)")
+        }
+        let onCount = base.replacingOccurrences(of: "metric: update_delay_p95_s, max: 12h, min: 90s", with: "metric: cycles, min: 1d")
+        XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(onCount.utf8), file: "t.yaml")) { error in
+            XCTAssertTrue("\(error)".contains("expect[1].min: '1d' is a duration, but cycles is a count; write a whole number"), "\(error)")
+        }
     }
 }
