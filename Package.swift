@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
         // Shared by the simulator's test targets: the fixture scenarios and golden reports (Fixtures/,
         // found beside GoldenFiles.swift), the scenario texts several targets start from, the
-        // scenario-format document, and the tests' own SplitMix stream.
+        // scenario-format document, the tests' own SplitMix stream and TestMode.long (DNSIM_LONG, README).
         .target(name: "DNSimTestSupport", dependencies: ["DNSimScenario"], path: "Tests/DNSimTestSupport", exclude: ["Fixtures"]),
         // The test targets mirror the modules: each holds the tests of the behaviour its module owns,
         // and may use the layers above it to build a world (a scenario) or read a result (a report).

@@ -1,3 +1,4 @@
+import DNSimTestSupport
 import Foundation
 import XCTest
 @testable import DNSimCLI
@@ -49,8 +50,11 @@ final class BuiltinScenarioTests: CommandLineTestCase {
         XCTAssertEqual(scenario.name, "new-activity")
     }
 
-    /// `bench` with no file, run from a folder with no Scenarios/ in it.
+    /// `bench` with no file, run from a folder with no Scenarios/ in it. In the long mode only
+    /// (README, "Long tests"): `bench` also runs its fixed benchmarks, a million-row fit among
+    /// them, about 40 s in a debug build.
     func testBenchWithoutAFileWorksOutsideTheRepository() throws {
+        try XCTSkipUnless(TestMode.long, "bench runs its fixed benchmarks for about 40 s in a debug build; DNSIM_LONG=1 runs it")
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }

@@ -1,4 +1,5 @@
 import CGSL
+import DNSimTestSupport
 import XCTest
 @testable import DNSimCore
 @testable import DNSimScenario
@@ -107,7 +108,8 @@ final class CycleWindowTests: XCTestCase {
     /// open (Poisson, λ a day) falls in [F, T − latency]: 1 − exp(−λ · 298 s / 1 d).
     /// Updates come often enough (1,000 a day) that a second open in the same
     /// window finds nothing new only with probability ≈ 0.08 × 0.2: well inside
-    /// the tolerance of 4 binomial standard errors.
+    /// the tolerance of 4 binomial standard errors. 100 devices × 40 days in the long mode
+    /// (README, "Long tests"), 25 by default, the tolerance following the cycles counted.
     func testFetchOnOpenClosedForm() {
         var world = TestWorlds.world(days: 40)
         world.server.updatesPerDay = 1_000
@@ -116,7 +118,7 @@ final class CycleWindowTests: XCTestCase {
         world.user.appOpensPerDay = 24
         world.freshWithin = 5 * SimTime.minute
         let result = TestWorlds.run(world, arms: [TestWorlds.arm(.independent, .ios) { $0.fetchOnOpen = true },
-                                                  TestWorlds.arm(.independent, .ios, label: "plain")], devices: 100)
+                                                  TestWorlds.arm(.independent, .ios, label: "plain")], devices: TestMode.long ? 100 : 25)
         let expected = gsl_cdf_exponential_P(298, 86_400 / 24)
         let tolerance = TestWorlds.tolerance(p: expected, n: result.arms[0].cycles)
         XCTAssertEqual(result.arms[0].rate(.fresh), expected, accuracy: tolerance)
