@@ -68,11 +68,35 @@ let package = Package(
         ),
         // Shared by the test targets: exact binomial acceptance regions for coverage tests.
         .target(name: "TestStatistics", dependencies: ["CGSL"], path: "Tests/TestStatistics"),
+        // Shared by the simulator's test targets: the fixture scenarios and golden reports (Fixtures/,
+        // found beside GoldenFiles.swift), the scenario texts several targets start from, the
+        // scenario-format document, the tests' own SplitMix stream and TestMode.long (DNSIM_LONG, README).
+        .target(name: "DNSimTestSupport", dependencies: ["DNSimScenario"], path: "Tests/DNSimTestSupport", exclude: ["Fixtures"]),
+        // The test targets mirror the modules: each holds the tests of the behaviour its module owns,
+        // and may use the layers above it to build a world (a scenario) or read a result (a report).
+        // DNSimCLITests holds the command line end to end: runs, report folders, golden files on disk,
+        // the documents' commands and the release.
         .testTarget(
-            name: "DNSimEventsTests",
-            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimRun", "DNSimCLI", "DNSimText", "CGSL",
-                           "CGSLErrors", "TestStatistics"],
-            exclude: ["Fixtures"]
+            name: "DNSimCoreTests",
+            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "CGSL", "CGSLErrors", "CPhilox", "TestStatistics",
+                           "DNSimTestSupport"]
+        ),
+        .testTarget(
+            name: "DNSimDecisionTests",
+            dependencies: ["DNSimDecision", "DNSimCore", "CGSL", "DNSimTestSupport"]
+        ),
+        .testTarget(
+            name: "DNSimScenarioTests",
+            dependencies: ["DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "DNSimTestSupport"]
+        ),
+        .testTarget(
+            name: "DNSimReportsTests",
+            dependencies: ["DNSimReports", "DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "CGSL", "DNSimTestSupport"]
+        ),
+        .testTarget(
+            name: "DNSimCLITests",
+            dependencies: ["DNSimCLI", "DNSimRun", "DNSimReports", "DNSimScenario", "DNSimDecision", "DNSimCore", "DNSimText", "CGSL",
+                           "CGSLErrors", "TestStatistics", "DNSimTestSupport"]
         ),
         .testTarget(
             name: "DNSimFitTests",
