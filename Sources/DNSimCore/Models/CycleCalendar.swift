@@ -9,12 +9,22 @@ public struct CycleCalendar: Sendable, Equatable {
     public let followingNotifyTime: Millis
     /// When the simulated window starts (the user sets the schedule up).
     public let start: Millis
+    /// Where each cycle's window opens: its F, or the moment the user moved the notification
+    /// time when that is later, since a cycle has no window before its schedule exists. Never
+    /// decreases, while F may across a time change (a longer lead).
+    public let windowStarts: [Millis]
 
     public init(start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], followingNotifyTime: Millis) {
-        precondition(notifyTimes.count == fetchTimes.count)
+        self.init(start: start, notifyTimes: notifyTimes, fetchTimes: fetchTimes, windowStarts: fetchTimes,
+                  followingNotifyTime: followingNotifyTime)
+    }
+
+    private init(start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], windowStarts: [Millis], followingNotifyTime: Millis) {
+        precondition(notifyTimes.count == fetchTimes.count && fetchTimes.count == windowStarts.count)
         self.start = start
         self.notifyTimes = notifyTimes
         self.fetchTimes = fetchTimes
+        self.windowStarts = windowStarts
         self.followingNotifyTime = followingNotifyTime
     }
 
@@ -37,13 +47,18 @@ public struct CycleCalendar: Sendable, Equatable {
         return index < notifyTimes.count && notifyTimes[index] == time
     }
 
-    /// This calendar's first `kept` cycles, then `other`'s cycles whose T lies after `time`: the
-    /// schedule after the user moves the notification time at `time`.
+    /// This calendar's first `kept` cycles (all due by `time`), then `other`'s cycles whose T lies
+    /// after `time`: the schedule after the user moves the notification time at `time`. The new
+    /// cycles' windows open no earlier than `time`.
     public func switching(keeping kept: Int, to other: CycleCalendar, after time: Millis) -> CycleCalendar {
         let first = other.firstCycle(notifyingAfter: time)
         return CycleCalendar(start: start, notifyTimes: Array(notifyTimes[..<kept]) + other.notifyTimes[first...],
                              fetchTimes: Array(fetchTimes[..<kept]) + other.fetchTimes[first...],
-                             followingNotifyTime: other.followingNotifyTime)
+                             windowStarts: Array(windowStarts[..<kept]) + other.fetchTimes[first...].map { max($0, time) },
+                             // With no new cycle (a move in the run's tail), the last kept cycle keeps
+                             // the next T of the schedule it was due under.
+                             followingNotifyTime: first < other.count ? other.followingNotifyTime
+                                : max(other.followingNotifyTime, kept > 0 ? nextNotifyTime(after: kept - 1) : 0))
     }
 
     /// The first cycle whose F lies strictly after `time`, or `count` (binary search: F never
@@ -53,20 +68,23 @@ public struct CycleCalendar: Sendable, Equatable {
     }
 
     /// The cycle whose window (docs/model.md §2: from its F to the next later F) holds `time`,
-    /// searching from `from`: `from - 1` when `time` is before `from`'s F. Cycles that share one F
-    /// (two notifications after one fetch) share its window, and the earliest of them at or after
-    /// `from` is the one it holds. The last cycle's window has no end.
+    /// searching from `from`: `from - 1` when `time` is before `from`'s window. Cycles that share
+    /// one F (two notifications after one fetch) share its window, and the earliest of them at or
+    /// after `from` is the one it holds. The last cycle's window has no end.
     @inline(__always)
     public func windowCycle(from: Int, holding time: Millis) -> Int {
-        var cycle = firstCycle(from: from, withFetchAfter: time) - 1
-        while cycle > from, fetchTimes[cycle - 1] == fetchTimes[cycle] { cycle -= 1 }
+        var cycle = from
+        while cycle < windowStarts.count, windowStarts[cycle] <= time { cycle += 1 }
+        cycle -= 1
+        while cycle > from, windowStarts[cycle - 1] == windowStarts[cycle] { cycle -= 1 }
         return cycle
     }
 
-    /// Where `cycle`'s window closes: the first later F, or nil when no later cycle has one.
+    /// Where `cycle`'s window closes: the next later window start, or nil when there is none.
     public func windowEnd(of cycle: Int) -> Millis? {
-        let next = firstCycle(from: cycle + 1, withFetchAfter: fetchTimes[cycle])
-        return next < count ? fetchTimes[next] : nil
+        var next = cycle + 1
+        while next < windowStarts.count, windowStarts[next] <= windowStarts[cycle] { next += 1 }
+        return next < count ? windowStarts[next] : nil
     }
 
     /// The first cycle at or after `from` whose F lies strictly after `time`,

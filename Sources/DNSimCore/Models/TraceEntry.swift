@@ -102,6 +102,8 @@ public struct TraceEntry: Sendable, Equatable {
         case .backgroundPushArrived(let budget): return "the background push wakes the app (budget \(SimTime.written(budget)))"
         case .pushHandlerTimedOut(let ios):
             return "the handler's time runs out" + (ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends"
+        case .pushFetchPastWindow(let windowEnd):
+            return "the push was held past the cycle's window (it closed \(time(windowEnd))): the fetch is no longer this cycle's, so the payload's copy is shown"
         case .cancelDualSchedule(let defects):
             return "cancelDualSchedule()" + (defects.isEmpty ? ": every request and alarm removed" : " with defects: " + defects.joined(separator: ", "))
         case .featureOff(let until): return "the user turns New Activity off until \(time(until))"

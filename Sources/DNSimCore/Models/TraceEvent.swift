@@ -63,6 +63,8 @@ public enum TraceEvent: Sendable, Equatable {
     case backgroundPushArrived(budget: Millis)
     /// The alert push's handler ran out of time; `ios` names serviceExtensionTimeWillExpire.
     case pushHandlerTimedOut(ios: Bool)
+    /// The alert push's fetch ended after the next cycle's window opened: the payload is shown.
+    case pushFetchPastWindow(windowEnd: Millis)
 
     // The user's lifecycle (docs/lifecycle.md).
     /// `defects`: the defects' names, sorted; empty for a clean cancel.
@@ -120,6 +122,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .pushDiscarded: "push.discarded"
         case .alertPushArrived, .backgroundPushArrived: "push.arrived"
         case .pushHandlerTimedOut: "push.timeout"
+        case .pushFetchPastWindow: "push.late"
         case .cancelDualSchedule: "plugin.cancel"
         case .featureOff: "feature.off"
         case .featureOn: "feature.on"

@@ -81,6 +81,13 @@ public struct ServerPush: PluginStrategy {
     public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {
         let cycle = attempt.cycle
         guard cycle == runtime.firstUnresolved else { return }
+        // A fetch never serves a cycle whose window has closed (docs/model.md §2): a push held past
+        // the next F shows its payload as sent; what the fetch brought stays in the cache.
+        if result != .retrying, let end = runtime.calendar.windowEnd(of: cycle), runtime.now >= end {
+            runtime.trace(.pushFetchPastWindow(windowEnd: end), cycle: cycle)
+            runtime.pushHandled(shown: true)
+            return runtime.show(cachedContent: false, cycle: cycle)
+        }
         switch result {
         case .updates:
             runtime.pushHandled(shown: true)

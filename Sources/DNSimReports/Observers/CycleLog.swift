@@ -85,7 +85,7 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
                 buffer += segment
                 buffer += ","
                 if let calendar = log.calendar, record.cycle < calendar.count {
-                    buffer += String(calendar.fetchTimes[record.cycle])
+                    buffer += String(calendar.windowStarts[record.cycle])
                     buffer += ","
                     if let end = calendar.windowEnd(of: record.cycle) { buffer += String(end) }
                 } else {
