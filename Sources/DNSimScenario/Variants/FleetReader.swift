@@ -10,19 +10,11 @@ enum FleetReader {
     /// How far from 1 the shares may add up, for decimal fractions written by hand.
     static let shareTolerance = 1e-9
 
-    /// One `set` entry: the dotted key, its path and the value put there.
-    struct Setting: Sendable {
-        var key: String
-        var path: [String]
-        var value: YAMLNode
-        var mark: SourceMark
-    }
-
     /// A segment as written, before its scenario is built.
     struct Entry: Sendable {
         var name: String
         var share: Double
-        var settings: [Setting]
+        var settings: [VariantSetting]
         var mark: SourceMark
     }
 
@@ -76,13 +68,13 @@ enum FleetReader {
     }
 
     /// The `set` mapping: dotted condition keys and their values, or nil when one is wrong (said).
-    private static func settings(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [Setting]? {
+    private static func settings(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [VariantSetting]? {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
             r.error(node.mark, "\(path) must be a mapping of dotted condition keys to values, such as { platforms.android.exactAlarmPermission: false }")
             return nil
         }
-        var settings: [Setting] = []
+        var settings: [VariantSetting] = []
         var valid = true
         for pair in pairs {
             let key = pair.key.scalar ?? ""
@@ -91,7 +83,7 @@ enum FleetReader {
                 valid = false
                 continue
             }
-            settings.append(Setting(key: key, path: key.split(separator: ".").map(String.init), value: pair.value, mark: pair.key.mark))
+            settings.append(VariantSetting(key: key, path: key.split(separator: ".").map(String.init), value: pair.value, mark: pair.key.mark))
         }
         return valid ? settings : nil
     }
@@ -136,33 +128,25 @@ extension FleetReader {
     /// values set, loaded. A segment must simulate the scenario's arms; its warnings that the
     /// scenario itself does not give are kept, named by the segment.
     static func segments(_ entries: [Entry], of scenario: inout Scenario, root: YAMLNode, text: String) throws(DiagnosticList) -> [ScenarioSegment] {
-        var base = root
-        if case .mapping(let pairs) = root.kind {
-            base.kind = .mapping(pairs.filter { $0.key.scalar != "fleet" && $0.key.scalar != "sweep" })
-        }
+        let variants = ScenarioVariants(root: root, dropping: ["fleet", "sweep"], text: text, file: scenario.file,
+                                        calendarCache: scenario.calendarCache, defaultFreshWithin: scenario.defaultFreshWithin)
         let reader = ScenarioReader(file: scenario.file, text: text)
         var segments: [ScenarioSegment] = []
         var warnings: [Diagnostic] = []
         let armNames = scenario.arms.map(\.name)
         for entry in entries {
             let named = "in fleet segment \(MessageText.quoted(entry.name))"
-            var node = base
-            var placed = true
-            for setting in entry.settings {
-                guard let updated = node.setting(setting.path[...], to: setting.value) else {
-                    reader.error(setting.mark, "\(named): \(MessageText.quoted(setting.key)) does not name a place in the scenario")
-                    placed = false
-                    break
-                }
-                node = updated
+            let node: YAMLNode
+            switch variants.placing(entry.settings) {
+            case .failure(let unplaced):
+                reader.error(unplaced.setting.mark, "\(named): \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")
+                continue
+            case .success(let placed): node = placed
             }
-            guard placed else { continue }
-            let cache = scenario.calendarCache
-            do {
-                var loaded = try CalendarCache.$inherited.withValue(cache) {
-                    try ScenarioLoader.load(root: node, text: text, file: scenario.file)
-                }
-                loaded.defaultFreshWithin = scenario.defaultFreshWithin
+            switch variants.load(node, context: named) {
+            case .failure(let error):
+                throw DiagnosticList(reader.diagnostics + error.diagnostics)
+            case .success(let loaded):
                 if loaded.arms.map(\.name) != armNames {
                     let setting = entry.settings.first { $0.key.hasPrefix("platforms.") }
                     reader.error(setting?.mark ?? entry.mark, "\(named): the segment's platforms differ from the scenario's; a segment sets conditions of the platforms the scenario simulates")
@@ -175,14 +159,6 @@ extension FleetReader {
                 }
                 segments.append(ScenarioSegment(name: entry.name, share: entry.share,
                                                 settings: entry.settings.map { ($0.key, SweepAxis.label($0.value)) }, scenario: loaded))
-            } catch let error as DiagnosticList {
-                throw DiagnosticList(reader.diagnostics + error.diagnostics.map {
-                    var diagnostic = $0
-                    diagnostic.message = MessageText.bounded("\(named): \(diagnostic.message)")
-                    return diagnostic
-                })
-            } catch {
-                throw DiagnosticList([Diagnostic(file: scenario.file, mark: entry.mark, message: "\(named): \(error)")])
             }
         }
         if !reader.diagnostics.isEmpty { throw DiagnosticList(reader.diagnostics) }

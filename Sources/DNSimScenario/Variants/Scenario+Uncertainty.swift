@@ -14,14 +14,10 @@ extension Scenario {
     public func uncertaintyWorlds(devices override: Int? = nil, days: Int? = nil, seed: UInt64? = nil) throws(DiagnosticList) -> [UncertaintyWorld] {
         guard let settings = uncertainty, let root else { return [] }
         let devices = settings.devices ?? override ?? self.devices
-        var base = root
-        if case .mapping(let pairs) = root.kind {
-            // A world checks no expectations (`check` evaluates them over the worlds), so `expect` goes too.
-            let dropped: Set<String> = ["uncertainty", "sweep", "precision", "devices", "days", "expect"]
-            base.kind = .mapping(pairs.filter { !dropped.contains($0.key.scalar ?? "") }
-                                 + [YAMLPair(key: YAMLNode(kind: .scalar("devices"), mark: root.mark), value: YAMLNode(kind: .scalar(String(devices)), mark: root.mark)),
-                                    YAMLPair(key: YAMLNode(kind: .scalar("days"), mark: root.mark), value: YAMLNode(kind: .scalar(String(days ?? self.days)), mark: root.mark))])
-        }
+        // A world checks no expectations (`check` evaluates them over the worlds), so `expect` goes too.
+        let base = ScenarioVariants(root: root, dropping: ["uncertainty", "sweep", "precision", "devices", "days", "expect"],
+                                    adding: [("devices", String(devices)), ("days", String(days ?? self.days))],
+                                    text: sourceText, file: file, calendarCache: calendarCache, defaultFreshWithin: defaultFreshWithin)
         defer { calendarCache.restoreLimits() }
         for parameter in settings.parameters {
             let extremes: [Double]
@@ -56,32 +52,16 @@ extension Scenario {
     }
 
     /// `base` with each (parameter, value) set, loaded; the message names the values on failure.
-    private func world(_ base: YAMLNode, _ parameters: [UncertainParameter], _ settings: [(UncertainParameter, Double)],
+    private func world(_ base: ScenarioVariants, _ parameters: [UncertainParameter], _ settings: [(UncertainParameter, Double)],
                        design: DesignWorld?) -> Result<Scenario, DiagnosticList> {
-        var node = base
-        for (parameter, value) in settings {
-            guard let updated = node.setting(parameter.path[...], to: parameter.node(for: value)) else {
-                return .failure(DiagnosticList([Diagnostic(file: file, mark: parameter.mark,
-                                                           message: "uncertain key \(MessageText.quoted(parameter.key)) does not name a place in the scenario")]))
-            }
-            node = updated
-        }
-        do {
-            var scenario = try CalendarCache.$inherited.withValue(calendarCache) {
-                try ScenarioLoader.load(root: node, text: sourceText, file: file)
-            }
-            scenario.keepDefaultFreshWithin(defaultFreshWithin)
-            return .success(scenario)
-        } catch let error as DiagnosticList {
+        let placed = base.placing(settings.map { VariantSetting(key: $0.0.key, path: $0.0.path, value: $0.0.node(for: $0.1), mark: $0.0.mark) })
+        switch placed {
+        case .failure(let unplaced):
+            return .failure(DiagnosticList([Diagnostic(file: file, mark: unplaced.setting.mark,
+                                                       message: "uncertain key \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")]))
+        case .success(let node):
             let label = settings.map { "\($0.0.key) = \($0.0.written($0.1))" }.joined(separator: ", ")
-            let world = design.map { "world \($0.index) (" } ?? "("
-            return .failure(DiagnosticList(error.diagnostics.map {
-                var diagnostic = $0
-                diagnostic.message = MessageText.bounded("in \(world)\(label)): \(diagnostic.message)")
-                return diagnostic
-            }))
-        } catch {
-            return .failure(DiagnosticList([Diagnostic(file: file, mark: nil, message: "\(error)")]))
+            return base.load(node, context: "in " + (design.map { "world \($0.index) (" } ?? "(") + label + ")")
         }
     }
 }

@@ -22,21 +22,20 @@ extension Scenario {
     /// calendars come from one cache, so a point costs one pass of the loader.
     public func sweepPoints() throws(DiagnosticList) -> [SweepPoint] {
         guard let root, !sweep.isEmpty else { return [] }
-        var base = root
-        if case .mapping(let pairs) = root.kind {
-            base.kind = .mapping(pairs.filter { $0.key.scalar != "sweep" })
-        }
-        // Per axis, once: labels, paths, and each value as the (path, node) it sets.
-        var edits: [[(path: [String], node: YAMLNode)?]] = []
+        let variants = ScenarioVariants(root: root, dropping: ["sweep"], text: sourceText, file: file,
+                                        calendarCache: calendarCache, defaultFreshWithin: defaultFreshWithin)
+        // Per axis, once: labels, and each value as the setting it makes.
+        var edits: [[VariantSetting?]] = []
         var labels: [[String]] = []
         var problems: [Diagnostic] = []
         for axis in sweep {
             labels.append(axis.labels)
             edits.append(axis.values.map { value in
-                guard axis.key == "lead" else { return (axis.path, value) }
+                guard axis.key == "lead" else { return VariantSetting(key: axis.key, path: axis.path, value: value, mark: axis.mark) }
                 switch leadSchedule(value) {
                 case .success(let cron):
-                    return (["plugin", "contentFetch", "schedule"], YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true))
+                    return VariantSetting(key: axis.key, path: ["plugin", "contentFetch", "schedule"],
+                                          value: YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true), mark: axis.mark)
                 case .failure(let message):
                     problems.append(Diagnostic(file: file, mark: value.mark, message: MessageText.bounded(message.message)))
                     return nil
@@ -60,7 +59,7 @@ extension Scenario {
                     choice[axis] = rest % sweep[axis].values.count
                     rest /= sweep[axis].values.count
                 }
-                if case .failure(let problems) = point(choice, base: base, edits: edits, labels: labels) { throw problems }
+                if case .failure(let problems) = point(choice, variants: variants, edits: edits, labels: labels) { throw problems }
                 let cycles = calendarCache.builtCycles - builtBefore
                 if cycles > Self.maxSweepCalendarCycles {
                     let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(separator: ", ")
@@ -74,11 +73,11 @@ extension Scenario {
         // The points are independent, so they are loaded on every core; the lowest failing
         // point is reported whatever the order they finish in.
         let outcomes = PointOutcomes(count: total)
-        let (frozenBase, frozenEdits, frozenLabels) = (base, edits, labels)
+        let (frozenEdits, frozenLabels) = (edits, labels)
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, total / 32))
         ParallelLoop.strided(total, jobs: jobs) { number in
             guard number < outcomes.firstFailure else { return false }
-            outcomes.record(point(choice(of: number), base: frozenBase, edits: frozenEdits, labels: frozenLabels), at: number)
+            outcomes.record(point(choice(of: number), variants: variants, edits: frozenEdits, labels: frozenLabels), at: number)
             return true
         }
         return try outcomes.points()
@@ -111,38 +110,19 @@ extension Scenario {
     }
 
     /// The point taking value `choice[i]` of each axis i: the base with those values set, loaded.
-    private func point(_ choice: [Int], base: YAMLNode, edits: [[(path: [String], node: YAMLNode)?]],
+    private func point(_ choice: [Int], variants: ScenarioVariants, edits: [[VariantSetting?]],
                        labels: [[String]]) -> Result<SweepPoint, DiagnosticList> {
         let number = zip(sweep, choice).reduce(0) { $0 * $1.0.values.count + $1.1 }
-        var node = base
-        var settings: [(key: String, value: String)] = []
-        for (axis, valueIndex) in choice.enumerated() {
-            settings.append((sweep[axis].key, labels[axis][valueIndex]))
-            guard let edit = edits[axis][valueIndex] else { continue }
-            guard let updated = node.setting(edit.path[...], to: edit.node) else {
-                return .failure(DiagnosticList([Diagnostic(
-                    file: file, mark: sweep[axis].mark,
-                    message: "sweep key \(MessageText.quoted(sweep[axis].key)) does not name a place in the scenario")]))
-            }
-            node = updated
-        }
-        do {
-            var scenario = try CalendarCache.$inherited.withValue(calendarCache) {
-                try ScenarioLoader.load(root: node, text: sourceText, file: file)
-            }
-            // freshWithin's default is the base scenario's lead, whatever lead the point has.
-            scenario.keepDefaultFreshWithin(defaultFreshWithin)
-            return .success(SweepPoint(index: number + 1, settings: settings, scenario: scenario))
-        } catch let error as DiagnosticList {
+        let settings = choice.enumerated().map { (key: sweep[$0.offset].key, value: labels[$0.offset][$0.element]) }
+        switch variants.placing(choice.enumerated().compactMap { edits[$0.offset][$0.element] }) {
+        case .failure(let unplaced):
+            return .failure(DiagnosticList([Diagnostic(
+                file: file, mark: unplaced.setting.mark,
+                message: "sweep key \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")]))
+        case .success(let node):
             // Point at the sweep value that made the scenario invalid where we can.
-            let label = settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-            return .failure(DiagnosticList(error.diagnostics.map {
-                var diagnostic = $0
-                diagnostic.message = MessageText.bounded("with \(label): \(diagnostic.message)")
-                return diagnostic
-            }))
-        } catch {
-            return .failure(DiagnosticList([Diagnostic(file: file, mark: nil, message: "\(error)")]))
+            return variants.load(node, context: "with " + settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+                .map { SweepPoint(index: number + 1, settings: settings, scenario: $0) }
         }
     }
 
