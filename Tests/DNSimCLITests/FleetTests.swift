@@ -324,6 +324,20 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertTrue(swept.err.contains("sweep.yaml:30:12: error: sweep[1].key 'fleet.1.share' cannot be swept"), swept.err)
     }
 
+    /// `validate` lists the segments, their shares and what each sets, so a team sees its fleet
+    /// as the run will simulate it.
+    func testValidateListsTheSegments() {
+        let text = Self.withFleet("""
+          - { segment: stock, share: 0.7 }
+          - { segment: lapsed, share: 0.3, set: { user.appOpensPerDay: 0.5 } }
+        """)
+        let result = invoke(["validate", write(text, to: "fleet.yaml")])
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("  fleet: 2 segments, each device in one by its share\n"), result.out)
+        XCTAssertTrue(result.out.contains("    stock    70.0%  the scenario as written\n"), result.out)
+        XCTAssertTrue(result.out.contains("    lapsed   30.0%  sets user.appOpensPerDay = 0.5\n"), result.out)
+    }
+
     /// Every sweep point loads each segment too, so the two multiply against the points' limit.
     func testASweepTimesTheSegmentsIsBounded() {
         let text = Self.fixture + "sweep:\n  - { key: fetch.failure, range: { from: 0, to: 0.9999, step: 0.0001 } }\n"

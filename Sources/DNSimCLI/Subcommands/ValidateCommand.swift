@@ -26,6 +26,17 @@ enum ValidateCommand: Subcommand {
             console.print("  " + ScheduleLead.line(scenario, calendar: plan.world.calendar))
             console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, \(plan.devices * days * plan.arms.count) in all")
             console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
+            if !scenario.fleet.isEmpty {
+                console.print("  fleet: \(scenario.fleet.count) segments, each device in one by its share")
+                let width = scenario.fleet.map(\.name.count).max() ?? 0
+                for segment in scenario.fleet {
+                    let name = segment.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let share = String(format: "%5.1f%%", segment.share * 100)
+                    let sets = segment.settings.isEmpty ? "the scenario as written"
+                        : "sets " + segment.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+                    console.print("    \(name)  \(share)  \(sets)")
+                }
+            }
             if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }
             if !points.isEmpty {
                 console.print("  sweep: \(points.count) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), all valid")
