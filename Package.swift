@@ -28,12 +28,12 @@ let package = Package(
         .systemLibrary(
             name: "CGSL",
             pkgConfig: "gsl",
-            providers: [.apt(["libgsl-dev"])]
+            providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
         ),
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Philox4x32-10 as a GSL generator type (issue 17); see docs/philox.md.
         .target(name: "CPhilox", dependencies: ["CGSL"]),
