@@ -217,6 +217,43 @@ final class FitIntoTests: CommandLineTestCase {
 
     /// The edited text is loaded and validated first: a sweep over the old family's parameter no
     /// longer fits the new family, so the file stays as it was and the loader's problems are shown.
+    /// BG launches from two populations (half within two minutes of earliestBeginDate, half about
+    /// ten hours later): no single family fits them, the bootstrap test says so, and `--into`
+    /// refuses to paste the fit unless told to (issue 42); plain `fit` warns.
+    func testAFitItsOwnTestRejectsIsNotPastedWithoutAcceptPoorFit() throws {
+        var rows = ["request_id,submitted_at,earliest_begin,launched_at,observed_until"]
+        for i in 0..<120 {
+            let day = 1 + i / 24, hour = i % 24
+            let earliest = String(format: "2027-02-%02dT%02d:00:00+00:00", day, hour)
+            let delay = i % 2 == 0 ? 30 + i : 36_000 + 60 * i
+            let launched = String(format: "2027-02-%02dT%02d:%02d:%02d+00:00", day + (hour * 3_600 + delay) / 86_400,
+                                  (hour * 3_600 + delay) / 3_600 % 24, delay / 60 % 60, delay % 60)
+            let until = String(format: "2027-02-%02dT%02d:00:00+00:00", day + 1, hour)
+            rows.append("r\(i),\(earliest),\(earliest),\(launched),\(until)")
+        }
+        let telemetry = write("bimodal.csv", rows.joined(separator: "\n") + "\n")
+        let text = Self.head + "platforms:\n  ios:\n    fetchTask: { delay: { fixed: 5m } }\nstrategies: [independent]\n"
+        let path = write("scenario.yaml", text)
+        let options = ["--families", "lognormal", "--bootstrap", "40", "--out", temporary.appendingPathComponent("fit").path]
+        let refused = invoke(["fit", telemetry, "--into", path] + options)
+        XCTAssertEqual(refused.code, 2, refused.err)
+        XCTAssertTrue(refused.err.hasPrefix("\(path): error: not changed: the goodness-of-fit test rejects the BG launch delay's best family, "
+                                            + "lognormal (Kaplan–Meier gap "), refused.err)
+        XCTAssertTrue(refused.err.contains("< 0.05 over 40 replicates); see "), refused.err)
+        XCTAssertTrue(refused.err.contains("or pass --accept-poor-fit to set it anyway"), refused.err)
+        XCTAssertEqual(read(path), text, "a refused fit leaves the scenario as it was")
+        XCTAssertTrue(read(temporary.appendingPathComponent("fit/fit.md").path).contains("**not acceptable**"), "the fit's report is still written")
+
+        let plain = invoke(["fit", telemetry, "--quiet"] + options)
+        XCTAssertEqual(plain.code, 0, plain.err)
+        XCTAssertTrue(plain.err.contains("\(telemetry): warning: the goodness-of-fit test rejects the BG launch delay's best family"), plain.err)
+
+        let accepted = invoke(["fit", telemetry, "--into", path, "--accept-poor-fit", "--quiet"] + options)
+        XCTAssertEqual(accepted.code, 0, accepted.err)
+        XCTAssertTrue(accepted.err.contains("warning: the goodness-of-fit test rejects"), accepted.err)
+        XCTAssertNotEqual(read(path), text, "--accept-poor-fit sets the keys")
+    }
+
     func testAScenarioThatWouldNotLoadAfterTheEditIsLeftAsItWas() throws {
         let text = Self.head + """
         platforms:

@@ -12,6 +12,7 @@ import Foundation
 enum FitCommand: Subcommand {
     static let name = "fit"
     static let usage = "fit FILE.csv [--into SCENARIO.yaml] [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
+        + " [--accept-poor-fit]"
     static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
     static let details = """
     The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
@@ -23,7 +24,8 @@ enum FitCommand: Subcommand {
     the new value (in flow form, on the key's line, its comment kept), a key it lacks is added to
     its mapping; comments, key order, quoting and every other key stay as they are. The file is
     checked before the fit and replaced only if the edited text loads as a valid scenario; else it
-    is left as it was (exit 2). It prints each key set, old → new; the fit's uncertainty: block stays
+    is left as it was (exit 2), and so it is when the goodness-of-fit test rejects the fit, unless
+    --accept-poor-fit. It prints each key set, old → new; the fit's uncertainty: block stays
     in fit.yaml. A fleet segment that sets one of the keys keeps its own value, and a warning says so.
     """
     static let into = OptionSpec("--into", value: "SCENARIO", "set the fitted keys in this scenario file, keeping the rest of its text; "
@@ -35,7 +37,9 @@ enum FitCommand: Subcommand {
                                 check: { ReportWriter.problem(writingTo: $0) })
     static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
     static let quiet = OptionSpec("--quiet", short: "q", "no progress bar, and neither the fitted block nor the keys set printed")
-    static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, quiet]
+    static let acceptPoorFit = OptionSpec("--accept-poor-fit", "with --into, set a delay whose goodness-of-fit test rejects every family "
+                                          + "(by default such a fit is refused, exit 2)")
+    static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, acceptPoorFit, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1, let path = arguments.operands.first else {
@@ -75,6 +79,14 @@ enum FitCommand: Subcommand {
         do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory) } catch {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
         }
+        // A family the test rejects describes the delays badly: it is not pasted into a scenario
+        // unless the user says so, and said on stderr either way.
+        let rejections = fit.rejections
+        if let scenario, !rejections.isEmpty, !arguments.flag(acceptPoorFit) {
+            throw FitRefusal(description: "\(scenario.path): error: not changed: " + rejections.joined(separator: "; ")
+                             + "; see \(directory)/fit.md, fit other --families, or pass --accept-poor-fit to set it anyway")
+        }
+        for rejection in rejections { console.printError("\(path): warning: \(rejection) (see \(directory)/fit.md)") }
         guard let scenario else {
             if !arguments.flag(quiet) {
                 if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
@@ -109,6 +121,11 @@ enum FitCommand: Subcommand {
 
     /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.
     struct FitFailure: ReportedError {
+        let description: String
+    }
+
+    /// A fit `--into` will not paste: its goodness-of-fit test rejects it (exit 2).
+    struct FitRefusal: ReportedError {
         let description: String
     }
 }

@@ -14,6 +14,14 @@ public struct DelayFit: Sendable {
     /// 0.05; nil when no bootstrap ran (the gap alone cannot judge it).
     public var acceptable: Bool? { best.bootstrapP.map { $0 >= 0.05 } }
 
+    /// Why the test rejects the best family, in one clause naming `what` was fitted; nil unless it does.
+    public func rejection(_ what: String) -> String? {
+        guard acceptable == false, let p = best.bootstrapP else { return nil }
+        return "the goodness-of-fit test rejects \(what)'s best family, \(best.family.rawValue) (Kaplan–Meier gap "
+            + "\(ScenarioFormat.number(best.ks)), parametric bootstrap p = \(ScenarioFormat.number(p)) < 0.05 over "
+            + "\(best.bootstrapReplicates) replicates)"
+    }
+
     /// Fits `options.families` to `sample`; `source` names the data in errors.
     public static func fit(_ sample: DelaySample, hasNever: Bool, options: FitOptions, source: String) throws(FitError) -> DelayFit {
         GSLFitSetup.installErrorHandler()

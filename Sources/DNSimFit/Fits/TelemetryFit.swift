@@ -15,3 +15,15 @@ public enum TelemetryFit: Sendable {
         }
     }
 }
+
+extension TelemetryFit {
+    /// Why the goodness-of-fit test rejects each delay fit's best family (bootstrap p < 0.05);
+    /// empty when every test passed or none ran.
+    public var rejections: [String] {
+        switch self {
+        case .backgroundLaunches(let fit): [fit.delays.rejection("the BG launch delay")].compactMap { $0 }
+        case .fetchAttempts(let fit): [fit.latency.rejection("the fetch latency")].compactMap { $0 }
+        case .appOpens: []
+        }
+    }
+}
