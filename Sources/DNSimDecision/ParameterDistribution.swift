@@ -30,17 +30,13 @@ public enum ParameterDistribution: Sendable, Equatable {
                 : high - ((high - low) * (high - mode) * (1 - u)).squareRoot()
         case .normal(let mean, let sd, let low, let high):
             guard sd > 0 else { return Swift.min(Swift.max(mean, low), high) }
-            let pLow = low.isFinite ? gsl_cdf_gaussian_P(low - mean, sd) : 0
-            let pHigh = high.isFinite ? gsl_cdf_gaussian_P(high - mean, sd) : 1
-            let value = mean + gsl_cdf_gaussian_Pinv(pLow + u * (pHigh - pLow), sd)
-            return Swift.min(Swift.max(value, low), high)
+            let z = Self.truncatedStandardNormalQuantile(u, from: (low - mean) / sd, to: (high - mean) / sd)
+            return Swift.min(Swift.max(mean + sd * z, low), high)
         case .lognormal(let median, let sigma, let low, let high):
             guard sigma > 0 else { return Swift.min(Swift.max(median, low), high) }
-            let zeta = log(median)
-            let pLow = low > 0 && low.isFinite ? gsl_cdf_lognormal_P(low, zeta, sigma) : 0
-            let pHigh = high.isFinite ? gsl_cdf_lognormal_P(high, zeta, sigma) : 1
-            let value = gsl_cdf_lognormal_Pinv(pLow + u * (pHigh - pLow), zeta, sigma)
-            return Swift.min(Swift.max(value, low), high)
+            let from = low > 0 ? (log(low) - log(median)) / sigma : -Double.infinity
+            let z = Self.truncatedStandardNormalQuantile(u, from: from, to: (log(high) - log(median)) / sigma)
+            return Swift.min(Swift.max(median * exp(sigma * z), low), high)
         case .choice(let weights):
             let total = weights.reduce(0, +)
             var cumulative = 0.0
@@ -50,6 +46,24 @@ public enum ParameterDistribution: Sendable, Equatable {
             }
             return Double(weights.count - 1)
         }
+    }
+
+    /// The standard normal's quantile at `u` given that it lies in `a...b`, accurate in either tail:
+    /// a range above 0 is reflected below it, where the CDF's small values keep their precision,
+    /// and a range more than 30 standard deviations out (where the CDF underflows) uses the
+    /// tail's exponential limit, whose error falls as 1/a² (a belief far outside its key's range
+    /// then gives values at the nearer end, not the far one).
+    static func truncatedStandardNormalQuantile(_ u: Double, from a: Double, to b: Double) -> Double {
+        if a > 0 { return -truncatedStandardNormalQuantile(1 - u, from: -b, to: -a) }
+        if b < -30 {
+            // Below -30 the density is exp(-z²/2) ≈ exp(-b²/2 + |b|(z - b)): an exponential of rate |b| back from b.
+            let rate = -b, width = b - a
+            let mass = width.isFinite ? -expm1(-rate * width) : 1
+            return b + log1p(-(1 - u) * mass) / rate
+        }
+        let pLow = a.isFinite ? gsl_cdf_ugaussian_P(a) : 0
+        let pHigh = b.isFinite ? gsl_cdf_ugaussian_P(b) : 1
+        return gsl_cdf_ugaussian_Pinv(pLow + u * (pHigh - pLow))
     }
 
     /// The smallest and largest values the distribution gives.
