@@ -5,7 +5,8 @@ import PackageDescription
 // DNSimCore (kernel, random, models, strategies, metrics, simulation)
 //   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
-//   ← DNSimReports (CSV, Markdown, JSON, SVG; the run's observers: cycles.csv, telemetry)
+//   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis)
+//   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check; the run's observers: cycles.csv, telemetry)
 //   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study)
 //   ← DNSimCLI (argument parsing, console, progress, exit codes; the subcommands)
 //   ← dnsim-events (main.swift)
@@ -49,19 +50,23 @@ let package = Package(
         // distributions, Sobol and rank sensitivities, regret and value of information.
         .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimFit", "DNSimText"]),
+        // What a report says, computed as values from a run or a study (the verdict, arm comparisons
+        // and ties, the objective's recommendation, a study's analysis); it renders no file, and the
+        // writers it feeds are above it, so it cannot reach for their formatting.
+        .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario"]),
+        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
         // The use cases as a library (run and write a report, a shard, a study; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
-        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimText"]),
+        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText"]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "DNSimFit", "DNSimRun",
-                                                 "DNSimText"]),
-        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimReports", "DNSimFit"]),
+        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
+                                                 "DNSimRun", "DNSimText"]),
+        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
             dependencies: ["DNSimCLI"]
@@ -78,8 +83,8 @@ let package = Package(
         // the documents' commands and the release.
         .testTarget(
             name: "DNSimCoreTests",
-            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimReports", "CGSL", "CGSLErrors", "CPhilox", "TestStatistics",
-                           "DNSimTestSupport"]
+            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "CGSL", "CGSLErrors", "CPhilox",
+                           "TestStatistics", "DNSimTestSupport"]
         ),
         .testTarget(
             name: "DNSimDecisionTests",
@@ -91,12 +96,12 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimReportsTests",
-            dependencies: ["DNSimReports", "DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "CGSL", "DNSimTestSupport"]
+            dependencies: ["DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "CGSL", "DNSimTestSupport"]
         ),
         .testTarget(
             name: "DNSimCLITests",
-            dependencies: ["DNSimCLI", "DNSimRun", "DNSimReports", "DNSimScenario", "DNSimDecision", "DNSimCore", "DNSimText", "CGSL",
-                           "CGSLErrors", "TestStatistics", "DNSimTestSupport"]
+            dependencies: ["DNSimCLI", "DNSimRun", "DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimDecision", "DNSimCore", "DNSimText",
+                           "CGSL", "CGSLErrors", "TestStatistics", "DNSimTestSupport"]
         ),
         .testTarget(
             name: "DNSimFitTests",

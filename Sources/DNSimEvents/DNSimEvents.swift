@@ -1,5 +1,6 @@
 // The library product: one import brings the simulator core, scenario
-// loading and report rendering, for packages that depend on dnsim-events.
+// loading, report analysis and rendering, for packages that depend on dnsim-events.
+@_exported import DNSimAnalysis
 @_exported import DNSimCore
 @_exported import DNSimFit
 @_exported import DNSimReports

@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

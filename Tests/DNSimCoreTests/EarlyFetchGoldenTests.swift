@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

@@ -3,6 +3,7 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario

@@ -1,4 +1,5 @@
 import XCTest
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 

@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+@testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
 @testable import DNSimScenario
@@ -13,6 +14,11 @@ final class VerdictTests: XCTestCase {
         s.cycles = devices * 100
         for (metric, count) in counts { s.counts[metric.rawValue] = count }
         return s
+    }
+
+    /// The platform's verdict paragraph, as summary.md and summary.json give it.
+    func verdict(_ context: ReportContext, _ platform: Platform) throws -> String {
+        VerdictSentence.render(try XCTUnwrap(PlatformVerdict(context, platform)), context)
     }
 
     func context(_ arms: [(String, [RateMetric: Int64])]) throws -> ReportContext {
@@ -36,10 +42,10 @@ final class VerdictTests: XCTestCase {
 
     func testOneStrategyIsNamedOnlyWhenNothingBeatsIt() throws {
         let single = try context([("a", [.fresh: 700, .stale: 100, .missed: 0]), ("b", [.fresh: 600, .stale: 100, .missed: 50])])
-        XCTAssertTrue(SummaryMarkdown.verdict(single, .ios).hasPrefix(
+        XCTAssertTrue(try verdict(single, .ios).hasPrefix(
             "**iOS: a** is at least as good as every other strategy on fresh, stale, fallback, missed and late: 70.0% fresh"))
         let trade = try context([("a", [.fresh: 700, .missed: 100]), ("b", [.fresh: 600, .missed: 0])])
-        let text = SummaryMarkdown.verdict(trade, .ios)
+        let text = try verdict(trade, .ios)
         XCTAssertTrue(text.hasPrefix("**iOS:** no strategy is best on every outcome; the trade-off: a has the most fresh (70.0%); b has the least missed (0.0%)."), text)
     }
 
@@ -50,7 +56,7 @@ final class VerdictTests: XCTestCase {
         tiny.result.arms = [statistics([.fresh: 700_000, .missed: 100_000], devices: 10_000),
                             statistics([.fresh: 600_000], devices: 10_000),
                             statistics([.fresh: 699_990, .missed: 99_990], devices: 10_000)]  // a shade less of both
-        let text = SummaryMarkdown.verdict(tiny, .ios)
+        let text = try verdict(tiny, .ios)
         XCTAssertFalse(text.contains("against 10.0%)"), text)
         XCTAssertTrue(text.hasPrefix("**iOS:** no strategy is best on every outcome; the trade-off: a and c (tied) have the most fresh (70.0%); "
                                      + "b has the least missed (0.0%)."), text)
@@ -86,7 +92,7 @@ final class VerdictTests: XCTestCase {
         let a = arm(devices: 1000, cycles: 365, fresh: { $0 == 0 ? 364 : 365 }, other: .stale, on: { $0 == 0 ? 1 : 0 })
         let b = arm(devices: 1000, cycles: 365, fresh: { $0 == 1 ? 364 : 365 }, other: .fallback, on: { $0 == 1 ? 1 : 0 })
         let context = try paired(a, b, cycles: 365)
-        let text = SummaryMarkdown.verdict(context, .ios)
+        let text = try verdict(context, .ios)
         XCTAssertFalse(text.contains("trade-off"), text)
         XCTAssertTrue(text.hasPrefix("**iOS: independent** ties with chained on fresh, stale, fallback, missed and late (no difference is "
                                      + "significant and at least 0.5 pp)"), text)
@@ -102,7 +108,7 @@ final class VerdictTests: XCTestCase {
         let a = arm(devices: 100, cycles: 365, fresh: { _ in 365 }, other: .stale, on: { _ in 0 })
         let b = arm(devices: 100, cycles: 365, fresh: { _ in 364 }, other: .stale, on: { _ in 1 })
         let context = try paired(a, b, cycles: 365)
-        let text = SummaryMarkdown.verdict(context, .ios)
+        let text = try verdict(context, .ios)
         XCTAssertTrue(text.hasPrefix("**iOS: independent** ties with chained"), text)
         XCTAssertTrue(text.contains("independent − chained, significant at 95%: fresh +0.27 pp, stale -0.27 pp"), text)
     }
@@ -112,7 +118,7 @@ final class VerdictTests: XCTestCase {
         let a = arm(devices: 100, cycles: 365, fresh: { 300 + $0 % 3 }, other: .stale, on: { 65 - $0 % 3 })
         let b = arm(devices: 100, cycles: 365, fresh: { 330 + $0 % 3 }, other: .stale, on: { 35 - $0 % 3 })
         let context = try paired(a, b, cycles: 365)
-        let text = SummaryMarkdown.verdict(context, .ios)
+        let text = try verdict(context, .ios)
         XCTAssertTrue(text.hasPrefix("**iOS: chained** is at least as good"), text)
         XCTAssertTrue(text.contains("independent − chained, significant at 95%: fresh -8.22 pp, stale +8.22 pp"), text)
         let report = SummaryMarkdown.render(context)
@@ -128,16 +134,16 @@ final class VerdictTests: XCTestCase {
         let plan = try scenario.plan().get()
         let result = ParallelRunner.run(plan: plan, jobs: 2)
         let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "")
-        let verdict = SummaryMarkdown.verdict(context, .ios)
-        XCTAssertTrue(verdict.contains("(tied on the outcome rates)"), verdict)
-        XCTAssertTrue(verdict.contains("Not in the outcome rates, per 1,000 device-days: orphans: "), verdict)
-        XCTAssertTrue(verdict.contains("independent-keeps-old-time "), verdict)
-        XCTAssertFalse(verdict.contains("orphans: independent "), "the correct plugin shows none")
+        let paragraph = try verdict(context, .ios)
+        XCTAssertTrue(paragraph.contains("(tied on the outcome rates)"), paragraph)
+        XCTAssertTrue(paragraph.contains("Not in the outcome rates, per 1,000 device-days: orphans: "), paragraph)
+        XCTAssertTrue(paragraph.contains("independent-keeps-old-time "), paragraph)
+        XCTAssertFalse(paragraph.contains("orphans: independent "), "the correct plugin shows none")
     }
 
     func testSaysPlainlyWhenNoStrategyIsMostlyFresh() throws {
         let none = try context([("a", [.stale: 1000]), ("b", [.fallback: 1000])])
-        XCTAssertTrue(SummaryMarkdown.verdict(none, .ios).contains("No strategy shows fresh content in most cycles (the most: a, 0.0%)."))
+        XCTAssertTrue(try verdict(none, .ios).contains("No strategy shows fresh content in most cycles (the most: a, 0.0%)."))
     }
 
     /// A tiny significant difference keeps its sign.

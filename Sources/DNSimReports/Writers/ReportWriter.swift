@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import Foundation
@@ -13,16 +14,18 @@ public enum ReportWriter {
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
                              sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
+        // Decided once, rendered by summary.md and summary.json alike.
+        let verdicts = PlatformVerdict.all(context)
         if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
         if formats.contains("md") {
             files += [
-                ("summary.md", SummaryMarkdown.render(context, sweep: sweep)),
+                ("summary.md", SummaryMarkdown.render(context, sweep: sweep, verdicts: verdicts)),
                 ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
                 ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
                 ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
             ]
         }
-        if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context))) }
+        if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, verdicts: verdicts))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
         if let study { files += UncertaintyReport.files(study, formats: formats) }

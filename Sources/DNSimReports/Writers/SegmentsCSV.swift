@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 
 /// `segments.csv`: one row per fleet segment × arm, the segment's name and then the

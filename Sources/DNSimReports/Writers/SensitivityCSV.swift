@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import Foundation
 
 /// `sensitivity.csv`: one row per target × parameter (docs/report-format.md). Under a Sobol

@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import DNSimText
@@ -7,7 +8,8 @@ import Foundation
 /// differences, for tools. Keys come in a fixed order and numbers are
 /// formatted exactly as in the CSV, so the file is byte-stable.
 public enum SummaryJSON {
-    public static func render(_ context: ReportContext) -> String {
+    /// `verdicts`, when given, are the ones summary.md renders too (`ReportWriter` decides them once).
+    public static func render(_ context: ReportContext, verdicts: [PlatformVerdict]? = nil) -> String {
         var arms: [String] = []
         for (arm, row) in zip(context.plan.arms, context.summary.rows) {
             var fields = ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"strategy\": \(JSONQuoting.quoted(row.strategy))",
@@ -53,7 +55,7 @@ public enum SummaryJSON {
           ],
           "practical_threshold": \(number(OutcomeTies.practicalThreshold)),
           "verdict": [
-        \(verdicts(context).joined(separator: ",\n"))
+        \((verdicts ?? PlatformVerdict.all(context)).map { verdictEntry($0, context) }.joined(separator: ",\n"))
           ]\(recommendations(context))\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
@@ -94,15 +96,11 @@ public enum SummaryJSON {
             + zip(SummaryColumns.names, row.fields).map { "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)" }
     }
 
-    /// Per platform: the arms no other beats by a difference that counts, and the verdict's paragraph.
-    static func verdicts(_ context: ReportContext) -> [String] {
-        Platform.allCases.compactMap { platform in
-            let indices = ArmComparison.arms(context, platform)
-            guard !indices.isEmpty else { return nil }
-            let front = OutcomeTies.front(context, among: indices).map { JSONQuoting.quoted(context.plan.arms[$0].name) }
-            return "    {\"platform\": \(JSONQuoting.quoted(platform.rawValue)), \"front\": [\(front.joined(separator: ", "))], "
-                + "\"text\": \(JSONQuoting.quoted(SummaryMarkdown.verdict(context, platform)))}"
-        }
+    /// A platform's entry: the arms no other beats by a difference that counts, and the verdict's paragraph.
+    static func verdictEntry(_ verdict: PlatformVerdict, _ context: ReportContext) -> String {
+        let front = verdict.front.map { JSONQuoting.quoted(context.plan.arms[$0].name) }
+        return "    {\"platform\": \(JSONQuoting.quoted(verdict.platform.rawValue)), \"front\": [\(front.joined(separator: ", "))], "
+            + "\"text\": \(JSONQuoting.quoted(VerdictSentence.render(verdict, context)))}"
     }
 
     static func number(_ value: Double) -> String { String(format: "%.6f", value == 0 ? 0 : value) }

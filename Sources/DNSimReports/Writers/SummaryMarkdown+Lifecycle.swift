@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 
 /// summary.md's view of the user's lifecycle (docs/lifecycle.md): the counters

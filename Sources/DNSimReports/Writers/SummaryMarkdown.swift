@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import Foundation
@@ -12,12 +13,6 @@ public enum SummaryMarkdown {
         while significant, decimals < 6, (value * 100 * pow(10, Double(decimals))).rounded() == 0 { decimals += 1 }
         let shown = (value * 100 * pow(10, Double(decimals))).rounded() / pow(10, Double(decimals))
         return String(format: "%+.\(decimals)f pp", shown == 0 ? 0 : shown)
-    }
-
-    /// Rounds to two decimals and turns -0.00 into 0.00, so signs mean something.
-    static func tidy(_ value: Double) -> Double {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == 0 ? 0 : rounded
     }
 
     static func rateCell(_ statistics: ArmStatistics, _ metric: RateMetric) -> String {
@@ -57,10 +52,9 @@ public enum SummaryMarkdown {
         return table
     }
 
-    static let comparedMetrics: [RateMetric] = [.fresh, .stale, .fallback, .missed, .late]
-
-    /// The report; a scenario with a sweep leads with the comparison it makes.
-    public static func render(_ context: ReportContext, sweep: SweepReport? = nil) -> String {
+    /// The report; a scenario with a sweep leads with the comparison it makes. `verdicts`, when
+    /// given, are the ones summary.json renders too (`ReportWriter` decides them once).
+    public static func render(_ context: ReportContext, sweep: SweepReport? = nil, verdicts: [PlatformVerdict]? = nil) -> String {
         let scenario = context.scenario
         let plan = context.plan
         var md = "# \(scenario.name): notification policy report\n\n"
@@ -80,9 +74,7 @@ public enum SummaryMarkdown {
 
         md += recommendationSection(context)
         md += "## Verdict\n\n"
-        for platform in Platform.allCases where plan.arms.contains(where: { $0.platform == platform }) {
-            md += verdict(context, platform) + "\n\n"
-        }
+        for verdict in verdicts ?? PlatformVerdict.all(context) { md += VerdictSentence.render(verdict, context) + "\n\n" }
 
         md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
@@ -124,14 +116,15 @@ public enum SummaryMarkdown {
             }
             for comparison in comparisons {
                 let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
-                for metric in comparedMetrics {
+                for metric in PlatformVerdict.comparedMetrics {
                     guard let interval = comparison.interval(context, metric) else { continue }
                     let clear = OutcomeTies.clearOfZero(interval)
                     let text = points(interval.estimate, significant: clear)
+                    let low = OutcomeTies.roundedAsShown(interval.low * 100), high = OutcomeTies.roundedAsShown(interval.high * 100)
                     table.rows.append([
                         a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
                         clear ? "**\(text)**" : text,
-                        "[\(String(format: "%+.2f", tidy(interval.low * 100))), \(String(format: "%+.2f", tidy(interval.high * 100)))]",
+                        "[\(String(format: "%+.2f", low)), \(String(format: "%+.2f", high))]",
                     ])
                 }
             }
@@ -161,97 +154,6 @@ public enum SummaryMarkdown {
         context.plan.devices > 1
             ? "Intervals are t-intervals of the per-device rates across the \(context.plan.devices) devices (docs/model.md §4)."
             : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
-    }
-
-    /// One paragraph per platform, written from the numbers: a single
-    /// strategy is named only when no other beats it on any outcome
-    /// (fresh, stale, fallback, missed, late); otherwise the non-dominated
-    /// ones are listed with what each is best at. Only differences that count
-    /// (`OutcomeTies`: significant, clear of zero, at least 0.5 pp) separate
-    /// arms; anything less is a tie. Every other arm is then set against the
-    /// leading one with its significant paired differences, in the table's direction.
-    static func verdict(_ context: ReportContext, _ platform: Platform) -> String {
-        let indices = context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
-        guard !indices.isEmpty else { return "" }
-        let name = platform == .ios ? "iOS" : "Android"
-        let front = OutcomeTies.front(context, among: indices)
-        func label(_ i: Int) -> String { context.plan.arms[i].strategy.label }
-        func rate(_ i: Int, _ metric: RateMetric) -> Double { context.result.arms[i].rate(metric) }
-        func summary(_ i: Int) -> String {
-            "\(percent(rate(i, .fresh))) fresh, \(percent(rate(i, .stale))) stale, \(percent(rate(i, .fallback))) fallback, "
-                + "\(percent(rate(i, .missed))) missed, \(percent(rate(i, .late))) late"
-        }
-        let lead = ArmComparison.lead(context, among: indices)
-        // Arms tied on every outcome are one choice; each choice is described by where it is better than every other.
-        var groups: [[Int]] = []
-        for i in [lead] + front.filter({ $0 != lead }) {
-            if let g = groups.firstIndex(where: { OutcomeTies.tied(context, $0[0], i) }) { groups[g].append(i) } else { groups.append([i]) }
-        }
-        var text: String
-        if indices.count == 1 {
-            text = "**\(name): \(label(lead))**: \(summary(lead))."
-        } else if front.count == 1 {
-            text = "**\(name): \(label(lead))** is at least as good as every other strategy on fresh, stale, fallback, missed and late: \(summary(lead))."
-        } else if groups.count == 1 {
-            let others = groups[0].dropFirst().map(label)
-            text = "**\(name): \(label(lead))** ties with \(others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and \(others.last!)") "
-                + "on fresh, stale, fallback, missed and late (no difference is significant and at least "
-                + "\(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp); none beats them: \(summary(lead))."
-        } else {
-            let trades = groups.map { group -> String in
-                let i = group[0]
-                let names = group.map(label)
-                let who = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and \(names.last!) "
-                    + (context.scenario.isLifecycleActive ? "(tied on the outcome rates)" : "(tied)")
-                let best = ParetoFront.outcomes.filter { metric in
-                    groups.allSatisfy { other in other == group || OutcomeTies.better(context, i, other[0], metric) }
-                }
-                let verb = names.count == 1 ? "has" : "have"
-                let what = best.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
-                if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
-                if group.contains(lead) { return "\(who) \(names.count == 1 ? "is" : "are") beaten by none (the leading strategy)" }
-                // Best on no outcome alone: say what it does better than the leading arm.
-                let better = ParetoFront.outcomes.filter { OutcomeTies.better(context, i, lead, $0) }
-                if better.isEmpty { return "\(who) \(names.count == 1 ? "ties" : "tie") with \(label(lead)) on every outcome" }
-                return "\(who) \(names.count == 1 ? "beats" : "beat") \(label(lead)) on "
-                    + better.map { "\($0.name) (\(percent(rate(i, $0))) against \(percent(rate(lead, $0))))" }.joined(separator: ", ")
-            }
-            text = "**\(name):** no strategy is best on every outcome; the trade-off: " + trades.joined(separator: "; ") + "."
-        }
-        if context.scenario.isLifecycleActive { text += lifecycleVerdict(context, indices) }
-        let bestFresh = indices.max { rate($0, .fresh) < rate($1, .fresh) }!
-        if rate(bestFresh, .fresh) < 0.5 {
-            text += " No strategy shows fresh content in most cycles (the most: \(label(bestFresh)), \(percent(rate(bestFresh, .fresh))))."
-        }
-        // Push arms are set against the best local strategy; local ones against the leading arm.
-        let hasPush = indices.contains { !context.plan.arms[$0].strategy.kind.isLocal }
-        let base = hasPush ? ArmComparison.reference(context, platform)! : lead
-        var described: Set<Int> = indices.count == 1 || front.count == 1 || groups.count == 1 ? [lead] : []
-        if !described.contains(base) {
-            let local = context.plan.arms[base].strategy.kind.isLocal
-            text += " \(label(base))\(hasPush && local ? " (the best local strategy)" : ""): \(summary(base))."
-            described.insert(base)
-        }
-        for other in indices where other != base {
-            text += described.contains(other) ? " \(label(other))" : " \(label(other)): \(summary(other))"
-            // The table's direction when it shows the pair, so the two read the same way.
-            let comparison = ArmComparison.shown(context, platform, base, other)
-                ?? (context.plan.arms[other].strategy.kind.isLocal
-                    ? ArmComparison(minuend: base, subtrahend: other) : ArmComparison(minuend: other, subtrahend: base))
-            guard comparison.interval(context, .fresh) != nil else {
-                text += "."
-                continue
-            }
-            var findings: [String] = []
-            for metric in comparedMetrics {
-                guard let interval = comparison.interval(context, metric), OutcomeTies.clearOfZero(interval) else { continue }
-                findings.append("\(metric.name) \(points(interval.estimate, significant: true))")
-            }
-            text += findings.isEmpty
-                ? "; no paired difference is significant at 95%."
-                : "; \(label(comparison.minuend)) − \(label(comparison.subtrahend)), significant at 95%: " + findings.joined(separator: ", ") + "."
-        }
-        return text
     }
 
     static func describe(_ distribution: Distribution) -> String {

@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import DNSimText
@@ -47,7 +48,7 @@ public struct SweepReport: Sendable {
         for ((index, arm), row) in zip(context.plan.arms.enumerated(), context.summary.rows) {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
-            for metric in SummaryMarkdown.comparedMetrics + [.suppressed] { rates[metric] = statistics.interval(metric) }
+            for metric in PlatformVerdict.comparedMetrics + [.suppressed] { rates[metric] = statistics.interval(metric) }
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
                             summaryFields: SummaryCSV.fields(of: row),
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,

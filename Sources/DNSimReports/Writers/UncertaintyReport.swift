@@ -1,3 +1,5 @@
+import DNSimAnalysis
+
 /// The files an uncertainty study adds to its report folder: the per-world table always, the
 /// sensitivities and the decision always (they are what `check` compares), and with Markdown
 /// the report and its tornado chart.

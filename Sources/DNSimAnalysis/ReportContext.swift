@@ -1,8 +1,8 @@
 import DNSimCore
 import DNSimScenario
 
-/// What a report is written from: the scenario, the plan actually run, its
-/// merged statistics, and the command that reproduces it.
+/// What a report is decided and written from: the scenario, the plan actually
+/// run, its merged statistics, and the command that reproduces it.
 public struct ReportContext: Sendable {
     public var scenario: Scenario
     public var plan: SimulationPlan

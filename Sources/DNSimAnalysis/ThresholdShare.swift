@@ -3,7 +3,8 @@ import DNSimCore
 /// Shown notifications displayed exactly `lateAfter` after T: they count as on
 /// time though they sit on the line. When they are a tenth or more of those
 /// shown, a setting (such as `contentTimeout`) lands on the threshold, and
-/// summary.md and sweep.md both say so with this one rule and sentence.
+/// summary.md and sweep.md both say so with this one rule and one sentence
+/// (`ThresholdShare+Warning` in DNSimReports).
 public struct ThresholdShare: Sendable, Equatable {
     public let onThreshold: Int64
     public let shown: Int64
@@ -17,12 +18,4 @@ public struct ThresholdShare: Sendable, Equatable {
 
     /// At least a tenth, in integers (no rounding at exactly 10%).
     public var warrantsWarning: Bool { shown > 0 && 10 * onThreshold >= shown }
-
-    /// The warning for `subject` (an arm, or a sweep point and arm), without a line break; nil when none is due.
-    public func warning(_ subject: String, lateAfter: Millis) -> String? {
-        guard warrantsWarning else { return nil }
-        return "⚠ \(subject): \(SummaryMarkdown.percent(share)) of its notifications appear exactly "
-            + "`lateAfter` (\(SummaryMarkdown.seconds(lateAfter))) after T and count as on time; "
-            + "a setting (such as `contentTimeout`) sits on the threshold."
-    }
 }

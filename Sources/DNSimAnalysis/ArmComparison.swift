@@ -5,9 +5,14 @@ import DNSimCore
 /// chained): push arms are compared with it as `push − reference`, other
 /// local arms as `reference − arm`. Two local arms keep their one pair in
 /// scenario order.
-struct ArmComparison {
-    let minuend: Int
-    let subtrahend: Int
+public struct ArmComparison: Sendable {
+    public let minuend: Int
+    public let subtrahend: Int
+
+    init(minuend: Int, subtrahend: Int) {
+        self.minuend = minuend
+        self.subtrahend = subtrahend
+    }
 
     /// The arms of `platform` in scenario order.
     static func arms(_ context: ReportContext, _ platform: Platform) -> [Int] {
@@ -37,7 +42,7 @@ struct ArmComparison {
     }
 
     /// The comparisons reported for `platform`, in scenario order.
-    static func all(_ context: ReportContext, _ platform: Platform) -> [ArmComparison] {
+    public static func all(_ context: ReportContext, _ platform: Platform) -> [ArmComparison] {
         let indices = arms(context, platform)
         guard indices.count >= 2 else { return [] }
         let arms = context.plan.arms
@@ -52,7 +57,7 @@ struct ArmComparison {
     }
 
     /// `minuend − subtrahend` for `metric` with its 95% interval, from the run's pair.
-    func interval(_ context: ReportContext, _ metric: RateMetric) -> ConfidenceInterval? {
+    public func interval(_ context: ReportContext, _ metric: RateMetric) -> ConfidenceInterval? {
         context.result.pairs.first { Set([$0.minuend, $0.subtrahend]) == Set([minuend, subtrahend]) }
             .map { $0.interval(metric, minuend: minuend) }
     }

@@ -5,17 +5,23 @@ import DNSimCore
 /// interval clear of zero as shown (two decimals of a percentage point), and
 /// at least `practicalThreshold`. Anything less is a tie: the verdict names no
 /// trade-off on it, and the paired-difference table does not bold it.
-enum OutcomeTies {
+public enum OutcomeTies {
     /// 0.5 percentage points, the practical threshold of docs/model.md §9.
-    static let practicalThreshold = 0.005
+    public static let practicalThreshold = 0.005
+
+    /// Rounds to two decimals and turns -0.00 into 0.00, as the table shows a bound in pp, so signs mean something.
+    public static func roundedAsShown(_ value: Double) -> Double {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == 0 ? 0 : rounded
+    }
 
     /// Whether an interval excludes zero as the table shows it (bounds rounded to 0.01 pp).
-    static func clearOfZero(_ interval: ConfidenceInterval) -> Bool {
-        SummaryMarkdown.tidy(interval.low * 100) > 0 || SummaryMarkdown.tidy(interval.high * 100) < 0
+    public static func clearOfZero(_ interval: ConfidenceInterval) -> Bool {
+        roundedAsShown(interval.low * 100) > 0 || roundedAsShown(interval.high * 100) < 0
     }
 
     /// Whether a paired difference counts: clear of zero and at least the practical threshold.
-    static func counts(_ interval: ConfidenceInterval) -> Bool {
+    public static func counts(_ interval: ConfidenceInterval) -> Bool {
         clearOfZero(interval) && abs(interval.estimate) >= practicalThreshold
     }
 
