@@ -11,6 +11,7 @@ public enum DNSimCommand {
 
     /// The executable: signals handled, the process's arguments run, its exit code returned.
     public static func main() -> Never {
+        StandardStream.reserveClosed()
         Interruption.install()
         exit(main(Array(CommandLine.arguments.dropFirst()), console: .standard(environment: ProcessInfo.processInfo.environment)))
     }

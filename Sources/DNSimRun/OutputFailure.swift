@@ -12,7 +12,9 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
     /// names what was there before and still is.
     public static func nothingWritten(to targets: [String], _ error: any Error, unchanged: String? = nil) -> OutputFailure {
         let failure = WriteFailure(path: "", error: error)
-        let cause = failure.path.isEmpty ? failure.reason : failure.description
+        var cause = failure.path.isEmpty ? failure.reason : failure.description
+        // A path the policy refused says so itself: `PATH: is a FIFO, …`.
+        if let refusal = error as? OutputPathPolicy.Refusal { cause = refusal.description }
         let kept = unchanged.map { " (\($0) is as it was)" } ?? ""
         return OutputFailure("\(cause); nothing was written to \(targets.joined(separator: " or "))\(kept)")
     }

@@ -39,6 +39,8 @@ public enum ReportRun {
     public static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides,
                            jobs: Int, options: Options, directory: String, feedback: RunFeedback) throws -> Written {
         let plan = try ScenarioRuns.plan(scenario, overrides)
+        // The scenario is never written over, whatever --out or --emit-telemetry say.
+        let policy = OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")])
         let staging = try ReportStaging(directory: directory, cycles: options.cycles, plan: plan,
                                         maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, feedback: feedback)
         defer { staging.discard() }
@@ -73,12 +75,12 @@ public enum ReportRun {
         let targets = ["\(directory)/"] + (telemetry.map { ["\($0.0)/"] } ?? [])
         do {
             moved = try staging.assembled()
-            if let (folder, log) = telemetry { telemetryStaging = try log.stage(for: folder) }
+            if let (folder, log) = telemetry { telemetryStaging = try log.stage(for: folder, policy: policy) }
         } catch {
             throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
         }
         do {
-            try ReportWriter.write(files, moving: moved, to: directory)
+            try ReportWriter.write(files, moving: moved, to: directory, policy: policy)
         } catch {
             throw OutputFailure.nothingWritten(to: targets, error, unchanged: unchanged)
         }

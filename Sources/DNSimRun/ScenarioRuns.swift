@@ -34,10 +34,16 @@ public enum ScenarioRuns {
 
     /// Each report folder a run will write, checked before anything runs (`DIR` itself is checked
     /// as the option is read; `DIR/<name>/` may be a file or a dangling link of its own).
-    public static func checkWritable(_ folders: [String], option: String?) throws(UsageError) {
+    /// `names` are the files every such report writes, refused there when they are not this tool's
+    /// (`OutputPathPolicy`), or when one is a file the command reads (`policy`).
+    public static func checkWritable(_ folders: [String], option: String?, names: [String] = ["summary.csv", "manifest.json"],
+                                     policy: OutputPathPolicy = OutputPathPolicy()) throws(UsageError) {
         for folder in folders {
             if let problem = ReportWriter.problem(writingTo: folder) {
                 throw UsageError((option.map { "\($0): " } ?? "") + problem)
+            }
+            do { try ReportWriter.check(names, in: folder, policy: policy) } catch {
+                throw UsageError((option.map { "\($0): " } ?? "") + error.description)
             }
         }
     }

@@ -38,7 +38,8 @@ public enum ShardRun {
             pointResults: pointResults, study: study)
         let name = "shard-\(k)-of-\(n).json"
         do {
-            try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out)
+            try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out,
+                                   policy: OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")]))
         } catch {
             let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil
             throw OutputFailure.nothingWritten(to: ["\(out)/\(name)"], error, unchanged: earlier)

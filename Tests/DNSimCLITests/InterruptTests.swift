@@ -6,9 +6,9 @@ import XCTest
 @testable import DNSimReports
 @testable import DNSimScenario
 
-/// SIGINT and SIGTERM in the middle of a `--cycles` run, on the built
-/// executable in a child process: exit 130 or 143 with one line, no staging
-/// folder left, the previous report untouched.
+/// SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGQUIT in the middle of a `--cycles`
+/// run, on the built executable in a child process: exit 128 + the signal with
+/// one line, no staging folder left, the previous report untouched.
 final class InterruptTests: CommandLineTestCase {
     /// `dnsim-events` beside the test bundle (SwiftPM builds it with the tests).
     static var executable: URL? {
@@ -22,6 +22,20 @@ final class InterruptTests: CommandLineTestCase {
 
     func testSIGTERMRemovesStagingAndKeepsThePreviousReport() throws {
         try interrupt(with: SIGTERM, name: "SIGTERM", expectedStatus: 143)
+    }
+
+    // Issue 44, item 8: every signal a shell or a CI runner ends a job with cleans up as SIGINT does.
+
+    func testSIGHUPRemovesStagingAndKeepsThePreviousReport() throws {
+        try interrupt(with: SIGHUP, name: "SIGHUP", expectedStatus: 129)
+    }
+
+    func testSIGPIPERemovesStagingAndKeepsThePreviousReport() throws {
+        try interrupt(with: SIGPIPE, name: "SIGPIPE", expectedStatus: 141)
+    }
+
+    func testSIGQUITRemovesStagingAndKeepsThePreviousReport() throws {
+        try interrupt(with: SIGQUIT, name: "SIGQUIT", expectedStatus: 131)
     }
 
     func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {

@@ -24,10 +24,11 @@ public final class Console: @unchecked Sendable {
         self.environment = environment
     }
 
-    /// stdout and stderr, with the given environment (the executable passes the process's).
+    /// stdout and stderr, with the given environment (the executable passes the process's). A
+    /// write that fails ends the process (`StandardStream`): exit 2, or 141 for a closed pipe.
     public static func standard(environment: [String: String] = [:]) -> Console {
-        Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                error: { FileHandle.standardError.write(Data($0.utf8)) },
+        Console(out: { StandardStream.output.write($0) },
+                error: { StandardStream.error.write($0) },
                 errorIsTerminal: isatty(2) == 1, environment: environment)
     }
 

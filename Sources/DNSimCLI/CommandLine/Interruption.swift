@@ -3,10 +3,16 @@ import DNSimReports
 import Dispatch
 import Foundation
 
-/// SIGINT (Ctrl-C) and SIGTERM: remove this process's staging folders, leave
-/// every report folder as it was (a report being moved into place is
-/// finished first, never left half old, half new) and exit 130 or 143 with
-/// one line on stderr.
+/// Every signal a shell or a CI runner ends a job with: SIGINT (Ctrl-C), SIGTERM,
+/// SIGHUP (the terminal or the runner's session gone), SIGQUIT and SIGPIPE (a
+/// reader gone; issue 44, item 8). Each removes this process's staging folders,
+/// leaves every report folder as it was (a report being moved into place is
+/// finished first, never left half old, half new) and exits 128 + the signal's
+/// number (130, 143, 129, 131, 141) with one line on stderr.
+///
+/// SIGHUP, SIGQUIT and SIGPIPE stay ignored when the process started with them
+/// ignored: `nohup` ignores SIGHUP so the run outlives the terminal, and a
+/// runner that ignores SIGPIPE wants EPIPE instead (`StandardStream` stops on it).
 ///
 /// The signals are ignored as signals and delivered by a dispatch source on a
 /// serial queue of its own, which gets a thread even while every core runs
@@ -21,13 +27,21 @@ public enum Interruption {
 
     /// Installs the handlers; the executable calls it once, before running a command.
     public static func install() {
-        for (signo, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(signo, SIG_IGN)
+        for (signo, name, inheritedIgnoreKept) in [(SIGINT, "SIGINT", false), (SIGTERM, "SIGTERM", false), (SIGHUP, "SIGHUP", true),
+                                                   (SIGQUIT, "SIGQUIT", true), (SIGPIPE, "SIGPIPE", true)] {
+            let previous = signal(signo, SIG_IGN)
+            if inheritedIgnoreKept && isIgnore(previous) { continue }
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
             source.setEventHandler { interrupted(by: name, exitCode: 128 + signo) }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// Whether a disposition `signal(2)` returned is SIG_IGN.
+    static func isIgnore(_ handler: __sighandler_t?) -> Bool {
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == 1
     }
 
     static func interrupted(by name: String, exitCode: Int32) -> Never {

@@ -57,15 +57,23 @@ enum CheckCommand: Subcommand {
         // Every baseline is read and found comparable before anything runs, so a
         // setup error costs no simulation and a report written with --out can never overwrite one first.
         let setups = try scenarios.map { scenario throws in try setUp(scenario, overrides, arguments) }
+        // No output may be a scenario, anything in a baseline, or a file this tool did not write (OutputPathPolicy).
+        var baselines: [(path: String, role: String)] = []
+        for setup in setups {
+            if let report = setup.baseline?.report { baselines.append((report.path, "the baseline \(setup.scenario.name) is checked against")) }
+        }
+        let policy = OutputPathPolicy(inputs: scenarios.map { ($0.file, "a scenario being checked") }, readFolders: baselines)
+        var junitAction: OutputPathPolicy.Action?
+        if let path = arguments.string(junit) { junitAction = try Self.junitAction(path, policy) }
         if let out = arguments.string(.out) {
             let folders = setups.map { ReportFolders.folder($0.scenario, overrides, out: out) }
-            try ScenarioRuns.checkWritable(folders, option: "--out")
             // The run's report must never replace the baseline it is checked against.
             for (setup, folder) in zip(setups, folders) {
                 guard let baseline = setup.baseline?.report.path, Self.sameFolder(folder, baseline) else { continue }
                 throw UsageError("--out \(out) would write \(folder)/, the baseline \(setup.scenario.name) is checked against; "
                                  + "give --out another folder (e.g. --out reports)")
             }
+            try ScenarioRuns.checkWritable(folders, option: "--out", policy: policy)
         }
 
         let github = console.environment["GITHUB_ACTIONS"] == "true"
@@ -84,7 +92,7 @@ enum CheckCommand: Subcommand {
             if let out = arguments.string(.out) {
                 let directory = ReportFolders.folder(scenario, overrides, out: out)
                 do {
-                    try ReportWriter.write(ReportWriter.files(context, study: study), to: directory)
+                    try ReportWriter.write(ReportWriter.files(context, study: study), to: directory, policy: policy)
                 } catch {
                     throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
                 }
@@ -108,9 +116,12 @@ enum CheckCommand: Subcommand {
             if let stepSummary { try append(CheckOutput.stepSummary(check), to: stepSummary) }
         }
         let code: ExitCode = checks.allSatisfy(\.passed) ? .success : .regression
-        if let path = arguments.string(junit) {
+        if let path = arguments.string(junit), junitAction != nil {
             do {
-                try write(CheckOutput.junit(checks), to: path)
+                // Decided again: the path may have changed while the scenarios ran.
+                try OutputPathPolicy.write(CheckOutput.junit(checks), to: path, try Self.junitAction(path, policy))
+            } catch let refusal as UsageError {
+                throw refusal
             } catch {
                 throw OutputFailure.nothingWritten(to: [path], WriteFailure(path: path, error: error))
             }
@@ -244,10 +255,14 @@ enum CheckCommand: Subcommand {
                          + "or pass the --seed/--devices/--days it was written with")
     }
 
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+    /// How `--junit PATH` is written (`OutputPathPolicy`): never over a scenario, a baseline's file or a
+    /// file that is not an earlier JUnit report of `check`; through a FIFO or `/dev/null`.
+    static func junitAction(_ path: String, _ policy: OutputPathPolicy) throws(UsageError) -> OutputPathPolicy.Action {
+        do {
+            return try policy.action(for: path, ownOutput: "a JUnit report written by dnsim-events check") { file in
+                OutputPathPolicy.file(file, beginsWith: CheckOutput.junitOpening)
+            }
+        } catch { throw UsageError("--junit: \(error)") }
     }
 
     static func append(_ text: String, to path: String) throws {

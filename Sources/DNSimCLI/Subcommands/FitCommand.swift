@@ -64,6 +64,10 @@ enum FitCommand: Subcommand {
         }
         // Before the fit, which can take minutes: the header says which keys the scenario must take.
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
+        // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
+        let directory = arguments.string(out) ?? defaultFolder(path)
+        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")] + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
+        do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
         let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
@@ -75,8 +79,7 @@ enum FitCommand: Subcommand {
             bar?.finish()
             throw FitFailure(description: error.description)
         }
-        let directory = arguments.string(out) ?? defaultFolder(path)
-        do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory) } catch {
+        do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory, policy: policy) } catch {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
         }
         // A family the test rejects describes the delays badly: it is not pasted into a scenario

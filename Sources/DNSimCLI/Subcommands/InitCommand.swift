@@ -1,4 +1,5 @@
 import DNSimCore
+import DNSimReports
 import DNSimRun
 import DNSimScenario
 import Foundation
@@ -43,7 +44,13 @@ enum InitCommand: Subcommand {
             throw UsageError("the scenario name '\(name.prefix(40))' must be letters, digits, '-', '_' or '.' (it names the report folder); give --name")
         }
         let path = arguments.string(out) ?? "\(name).yaml"
-        if FileManager.default.fileExists(atPath: path) && !arguments.flag(force) {
+        // Never the configuration read, a folder or a read-only file; a FIFO or a device is written
+        // through; --force is what lets another regular file be replaced (OutputPathPolicy).
+        let action: OutputPathPolicy.Action
+        do {
+            action = try OutputPathPolicy(inputs: source.map { [($0, "the configuration read (--from)")] } ?? []).action(for: path, ownOutput: nil)
+        } catch { throw UsageError("--out: \(error)") }
+        if action == .replace && !arguments.flag(force) {
             throw UsageError("\(path) exists; pass --force to overwrite it, or --out another file")
         }
         let zone = arguments.string(timeZone) ?? "UTC"
@@ -73,11 +80,9 @@ enum InitCommand: Subcommand {
             console.printError(DiagnosticList(scenario.warnings.map { relocate($0, rendering, source: source) }).description)
         }
         do {
-            let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(rendering.text.utf8).write(to: url, options: .atomic)
+            try OutputPathPolicy.write(rendering.text, to: path, action)
         } catch {
-            throw SetupError("cannot write \(path): \(error.localizedDescription)")
+            throw SetupError(WriteFailure(path: path, error: error).description)
         }
         if !arguments.flag(quiet) {
             console.print("wrote \(path): scenario '\(name)', \(scenario.arms.count) arms (\(scenario.arms.map(\.name).joined(separator: ", ")))")

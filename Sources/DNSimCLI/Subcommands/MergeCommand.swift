@@ -50,7 +50,9 @@ enum MergeCommand: Subcommand {
         let context = ReportContext(scenario: scenario, plan: plan, result: merged,
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
-        try ScenarioRuns.checkWritable([directory], option: arguments.string(.out) == nil ? nil : "--out")
+        // Neither the scenario nor a shard is ever written over.
+        let policy = OutputPathPolicy(inputs: [(first.scenarioFile, "the scenario merged")] + shards.partials.map { ($0.file, "a shard being merged") })
+        try ScenarioRuns.checkWritable([directory], option: arguments.string(.out) == nil ? nil : "--out", policy: policy)
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
         if !points.isEmpty {
@@ -81,7 +83,7 @@ enum MergeCommand: Subcommand {
             throw SetupError("the shards hold an uncertainty study, but \(first.scenarioFile) has none")
         }
         let files = ReportWriter.files(context, formats: try RunCommand.formats(arguments), sweep: sweep, study: study)
-        do { try ReportWriter.write(files, to: directory) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
+        do { try ReportWriter.write(files, to: directory, policy: policy) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
         if !arguments.flag(.quiet) {
             let worlds = study.map { ", \($0.designs.count) worlds × \($0.devicesPerWorld) devices" } ?? ""
             console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days\(worlds), seed \(plan.seed)")

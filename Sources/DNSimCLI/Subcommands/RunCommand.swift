@@ -50,7 +50,13 @@ enum RunCommand: Subcommand {
         }
         try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
         let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
-        try ScenarioRuns.checkWritable(directories, option: arguments.string(.out) == nil ? nil : "--out")
+        // No output may be a scenario being run, nor replace what this tool did not write (OutputPathPolicy).
+        let policy = OutputPathPolicy(inputs: scenarios.map { ($0.file, "a scenario being run") })
+        try ScenarioRuns.checkWritable(directories, option: arguments.string(.out) == nil ? nil : "--out",
+                                       names: ["summary.csv", "manifest.json"] + (arguments.flag(cycles) ? ["cycles.csv"] : []), policy: policy)
+        if let folder = arguments.string(emitTelemetry) {
+            do { try ReportWriter.check([], in: folder, policy: policy) } catch { throw UsageError("--emit-telemetry: \(error)") }
+        }
         for (index, scenario) in scenarios.enumerated() {
             let points = validated[index].sweepPoints
             if let shard {

@@ -119,13 +119,16 @@ public enum CheckOutput {
 
     // MARK: --junit FILE
 
+    /// How every JUnit report of `check` begins: what `--junit` recognises as one it may replace.
+    public static let junitOpening = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dnsim-events check\""
+
     /// JUnit XML: a `<testsuite>` per scenario, a `<testcase>` per arm × checked
     /// figure, a `<failure>` with the readable message for each failure.
     public static func junit(_ checks: [ScenarioCheck]) -> String {
         let tests = checks.map(\.cases.count).reduce(0, +)
         let failures = checks.map(\.failures.count).reduce(0, +)
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"dnsim-events check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        var xml = junitOpening
+        xml += " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for check in checks {
             let cases = check.cases
             xml += "  <testsuite name=\(XMLEscaping.attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "

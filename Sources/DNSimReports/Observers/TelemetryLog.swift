@@ -36,8 +36,8 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
     /// first, so a failure (a full disk) leaves no partial file and changes nothing there.
     /// A file with no rows is not written (fit would refuse a header alone); `skipped` says why each is missing.
     @discardableResult
-    public func write(to directory: String) throws -> (written: [String], skipped: [String]) {
-        let staged = try stage(for: directory)
+    public func write(to directory: String, policy: OutputPathPolicy = OutputPathPolicy()) throws -> (written: [String], skipped: [String]) {
+        let staged = try stage(for: directory, policy: policy)
         defer { StagingFolders.remove(staged.staging) }
         try commit(staged.staging, files: staged.written, to: directory)
         return (staged.written, staged.skipped)
@@ -47,15 +47,21 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
     /// written and the files left out; `commit` moves them in. A run stages its telemetry before it
     /// writes its report, so neither is written unless both could be. The caller removes the folder
     /// (`StagingFolders.remove`).
-    public func stage(for directory: String) throws -> (staging: URL, written: [String], skipped: [String]) {
+    /// A file already in `directory` under one of the names is replaced only when it is a log of
+    /// this kind (its first line a telemetry header) and is not one `policy` says the command reads.
+    public func stage(for directory: String, policy: OutputPathPolicy = OutputPathPolicy()) throws
+        -> (staging: URL, written: [String], skipped: [String]) {
         let target = URL(fileURLWithPath: directory)
         let manager = FileManager.default
+        let (files, skipped) = self.files()
+        try policy.checkFolder(directory, names: files.map(\.0), ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
+            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
+        }
         let staging: URL
         do {
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             staging = try StagingFolders.create(beside: target, kind: .partial)
         } catch { throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error) }
-        let (files, skipped) = self.files()
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)
             do {

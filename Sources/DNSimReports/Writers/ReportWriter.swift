@@ -46,9 +46,13 @@ public enum ReportWriter {
     /// already on disk beside the folder, such as an assembled `cycles.csv`)
     /// into `directory`. The renames run as one `StagingFolders.commit`, so an
     /// interrupt never leaves the folder half old, half new.
-    public static func write(_ files: [(String, String)], moving: [(String, URL)] = [], to directory: String) throws {
+    /// `policy` names what the command reads (never written); a file already in the folder under
+    /// one of the names is replaced only when it is this tool's (`isOwn`).
+    public static func write(_ files: [(String, String)], moving: [(String, URL)] = [], to directory: String,
+                             policy: OutputPathPolicy = OutputPathPolicy()) throws {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory)
+        try check(files.map(\.0) + moving.map(\.0), in: directory, policy: policy)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         StagingFolders.removeStale(beside: target)
         let staging: URL
@@ -78,6 +82,31 @@ public enum ReportWriter {
             }
         }
     }
+
+    /// Refuses to write `names` into `directory` unless each is absent or an earlier output of this
+    /// tool (`OutputPathPolicy.checkFolder`); run before the simulation for the names known then, and
+    /// again by `write`.
+    public static func check(_ names: [String], in directory: String, policy: OutputPathPolicy) throws(OutputPathPolicy.Refusal) {
+        try policy.checkFolder(directory, names: names, ownOutput: "part of a report, shard or fit written by dnsim-events") { path in
+            isOwn(path, in: directory)
+        }
+    }
+
+    /// Whether the file at `path` in `directory` was written by this tool: the folder holds a report
+    /// (a readable `manifest.json`) or a fit (`fit.yaml` as fit writes it), or the file is a shard's
+    /// partial result.
+    static func isOwn(_ path: String, in directory: String) -> Bool {
+        let folder = URL(fileURLWithPath: directory)
+        if (try? RunManifest.load(folder.appendingPathComponent("manifest.json").path)) != nil { return true }
+        if OutputPathPolicy.file(folder.appendingPathComponent("fit.yaml").path, beginsWith: fitMarker) { return true }
+        guard path.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return head.contains("\"dnsim-events-partial/")
+    }
+
+    /// How every `fit.yaml` that `fit` writes begins.
+    public static let fitMarker = "# Fitted by dnsim-events fit"
 
     /// Why `file` (`--junit FILE`) cannot be written, or nil: a folder there, or a folder for it
     /// that cannot be made or written, fails before the run rather than after it.
