@@ -79,7 +79,9 @@ public struct CSVRecordReader {
                     if base[p] == 0x0A || base[p] == 0x0D { consumeLineEnd(); break }
                     skipToLineEnd()
                     if fields.count > used { fields.removeLast(fields.count - used) }
-                    return .problem(line: rowLine, message: "unexpected text after a closing quote; a quoted field must end at a comma or the line end", fatal: false)
+                    return .problem(line: rowLine,
+                                    message: "unexpected text after a closing quote; a quoted field must end at a comma or the line end",
+                                    fatal: false)
                 }
                 let start = p
                 while p < count {

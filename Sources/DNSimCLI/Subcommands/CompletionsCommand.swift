@@ -284,7 +284,8 @@ enum CompletionsCommand: Subcommand {
         }
         script += "complete -c dnsim-events -n '\(none)' -a '(__fish_complete_suffix .yaml)'\n"
         for command in Subcommands.all {
-            let conditions = command.name == RunCommand.name ? ["__fish_seen_subcommand_from run", none] : ["__fish_seen_subcommand_from \(command.name)"]
+            let conditions = command.name == RunCommand.name ? ["__fish_seen_subcommand_from run",
+                                                                none] : ["__fish_seen_subcommand_from \(command.name)"]
             for condition in conditions {
                 for option in command.options {
                     var line = "complete -c dnsim-events -n '\(condition)' -l \(option.name.dropFirst(2))"

@@ -31,9 +31,11 @@ enum FitCommand: Subcommand {
     static let into = OptionSpec("--into", value: "SCENARIO", "set the fitted keys in this scenario file, keeping the rest of its text; "
                                  + "written only if it then loads")
     static let families = OptionSpec("--families", value: "LIST", "delay families to fit, any of lognormal,weibull,gamma,exponential (default all)")
-    static let bootstrap = OptionSpec("--bootstrap", value: "N", "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
+    static let bootstrap = OptionSpec("--bootstrap", value: "N",
+                                      "parametric-bootstrap replicates for the goodness-of-fit p-value (default 200; 0: none)")
     static let skipBadRows = OptionSpec("--skip-bad-rows", "skip rows that do not parse, and say how many and why, instead of failing")
-    static let out = OptionSpec("--out", short: "o", value: "DIR", "the fit's folder (default Reports/fit-<folder>-<file stem>); must be a folder that can be written",
+    static let out = OptionSpec("--out", short: "o", value: "DIR",
+                                "the fit's folder (default Reports/fit-<folder>-<file stem>); must be a folder that can be written",
                                 check: { ReportWriter.problem(writingTo: $0) })
     static let seed = OptionSpec("--seed", value: "N", "seed of the parametric bootstrap's draws (default 1); the fit itself draws nothing")
     static let quiet = OptionSpec("--quiet", short: "q", "no progress bar, and neither the fitted block nor the keys set printed")
@@ -66,7 +68,8 @@ enum FitCommand: Subcommand {
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
         // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
         let directory = arguments.string(out) ?? defaultFolder(path)
-        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")] + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
+        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")] + (arguments.string(into).map { [($0,
+                                                                                                                       "the scenario fit sets keys in (--into)")] } ?? []))
         do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
         let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0

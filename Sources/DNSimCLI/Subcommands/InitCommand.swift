@@ -25,7 +25,8 @@ enum InitCommand: Subcommand {
     static let scenarioName = OptionSpec("--name", value: "NAME", "the scenario's name (its report folder); default: the JSON file's name")
     static let out = OptionSpec("--out", short: "o", value: "FILE", "where to write the scenario (default NAME.yaml)")
     static let timeZone = OptionSpec("--time-zone", value: "ZONE", "the users' IANA time zone (default UTC)")
-    static let notifyAt = OptionSpec("--notify-at", value: "HH:MM", "without --from: the notification's local time (default 18:30, marked to replace)")
+    static let notifyAt = OptionSpec("--notify-at", value: "HH:MM",
+                                     "without --from: the notification's local time (default 18:30, marked to replace)")
     static let fetchAt = OptionSpec("--fetch-at", value: "HH:MM", "without --from: the fetch's local time (default 5 minutes before --notify-at)")
     static let force = OptionSpec("--force", short: "f", "overwrite FILE if it exists")
     static let quiet = OptionSpec("--quiet", short: "q", "print nothing but problems (not the file written and what to run next)")
@@ -130,11 +131,13 @@ enum InitCommand: Subcommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue,
               let data = FileManager.default.contents(atPath: source) else {
-            throw DiagnosticList([Diagnostic(file: source, mark: nil, message: isDirectory.boolValue ? "is a directory, not a JSON file" : "no such file")])
+            throw DiagnosticList([Diagnostic(file: source, mark: nil,
+                                             message: isDirectory.boolValue ? "is a directory, not a JSON file" : "no such file")])
         }
         let limit = YAMLLimits().maxBytes
         guard data.count <= limit else {
-            throw DiagnosticList([Diagnostic(file: source, mark: nil, message: "is \(data.count) bytes; a configuration file may have at most \(limit)")])
+            throw DiagnosticList([Diagnostic(file: source, mark: nil,
+                                             message: "is \(data.count) bytes; a configuration file may have at most \(limit)")])
         }
         do {
             return try JSONReader.parse([UInt8](data), file: source)

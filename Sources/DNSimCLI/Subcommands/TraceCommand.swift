@@ -43,7 +43,8 @@ enum TraceCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1 else { throw UsageError("trace takes one scenario file") }
-        guard let device = try arguments.count(deviceOption, in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
+        guard let device = try arguments.count(deviceOption,
+                                               in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
         let selection = try arguments.string(dayOption).map { text throws(UsageError) in try DaySelection.parse(text) }
         let overrides = try arguments.overrides()
         let scenario = try ScenarioRuns.load(arguments.operands, feedback: .console(console))[0]

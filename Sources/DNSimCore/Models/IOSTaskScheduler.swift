@@ -150,7 +150,8 @@ public struct IOSTaskScheduler: PlatformModel {
             handlerCycle = cycle
             handlerSubmissions = 0
         }
-        submit(cycle: cycle, source: .backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(cycle, saturating: handlerSubmissions), &context)
+        submit(cycle: cycle, source: .backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(cycle, saturating: handlerSubmissions),
+               &context)
     }
 
     public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {

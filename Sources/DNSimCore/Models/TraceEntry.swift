@@ -61,7 +61,8 @@ public struct TraceEntry: Sendable, Equatable {
             return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween") + (afterID > 0 ? " (after \(Self.update(afterID)))" : " (nothing acked yet)")
                 + (retry > 0 ? ", retry \(retry)" : "") + (foreground ? " in the foreground" : "") + (handler.map { " from \($0)" } ?? "")
         case .fetchRetrying(let failure, let delay): return "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(delay)) s"
-        case .fetchFailed(let failure, let ack): return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
+        case .fetchFailed(let failure,
+                          let ack): return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
         case .fetchEmpty: return "fetch succeeded with no updates"
         case .fetchReturned(let updates, let ack, let copy):
             return "fetch returned \(updates) update(s); ack moves to \(Self.update(ack)); cached: \(copy.title) — \(copy.body)"

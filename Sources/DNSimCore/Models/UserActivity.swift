@@ -39,7 +39,8 @@ public struct UserActivity {
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
         blocks = PhiloxBlocks(capacity: dayCount)
         self.end = end
-        choiceCDF = configuration.timeChoiceWeights.isEmpty ? nil : Self.cumulative(configuration.timeChoiceWeights, count: configuration.timeChoiceWeights.count)
+        choiceCDF = configuration.timeChoiceWeights.isEmpty ? nil : Self.cumulative(configuration.timeChoiceWeights,
+                                                                                    count: configuration.timeChoiceWeights.count)
         hourCDF = Self.cumulative(configuration.appOpenHours)
         lowPowerHourCDF = Self.cumulative(configuration.lowPowerHours)
         offlineHourCDF = Self.cumulative(configuration.offlineHours)

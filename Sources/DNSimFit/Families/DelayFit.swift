@@ -33,7 +33,8 @@ public struct DelayFit: Sendable {
             throw FitError(file: source, line: nil, message: "only \(sample.events.count) \(what) rows; a delay fit needs at least 10")
         }
         guard Set(sample.events).count >= 3 else {
-            throw FitError(file: source, line: nil, message: "the \(what) rows have fewer than 3 distinct durations; nothing to fit a distribution to")
+            throw FitError(file: source, line: nil,
+                           message: "the \(what) rows have fewer than 3 distinct durations; nothing to fit a distribution to")
         }
         let km = KaplanMeier(sample)
         if options.bootstrap > 0 { options.progress?.expect(options.families.count * options.bootstrap) }

@@ -36,7 +36,8 @@ public struct AppOpenFit: Sendable {
         let countVariance = n > 1 ? counts.reduce(0) { $0 + ($1 - countMean) * ($1 - countMean) } / (n - 1) : 0
         let total = Double(data.hourCounts.reduce(0, +))
         let weights = data.hourCounts.map { total > 0 ? Double($0) / total * 24 : 1 }
-        return AppOpenFit(data: data, perDeviceRates: rates, opensPerDay: mean, spread: sd, low: half.isNaN ? .nan : max(0, mean - half), high: mean + half,
+        return AppOpenFit(data: data, perDeviceRates: rates, opensPerDay: mean, spread: sd, low: half.isNaN ? .nan : max(0, mean - half),
+                          high: mean + half,
                           dispersion: countMean > 0 ? countVariance / countMean : .nan, hourWeights: weights)
     }
 

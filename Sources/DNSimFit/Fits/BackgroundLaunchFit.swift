@@ -4,7 +4,8 @@ public struct BackgroundLaunchFit: Sendable {
     public let data: BackgroundLaunchData
     public let delays: DelayFit
 
-    public static func fit(_ data: BackgroundLaunchData, options: FitOptions = FitOptions(), source: String = "telemetry") throws(FitError) -> BackgroundLaunchFit {
+    public static func fit(_ data: BackgroundLaunchData, options: FitOptions = FitOptions(),
+                           source: String = "telemetry") throws(FitError) -> BackgroundLaunchFit {
         BackgroundLaunchFit(data: data, delays: try DelayFit.fit(data.sample, hasNever: true, options: options, source: source))
     }
 

@@ -45,7 +45,8 @@ struct DelayModelFitter {
         if !(waldZ >= 4) || pi < 1e-6 || !r.converged {
             let reduced = MixtureCureLikelihood(family: family, sample: sample, never: .fixed(0))
             let warm = Array(r.x.prefix(p))
-            let r0 = LikelihoodMinimizer.minimize(reduced, from: warm.allSatisfy(\.isFinite) ? warm : reduced.startingPoint(neverGuess: 0), rows: rows)
+            let r0 = LikelihoodMinimizer.minimize(reduced, from: warm.allSatisfy(\.isFinite) ? warm : reduced.startingPoint(neverGuess: 0),
+                                                  rows: rows)
             let logLikFull = -r.value, logLikZero = -r0.value
             if !(logLikFull > logLikZero) {
                 let upper = profileUpperBound(maxLogLik: logLikZero, from: r0.x, lowestNever: 0)

@@ -83,7 +83,8 @@ enum FitMarkdown {
         return note
     }
 
-    static func dataTable(_ file: TelemetryFile, _ delays: DelayFit, extra: [(String, String)], what: String, at: [Double], notYet: String) -> String {
+    static func dataTable(_ file: TelemetryFile, _ delays: DelayFit, extra: [(String, String)], what: String, at: [Double],
+                          notYet: String) -> String {
         var md = "| | |\n|---|---|\n"
         md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
         md += "| dates | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC |\n"

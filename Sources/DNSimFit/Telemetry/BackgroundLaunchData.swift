@@ -75,7 +75,8 @@ public struct BackgroundLaunchData: Sendable {
         var submitted: Int64, begin: Int64, launched: Int64?, observed: Int64
     }
 
-    private static func times(_ table: TelemetryTable, _ submitted: Int, _ earliest: Int, _ launched: Int, _ observed: Int) -> Result<Times, RowProblem> {
+    private static func times(_ table: TelemetryTable, _ submitted: Int, _ earliest: Int, _ launched: Int, _ observed: Int) -> Result<Times,
+        RowProblem> {
         let submittedAt: Int64, begin: Int64, observedUntil: Int64
         var launchedAt: Int64?
         switch table.time(submitted) { case .success(let t): submittedAt = t; case .failure(let p): return .failure(p) }

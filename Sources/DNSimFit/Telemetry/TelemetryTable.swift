@@ -23,7 +23,8 @@ struct TelemetryTable {
         self.reader = reader
         switch first {
         case .end:
-            throw FitError(file: file, line: nil, message: "the file is empty; a telemetry file starts with a header line such as \(TelemetryKind.bg.header)")
+            throw FitError(file: file, line: nil,
+                           message: "the file is empty; a telemetry file starts with a header line such as \(TelemetryKind.bg.header)")
         case .problem(let line, let message, _):
             throw FitError(file: file, line: line, message: "header: \(message)")
         case .fields(let line):

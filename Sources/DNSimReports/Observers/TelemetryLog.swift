@@ -54,7 +54,8 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         let target = URL(fileURLWithPath: directory)
         let manager = FileManager.default
         let (files, skipped) = self.files()
-        try policy.checkFolder(directory, names: files.map(\.0), ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
+        try policy.checkFolder(directory, names: files.map(\.0),
+                               ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
             OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
         }
         let staging: URL

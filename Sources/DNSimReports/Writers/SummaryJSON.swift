@@ -32,7 +32,8 @@ public enum SummaryJSON {
         var pairs: [String] = []
         for pair in context.result.pairs {
             let a = context.plan.arms[pair.minuend], b = context.plan.arms[pair.subtrahend]
-            var fields = ["\"platform\": \(JSONQuoting.quoted(a.platform.rawValue))", "\"minuend\": \(JSONQuoting.quoted(a.name))", "\"subtrahend\": \(JSONQuoting.quoted(b.name))"]
+            var fields = ["\"platform\": \(JSONQuoting.quoted(a.platform.rawValue))", "\"minuend\": \(JSONQuoting.quoted(a.name))",
+                          "\"subtrahend\": \(JSONQuoting.quoted(b.name))"]
             for metric in RateMetric.allCases {
                 let interval = pair.interval(metric)
                 fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), "

@@ -92,7 +92,8 @@ public struct SweepReport: Sendable {
         var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "suppressed", "missed", "late"] + extra + ["front"],
                               rightAligned: [0])
         for (i, row) in rows.enumerated() {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.fresh, .stale, .fallback, .suppressed, .missed, .late].map {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.fresh, .stale, .fallback, .suppressed, .missed,
+                                                                                     .late].map {
                 String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
             } + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : []) + [front.contains(i) ? "★" : ""])
         }

@@ -3,10 +3,13 @@ import DNSimCore
 /// `fleet`: segments of devices, each with conditions of its own.
 extension ScenarioKeyCatalog {
     static let fleetKeys: [ScenarioKey] = [
-        ScenarioKey("fleet", .mixed, type: "list", default: "none (every device in the scenario's world)", range: "see [`fleet`](#fleet); 1–\(FleetReader.maxSegments) segments",
+        ScenarioKey("fleet", .mixed, type: "list", default: "none (every device in the scenario's world)",
+                    range: "see [`fleet`](#fleet); 1–\(FleetReader.maxSegments) segments",
                     meaning: "Segments of devices, each a share of the fleet with some conditions set; each device's segment is a keyed draw of its own.",
                     example: ""),
-        ScenarioKey("fleet[].segment", .run, type: "text", default: "required", range: "1–\(FleetReader.maxNameLength) characters, no control characters, `/` or `,`; unique, not differing only in case", why: "names the segment's rows in the reports",
+        ScenarioKey("fleet[].segment", .run, type: "text", default: "required",
+                    range: "1–\(FleetReader.maxNameLength) characters, no control characters, `/` or `,`; unique, not differing only in case",
+                    why: "names the segment's rows in the reports",
                     meaning: "The segment's name in `segments.csv` and `summary.md`.",
                     example: "`oem-killer`"),
         ScenarioKey("fleet[].share", .condition, type: "number", default: "required", range: "above 0, at most 1; the segments' shares add to 1",

@@ -8,7 +8,8 @@ enum DistributionReader {
     /// A one-key map naming a distribution family (docs/model.md §6).
     static func read(_ node: YAMLNode, _ path: String, _ r: ScenarioReader, depth: Int = 0) -> Distribution? {
         guard let pairs = node.mapping, pairs.count == 1, let kind = pairs[0].key.scalar else {
-            r.error(node.mark, "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })")
+            r.error(node.mark,
+                    "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })")
             return nil
         }
         let body = pairs[0].value
@@ -110,7 +111,8 @@ enum DistributionReader {
             points.append(EmpiricalPoint(value: Double(value), probability: probability))
         }
         if points.last?.probability != 1 {
-            r.error(items[items.count - 1].mark, "\(path): the last cumulative probability must be 1, not \(ScenarioReader.show(points.last?.probability ?? 0))")
+            r.error(items[items.count - 1].mark,
+                    "\(path): the last cumulative probability must be 1, not \(ScenarioReader.show(points.last?.probability ?? 0))")
             return nil
         }
         return .empirical(points: points)

@@ -22,7 +22,8 @@ enum ExpectationReader {
             let column = resolved.flatMap { SummaryColumns.named($0) }
             let low = map["min"].flatMap { bound($0, map.path("min"), column: column, r) }
             let high = map["max"].flatMap { bound($0, map.path("max"), column: column, r) }
-            if let low, let high, low > high { r.error(item.mark, "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
+            if let low, let high, low > high { r.error(item.mark,
+                                                       "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             let share = map["probability"].flatMap { probability($0, map.path("probability"), hasStudy: hasStudy, r) }
             result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, mark: item.mark))
@@ -34,7 +35,8 @@ enum ExpectationReader {
     static func probability(_ node: YAMLNode, _ path: String, hasStudy: Bool, _ r: ScenarioReader) -> Double? {
         guard let value = r.bound(node, path, percentAllowed: true) else { return nil }
         guard value > 0, value <= 1 else {
-            r.error(node.mark, "\(path) is \(ScenarioReader.show(value)): a share of the uncertainty study's worlds, above 0 and at most 1 (e.g. 0.9 or 90%)")
+            r.error(node.mark,
+                    "\(path) is \(ScenarioReader.show(value)): a share of the uncertainty study's worlds, above 0 and at most 1 (e.g. 0.9 or 90%)")
             return nil
         }
         guard hasStudy else {

@@ -64,7 +64,8 @@ public enum ScenarioLoader {
         let reader = ScenarioReader(file: file, text: text)
         let scenario = build(root, reader)
         guard reader.diagnostics.isEmpty, var scenario else {
-            throw DiagnosticList(reader.diagnostics.sorted { ($0.mark ?? SourceMark(line: 0, column: 0)) < ($1.mark ?? SourceMark(line: 0, column: 0)) })
+            throw DiagnosticList(reader.diagnostics.sorted { ($0.mark ?? SourceMark(line: 0, column: 0)) < ($1.mark ?? SourceMark(line: 0,
+                                                                                                                                  column: 0)) })
         }
         scenario.root = root
         scenario.sourceText = text
@@ -111,17 +112,20 @@ public enum ScenarioLoader {
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
         for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
-        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name), hasStudy: top["uncertainty"] != nil, r) }
+        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
+                                                                                     hasStudy: top["uncertainty"] != nil, r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
         if let section = top.section("uncertainty") {
             scenario.uncertainty = UncertaintyReader.read(section)
             if scenario.objective == nil && top["objective"] == nil {
-                r.error(top["uncertainty"]?.mark, "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }")
+                r.error(top["uncertainty"]?.mark,
+                        "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }")
             }
             if top["sweep"] != nil {
-                r.error(top["uncertainty"]?.mark, "uncertainty and sweep do not combine: a study runs every arm in each world; compare levers as arms, or write one study per sweep point")
+                r.error(top["uncertainty"]?.mark,
+                        "uncertainty and sweep do not combine: a study runs every arm in each world; compare levers as arms, or write one study per sweep point")
             }
             if let settings = scenario.uncertainty, let problem = settings.sizeProblem(devices: settings.devices ?? run.devices, days: run.days) {
                 r.error(section["samples"]?.mark ?? section.node.mark, problem)
@@ -130,7 +134,8 @@ public enum ScenarioLoader {
         // Every sweep point builds each segment's scenario too.
         let points = scenario.sweep.reduce(1) { $0 * $1.values.count }
         if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty, points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints {
-            r.error(top["sweep"]?.mark, "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments build \(points * (scenario.fleetEntries.count + 1)) scenarios; at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
+            r.error(top["sweep"]?.mark,
+                    "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments build \(points * (scenario.fleetEntries.count + 1)) scenarios; at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
         }
         if let section = top.section("precision") { scenario.precision = RunReader.precision(section, devices: run.devices) }
         if let calendar = ScenarioRules.calendar(scenario, top) {

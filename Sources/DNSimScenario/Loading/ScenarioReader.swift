@@ -101,7 +101,8 @@ final class ScenarioReader {
             return nil
         }
         guard range.contains(value) else {
-            error(node.mark, "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(MessageText.shortened(text))")
+            error(node.mark,
+                  "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(MessageText.shortened(text))")
             return nil
         }
         return value
@@ -125,7 +126,8 @@ final class ScenarioReader {
     /// a unit (`5m`) is refused with the number it means (`300000`).
     func milliseconds(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
         if let text = node.scalar, !node.isNull, Double(text) == nil, case .success(let millis) = DurationSyntax.parse(text) {
-            error(node.mark, "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) (did you mean \(Self.show(millis.rounded()))?)")
+            error(node.mark,
+                  "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) (did you mean \(Self.show(millis.rounded()))?)")
             return nil
         }
         return integer(node, "\(path) (milliseconds)", in: range)
@@ -162,7 +164,8 @@ final class ScenarioReader {
         guard let text = string(node, path) else { return nil }
         if let value = T(rawValue: text) { return value }
         let options = T.allCases.map(\.rawValue)
-        error(node.mark, "\(path) \(MessageText.quoted(text)) is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text, in: options))
+        error(node.mark, "\(path) \(MessageText.quoted(text)) is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text,
+                                                                                                                                  in: options))
         return nil
     }
 

@@ -54,7 +54,8 @@ enum ScenarioRules {
         }
         let app = root.value(forKey: "app")
         if !scenario.lifecycle.appDefects.isEmpty, app?.value(forKey: "dailyReminder") == nil {
-            r.error(app?.value(forKey: "defects")?.mark, "app.defects concern the Daily Reminder: add app.dailyReminder (e.g. { schedule: \"0 9 * * *\" })")
+            r.error(app?.value(forKey: "defects")?.mark,
+                    "app.defects concern the Daily Reminder: add app.dailyReminder (e.g. { schedule: \"0 9 * * *\" })")
         }
     }
 

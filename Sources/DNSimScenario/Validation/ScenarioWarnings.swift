@@ -29,7 +29,8 @@ enum ScenarioWarnings {
                     r.warning(kind, "a processing task runs only while the phone is idle, and no user.idle windows are given: no BG task ever runs")
                 }
                 if opens == 0, scenario.days > 7 {
-                    r.warning(kind, "a processing request is fulfilled only while the app was used within the past week, and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days")
+                    r.warning(kind,
+                              "a processing request is fulfilled only while the app was used within the past week, and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days")
                 }
             }
             if configuration.launch == .beforeUse, scenario.user.appOpenHours == nil {

@@ -47,7 +47,8 @@ enum FitDistributionReader {
         }
         let keys = entries.compactMap { entry -> String? in if case .string(let text, _)? = entry["key"] { return text } else { return nil } }
         guard let entry = entries.first(where: { if case .string(key, _)? = $0["key"] { return true } else { return false } }) else {
-            r.error(node.mark, "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
+            r.error(node.mark,
+                    "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
                     + Suggestion.hint(for: key, in: keys))
             return nil
         }

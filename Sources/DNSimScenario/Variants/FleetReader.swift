@@ -71,7 +71,8 @@ enum FleetReader {
     private static func settings(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [VariantSetting]? {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
-            r.error(node.mark, "\(path) must be a mapping of dotted condition keys to values, such as { platforms.android.exactAlarmPermission: false }")
+            r.error(node.mark,
+                    "\(path) must be a mapping of dotted condition keys to values, such as { platforms.android.exactAlarmPermission: false }")
             return nil
         }
         var settings: [VariantSetting] = []
@@ -97,7 +98,8 @@ enum FleetReader {
     /// Why `key` cannot be set by a segment, or nil: it must name a condition (by the
     /// catalog's roles, so any condition key works, however nested).
     static func problem(ofKey key: String, at path: String) -> String? {
-        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains("") {
+        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty || key.split(separator: ".",
+                                                                                           omittingEmptySubsequences: false).contains("") {
             return "\(path): \(MessageText.quoted(key)) is not a dotted scenario key such as platforms.android.exactAlarmPermission"
         }
         if key == "fleet" || key.hasPrefix("fleet.") {
@@ -149,7 +151,8 @@ extension FleetReader {
             case .success(let loaded):
                 if loaded.arms.map(\.name) != armNames {
                     let setting = entry.settings.first { $0.key.hasPrefix("platforms.") }
-                    reader.error(setting?.mark ?? entry.mark, "\(named): the segment's platforms differ from the scenario's; a segment sets conditions of the platforms the scenario simulates")
+                    reader.error(setting?.mark ?? entry.mark,
+                                 "\(named): the segment's platforms differ from the scenario's; a segment sets conditions of the platforms the scenario simulates")
                     continue
                 }
                 for warning in loaded.warnings where !scenario.warnings.contains(where: { $0.message == warning.message && $0.mark == warning.mark }) {

@@ -37,7 +37,8 @@ extension Scenario {
                 }
             }
         }
-        let designs = ExperimentDesign.worlds(settings.design, samples: settings.samples, parameterKeys: settings.parameters.map(\.key), seed: seed ?? self.seed)
+        let designs = ExperimentDesign.worlds(settings.design, samples: settings.samples, parameterKeys: settings.parameters.map(\.key),
+                                              seed: seed ?? self.seed)
         let slots = IndexedSlots<Result<UncertaintyWorld, DiagnosticList>>(count: designs.count)
         let frozen = base
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, designs.count / 16))

@@ -34,13 +34,15 @@ enum SweepReader {
             return nil
         }
         if key == "fleet" || key.hasPrefix("fleet.") {
-            r.error(keyNode.mark, "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); sweep the conditions themselves, or write one scenario per fleet")
+            r.error(keyNode.mark,
+                    "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); sweep the conditions themselves, or write one scenario per fleet")
             return nil
         }
         let topKeys = ScenarioKeys.keys(at: "")
         let sweepOnly = ScenarioKeyCatalog.sweepOnlyKeys.map(\.path)
         if !sweepOnly.contains(key), !topKeys.contains(String(key.split(separator: ".").first ?? "")) {
-            r.error(keyNode.mark, "\(map.path("key")) '\(key)' does not start with a scenario key" + Suggestion.hint(for: key, in: topKeys + sweepOnly))
+            r.error(keyNode.mark, "\(map.path("key")) '\(key)' does not start with a scenario key" + Suggestion.hint(for: key,
+                                                                                                                     in: topKeys + sweepOnly))
             return nil
         }
         var values: [YAMLNode] = []

@@ -87,7 +87,8 @@ public enum JSONReader {
                 case "false": return .bool(false, start)
                 case "null": return .null(start)
                 case "": throw failure("expected a value, found \(found)")
-                default: throw Diagnostic(file: file, mark: start, message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, and strings are in double quotes",
+                default: throw Diagnostic(file: file, mark: start,
+                                          message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, and strings are in double quotes",
                                           sourceLine: sourceLine(start.line))
                 }
             }
@@ -223,7 +224,8 @@ public enum JSONReader {
             var value: UInt32 = 0
             for _ in 0..<4 {
                 guard let byte = peek, let digit = Character(Unicode.Scalar(byte)).hexDigitValue else {
-                    throw Diagnostic(file: file, mark: escapeMark, message: "\\u takes four hexadecimal digits", sourceLine: sourceLine(escapeMark.line))
+                    throw Diagnostic(file: file, mark: escapeMark, message: "\\u takes four hexadecimal digits",
+                                     sourceLine: sourceLine(escapeMark.line))
                 }
                 value = value * 16 + UInt32(digit)
                 advance()
