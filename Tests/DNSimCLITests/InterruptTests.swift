@@ -69,6 +69,11 @@ final class InterruptTests: CommandLineTestCase {
         }
         XCTAssertTrue(process.isRunning, "the run was still going when it was interrupted")
         kill(process.processIdentifier, signo)
+        // Bounded: a child that ignores the signal is a failure here, not a test run that never ends.
+        let exitDeadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < exitDeadline { usleep(20_000) }
+        XCTAssertFalse(process.isRunning, "\(name) did not end the run within 120 s")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
 
         XCTAssertEqual(process.terminationReason, .exit, "it exits by itself rather than dying of the signal")
