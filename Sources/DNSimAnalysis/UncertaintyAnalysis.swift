@@ -4,7 +4,7 @@ import DNSimScenario
 
 /// Everything an uncertainty study's reports say, computed once from its table
 /// (`UncertaintyStudy`): each arm's spread over the worlds, each platform's decision (P(best),
-/// regret, the recommendation, EVPI, EVPPI, flips) and the sensitivities (docs/model.md §9).
+/// regret, the recommendation, EVPI, EVPPI, flips, the arms it does not assess) and the sensitivities (docs/model.md §9).
 public struct UncertaintyAnalysis: Sendable {
     /// Mean and the 5%, 50% and 95% quantiles over the worlds.
     public struct Spread: Sendable {
@@ -33,6 +33,8 @@ public struct UncertaintyAnalysis: Sendable {
         public var runnerUp: Int?
         /// The standard deviation of each arm's regret over the worlds (in `arms`' order).
         public var regretDeviations: [Double]
+        /// The arms whose own conditions are all fixed: not assessed by this study.
+        public var coverage: [ArmCoverage]
         /// The recommended arm, as an index into the study's arms.
         public var recommended: Int? { summary.recommended.map { arms[$0] } }
     }
@@ -71,7 +73,8 @@ public struct UncertaintyAnalysis: Sendable {
             let leader = summary.recommended ?? byRegret[0]
             let runnerUp = byRegret.first { $0 != leader }
             return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader], runnerUp: runnerUp.map { arms[$0] },
-                                    regretDeviations: Self.regrets(input).map(Self.standardDeviation))
+                                    regretDeviations: Self.regrets(input).map(Self.standardDeviation),
+                                    coverage: ArmCoverage.unassessed(study, arms: arms))
         }
         // Targets: each arm's utility and rates, then each platform's deciding difference.
         var targets: [(target: String, metric: String, outputs: [Double])] = []

@@ -14,7 +14,16 @@ public enum StudyRun {
         let total = worlds.count
         let results = StudyRunner.run(plans: plans, jobs: jobs) { done in bar?.update(done, of: total) }
         bar?.finish()
-        return study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: reproduceCommand)
+        let study = study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: reproduceCommand)
+        if let study { warnCoverage(study, feedback: feedback) }
+        return study
+    }
+
+    /// An arm the study does not assess is said on stderr, as the scenario's warnings are (even when quiet).
+    public static func warnCoverage(_ study: UncertaintyStudy, feedback: RunFeedback) {
+        for warning in UncertaintyReport.coverageWarnings(study) {
+            feedback.note(Diagnostic(file: study.scenario.file, mark: nil, message: warning, severity: .warning).description)
+        }
     }
 
     /// Each world's plan: devices and days are the world's own (set in its file); the seed is the run's.

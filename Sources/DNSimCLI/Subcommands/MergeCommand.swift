@@ -79,6 +79,7 @@ enum MergeCommand: Subcommand {
                 throw SetupError(error.description)
             }
             study = StudyRun.study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: context.reproduceCommand)
+            if let study { StudyRun.warnCoverage(study, feedback: .console(console)) }
         } else if shards.first.study != nil {
             throw SetupError("the shards hold an uncertainty study, but \(first.scenarioFile) has none")
         }

@@ -5,7 +5,7 @@ import DNSimText
 import Foundation
 
 /// `decision.json`: per platform, the recommendation, each arm's P(best), expected utility and
-/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter and the flips (docs/report-format.md). Keys in a fixed order,
+/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter, the flips and the arms the study does not assess (docs/report-format.md). Keys in a fixed order,
 /// numbers with six decimals, so the file is byte-stable.
 public enum DecisionJSON {
     public static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
@@ -27,6 +27,9 @@ public enum DecisionJSON {
                 "{\"parameter\": \(q(study.parameters[flip.parameter].key)), \"at\": \(n(flip.at)), "
                     + "\"from\": \(q(study.arms[decision.arms[flip.from]].name)), \"to\": \(q(study.arms[decision.arms[flip.to]].name))}"
             }
+            let coverage = decision.coverage.map { entry in
+                "{\"arm\": \(q(study.arms[entry.arm].name)), \"keys\": [" + entry.keys.map(q).joined(separator: ", ") + "]}"
+            }
             var fields = ["      \"recommended\": \(decision.recommended.map { q(study.arms[$0].name) } ?? "null")"]
             if decision.recommended == nil {
                 fields.append("      \"reason\": \(q("no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; least expected regret: \(study.arms[decision.leader].name)"))")
@@ -37,6 +40,7 @@ public enum DecisionJSON {
                 "      \"evppi\": {" + evppi.joined(separator: ", ") + "}",
                 "      \"evppi_bins\": \(summary.bins)",
                 "      \"flips\": [" + flips.joined(separator: ", ") + "]",
+                "      \"coverage\": [" + coverage.joined(separator: ", ") + "]",
             ]
             platforms.append("    \(q(decision.platform.rawValue)): {\n" + fields.joined(separator: ",\n") + "\n    }")
         }

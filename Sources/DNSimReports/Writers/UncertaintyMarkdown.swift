@@ -12,6 +12,10 @@ enum UncertaintyMarkdown {
         let settings = study.settings
         var md = "# \(study.scenario.name): the decision under uncertainty\n\n"
         for decision in analysis.decisions { md += sentence(decision, study) + "\n\n" }
+        // Said beside the answer: a recommendation over an unassessed arm is not fair to it.
+        for decision in analysis.decisions {
+            for entry in decision.coverage { md += "⚠ " + coverageWarning(entry, study) + "\n\n" }
+        }
         md += "Utility per cycle = \(study.objective.formula)"
         md += study.objective.constraints.isEmpty ? "" : "; constraints, per world: \(study.objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
         md += ". An arm is recommended only if it meets them in at least \(percent(study.objective.feasibleShare, digits: 0)) of worlds; "
@@ -117,6 +121,19 @@ enum UncertaintyMarkdown {
                 ? " `\(study.arms[runnerUp].name)` is as good within the tie threshold (\(number(gap)) more regret)."
                 : " The runner-up, `\(study.arms[runnerUp].name)`, has \(number(summary.arms[position].expectedRegret)) expected regret."
         }
+        return text
+    }
+
+    /// Why an arm's risk is not assessed, and the keys that would assess it.
+    static func coverageWarning(_ entry: ArmCoverage, _ study: UncertaintyStudy) -> String {
+        let keys = entry.keys.map { "`\($0)`" }.joined(separator: ", ")
+        let why = switch entry.reason {
+        case .ownKeysFixed: "none of its own conditions (\(keys)) is under `uncertainty`"
+        case .constantUtility: "its utility is the same in every world"
+        }
+        var text = "**`\(study.arms[entry.arm].name)` is not assessed**: \(why), so its risk is not measured "
+            + "and EVPI and EVPPI understate the value of learning."
+        if entry.reason == .constantUtility { text += " Keys that would assess it: \(keys)." }
         return text
     }
 

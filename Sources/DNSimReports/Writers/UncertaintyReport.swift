@@ -16,6 +16,16 @@ public enum UncertaintyReport {
         return files
     }
 
+    /// One line per arm the study does not assess, for stderr: its own conditions are all fixed.
+    public static func coverageWarnings(_ study: UncertaintyStudy) -> [String] {
+        // From the table alone: the full analysis (bootstrap intervals) is not needed for this.
+        study.platforms.flatMap { platform in
+            ArmCoverage.unassessed(study, arms: platform.arms).map { entry in
+                UncertaintyMarkdown.coverageWarning(entry, study).replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
+            }
+        }
+    }
+
     /// One line per platform for the terminal: the recommendation and how sure it is.
     public static func summaryLines(_ study: UncertaintyStudy) -> [String] {
         UncertaintyAnalysis(study).decisions.map { decision in
