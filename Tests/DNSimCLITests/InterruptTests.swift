@@ -56,7 +56,13 @@ final class InterruptTests: CommandLineTestCase {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        // The child inherits this process's dispositions and keeps an inherited ignored HUP, QUIT or
+        // PIPE ignored by design (nohup); the test process may ignore them (a harness that ignores
+        // SIGPIPE, a run under nohup), so the child starts with the signal's default.
+        let previous = signal(signo, SIG_DFL)
+        defer { signal(signo, previous) }
         try process.run()
+        signal(signo, previous)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         let staging = StagingFolders.Name(folder: "small@devices=1000000", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
