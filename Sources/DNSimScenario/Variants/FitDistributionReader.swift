@@ -36,16 +36,21 @@ enum FitDistributionReader {
             r.error(node.mark, "\(path): cannot read \(shown)")
             return nil
         }
+        // The file is named by the scenario, not on the command line: a problem in it is given by
+        // its place and kind, never with its text (it may be any file, a key or a password).
         let json: PositionedJSON
         do { json = try JSONReader.parse([UInt8](data), file: relative) } catch {
-            r.record(error)
+            let place = error.mark.map { " at line \($0.line), column \($0.column)" } ?? ""
+            r.error(node.mark, "\(path): \(shown) is not JSON\(place), so not a fit.json that dnsim-events fit wrote (rerun dnsim-events fit)")
             return nil
         }
         guard case .array(let entries, _)? = json["uncertainty"]?["parameters"] else {
             r.error(node.mark, "\(path): \(shown) has no uncertainty.parameters; it is not a fit.json of this version (rerun dnsim-events fit)")
             return nil
         }
+        // Only the keys a scenario could name are listed: any other string is the file's content.
         let keys = entries.compactMap { entry -> String? in if case .string(let text, _)? = entry["key"] { return text } else { return nil } }
+            .filter { UncertaintyReader.keyProblem($0, at: path) == nil }
         guard let entry = entries.first(where: { if case .string(key, _)? = $0["key"] { return true } else { return false } }) else {
             r.error(node.mark, "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
                     + Suggestion.hint(for: key, in: keys))
