@@ -39,15 +39,15 @@ public enum ShardScenario {
     }
 
     /// The file's bytes, when it is a regular file of a scenario's size (a FIFO or device would
-    /// block or never end).
+    /// block or never end). stat(2) follows a symbolic link, as the shard run did.
     static func read(_ path: String, recorder: String) throws(SetupError) -> [UInt8] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw SetupError("\(path), the scenario \(recorder) records, is not a regular file")
         }
         let limit = YAMLLimits().maxBytes
-        if let size = attributes?[.size] as? Int, size > limit {
-            throw SetupError("\(path), the scenario \(recorder) records, is \(size) bytes, larger than any scenario (at most \(limit))")
+        guard info.st_size <= limit else {
+            throw SetupError("\(path), the scenario \(recorder) records, is \(info.st_size) bytes, larger than any scenario (at most \(limit))")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SetupError("\(path), the scenario \(recorder) records, cannot be read")

@@ -86,8 +86,8 @@ final class FitUncertaintyTests: CommandLineTestCase {
             ("creds.json", "{\"uncertainty\": {\"parameters\": [{\"key\": \"aws_SECRET_key\"}]}}",
              "'creds.json' has no sampling distribution for 'fetch.failure'; it has none"),
         ]
-        for (name, text, expected) in foreign {
-            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        for (name, text, expected) in foreign + [("/dev/null", "", "'/dev/null' is not a regular file; a fit.json is")] {
+            if !name.hasPrefix("/") { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
             let line = "  - { key: fetch.failure, distribution: { fit: \(name) } }"
             XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(study(line).utf8), file: file), name) { error in
                 let message = (error as! DiagnosticList).description

@@ -75,6 +75,16 @@ final class ForgedShardTests: CommandLineTestCase {
         }
     }
 
+    /// A scenario given through a symbolic link is a regular file still: it merges.
+    func testAScenarioGivenThroughALinkStillMerges() throws {
+        let link = temporary.appendingPathComponent("link.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: GoldenFiles.scenarioPath("small.yaml"))
+        let folder = temporary.appendingPathComponent("shards").path
+        for k in 1...2 { XCTAssertEqual(invoke([link, "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
+        let result = invoke(["merge", folder, "--out", temporary.appendingPathComponent("merged").path, "--quiet"])
+        XCTAssertEqual(result.code, 0, result.err)
+    }
+
     /// A device or folder is never read as the scenario (a FIFO would block, /dev/zero never end).
     func testAShardNamingADeviceOrFolderIsRefused() throws {
         for path in ["/dev/null", temporary.path] {

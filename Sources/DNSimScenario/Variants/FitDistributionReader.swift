@@ -23,13 +23,18 @@ enum FitDistributionReader {
         let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
         let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : folder.appendingPathComponent(relative)
         let shown = MessageText.quoted(relative)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
             r.error(node.mark, "\(path): no file \(shown) (looked for \(url.path), relative to the scenario's folder)")
             return nil
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxBytes {
-            r.error(node.mark, "\(path): \(shown) is \(size) bytes; a fit.json is far smaller (at most \(maxBytes))")
+        // Never opened unless a regular file: a FIFO would block, a device never end.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            r.error(node.mark, "\(path): \(shown) is not a regular file; a fit.json is")
+            return nil
+        }
+        if info.st_size > maxBytes {
+            r.error(node.mark, "\(path): \(shown) is \(info.st_size) bytes; a fit.json is far smaller (at most \(maxBytes))")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
