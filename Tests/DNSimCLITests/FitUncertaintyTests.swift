@@ -72,4 +72,28 @@ final class FitUncertaintyTests: CommandLineTestCase {
             }
         }
     }
+    /// Issue 44, item 12's variant of item 2: the `fit:` path is named by the scenario, not on the
+    /// command line, so whatever file it names (a key, a password line, a JSON file with other
+    /// keys) is reported by its path, place and what is wrong, never quoted.
+    func testAFitPathNamingAForeignFileNeverQuotesIt() throws {
+        let folder = temporary.appendingPathComponent("study")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("s.yaml").path
+        let foreign: [(name: String, text: String, expected: String)] = [
+            ("password.txt", "hunter2SECRET\n", "'password.txt' is not JSON at line 1, column 1, so not a fit.json that dnsim-events fit wrote"),
+            ("key.pem", "-----BEGIN PRIVATE KEY-----\nMIIESECRET\n", "'key.pem' is not JSON at line 1, column 1"),
+            ("config.json", "{\"token\": \"SECRET\", \"token\": 1}", "'config.json' is not JSON at line 1, column 21"),
+            ("creds.json", "{\"uncertainty\": {\"parameters\": [{\"key\": \"aws_SECRET_key\"}]}}",
+             "'creds.json' has no sampling distribution for 'fetch.failure'; it has none"),
+        ]
+        for (name, text, expected) in foreign + [("/dev/null", "", "'/dev/null' is not a regular file; a fit.json is")] {
+            if !name.hasPrefix("/") { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+            let line = "  - { key: fetch.failure, distribution: { fit: \(name) } }"
+            XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(study(line).utf8), file: file), name) { error in
+                let message = (error as! DiagnosticList).description
+                XCTAssertTrue(message.contains(":17:48: error: uncertainty.parameters[1].distribution.fit: \(expected)"), message)
+                XCTAssertFalse(message.contains("SECRET") || message.contains("BEGIN") || message.contains("token"), message)
+            }
+        }
+    }
 }

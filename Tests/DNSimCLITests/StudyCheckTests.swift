@@ -196,4 +196,40 @@ final class StudyCheckTests: CommandLineTestCase {
         XCTAssertTrue(result.err.contains("baseline \(folder) has no decision.json, but \(file) has an uncertainty section: the baseline predates the study"),
                       result.err)
     }
+    /// Issue 44, item 5: a decision.json emptied or cut would compare nothing and pass. Every
+    /// platform and arm manifest.json declares must be there, and every recommendation recorded,
+    /// or check is exit 2 naming the file and the field.
+    func testATamperedDecisionIsRefusedNamingTheFileAndTheField() throws {
+        let file = write(Self.text)
+        let fresh = try baseline(file)
+        let path = "\(fresh)/decision.json"
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let recommended = try XCTUnwrap(try decision(fresh)["recommended"] as? String)
+        let edits: [(edit: (inout [String: Any]) -> Void, expected: String)] = [
+            ({ $0["platforms"] = [String: Any]() }, "platforms: missing android, which manifest.json declares"),
+            ({ $0["platforms"] = ["android": Self.android($0), "ios": Self.android($0)] }, "platforms: ios is not a platform of manifest.json's arms"),
+            ({ var p = Self.android($0); var arms = p["arms"] as! [String: Any]; arms["chained/android"] = nil; p["arms"] = arms
+               $0["platforms"] = ["android": p] }, "platforms.android.arms: missing chained/android, which manifest.json declares"),
+            ({ var p = Self.android($0); p["arms"] = [String: Any](); $0["platforms"] = ["android": p] },
+             "platforms.android.arms: missing independent/android, chained/android, which manifest.json declares"),
+            ({ var p = Self.android($0); p["recommended"] = nil; $0["platforms"] = ["android": p] },
+             "platforms.android.recommended: missing, or neither an arm's name nor null"),
+            ({ var p = Self.android($0); p["recommended"] = "push/ios"; $0["platforms"] = ["android": p] },
+             "platforms.android.recommended: push/ios is not one of its arms"),
+        ]
+        XCTAssertTrue(["independent/android", "chained/android"].contains(recommended))
+        for (edit, expected) in edits {
+            var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
+            edit(&json)
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+            let result = invoke(["check", file, "--baseline", fresh, "--quiet"])
+            XCTAssertEqual(result.code, 2, expected + "\n" + result.out + result.err)
+            XCTAssertTrue(result.err.hasPrefix("error: \(path): \(expected); regenerate it "), "\(expected) not in \(result.err)")
+            XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
+        }
+    }
+
+    static func android(_ json: [String: Any]) -> [String: Any] {
+        (json["platforms"] as! [String: Any])["android"] as! [String: Any]
+    }
 }

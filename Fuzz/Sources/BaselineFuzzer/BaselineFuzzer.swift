@@ -4,7 +4,8 @@ import FuzzSupport
 
 // libFuzzer calls `LLVMFuzzerTestOneInput` with each input: the files of a baseline folder as
 // `check --baseline DIR` reads them. The bytes before the first `==> manifest.json <==` line are
-// `summary.csv`, those after it `manifest.json` (no marker: the folder has no manifest). They are
+// `summary.csv`, those after it `manifest.json` (no marker: the folder has no manifest), up to a
+// `==> decision.json <==` line, after which comes a study's `decision.json` (none without it). They are
 // written to a folder of their own and go through what `check` does with a baseline for the tiny
 // scenario (FuzzSupport): `BaselineReport.load`, the definitions adopted from the manifest, the
 // comparability checks, the candidate run under those definitions, `ScenarioCheck` against it and
@@ -14,6 +15,7 @@ import FuzzSupport
 // precondition, a sanitizer report, a timeout or an out-of-memory is a finding.
 
 let marker = Array("==> manifest.json <==\n".utf8)
+let decisionMarker = Array("==> decision.json <==\n".utf8)
 
 let folder: String = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
@@ -50,7 +52,15 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
     return 0
 }
 
-func split(_ bytes: [UInt8]) -> (summary: [UInt8], manifest: [UInt8]?) {
+func split(_ bytes: [UInt8]) -> (summary: [UInt8], manifest: [UInt8]?, decision: [UInt8]?) {
+    let (summary, rest) = cut(bytes, at: marker)
+    guard let rest else { return (summary, nil, nil) }
+    let (manifest, decision) = cut(rest, at: decisionMarker)
+    return (summary, manifest, decision)
+}
+
+/// The bytes before the first `marker` and those after it, or all of them and nil.
+func cut(_ bytes: [UInt8], at marker: [UInt8]) -> ([UInt8], [UInt8]?) {
     guard bytes.count >= marker.count else { return (bytes, nil) }
     for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
         if bytes[start..<(start + marker.count)].elementsEqual(marker) {
@@ -70,9 +80,10 @@ func write(_ bytes: [UInt8]?, _ name: String) {
 }
 
 func checkBaseline(_ bytes: [UInt8]) {
-    let (summaryBytes, manifestBytes) = split(bytes)
+    let (summaryBytes, manifestBytes, decisionBytes) = split(bytes)
     write(summaryBytes, "summary.csv")
     write(manifestBytes, "manifest.json")
+    write(decisionBytes, "decision.json")
 
     // CheckCommand.setUp: the baseline, read and found comparable before anything runs.
     let report: BaselineReport
@@ -83,6 +94,12 @@ func checkBaseline(_ bytes: [UInt8]) {
         return
     }
     precondition(report.manifest != nil, "a loaded baseline has its manifest")
+    // A decision.json that loads holds every arm its manifest lists (issue 44, item 5).
+    if let decision = report.decision, let manifest = report.manifest {
+        for arm in manifest.arms {
+            precondition(decision.platforms.values.contains { $0.arms[arm] != nil }, "a loaded decision.json holds every arm of its manifest")
+        }
+    }
     roundTrip(report.summary)
     var scenario = scenario
     var expected = RunManifest(scenario: scenario.name, seed: basePlan.seed, devices: basePlan.devices, days: scenario.days,
@@ -115,7 +132,7 @@ func checkBaseline(_ bytes: [UInt8]) {
     }
     _ = CheckOutput.junit(checks)
     _ = CheckOutput.json(checks, exitCode: checks.allSatisfy(\.passed) ? 0 : 1)
-    if summaryBytes == ownSummary && manifestBytes == ownManifest {
+    if summaryBytes == ownSummary && manifestBytes == ownManifest && decisionBytes == nil {
         precondition(checks.allSatisfy(\.passed), "the tiny scenario's own report passes against itself")
     }
 }

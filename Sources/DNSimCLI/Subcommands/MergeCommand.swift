@@ -20,6 +20,11 @@ enum MergeCommand: Subcommand {
     static let options: [OptionSpec] = [.out, .format, .quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        // The scenario is one the shards name, not the user: no message quotes a line of it.
+        do { return try merge(arguments, console: console) } catch let list as DiagnosticList { throw list.withoutSourceLines }
+    }
+
+    static func merge(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("merge takes the folders (or files) holding the shards' partial results") }
         let shards: ShardSet
         do {
@@ -29,17 +34,8 @@ enum MergeCommand: Subcommand {
             throw SetupError(mismatch.description)
         }
         let first = shards.first
-        // The shards name their scenario by the path the run was given, relative to where it ran.
-        guard FileManager.default.fileExists(atPath: first.scenarioFile) else {
-            let file = shards.partials.first?.file ?? ""
-            throw UsageError("\(first.scenarioFile), the scenario \(file) records, does not exist from \(FileManager.default.currentDirectoryPath); "
-                             + "the path is as the shard run was given it: run merge from the folder the shards ran in")
-        }
-        let scenario = try ScenarioRuns.load([first.scenarioFile], feedback: .console(console))[0]
-        let bytes = [UInt8](FileManager.default.contents(atPath: first.scenarioFile) ?? Data())
-        guard PartialResult.digest(bytes) == first.scenarioDigest else {
-            throw SetupError("\(first.scenarioFile) changed since the shards ran (digest \(PartialResult.digest(bytes)) vs \(first.scenarioDigest))")
-        }
+        // The path the shards record is not the user's: checked against their digest before it is parsed.
+        let scenario = try ShardScenario.load(shards, feedback: .console(console))
         let overrides = RunOverrides(seed: UInt64(first.seed), devices: first.devicesOverride, days: first.daysOverride)
         let plan = try ScenarioRuns.plan(scenario, overrides)
         let merged: SimulationResult

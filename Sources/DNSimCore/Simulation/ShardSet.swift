@@ -24,6 +24,8 @@ public struct ShardSet: Sendable {
             if partial.scenarioDigest != first.scenarioDigest || partial.scenarioName != first.scenarioName {
                 differences.append("scenario \(partial.scenarioName) (\(partial.scenarioDigest)) vs \(first.scenarioName) (\(first.scenarioDigest))")
             }
+            // merge opens the path the shards record: every shard must name the same one.
+            if partial.scenarioFile != first.scenarioFile { differences.append("scenario file \(partial.scenarioFile) vs \(first.scenarioFile)") }
             if partial.seed != first.seed { differences.append("seed \(partial.seed) vs \(first.seed)") }
             if partial.devices != first.devices || partial.days != first.days {
                 differences.append("\(partial.devices) devices × \(partial.days) days vs \(first.devices) × \(first.days)")

@@ -54,7 +54,12 @@ public struct BaselineDecision: Sendable {
                 }
                 read[name] = Arm(probabilityBest: best, expectedRegret: regret, regretDeviation: deviation, quantiles: quantiles)
             }
-            decisions[platform] = PlatformDecision(recommended: fields["recommended"] as? String, arms: read)
+            // Always written, an arm's name or null: without it a changed recommendation would go unseen.
+            guard let recommended = fields["recommended"], recommended is String || recommended is NSNull else {
+                throw BaselineReport.LoadError(description: "error: \(path): platforms.\(platform).recommended: missing, or neither an arm's name nor null"
+                                               + regenerate)
+            }
+            decisions[platform] = PlatformDecision(recommended: recommended as? String, arms: read)
         }
         return BaselineDecision(path: path, design: design, samples: samples, worlds: worlds, platforms: decisions)
     }

@@ -57,6 +57,7 @@ public struct BaselineReport: Sendable {
         }
         let decisionPath = "\(folder)/decision.json"
         let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath, regenerate: regenerate) : nil
+        try decision?.check(against: manifest, regenerate: regenerate)
         return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision)
     }
 }

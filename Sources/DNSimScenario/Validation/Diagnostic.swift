@@ -70,4 +70,10 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
+
+    /// The same diagnostics without their source lines: about a file the user did not name
+    /// (one a shard records), a message gives the path and what is wrong, never a line of it.
+    public var withoutSourceLines: DiagnosticList {
+        DiagnosticList(diagnostics.map { var bare = $0; bare.sourceLine = nil; return bare })
+    }
 }

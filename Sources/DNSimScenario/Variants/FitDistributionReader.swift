@@ -23,29 +23,39 @@ enum FitDistributionReader {
         let folder = URL(fileURLWithPath: r.file).deletingLastPathComponent()
         let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : folder.appendingPathComponent(relative)
         let shown = MessageText.quoted(relative)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
             r.error(node.mark, "\(path): no file \(shown) (looked for \(url.path), relative to the scenario's folder)")
             return nil
         }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > maxBytes {
-            r.error(node.mark, "\(path): \(shown) is \(size) bytes; a fit.json is far smaller (at most \(maxBytes))")
+        // Never opened unless a regular file: a FIFO would block, a device never end.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            r.error(node.mark, "\(path): \(shown) is not a regular file; a fit.json is")
+            return nil
+        }
+        if info.st_size > maxBytes {
+            r.error(node.mark, "\(path): \(shown) is \(info.st_size) bytes; a fit.json is far smaller (at most \(maxBytes))")
             return nil
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             r.error(node.mark, "\(path): cannot read \(shown)")
             return nil
         }
+        // The file is named by the scenario, not on the command line: a problem in it is given by
+        // its place and kind, never with its text (it may be any file, a key or a password).
         let json: PositionedJSON
         do { json = try JSONReader.parse([UInt8](data), file: relative) } catch {
-            r.record(error)
+            let place = error.mark.map { " at line \($0.line), column \($0.column)" } ?? ""
+            r.error(node.mark, "\(path): \(shown) is not JSON\(place), so not a fit.json that dnsim-events fit wrote (rerun dnsim-events fit)")
             return nil
         }
         guard case .array(let entries, _)? = json["uncertainty"]?["parameters"] else {
             r.error(node.mark, "\(path): \(shown) has no uncertainty.parameters; it is not a fit.json of this version (rerun dnsim-events fit)")
             return nil
         }
+        // Only the keys a scenario could name are listed: any other string is the file's content.
         let keys = entries.compactMap { entry -> String? in if case .string(let text, _)? = entry["key"] { return text } else { return nil } }
+            .filter { UncertaintyReader.keyProblem($0, at: path) == nil }
         guard let entry = entries.first(where: { if case .string(key, _)? = $0["key"] { return true } else { return false } }) else {
             r.error(node.mark,
                     "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
