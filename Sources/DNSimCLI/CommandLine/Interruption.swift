@@ -4,15 +4,18 @@ import Dispatch
 import Foundation
 
 /// Every signal a shell or a CI runner ends a job with: SIGINT (Ctrl-C), SIGTERM,
-/// SIGHUP (the terminal or the runner's session gone), SIGQUIT and SIGPIPE (a
-/// reader gone; issue 44, item 8). Each removes this process's staging folders,
-/// leaves every report folder as it was (a report being moved into place is
-/// finished first, never left half old, half new) and exits 128 + the signal's
-/// number (130, 143, 129, 131, 141) with one line on stderr.
+/// SIGHUP (the terminal or the runner's session gone) and SIGQUIT (issue 44,
+/// item 8). Each removes this process's staging folders, leaves every report
+/// folder as it was (a report being moved into place is finished first, never
+/// left half old, half new) and exits 128 + the signal's number (130, 143, 129,
+/// 131) with one line on stderr. SIGHUP and SIGQUIT stay ignored when the
+/// process started with them ignored (`nohup` ignores SIGHUP so the run
+/// outlives the terminal).
 ///
-/// SIGHUP, SIGQUIT and SIGPIPE stay ignored when the process started with them
-/// ignored: `nohup` ignores SIGHUP so the run outlives the terminal, and a
-/// runner that ignores SIGPIPE wants EPIPE instead (`StandardStream` stops on it).
+/// SIGPIPE is always ignored: a reader gone shows as EPIPE on the next console
+/// write, where `StandardStream` does the same cleanup and exits 141. (Foundation
+/// ignores SIGPIPE itself when it first opens a file handle, so a signal source
+/// for it would stop working midway through a run.)
 ///
 /// The signals are ignored as signals and delivered by a dispatch source on a
 /// serial queue of its own, which gets a thread even while every core runs
@@ -27,8 +30,9 @@ public enum Interruption {
 
     /// Installs the handlers; the executable calls it once, before running a command.
     public static func install() {
+        signal(SIGPIPE, SIG_IGN)
         for (signo, name, inheritedIgnoreKept) in [(SIGINT, "SIGINT", false), (SIGTERM, "SIGTERM", false), (SIGHUP, "SIGHUP", true),
-                                                   (SIGQUIT, "SIGQUIT", true), (SIGPIPE, "SIGPIPE", true)] {
+                                                   (SIGQUIT, "SIGQUIT", true)] {
             let previous = signal(signo, SIG_IGN)
             if inheritedIgnoreKept && isIgnore(previous) { continue }
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
