@@ -27,14 +27,21 @@ public struct UncertaintyAnalysis: Sendable {
         /// Indices into the study's arms.
         public var arms: [Int]
         public var summary: DecisionSummary
-        /// The recommended arm (or, when none is feasible enough, the one of least regret) and
-        /// the runner-up by expected regret: the paired difference the decision turns on.
+        /// The recommended arm (or, when none is feasible enough, the one of least regret).
         public var leader: Int
+        /// The eligible arm of next least expected regret (`DecisionAnalysis`); nil when none is.
         public var runnerUp: Int?
+        /// The arm the sensitivity of the decision compares the leader with: the runner-up, or
+        /// without one the other arm of highest expected utility (then not eligible).
+        public var contrast: Int?
         /// The standard deviation of each arm's regret over the worlds (in `arms`' order).
         public var regretDeviations: [Double]
         /// The arms whose own conditions are all fixed: not assessed by this study.
         public var coverage: [ArmCoverage]
+        /// Per weight and constraint bound, the values for which the recommendation holds.
+        public var breakEven: [BreakEven]
+        /// Per arm (study index) that fails a constraint in some world, where it fails each (PRIM).
+        public var failureBoxes: [(arm: Int, boxes: [FailureBox])]
         /// The recommended arm, as an index into the study's arms.
         public var recommended: Int? { summary.recommended.map { arms[$0] } }
     }
@@ -61,20 +68,30 @@ public struct UncertaintyAnalysis: Sendable {
             [Spread((0..<worlds).map { study.utilities[$0][arm] })]
                 + Self.rates.map { metric in Spread((0..<worlds).map { study.statistics[$0][arm].rate(metric) }) }
         }
-        decisions = study.platforms.map { platform, arms in
+        let units = study.designs.map(\.sample)
+        decisions = study.platforms.enumerated().map { position, entry in
+            let (platform, arms) = entry
             let input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
                                       feasible: study.feasible.map { world in arms.map { world[$0] } },
                                       parameters: reported, categorical: study.parameters.map(\.isCategorical),
-                                      tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare)
+                                      tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
+                                      units: units, seed: study.seed, stream: position)
             let summary = DecisionAnalysis.analyse(input)
             let byRegret = arms.indices.sorted {
                 (summary.arms[$0].expectedRegret, $0) < (summary.arms[$1].expectedRegret, $1)
             }
             let leader = summary.recommended ?? byRegret[0]
-            let runnerUp = byRegret.first { $0 != leader }
-            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader], runnerUp: runnerUp.map { arms[$0] },
+            // Without an eligible runner-up, the sensitivity still needs a comparison: the other
+            // arm of highest expected utility, named as ineligible wherever it is shown.
+            let contrast = summary.runnerUp ?? arms.indices.filter { $0 != leader }.max {
+                (summary.arms[$0].expectedUtility, -$0) < (summary.arms[$1].expectedUtility, -$1)
+            }
+            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader],
+                                    runnerUp: summary.runnerUp.map { arms[$0] }, contrast: contrast.map { arms[$0] },
                                     regretDeviations: Self.regrets(input).map(Self.standardDeviation),
-                                    coverage: ArmCoverage.unassessed(study, arms: arms))
+                                    coverage: ArmCoverage.unassessed(study, arms: arms),
+                                    breakEven: BreakEven.search(study, arms: arms),
+                                    failureBoxes: Self.failureBoxes(study, arms: arms, parameters: reported))
         }
         // Targets: each arm's utility and rates, then each platform's deciding difference.
         var targets: [(target: String, metric: String, outputs: [Double])] = []
@@ -85,7 +102,7 @@ public struct UncertaintyAnalysis: Sendable {
             }
         }
         for decision in decisions {
-            guard let runnerUp = decision.runnerUp else { continue }
+            guard let runnerUp = decision.contrast else { continue }
             let leader = decision.leader
             targets.append(("\(study.arms[leader].name) − \(study.arms[runnerUp].name)", "utility",
                             (0..<worlds).map { study.utilities[$0][leader] - study.utilities[$0][runnerUp] }))
@@ -111,9 +128,22 @@ public struct UncertaintyAnalysis: Sendable {
 
     /// The rows for one platform's deciding difference, largest total (or |first order|) first.
     public func decidingRows(_ decision: PlatformDecision, _ study: UncertaintyStudy) -> [SensitivityRow] {
-        guard let runnerUp = decision.runnerUp else { return [] }
+        guard let runnerUp = decision.contrast else { return [] }
         let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
         return sensitivity.filter { $0.target == name }.sorted { Self.weight($0) > Self.weight($1) }
+    }
+
+    /// Per arm, for each constraint it fails in some world, the box of conditions where it fails.
+    static func failureBoxes(_ study: UncertaintyStudy, arms: [Int], parameters: [[Double]]) -> [(arm: Int, boxes: [FailureBox])] {
+        let categorical = study.parameters.map(\.isCategorical)
+        return arms.compactMap { arm in
+            let boxes = study.objective.constraints.compactMap { constraint in
+                PatientRuleInduction.box(parameters: parameters, categorical: categorical,
+                                         fails: study.statistics.map { !constraint.holds($0[arm], days: study.days) },
+                                         constraint: constraint.metric)
+            }
+            return boxes.isEmpty ? nil : (arm, boxes)
+        }
     }
 
     /// Each arm's regret per world: the best utility among the arms feasible there (all arms when

@@ -13,16 +13,29 @@ public struct DecisionInput: Sendable {
     public var tie: Double
     /// The share of worlds an arm must be feasible in to be recommended.
     public var requiredFeasibleShare: Double
+    /// Per world, its resampling unit for the stability bootstrap: worlds drawn together (a Sobol
+    /// sample's k + 2 worlds share one); each world its own unit by default.
+    public var units: [Int]
+    /// The key of the bootstrap's random streams, and the stream (device) number within it.
+    public var seed: UInt64
+    public var stream: Int
+    /// Bootstrap resamples for the stability (at least 1,000 in reports).
+    public var resamples: Int
 
     /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
     /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).
     public init(utilities: [[Double]], feasible: [[Bool]]? = nil, parameters: [[Double]], categorical: [Bool]? = nil,
-                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9) {
+                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9, units: [Int]? = nil, seed: UInt64 = 0, stream: Int = 0,
+                resamples: Int = 1000) {
         self.utilities = utilities
         self.feasible = feasible ?? utilities.map { [Bool](repeating: true, count: $0.count) }
         self.parameters = parameters
         self.categorical = categorical ?? [Bool](repeating: false, count: parameters.first?.count ?? 0)
         self.tie = tie
         self.requiredFeasibleShare = requiredFeasibleShare
+        self.units = units ?? Array(utilities.indices)
+        self.seed = seed
+        self.stream = stream
+        self.resamples = resamples
     }
 }

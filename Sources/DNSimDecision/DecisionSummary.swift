@@ -1,5 +1,5 @@
-/// The decision over the worlds (`DecisionAnalysis`): every arm's standing, the recommendation and
-/// the value of information, in utility per cycle.
+/// The decision over the worlds (`DecisionAnalysis`): every arm's standing, the recommendation,
+/// the value of information and how sure the recommendation is, in utility per cycle.
 public struct DecisionSummary: Sendable {
     /// Per arm, in the input's order.
     public var arms: [ArmDecision]
@@ -12,23 +12,36 @@ public struct DecisionSummary: Sendable {
     public var evppi: [Double]
     /// The ordered parameters' flips, by parameter, then by value.
     public var flips: [Flip]
-    /// The number of quantile bins an ordered parameter's worlds were split into.
-    public var bins: Int
-    /// Among the arms `recommended` was chosen from, the one of next least expected regret.
+    /// The eligible arm of next least expected regret; never an ineligible arm.
     public var runnerUp: Int?
     /// Whether the runner-up's expected regret exceeds the recommended's by at least `tie` (true
     /// without a runner-up; false without a recommendation).
     public var decisive: Bool
+    /// The recommended minus the runner-up's utility per cycle over the worlds; nil without a runner-up.
+    public var difference: PairedDifference?
+    /// The arms whose feasible share is within two binomial standard errors of the required share.
+    public var knifeEdge: [Int]
+    /// The share of bootstrap resamples of the worlds that keep the recommendation.
+    public var stability: Double
+    /// The worlds estimated to reach a stability of 0.95; nil when it is reached.
+    public var worldsNeeded: Int?
+    /// The eligible arm (any arm when none is) with the best mean utility over its worst 5% of worlds.
+    public var robust: Int?
 
-    public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip], bins: Int,
-                runnerUp: Int? = nil, decisive: Bool = false) {
+    public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
+                runnerUp: Int? = nil, decisive: Bool = false, difference: PairedDifference? = nil, knifeEdge: [Int] = [],
+                stability: Double = 1, worldsNeeded: Int? = nil, robust: Int? = nil) {
         self.arms = arms
         self.recommended = recommended
         self.evpi = evpi
         self.evppi = evppi
         self.flips = flips
-        self.bins = bins
         self.runnerUp = runnerUp
         self.decisive = decisive
+        self.difference = difference
+        self.knifeEdge = knifeEdge
+        self.stability = stability
+        self.worldsNeeded = worldsNeeded
+        self.robust = robust
     }
 }

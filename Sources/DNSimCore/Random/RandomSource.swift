@@ -69,4 +69,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case latinHypercube = 30
     /// The bootstrap resamples of a sensitivity estimate (device: the target's number).
     case bootstrap = 31
+    /// The bootstrap resamples of a decision's stability (device: the platform's position).
+    case decisionBootstrap = 32
 }

@@ -21,7 +21,7 @@ enum TornadoChart {
         var y = 50.0
         for decision in analysis.decisions {
             let rows = analysis.decidingRows(decision, study)
-            guard let runnerUp = decision.runnerUp, !rows.isEmpty else { continue }
+            guard let runnerUp = decision.contrast, !rows.isEmpty else { continue }
             let heading = "\(decision.platform.rawValue): utility of \(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
             svg += "<text x=\"20\" y=\"\(n(y + 14))\" class=\"label\" font-weight=\"bold\">\(XMLEscaping.escaped(heading))</text>\n"
             y += 24

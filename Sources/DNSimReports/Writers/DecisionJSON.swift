@@ -34,13 +34,32 @@ public enum DecisionJSON {
             if decision.recommended == nil {
                 fields.append("      \"reason\": \(q("no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; least expected regret: \(study.arms[decision.leader].name)"))")
             }
+            let name = { (position: Int) in q(study.arms[decision.arms[position]].name) }
+            let difference = summary.difference.map { "{\"mean\": \(n($0.mean)), \"lo\": \(n($0.low)), \"hi\": \(n($0.high))}" } ?? "null"
+            let breakEven = decision.breakEven.map { entry in
+                "{\"what\": \(q(entry.what)), \"value\": \(n(entry.value)), \"low\": \(entry.low.map(n) ?? "null"), \"high\": \(entry.high.map(n) ?? "null")}"
+            }
+            let boxes = decision.failureBoxes.map { arm, boxes in
+                "\(q(study.arms[arm].name)): [" + boxes.map { box in
+                    let limits = box.limits.map { "\(q(study.parameters[$0.parameter].key)): [\(n($0.low)), \(n($0.high))]" }
+                    return "{\"constraint\": \(q(box.constraint)), \"box\": {" + limits.joined(separator: ", ") + "}, "
+                        + "\"coverage\": \(n(box.coverage)), \"density\": \(n(box.density))}"
+                }.joined(separator: ", ") + "]"
+            }
             fields += [
                 "      \"arms\": {\n" + arms.joined(separator: ",\n") + "\n      }",
                 "      \"evpi\": \(n(summary.evpi))",
                 "      \"evppi\": {" + evppi.joined(separator: ", ") + "}",
-                "      \"evppi_bins\": \(summary.bins)",
                 "      \"flips\": [" + flips.joined(separator: ", ") + "]",
+                "      \"runner_up\": \(summary.runnerUp.map(name) ?? "null")",
+                "      \"difference\": \(difference)",
+                "      \"knife_edge\": [" + summary.knifeEdge.map(name).joined(separator: ", ") + "]",
+                "      \"stability\": \(n(summary.stability))",
+                "      \"worlds_needed\": \(summary.worldsNeeded.map(String.init) ?? "null")",
                 "      \"coverage\": [" + coverage.joined(separator: ", ") + "]",
+                "      \"break_even\": [" + breakEven.joined(separator: ", ") + "]",
+                "      \"robust\": \(summary.robust.map(name) ?? "null")",
+                "      \"failure_boxes\": {" + boxes.joined(separator: ", ") + "}",
             ]
             platforms.append("    \(q(decision.platform.rawValue)): {\n" + fields.joined(separator: ",\n") + "\n    }")
         }

@@ -19,7 +19,9 @@ enum UncertaintyMarkdown {
         md += "Utility per cycle = \(study.objective.formula)"
         md += study.objective.constraints.isEmpty ? "" : "; constraints, per world: \(study.objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
         md += ". An arm is recommended only if it meets them in at least \(percent(study.objective.feasibleShare, digits: 0)) of worlds; "
-        md += "among those, the one of least expected regret. Regret is a world's best feasible utility minus the arm's.\n\n"
+        md += "among those, the one of least expected regret. Regret is a world's best feasible utility minus the arm's "
+        md += "(negative where an arm that fails the constraints there beats every arm that meets them). "
+        md += "The same rule decides with information: knowing a condition, an arm is eligible where it meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of the worlds with that condition.\n\n"
         md += "**\(study.designs.count) worlds** (\(settings.design == .sobol ? "Saltelli's scheme on a Sobol sequence, N = \(settings.samples), N·(k+2)" : "a Latin hypercube of N = \(settings.samples)")), "
         md += "each \(study.devicesPerWorld) devices × \(study.days) days, every arm on the same devices and random world (common random numbers). "
         md += "Each world's figures are in `uncertainty.csv`; everything below is computed from it.\n\n"
@@ -42,9 +44,10 @@ enum UncertaintyMarkdown {
         for decision in analysis.decisions {
             for (arm, figures) in zip(decision.arms, decision.summary.arms) {
                 let mark = decision.recommended == arm ? " ✓" : ""
+                let eligible = figures.feasibleShare >= study.objective.feasibleShare - 1e-9 || decision.recommended == nil
                 table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
                                    number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
-                                   percent(figures.feasibleShare, digits: 1)])
+                                   percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
             }
         }
         md += table.markdown() + "\n"
@@ -55,8 +58,9 @@ enum UncertaintyMarkdown {
             : "Partial rank correlations (Marino et al. 2008) of the deciding difference with each parameter. `sensitivity.csv` has every arm, rate and parameter.\n\n"
         for decision in analysis.decisions {
             let rows = analysis.decidingRows(decision, study)
-            guard let runnerUp = decision.runnerUp, !rows.isEmpty else { continue }
-            md += "**\(decision.platform.rawValue)**, `\(study.arms[decision.leader].name)` − `\(study.arms[runnerUp].name)`:\n\n"
+            guard let contrast = decision.contrast, !rows.isEmpty else { continue }
+            let note = decision.runnerUp == contrast ? "" : " (no other arm is eligible; `\(study.arms[contrast].name)` has the next highest expected utility)"
+            md += "**\(decision.platform.rawValue)**, `\(study.arms[decision.leader].name)` − `\(study.arms[contrast].name)`\(note):\n\n"
             var sensitivity = TextTable(header: settings.design == .sobol ? ["parameter", "first order", "total"] : ["parameter", "partial rank correlation"],
                                         rightAligned: settings.design == .sobol ? [1, 2] : [1])
             for row in rows {
@@ -69,13 +73,18 @@ enum UncertaintyMarkdown {
 
         md += "## What to measure first\n\n"
         md += "The expected value of perfect information (EVPI) is the utility per cycle a team would gain by learning every uncertain condition before choosing; "
-        md += "EVPPI, by learning one. Estimated by binning the worlds by quantiles of each parameter (Strong & Oakley 2013); with few worlds per bin it is biased upwards by the noise in the bins' best means.\n\n"
+        md += "EVPPI, by learning one, choosing by the same eligibility rule. EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
+        md += "each arm's utility difference and feasibility regressed on the parameter by a running-line smoother (span by generalised cross-validation); "
+        md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
         for decision in analysis.decisions {
             let summary = decision.summary
             let order = study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
             if let top = order.first, summary.evpi > 0, summary.evppi[top] > 0 {
                 md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: knowing it would gain \(number(summary.evppi[top])) utility per cycle "
                 md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
+            } else if summary.evpi > 0 {
+                md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, but no single condition alone changes the choice; "
+                md += "only knowing them together would.\n\n"
             } else {
                 md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
             }
@@ -84,44 +93,121 @@ enum UncertaintyMarkdown {
                 voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
                                  summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
             }
-            md += voi.markdown() + "\n" + "(\(summary.bins) bins per parameter; EVPI \(number(summary.evpi)).)\n\n"
+            md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)\n\n"
         }
 
         md += "## Where the decision flips\n\n"
-        md += "For each parameter, the arm best on average given its value (conditional means over the same bins, smoothed over three neighbouring bins); a flip is where that arm changes.\n\n"
+        md += "For each parameter, the eligible arm best on average given its value (the same running-line fits); a flip is where that arm changes, "
+        md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and two standard errors) "
+        md += "or the arm clearly stops meeting the constraints in enough of them (two binomial standard errors below the rule). "
+        md += "The fits reach the ends of each range.\n\n"
         var any = false
         for decision in analysis.decisions {
             for flip in decision.summary.flips {
                 let parameter = study.parameters[flip.parameter]
-                let at = parameter.unit == .duration ? flip.at * 1_000 : flip.at
-                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.written(at)), from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
+                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
                 any = true
             }
         }
         md += any ? "\n" : "No parameter flips the decision within its range.\n\n"
+        md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
         return md
     }
 
-    /// The recommendation in one sentence with its numbers.
+    /// The recommendation in one sentence with its numbers, then how sure it is.
     static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
         let summary = decision.summary
         let leader = decision.arms.firstIndex(of: decision.leader)!
         let figures = summary.arms[leader]
+        let name = { (arm: Int) in "`\(study.arms[arm].name)`" }
         let numbers = "best in \(percent(figures.probabilityBest, digits: 0)) of worlds, expected regret \(number(figures.expectedRegret)) "
             + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
-        guard decision.recommended != nil else {
-            return "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of worlds.** "
-                + "The least regret is `\(study.arms[decision.leader].name)`'s: \(numbers)."
+        var text: String
+        if decision.recommended == nil {
+            text = "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of worlds.** "
+                + "The least regret is \(name(decision.leader))'s: \(numbers)."
+        } else {
+            text = "**\(decision.platform.rawValue): ship \(name(decision.leader))**: \(numbers)."
+            if let runnerUp = decision.runnerUp, let difference = summary.difference {
+                let gap = "\(number(difference.mean)) utility per cycle [95%: \(number(difference.low)), \(number(difference.high))]"
+                text += difference.mean < study.objective.tie
+                    ? " \(name(runnerUp)) is as good within the tie threshold: the difference is \(gap)."
+                    : " It beats the runner-up, \(name(runnerUp)), by \(gap)."
+            } else {
+                let others = decision.arms.indices.filter { decision.arms[$0] != decision.leader }
+                if !others.isEmpty {
+                    let shares = others.map { "\(name(decision.arms[$0])) meets the constraints in \(percent(summary.arms[$0].feasibleShare, digits: 0))" }
+                    text += " No other arm is eligible: " + shares.joined(separator: ", ") + " of worlds."
+                }
+            }
         }
-        var text = "**\(decision.platform.rawValue): ship `\(study.arms[decision.leader].name)`**: \(numbers)."
-        if let runnerUp = decision.runnerUp, let position = decision.arms.firstIndex(of: runnerUp) {
-            let gap = summary.arms[position].expectedRegret - figures.expectedRegret
-            text += gap < study.objective.tie
-                ? " `\(study.arms[runnerUp].name)` is as good within the tie threshold (\(number(gap)) more regret)."
-                : " The runner-up, `\(study.arms[runnerUp].name)`, has \(number(summary.arms[position].expectedRegret)) expected regret."
+        let stability = percent(summary.stability, digits: 0)
+        if decision.recommended == nil {
+            text += " \(stability) of bootstrap resamples of the worlds agree that none is eligible."
+            if let needed = summary.worldsNeeded { text += " About \(grouped(needed)) worlds would reach 95% (this study has \(study.designs.count))." }
+        } else {
+            text += " \(stability) of bootstrap resamples of the worlds keep this recommendation"
+            text += summary.worldsNeeded.map { "; about \(grouped($0)) worlds would reach 95% (this study has \(study.designs.count))." } ?? "."
+        }
+        for position in summary.knifeEdge {
+            let share = summary.arms[position].feasibleShare
+            let error = 2 * (share * (1 - share) / Double(study.designs.count)).squareRoot()
+            text += "\n\n⚠ **Knife edge**: \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
+                + "within two Monte Carlo standard errors (±\(String(format: "%.1f", error * 100)) points) of the "
+                + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: these worlds do not settle whether it is eligible; more worlds would."
         }
         return text
+    }
+
+    /// The robust arm, the weights' and bounds' break-even values, and where each arm fails.
+    static func robustness(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
+        var md = "## Beyond expected regret\n\n"
+        md += "The robust arm has the best mean utility over its worst 5% of worlds (among the eligible arms). "
+        md += "Break-even: each weight and constraint bound moved alone (weights within ±10× their magnitude, bounds over the metric's range); "
+        md += "the recommendation holds between the two values, \"–\" where it holds to the end of the search.\n\n"
+        for decision in analysis.decisions {
+            let robust = decision.summary.robust.map { "`\(study.arms[decision.arms[$0]].name)`" } ?? "none"
+            md += "**\(decision.platform.rawValue)**: robust arm \(robust).\n\n"
+            var table = TextTable(header: ["weight or bound", "value", "holds from", "holds to"], rightAligned: [1, 2, 3])
+            for entry in decision.breakEven {
+                table.rows.append(["`\(entry.what)`", Self.general(entry.value), entry.low.map(Self.general) ?? "–", entry.high.map(Self.general) ?? "–"])
+            }
+            if !table.rows.isEmpty { md += table.markdown() + "\n" }
+            for (arm, boxes) in decision.failureBoxes {
+                for box in boxes {
+                    let limits = box.limits.map { limit -> String in
+                        let parameter = study.parameters[limit.parameter]
+                        return "`\(parameter.key)` \(parameter.approximate(limit.low)) to \(parameter.approximate(limit.high))"
+                    }
+                    let place = limits.isEmpty ? "throughout the ranges" : "when " + limits.joined(separator: " and ")
+                    md += "- `\(study.arms[arm].name)` fails `\(box.constraint)` \(place) (the box holds \(percent(box.coverage, digits: 0)) "
+                        + "of its failing worlds; \(percent(box.density, digits: 0)) of the worlds in it fail).\n"
+                }
+            }
+            if !decision.failureBoxes.isEmpty { md += "\n" }
+        }
+        if analysis.decisions.contains(where: { !$0.failureBoxes.isEmpty }) {
+            md += "Where an arm fails a constraint: PRIM (Friedman & Fisher 1999) over the uncertain conditions, "
+                + "the last box on the peeling trajectory that still holds half the failing worlds.\n\n"
+        }
+        return md
+    }
+
+    /// 12,345.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Four significant digits, with a true minus sign.
+    static func general(_ value: Double) -> String {
+        String(format: "%.4g", value == 0 ? 0 : value).replacingOccurrences(of: "-", with: "−")
     }
 
     /// Why an arm's risk is not assessed, and the keys that would assess it.

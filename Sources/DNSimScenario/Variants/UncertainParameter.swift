@@ -69,5 +69,16 @@ public struct UncertainParameter: Sendable {
         }
     }
 
+    /// A reported value (`reported`) to three significant figures, as a flip or a box edge is
+    /// estimated: `6h22m`, `0.366`.
+    public func approximate(_ reportedValue: Double) -> String {
+        let rounded = Double(String(format: "%.3g", reportedValue)) ?? reportedValue
+        switch unit {
+        case .duration: return SimTime.written(Millis((rounded * 1_000).rounded()))
+        case .choice: return label(reportedValue)
+        case .number, .wholeNumber: return ScenarioReader.show(rounded)
+        }
+    }
+
     public var isCategorical: Bool { if case .choice = unit { return true } else { return false } }
 }
