@@ -140,12 +140,12 @@ final class WorldTapeTests: XCTestCase {
     }
 
     /// What docs/performance.md says of the shipped study: no parameter touches the server, so one
-    /// server tape serves all 384 worlds, and each of Saltelli's 2N = 128 rates of app opens recurs.
+    /// server tape serves all 512 worlds, and each of Saltelli's 2N = 128 rates of app opens recurs.
     func testTheShippedStudySharesOneServerAnd128Users() throws {
         let file = GoldenFiles.repository.appendingPathComponent("Scenarios/ios-policy-under-uncertainty.yaml")
         let scenario = try ScenarioLoader.load(bytes: Array(try Data(contentsOf: file)), file: file.path)
         let plans = try scenario.validated().worlds.map { try $0.scenario.plan().get() }
-        XCTAssertEqual(plans.count, 384)
+        XCTAssertEqual(plans.count, 512)
         let tapes = WorldTapes(plans: plans, jobs: 2)
         XCTAssertEqual(tapes.serverTapes, 1)
         XCTAssertEqual(tapes.userTapes, 128)
