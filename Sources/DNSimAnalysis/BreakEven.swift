@@ -92,10 +92,12 @@ public struct BreakEven: Sendable, Equatable {
                     // For a max bound, raising it to `candidate` admits it; for a min bound, the
                     // values below `candidate` leave once it passes them: try just above.
                     let probe = side == "max" ? candidate : candidate.nextUp
+                    guard probe <= range.1 else { break }
                     if recommendation(moved(probe)) != recommended { high = candidate; break }
                 }
                 for candidate in inside.reversed() where candidate < value {
                     let probe = side == "max" ? candidate.nextDown : candidate
+                    guard probe >= range.0 else { break }
                     if recommendation(moved(probe)) != recommended { low = candidate; break }
                 }
                 result.append(BreakEven(what: "constraints.\(constraint.metric).\(side)", value: value, low: low, high: high))

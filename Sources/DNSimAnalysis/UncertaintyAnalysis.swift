@@ -69,13 +69,14 @@ public struct UncertaintyAnalysis: Sendable {
                 + Self.rates.map { metric in Spread((0..<worlds).map { study.statistics[$0][arm].rate(metric) }) }
         }
         let units = study.designs.map(\.sample)
+        let informative = study.designs.map { $0.block == .a || $0.block == .b }
         decisions = study.platforms.enumerated().map { position, entry in
             let (platform, arms) = entry
             let input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
                                       feasible: study.feasible.map { world in arms.map { world[$0] } },
                                       parameters: reported, categorical: study.parameters.map(\.isCategorical),
                                       tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
-                                      units: units, seed: study.seed, stream: position)
+                                      units: units, informative: informative, seed: study.seed, stream: position)
             let summary = DecisionAnalysis.analyse(input)
             let byRegret = arms.indices.sorted {
                 (summary.arms[$0].expectedRegret, $0) < (summary.arms[$1].expectedRegret, $1)

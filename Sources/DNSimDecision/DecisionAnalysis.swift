@@ -18,7 +18,8 @@ import CGSL
 /// - EVPI = E[best(w)] − E[U(w, r)], r's expected regret (0 at least); without constraints it is the
 ///   textbook E[max_a U] − max_a E[U].
 /// - EVPPI and flips of each parameter: `PartialInformation` (Strong, Oakley & Brennan 2014,
-///   nonparametric regression), with eligibility given the parameter's value.
+///   nonparametric regression), with eligibility given the parameter's value, learnt from the
+///   `informative` worlds (a joint sample of the parameters).
 /// - `difference`: the mean over worlds of U(r) − U(runner-up), with a 95% t interval.
 /// - `knifeEdge`: the arms whose feasible share p is within two binomial standard errors,
 ///   2√(p(1 − p)/W), of the required share.
@@ -83,9 +84,11 @@ public enum DecisionAnalysis {
         var evppi: [Double] = []
         var flips: [Flip] = []
         let all = Array(0..<arms)
+        let sample = (0..<worlds).filter { input.informative[$0] }
+        let sampleUtilities = sample.map { utilities[$0] }, sampleFeasible = sample.map { input.feasible[$0] }
         for j in 0..<parameters {
-            let information = PartialInformation(parameter: j, values: input.parameters.map { $0[j] }, categorical: input.categorical[j],
-                                                 arms: all, reference: reference, utilities: utilities, feasible: input.feasible,
+            let information = PartialInformation(parameter: j, values: sample.map { input.parameters[$0][j] }, categorical: input.categorical[j],
+                                                 arms: all, reference: reference, utilities: sampleUtilities, feasible: sampleFeasible,
                                                  requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi)
             evppi.append(information.evppi)
             flips += information.flips

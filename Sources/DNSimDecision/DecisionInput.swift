@@ -16,6 +16,11 @@ public struct DecisionInput: Sendable {
     /// Per world, its resampling unit for the stability bootstrap: worlds drawn together (a Sobol
     /// sample's k + 2 worlds share one); each world its own unit by default.
     public var units: [Int]
+    /// Per world, whether it belongs to the sample the conditional means E[U | θ] are learnt from
+    /// (EVPPI and flips): a joint sample of the parameters. In Saltelli's design only the A and B
+    /// worlds are; an AB_i world repeats all but one of A's values, so along any parameter it would
+    /// look like evidence it is not. All worlds by default.
+    public var informative: [Bool]
     /// The key of the bootstrap's random streams, and the stream (device) number within it.
     public var seed: UInt64
     public var stream: Int
@@ -25,8 +30,8 @@ public struct DecisionInput: Sendable {
     /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
     /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).
     public init(utilities: [[Double]], feasible: [[Bool]]? = nil, parameters: [[Double]], categorical: [Bool]? = nil,
-                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9, units: [Int]? = nil, seed: UInt64 = 0, stream: Int = 0,
-                resamples: Int = 1000) {
+                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9, units: [Int]? = nil, informative: [Bool]? = nil, seed: UInt64 = 0,
+                stream: Int = 0, resamples: Int = 1000) {
         self.utilities = utilities
         self.feasible = feasible ?? utilities.map { [Bool](repeating: true, count: $0.count) }
         self.parameters = parameters
@@ -34,6 +39,7 @@ public struct DecisionInput: Sendable {
         self.tie = tie
         self.requiredFeasibleShare = requiredFeasibleShare
         self.units = units ?? Array(utilities.indices)
+        self.informative = informative ?? [Bool](repeating: true, count: utilities.count)
         self.seed = seed
         self.stream = stream
         self.resamples = resamples

@@ -1,3 +1,5 @@
+import CGSL
+
 /// What knowing one parameter is worth (EVPPI), and where the choice flips along it, under the
 /// one eligibility rule (`DecisionAnalysis`): given the parameter's value, an arm is eligible when
 /// its feasible share among the worlds with that value reaches the required share (all arms when
@@ -55,9 +57,9 @@ struct PartialInformation {
         guard smoother != nil, worlds > 1 else { return }
         // Walk up the parameter in runs of the same pointwise choice. A run takes over from the
         // current arm only when its worlds say so clearly: the arm's mean lead over the current one
-        // in the run is at least `tie` and two standard errors (the run's own worlds, not the
-        // fits), or the current arm's feasible share in the run is two binomial standard errors
-        // below the rule. An unclear run is noise and keeps the current arm; an unclear first
+        // in the run is at least `tie` and z standard errors (the run's own worlds, not the
+        // fits) while its feasible share there is not two binomial standard errors below the rule,
+        // or the current arm's feasible share in the run is. An unclear run is noise and keeps the current arm; an unclear first
         // run gives way to the next.
         let order = (0..<worlds).sorted { (values[$0], $0) < (values[$1], $1) }
         var runs: [(arm: Int, start: Int, end: Int)] = []
@@ -65,40 +67,56 @@ struct PartialInformation {
             let arm = choice(order[rank])
             if let last = runs.last, last.arm == arm { runs[runs.count - 1].end = rank + 1 } else { runs.append((arm, rank, rank + 1)) }
         }
+        // Each run is a test; with many runs, some pass by chance: Bonferroni's correction keeps
+        // the chance of any false flip along the parameter near 5% (one-sided 2.5% per run).
+        let z = gsl_cdf_ugaussian_Pinv(1 - 0.025 / Double(Swift.max(runs.count - 1, 1)))
         func clearly(_ to: Int, over from: Int, in run: (arm: Int, start: Int, end: Int)) -> (clear: Bool, byLead: Bool) {
             let members = order[run.start..<run.end]
             let n = Double(members.count)
             let leads = members.map { utilities[$0][to] - utilities[$0][from] }
             let mean = leads.reduce(0, +) / n
             let spread = n > 1 ? (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot() : .infinity
-            if mean >= Swift.max(tie, 2 * spread) { return (true, true) }
-            let share = Double(members.filter { feasible[$0][from] }.count) / n
-            return (share < requiredShare - 2 * (share * (1 - share) / n).squareRoot() - 1e-12, false)
+            func clearlyBelowRule(_ arm: Int) -> Bool {
+                let share = Double(members.filter { feasible[$0][arm] }.count) / n
+                return share < requiredShare - 2 * (share * (1 - share) / n).squareRoot() - 1e-12
+            }
+            // A lead counts only for an arm the run's worlds do not clearly rule out.
+            if mean >= Swift.max(tie, z * spread), !clearlyBelowRule(to) { return (true, true) }
+            return (clearlyBelowRule(from), false)
         }
         while runs.count > 1, !clearly(runs[0].arm, over: runs[1].arm, in: runs[0]).clear {
             runs[1].start = 0
             runs.removeFirst()
         }
         guard var current = runs.first?.arm else { return }
-        var since = 0
+        var changes: [(from: Int, to: Int, start: Int, byLead: Bool)] = []
         for run in runs.dropFirst() where run.arm != current {
             let verdict = clearly(run.arm, over: current, in: run)
             guard verdict.clear else { continue }
-            // Where the deciding fitted quantity last crossed its threshold since the previous flip.
-            let gap = { (r: Int) -> Double in
-                let world = order[r]
-                return verdict.byLead
-                    ? differences[run.arm].fitted[world] - differences[current].fitted[world]
-                    : requiredShare - shares[current].fitted[world] - 1e-9
-            }
-            var below = run.start - 1
-            while below > since, gap(below) > 0 { below -= 1 }
-            let low = gap(below), high = gap(below + 1)
-            let fraction = high - low > 0 ? Swift.min(Swift.max(-low / (high - low), 0), 1) : 0.5
-            let from = values[order[below]], to = values[order[below + 1]]
-            flips.append(Flip(parameter: parameter, at: from + fraction * (to - from), from: arms[current], to: arms[run.arm]))
+            changes.append((current, run.arm, run.start, verdict.byLead))
             current = run.arm
-            since = run.start
+        }
+        // Where to switch: between the previous change and the next, the threshold the worlds
+        // themselves favour most, switching from one arm below it to the other above: the largest
+        // prefix sum of the first arm's advantage (its utility lead, or its feasibility above the
+        // rule). A step is placed at the step and a linear difference at its zero, where the fits
+        // would blur either over their window, and a noisy run just before the change cannot pull it.
+        var lower = 0
+        for (index, change) in changes.enumerated() {
+            let upper = index + 1 < changes.count ? changes[index + 1].start : worlds
+            var best = (gain: -Double.infinity, cut: change.start), sum = 0.0
+            for r in lower..<upper {
+                let world = order[r]
+                sum += change.byLead
+                    ? utilities[world][change.from] - utilities[world][change.to]
+                    : (feasible[world][change.from] ? 1 : 0) - requiredShare
+                // A cut falls between distinct values only, and leaves a world on each side.
+                if r + 1 >= upper || values[order[r + 1]] == values[world] { continue }
+                if sum > best.gain { best = (sum, r + 1) }
+            }
+            let from = values[order[Swift.max(best.cut - 1, 0)]], to = values[order[Swift.min(best.cut, worlds - 1)]]
+            flips.append(Flip(parameter: parameter, at: (from + to) / 2, from: arms[change.from], to: arms[change.to]))
+            lower = best.cut
         }
     }
 

@@ -4,7 +4,9 @@
 /// the low or the high end of one ordered parameter, whose removal most raises the share of
 /// failing worlds left, while the box keeps at least 5% of the worlds (10 at least) and the share
 /// rises. Of the boxes on that trajectory, the last that still holds at least half the failing
-/// worlds is reported. Categorical parameters are not peeled; no pasting.
+/// worlds is reported, less any restriction the worlds do not support (the worlds it alone cuts off
+/// must fail clearly less often, by two standard errors). Categorical parameters are not peeled; no
+/// pasting.
 public enum PatientRuleInduction {
     static let peel = 0.05
     static let minimumSupport = 0.05
@@ -50,10 +52,36 @@ public enum PatientRuleInduction {
             let covered = Double(inside.filter { fails[$0] }.count) / Double(failing)
             if covered >= minimumCoverage { chosen = (low, high, inside) }
         }
-        let limits = (0..<columns).compactMap { c -> FailureBox.Limit? in
+        var limits = (0..<columns).compactMap { c -> FailureBox.Limit? in
             guard chosen.low[c] != full.0[c] || chosen.high[c] != full.1[c] else { return nil }
             return FailureBox.Limit(parameter: c, low: chosen.low[c], high: chosen.high[c])
         }
+        func members(_ limits: [FailureBox.Limit]) -> [Int] {
+            (0..<worlds).filter { w in limits.allSatisfy { parameters[w][$0.parameter] >= $0.low && parameters[w][$0.parameter] <= $0.high } }
+        }
+        // Drop the restrictions the worlds do not support: one stays only if the worlds it alone
+        // cuts off fail clearly less often than those inside (two standard errors of the
+        // difference of the two shares); the weakest goes first.
+        while !limits.isEmpty {
+            let inside = members(limits)
+            let pIn = density(inside), nIn = Double(inside.count)
+            var weakest: (index: Int, margin: Double)?
+            for index in limits.indices {
+                var others = limits
+                others.remove(at: index)
+                let outside = members(others).filter { w in !inside.contains(w) }
+                let margin: Double
+                if outside.isEmpty { margin = -.infinity } else {
+                    let pOut = density(outside), nOut = Double(outside.count)
+                    let error = (pIn * (1 - pIn) / nIn + pOut * (1 - pOut) / nOut).squareRoot()
+                    margin = (pIn - pOut) - 2 * error
+                }
+                if weakest == nil || margin < weakest!.margin { weakest = (index, margin) }
+            }
+            guard let drop = weakest, drop.margin <= 0 else { break }
+            limits.remove(at: drop.index)
+        }
+        chosen.inside = members(limits)
         let hits = chosen.inside.filter { fails[$0] }.count
         return FailureBox(constraint: constraint, limits: limits, coverage: Double(hits) / Double(failing),
                           density: Double(hits) / Double(chosen.inside.count))

@@ -25,7 +25,7 @@ final class UncertaintyClosedFormTests: XCTestCase {
     static let delayLow = 420.0, delayHigh = 660.0, guardDelay = 600.0   // seconds: 7m, 11m, lead + contentTimeout
     static let failureHigh = 0.8
     static let fresh = 1.0, fallback = -0.5, late = -0.7875
-    static let samples = 64, devices = 20, days = 12
+    static let samples = 128, devices = 20, days = 12
     static let keys = ["platforms.android.fetchAlarm.delay.fixed", "fetch.failure"]
     static let seed: UInt64 = 11
 
@@ -149,7 +149,9 @@ final class UncertaintyClosedFormTests: XCTestCase {
         /// The figures `DecisionAnalysis` and `SobolEstimator` give for these worlds' utilities; the
         /// Sobol target is the decision's difference, B − A (its indices do not depend on the sign).
         init(worlds: [DesignWorld], values: [[Double]], utilities: [[Double]]) {
-            let decision = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: values))
+            // As the study does: the conditional means learn from the A and B worlds only.
+            let decision = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: values,
+                                                                  informative: worlds.map { $0.block == .a || $0.block == .b }))
             let sobol = SobolEstimator.indices(outputs: utilities.map { $0[1] - $0[0] }, worlds: worlds, parameters: 2,
                                                seed: 1, target: 0, resamples: 0)
             self.init(decision: decision, sobol: sobol)

@@ -54,8 +54,8 @@ enum UncertaintyMarkdown {
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
         md += settings.design == .sobol
-            ? "Sobol indices of the deciding difference (the leader's utility minus the runner-up's, per world): first order is the share of its variance a parameter explains alone, total includes its interactions. Saltelli et al. (2010) first-order and Jansen (1999) total estimators, 95% bootstrap intervals over samples. `sensitivity.csv` has every arm, rate and parameter.\n\n"
-            : "Partial rank correlations (Marino et al. 2008) of the deciding difference with each parameter. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+            ? "Sobol indices of the deciding difference (the leader's utility minus the runner-up's, per world; without an eligible runner-up, the other arm of highest expected utility): first order is the share of its variance a parameter explains alone, total includes its interactions. Saltelli et al. (2010) first-order and Jansen (1999) total estimators, 95% bootstrap intervals over samples. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+            : "Partial rank correlations (Marino et al. 2008) of the deciding difference (the leader's utility minus the runner-up's; without an eligible runner-up, the other arm of highest expected utility) with each parameter. `sensitivity.csv` has every arm, rate and parameter.\n\n"
         for decision in analysis.decisions {
             let rows = analysis.decidingRows(decision, study)
             guard let contrast = decision.contrast, !rows.isEmpty else { continue }
@@ -137,8 +137,11 @@ enum UncertaintyMarkdown {
             } else {
                 let others = decision.arms.indices.filter { decision.arms[$0] != decision.leader }
                 if !others.isEmpty {
-                    let shares = others.map { "\(name(decision.arms[$0])) meets the constraints in \(percent(summary.arms[$0].feasibleShare, digits: 0))" }
-                    text += " No other arm is eligible: " + shares.joined(separator: ", ") + " of worlds."
+                    let shares = others.enumerated().map { index, position in
+                        "\(name(decision.arms[position])) \(index == 0 ? "meets the constraints in " : "in ")\(percent(summary.arms[position].feasibleShare, digits: 0))"
+                            + (index == 0 ? " of worlds" : "")
+                    }
+                    text += " No other arm is eligible: " + shares.joined(separator: ", ") + "."
                 }
             }
         }
