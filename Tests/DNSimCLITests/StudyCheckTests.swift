@@ -95,16 +95,19 @@ final class StudyCheckTests: CommandLineTestCase {
     }
 
     /// With the alarm always later than the notification, chained (which waits for the fetch)
-    /// is best in every world, so its P(best) can move beyond the tolerance of 8 draws.
+    /// is best in every world, so independent's P(best) is 0 and a baseline that had it higher
+    /// makes this run worse: beyond the tolerance of 8 draws a regression, within it not. (No world
+    /// is contested by device noise here: the arms are far apart in every world.)
     func testProbabilityBestBeyondItsToleranceFailsAndWithinPasses() throws {
         let file = write(Self.text.replacingOccurrences(of: "uniform: { min: 0s, max: 10m }", with: "uniform: { min: 6m, max: 10m }"))
         let folder = try baseline(file)
         let arms = try XCTUnwrap(try decision(folder)["arms"] as? [String: [String: Any]])
-        let arm = "chained/android"
+        let arm = "independent/android"
         let run = try XCTUnwrap(arms[arm]?["probability_best"] as? Double)
+        XCTAssertEqual(run, 0)
         let written = String(format: "\"%@\": {\"probability_best\": %.6f,", arm, run)
-        // Move away from the nearer end of [0, 1], by a share that is inside (or beyond) the tolerance it gives.
-        let sign = run > 0.5 ? -1.0 : 1.0
+        // The baseline higher, by a share that is inside (or beyond) the tolerance it gives.
+        let sign = 1.0
         var inside = 0.0, beyond = 0.0
         for step in 1...1000 {
             let shift = Double(step) / 1000
@@ -127,6 +130,49 @@ final class StudyCheckTests: CommandLineTestCase {
             }
             try editDecision(folder) { $0.replacingOccurrences(of: String(format: "\"%@\": {\"probability_best\": %.6f,", arm, moved), with: written) }
         }
+    }
+
+    /// `expect: { metric: utility }` gates on the objective's utility per cycle in the scenario as
+    /// written: a bound above chained's utility fails at its line, one below passes; without an
+    /// objective, and as a constraint, `utility` is refused at its place.
+    func testExpectUtilityGatesOnTheObjective() throws {
+        let high = Self.text + "expect:\n  - { arm: chained/android, metric: utility, min: 5 }\n"
+        let failing = write(high, "high.yaml")
+        let result = invoke(["check", failing, "--quiet"])
+        XCTAssertEqual(result.code, 1, result.out + result.err)
+        XCTAssertTrue(result.out.contains("REGRESSION study: chained/android utility: "), result.out + result.err)
+        XCTAssertTrue(result.out.contains("per cycle is below the expected min 5.000 (\(failing):\(Self.position(of: "{ arm: chained", in: high, start: true)))"),
+                      result.out)
+        let low = write(Self.text + "expect:\n  - { arm: chained/android, metric: utility, min: -5 }\n", "low.yaml")
+        XCTAssertEqual(invoke(["check", low, "--quiet"]).code, 0)
+        let noObjective = Self.text.components(separatedBy: "objective:")[0] + "expect:\n  - { arm: chained/android, metric: utility, min: 0 }\n"
+        let refused = invoke(["check", write(noObjective, "bare.yaml"), "--quiet"])
+        XCTAssertEqual(refused.code, 2, refused.out + refused.err)
+        XCTAssertTrue(refused.err.contains("expect[1].metric 'utility' needs an objective: section"), refused.err)
+    }
+
+    /// `check --arms` gates only the named arms: a regression of independent's expected regret fails
+    /// `--arms independent/android` and passes `--arms chained/android`; a name that is not an arm is
+    /// a usage error with a suggestion.
+    func testArmsGatesOnlyTheNamedArms() throws {
+        let file = write(Self.text)
+        let folder = try baseline(file)
+        let arms = try XCTUnwrap(try decision(folder)["arms"] as? [String: [String: Any]])
+        let regret = try XCTUnwrap(arms["independent/android"]?["expected_regret"] as? Double)
+        let written = String(format: "\"expected_regret\": %.6f,", regret)
+        try editDecision(folder) { text in
+            let start = text.range(of: "\"independent/android\": {")!
+            let field = text.range(of: written, range: start.upperBound..<text.endIndex)!
+            return text.replacingCharacters(in: field, with: String(format: "\"expected_regret\": %.6f,", regret - 3))
+        }
+        let gated = invoke(["check", file, "--baseline", folder, "--quiet", "--arms", "independent/android"])
+        XCTAssertEqual(gated.code, 1, gated.out + gated.err)
+        XCTAssertTrue(gated.out.contains("REGRESSION study: independent/android expected_regret"), gated.out)
+        let other = invoke(["check", file, "--baseline", folder, "--quiet", "--arms", "chained/android"])
+        XCTAssertEqual(other.code, 0, other.out + other.err)
+        let unknown = invoke(["check", file, "--baseline", folder, "--quiet", "--arms", "chained/andriod"])
+        XCTAssertEqual(unknown.code, 2, unknown.out + unknown.err)
+        XCTAssertTrue(unknown.err.contains("--arms: chained/andriod is not an arm of the scenarios checked (did you mean chained/android?)"), unknown.err)
     }
 
     /// The share of worlds in which chained/android's fallback rate is at most a bound, counted

@@ -11,7 +11,7 @@ import Foundation
 /// console lines, `--format json`, `--junit`, GitHub annotations and the step summary.
 enum CheckCommand: Subcommand {
     static let name = "check"
-    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
+    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--arms A,B] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
     static let summary = "run, then check expect: and regressions against a baseline; exit 1 on any"
     static let details = """
     --baseline DIR is a report folder, or a folder holding <name>/ folders (Reports/, or what --out
@@ -23,7 +23,8 @@ enum CheckCommand: Subcommand {
     half-widths), at least 0.1 pp. A scenario with an uncertainty section runs its worlds too:
     expect: entries with probability: count the share of worlds meeting the bound, and the
     baseline's decision.json must give each platform the same recommendation and P(best), expected
-    regret and utility quantiles within 4 Monte Carlo standard errors (docs/model.md §9). --out DIR
+    regret and utility quantiles no worse than 4 Monte Carlo standard errors (of the worlds and of
+    the devices in them; docs/model.md §9). --arms A,B gates only the named arms. --out DIR
     writes the run's report to DIR/<name>/, never over the baseline it is checked against. On GitHub
     Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the scenario line, and
     the table of regressions is appended to $GITHUB_STEP_SUMMARY when it is set.
@@ -33,7 +34,8 @@ enum CheckCommand: Subcommand {
     static let junit = OptionSpec("--junit", value: "FILE", "also write JUnit XML: a test case per arm × checked figure",
                                   check: { ReportWriter.problem(writingFile: $0) })
     static let format = OptionSpec("--format", value: "FORMAT", "text (default) or json: the verdict and every comparison on stdout")
-    static let options: [OptionSpec] = [baseline, strict, junit, format, .seed, .devices, .days, .platform, .jobs, .out, .quiet, .warningsAsErrors]
+    static let arms = OptionSpec("--arms", value: "A,B", "gate only these arms (full names, e.g. push/android); the others are still run")
+    static let options: [OptionSpec] = [baseline, strict, junit, format, arms, .seed, .devices, .days, .platform, .jobs, .out, .quiet, .warningsAsErrors]
 
     /// One scenario, ready to run: its baseline (if any) already read and found comparable.
     struct Setup {
@@ -47,6 +49,27 @@ enum CheckCommand: Subcommand {
         var worlds: [UncertaintyWorld] = []
     }
 
+    /// Each arm's utility per cycle under the scenario's objective, for `expect: { metric: utility }`.
+    static func utilities(_ scenario: Scenario, _ context: ReportContext) -> [String: Double] {
+        guard let objective = scenario.objective else { return [:] }
+        var result: [String: Double] = [:]
+        for (arm, statistics) in zip(context.plan.arms, context.result.arms) { result[arm.name] = objective.utility(statistics, days: context.days) }
+        return result
+    }
+
+    /// `--arms A,B`: full arm names, each an arm of some scenario checked (exit 2 otherwise).
+    static func gatedArms(_ arguments: ParsedArguments, _ scenarios: [Scenario]) throws -> Set<String>? {
+        guard let text = arguments.string(arms) else { return nil }
+        let known = scenarios.flatMap { $0.arms.map(\.name) }
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !names.isEmpty, !names.contains(where: \.isEmpty) else { throw UsageError("--arms takes arm names separated by commas, e.g. --arms push/ios,independent/ios") }
+        for name in names where !known.contains(name) {
+            let hint = Suggestion.closest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
+            throw UsageError("--arms: \(name) is not an arm of the scenarios checked\(hint); their arms: \(known.joined(separator: ", "))")
+        }
+        return Set(names)
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("check takes scenario files, e.g. dnsim-events check Scenarios/*.yaml --baseline Reports") }
         let overrides = try arguments.overrides()
@@ -57,6 +80,7 @@ enum CheckCommand: Subcommand {
         // Every baseline is read and found comparable before anything runs, so a
         // setup error costs no simulation and a report written with --out can never overwrite one first.
         let setups = try scenarios.map { scenario throws in try setUp(scenario, overrides, arguments) }
+        let gated = try gatedArms(arguments, scenarios)
         // No output may be a scenario, anything in a baseline, or a file this tool did not write (OutputPathPolicy).
         var baselines: [(path: String, role: String)] = []
         for setup in setups {
@@ -105,7 +129,8 @@ enum CheckCommand: Subcommand {
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
                                       strict: arguments.flag(strict), definitions: setup.definitions, thresholds: thresholds,
-                                      missingBaseline: setup.missingBaseline, study: study)
+                                      missingBaseline: setup.missingBaseline, study: study, gatedArms: gated,
+                                      utilities: Self.utilities(scenario, context))
             checks.append(check)
             if !json {
                 for line in check.notes + check.regressionLines + [check.summaryLine] { console.print(line) }

@@ -92,7 +92,7 @@ public enum CheckOutput {
         }
         let figures = study.figures.map {
             "{\"arm\": \(q($0.arm)), \"figure\": \(q($0.name)), \"baseline\": \(number($0.before)), \"run\": \(number($0.after)), "
-                + "\"tolerance\": \(number($0.tolerance)), \"verdict\": \(q($0.moved ? "moved" : "within_tolerance"))}"
+                + "\"tolerance\": \(number($0.tolerance)), \"verdict\": \(q($0.regressed ? "regression" : $0.improved ? "improvement" : "within_tolerance"))}"
         }
         return "{\"decision\": \(q(study.path)), \"worlds\": {\"baseline\": \(study.baselineWorlds), \"run\": \(study.worlds)}, "
             + "\"recommendations\": " + list(recommendations, indent: 6) + ", \"figures\": " + list(figures, indent: 6) + "}"

@@ -12,15 +12,20 @@ extension ScenarioCheck {
         var results: [ExpectationResult] = []
         let worlds = study.statistics.count
         for expectation in scenario.expectations {
-            guard let required = expectation.probability, let column = SummaryColumns.named(expectation.metric) else { continue }
+            guard let required = expectation.probability else { continue }
+            let isUtility = expectation.metric == Expectation.utility
+            let column = SummaryColumns.named(expectation.metric)
+            guard isUtility || column != nil else { continue }
             let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
             for (arm, descriptor) in study.arms.enumerated() where expectation.applies(to: descriptor.name) {
-                let held = study.statistics.filter { world in
-                    guard let value = column.value(world[arm], days: study.days) else { return false }
+                let held = study.statistics.indices.filter { index in
+                    let value = isUtility ? study.utilities[index][arm] : column!.value(study.statistics[index][arm], days: study.days)
+                    guard let value else { return false }
                     return !(expectation.max.map { value > $0 } ?? false) && !(expectation.min.map { value < $0 } ?? false)
                 }.count
                 let share = Double(held) / Double(max(worlds, 1))
-                var result = ExpectationResult(arm: descriptor.name, column: column.name, isFraction: column.unit == "fraction", value: share,
+                var result = ExpectationResult(arm: descriptor.name, column: column?.name ?? Expectation.utility,
+                                               isFraction: column?.unit == "fraction", value: share,
                                                min: expectation.min, max: expectation.max, probability: required, worlds: worlds,
                                                mark: expectation.mark, problem: nil)
                 if share < required {
@@ -47,10 +52,10 @@ extension ScenarioCheck {
                                   : nil))
         }
         for figure in study.figures {
-            let message = figure.description + " over \(study.baselineWorlds) → \(study.worlds) worlds: moved beyond the Monte Carlo "
+            let message = figure.description + " over \(study.baselineWorlds) → \(study.worlds) worlds: worse beyond the Monte Carlo "
                 + "tolerance of \(study.path); regenerate the baseline if this is intended"
             cases.append(Case(arm: figure.arm, name: "study \(figure.name)", figure: figure.name, line: studyLine,
-                              failure: figure.moved
+                              failure: figure.regressed
                                   ? Failure(kind: .studyMoved, arm: figure.arm, figure: figure.name, message: message, line: studyLine, column: 1)
                                   : nil))
         }

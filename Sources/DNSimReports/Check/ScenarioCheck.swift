@@ -98,11 +98,15 @@ public struct ScenarioCheck: Sendable {
     public var thresholds: [(arm: String, share: ThresholdShare)] = []
     /// The default baseline folder looked for and not found, so only the `expect:` entries ran.
     public var missingBaseline: String?
+    /// `check --arms`: only these arms' figures are checked (a recommendation when it names one
+    /// of them before or after); nil checks every arm.
+    public var gatedArms: Set<String>?
 
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
                 definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
-                study: UncertaintyStudy? = nil) {
+                study: UncertaintyStudy? = nil, gatedArms: Set<String>? = nil, utilities: [String: Double] = [:]) {
+        self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
         self.thresholds = thresholds.filter { $0.share.warrantsWarning }
@@ -112,6 +116,20 @@ public struct ScenarioCheck: Sendable {
         self.devices = devices
         self.days = days
         self.strict = strict
+        for expectation in scenario.expectations where expectation.probability == nil && expectation.metric == Expectation.utility {
+            let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
+            for row in summary.rows where expectation.applies(to: row.arm) {
+                guard let value = utilities[row.arm] else { continue }
+                var problem: String?
+                if let max = expectation.max, value > max {
+                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle is above the expected max \(Self.show(max, fraction: false)) (\(place))"
+                } else if let min = expectation.min, value < min {
+                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle is below the expected min \(Self.show(min, fraction: false)) (\(place))"
+                }
+                expectations.append(ExpectationResult(arm: row.arm, column: Expectation.utility, isFraction: false, value: value,
+                                                      min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
+            }
+        }
         for expectation in scenario.expectations where expectation.probability == nil {
             guard let column = SummaryColumns.named(expectation.metric) else { continue }
             let fraction = column.unit == "fraction"
@@ -157,6 +175,18 @@ public struct ScenarioCheck: Sendable {
     /// Every checked figure: each `expect:` entry per matching arm, then per
     /// compared arm each rate and its fingerprint.
     public var cases: [Case] {
+        guard let gatedArms else { return allCases }
+        let recommendations = Dictionary((study?.recommendations ?? []).map { ($0.platform, $0) }, uniquingKeysWith: { a, _ in a })
+        return allCases.filter { check in
+            if check.figure == "recommended", let recommendation = recommendations[check.arm] {
+                return [recommendation.before, recommendation.after].contains { $0.map(gatedArms.contains) ?? false }
+            }
+            return gatedArms.contains(check.arm)
+        }
+    }
+
+    /// Every checked figure, whatever `--arms` says.
+    var allCases: [Case] {
         var cases = expectations.map { result in
             Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column, line: result.mark.line,
                  failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
@@ -192,6 +222,7 @@ public struct ScenarioCheck: Sendable {
         }
         guard let comparison else { return notes }
         notes += (study?.newArms ?? []).map { "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)" }
+        notes += (study?.figures ?? []).filter(\.improved).map { "improved \(scenario): study \($0.description)" }
         notes += comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.map { "improved \(scenario): \(describe($0))" }
         if !strict, !behaviourChangedArms.isEmpty {

@@ -5,9 +5,11 @@ import Foundation
 
 /// An uncertainty study against its baseline's `decision.json` (docs/model.md §9, "Checking a
 /// study"): each platform's recommendation must be the same, and each arm's P(best), expected
-/// regret and utility quantiles within a Monte Carlo tolerance of the baseline's. The same design
-/// and seed give the same worlds, so a rerun of an unchanged model moves nothing; the tolerance is
-/// for a changed model, whose worlds' figures move by chance as a resample would.
+/// regret and utility quantiles within a Monte Carlo tolerance of the baseline's, and only a figure
+/// that got worse is a regression. The same design and seed give the same worlds, so a rerun of an
+/// unchanged model moves nothing; the tolerance is for a changed model or another seed, whose
+/// figures move by chance twice over: the worlds drawn, and the devices inside each world (an arm
+/// whose utility is the same in every world still has device noise).
 public struct StudyComparison: Sendable {
     /// One figure of one arm.
     public struct Figure: Sendable {
@@ -17,7 +19,12 @@ public struct StudyComparison: Sendable {
         public var before: Double
         public var after: Double
         public var tolerance: Double
+        /// Whether a higher value is worse (expected regret); otherwise a lower one is.
+        public var higherIsWorse: Bool
         public var moved: Bool { abs(after - before) > tolerance }
+        /// Moved beyond the tolerance in the worse direction: only this is a regression.
+        public var regressed: Bool { moved && ((after > before) == higherIsWorse) }
+        public var improved: Bool { moved && !regressed }
 
         /// `chained/ios probability_best: 0.2500 → 0.3125 (+0.0625, tolerance 0.0510)`.
         public var description: String {
@@ -63,6 +70,7 @@ public struct StudyComparison: Sendable {
             }
             recommendations.append(Recommendation(platform: platform, before: before.recommended,
                                                   after: decision.recommended.map { study.arms[$0].name }))
+            let deviceErrors = decision.arms.map { Self.deviceError(study, arm: $0) }
             for (position, arm) in decision.arms.enumerated() {
                 let name = study.arms[arm].name
                 guard let old = before.arms[name] else {
@@ -75,28 +83,75 @@ public struct StudyComparison: Sendable {
                 let bestError = (old.probabilityBest * (1 - old.probabilityBest) / drawsBefore + p * (1 - p) / drawsNow).squareRoot()
                 // At least one world's worth: a share of 0 or 1 has no binomial spread of its own.
                 let oneWorld = 1 / Double(min(worlds, baseline.worlds))
-                append(name, "probability_best", old.probabilityBest, p, max(Self.standardErrors * bestError, oneWorld))
+                // Device noise moves a world's winner where arms are within it of each other: those
+                // worlds' share, counted now, may move P(best) however many worlds there are.
+                let contested = Self.contestedShare(study, arms: decision.arms, position: position, errors: deviceErrors)
+                append(name, "probability_best", old.probabilityBest, p, max(Self.standardErrors * bestError, oneWorld) + contested,
+                       higherIsWorse: false)
                 // Expected regret: the standard errors of both means, from each one's spread over its worlds.
                 let spread = Self.rounded(decision.regretDeviations[position])
                 let regretError = (old.regretDeviation * old.regretDeviation / drawsBefore + spread * spread / drawsNow).squareRoot()
-                append(name, "expected_regret", old.expectedRegret, Self.rounded(figures.expectedRegret), Self.standardErrors * regretError)
+                // Device noise: the arm's and the best arm's, in both runs (the same devices serve
+                // every world, so it does not average out over them).
+                let devices = 2 * deviceErrors[position]
+                append(name, "expected_regret", old.expectedRegret, Self.rounded(figures.expectedRegret),
+                       Self.standardErrors * (regretError * regretError + devices * devices).squareRoot(), higherIsWorse: true)
                 // Quantiles: the distribution-free interval of the order statistics, from the run's utilities.
                 let sorted = study.utilities.map { $0[arm] }.sorted()
                 for (index, q) in Self.quantiles.enumerated() {
                     let half = Self.quantileHalfWidth(sorted, q, draws: drawsNow)
                     let now = Self.rounded(Quantile.of(sorted, q))
-                    append(name, Self.figureNames[2 + index], old.quantiles[index], now, half * (1 + drawsNow / drawsBefore).squareRoot())
+                    let devices = Self.standardErrors * 2.0.squareRoot() * deviceErrors[position]
+                    append(name, Self.figureNames[2 + index], old.quantiles[index], now,
+                           half * (1 + drawsNow / drawsBefore).squareRoot() + devices, higherIsWorse: false)
                 }
             }
         }
     }
 
-    mutating func append(_ arm: String, _ name: String, _ before: Double, _ after: Double, _ tolerance: Double) {
-        figures.append(Figure(arm: arm, name: name, before: before, after: after, tolerance: max(tolerance, Self.floor)))
+    mutating func append(_ arm: String, _ name: String, _ before: Double, _ after: Double, _ tolerance: Double, higherIsWorse: Bool) {
+        figures.append(Figure(arm: arm, name: name, before: before, after: after, tolerance: max(tolerance, Self.floor),
+                              higherIsWorse: higherIsWorse))
     }
 
     public var changedRecommendations: [Recommendation] { recommendations.filter(\.changed) }
     public var movedFigures: [Figure] { figures.filter(\.moved) }
+
+    /// The standard error of an arm's utility within one world from its devices, averaged over the
+    /// worlds: per weighted rate, its 95% interval's half-width / 1.96 (the run's own interval,
+    /// which counts devices as clusters), summed with the weights' magnitudes (as if the rates
+    /// moved together, an upper bound). Weights on lost updates and costs add nothing.
+    static func deviceError(_ study: UncertaintyStudy, arm: Int) -> Double {
+        guard !study.statistics.isEmpty else { return 0 }
+        var total = 0.0
+        for world in study.statistics {
+            var error = 0.0
+            for (term, weight) in study.objective.weights {
+                guard case .rate(let metric) = term,
+                      let low = SummaryColumns.named("\(metric.name)_ci_low")?.value(world[arm], days: study.days),
+                      let high = SummaryColumns.named("\(metric.name)_ci_high")?.value(world[arm], days: study.days) else { continue }
+                error += abs(weight) * (high - low) / (2 * 1.96)
+            }
+            total += error
+        }
+        return total / Double(study.statistics.count)
+    }
+
+    /// The share of worlds where the arm at `position` and the best other arm are within four
+    /// standard errors of device noise of each other: worlds whose winner a reseed could change.
+    static func contestedShare(_ study: UncertaintyStudy, arms: [Int], position: Int, errors: [Double]) -> Double {
+        guard arms.count > 1, !study.utilities.isEmpty else { return 0 }
+        var contested = 0
+        for world in study.utilities {
+            let own = world[arms[position]]
+            let close = arms.indices.contains { other in
+                other != position && abs(world[arms[other]] - own)
+                    <= standardErrors * (errors[position] * errors[position] + errors[other] * errors[other]).squareRoot()
+            }
+            if close { contested += 1 }
+        }
+        return Double(contested) / Double(study.utilities.count)
+    }
 
     /// The independent draws behind a design's worlds: a Sobol design's N samples give 2N
     /// independent points (its A and B matrices; the AB_i worlds reuse their coordinates), a

@@ -67,8 +67,10 @@ extension ScenarioKeyCatalog {
         ScenarioKey("expect[].arm", .run, type: "text", default: "required", range: "an arm name or pattern that matches at least one arm",
                     meaning: "Which arms the bound applies to (see [Expectations](#expectations-expect)).",
                     example: "`chained/ios`"),
-        ScenarioKey("expect[].metric", .run, type: "text", default: "required", range: "a `summary.csv` column, or a rate's bare name",
-                    meaning: "The column to bound; a bare rate name such as `missed` means `missed_rate`.",
+        ScenarioKey("expect[].metric", .run, type: "text", default: "required",
+                    range: "a `summary.csv` column, a rate's bare name, or `utility` (with an `objective`)",
+                    meaning: "The column to bound; a bare rate name such as `missed` means `missed_rate`; "
+                        + "`utility` is the objective's utility per cycle (a constraint cannot bound it).",
                     example: "`missed`"),
         ScenarioKey("expect[].min", .run, type: "number, percentage or duration", default: "none",
                     range: "a number; for a rate also text like `5%`; for a time column (`*_s`) also a duration like `12h`",

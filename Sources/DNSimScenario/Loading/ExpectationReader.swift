@@ -3,7 +3,8 @@ import DNSimCore
 /// Reads `expect:`: bounds on summary columns for arms or arm patterns.
 enum ExpectationReader {
     /// `hasStudy`: the scenario has an `uncertainty` section, whose worlds a `probability` counts.
-    static func read(_ node: YAMLNode, arms: [String], hasStudy: Bool, _ r: ScenarioReader) -> [Expectation] {
+    /// `hasObjective`: the scenario has an `objective`, whose utility `metric: utility` bounds.
+    static func read(_ node: YAMLNode, arms: [String], hasStudy: Bool, hasObjective: Bool = false, _ r: ScenarioReader) -> [Expectation] {
         guard let items = node.sequence else {
             r.error(node.mark, "expect must be a list of { arm, metric, max | min } entries")
             return []
@@ -18,7 +19,7 @@ enum ExpectationReader {
                 r.error(armNode.mark, "\(map.path("arm")) '\(arm)' matches no arm; arms are \(arms.joined(separator: ", "))"
                     + Suggestion.hint(for: arm, in: arms))
             }
-            let resolved = Self.metric(map, r)
+            let resolved = Self.metric(map, hasObjective: hasObjective, r)
             let column = resolved.flatMap { SummaryColumns.named($0) }
             let low = map["min"].flatMap { bound($0, map.path("min"), column: column, r) }
             let high = map["max"].flatMap { bound($0, map.path("max"), column: column, r) }
@@ -49,8 +50,22 @@ enum ExpectationReader {
 
     /// The `summary.csv` column `map`'s `metric` names, a rate's bare name (`missed`) meaning its
     /// rate as in the example of docs/model.md §6; nil when it names none (said).
-    static func metric(_ map: ScenarioSection, _ r: ScenarioReader) -> String? {
+    /// `utility` is allowed with an objective (`hasObjective` true); nil: not here (a constraint).
+    static func metric(_ map: ScenarioSection, hasObjective: Bool?, _ r: ScenarioReader) -> String? {
         guard let metricNode = map["metric"], let metric = map.string("metric") else { return nil }
+        if metric == Expectation.utility {
+            guard let hasObjective else {
+                r.error(metricNode.mark, "\(map.path("metric")) 'utility' cannot be constrained: it is what the objective maximises; "
+                    + "bound a rate (such as missed) or change its weight")
+                return nil
+            }
+            guard hasObjective else {
+                r.error(metricNode.mark, "\(map.path("metric")) 'utility' needs an objective: section: the utility per cycle is its weighted sum "
+                    + "(objective: { weights: { fresh: 1, missed: -2 } }, docs/scenario-format.md)")
+                return nil
+            }
+            return metric
+        }
         let names = SummaryColumns.names
         if names.contains("\(metric)_rate") { return "\(metric)_rate" }
         if names.contains(metric) { return metric }

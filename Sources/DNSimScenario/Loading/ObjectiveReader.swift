@@ -31,7 +31,7 @@ enum ObjectiveReader {
             if let items = node.sequence {
                 for (i, item) in items.enumerated() {
                     guard let entry = ScenarioSection(item, "\(map.path("constraints"))[\(i + 1)]", schema: "objective.constraints[]", r),
-                          let metric = ExpectationReader.metric(entry, r) else { continue }
+                          let metric = ExpectationReader.metric(entry, hasObjective: nil, r) else { continue }
                     let column = SummaryColumns.named(metric)
                     let low = entry["min"].flatMap { ExpectationReader.bound($0, entry.path("min"), column: column, r) }
                     let high = entry["max"].flatMap { ExpectationReader.bound($0, entry.path("max"), column: column, r) }

@@ -113,7 +113,8 @@ public enum ScenarioLoader {
         scenario.freshWithin = freshWithin
         for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
-                                                                                     hasStudy: top["uncertainty"] != nil, r) }
+                                                                                     hasStudy: top["uncertainty"] != nil,
+                                                                                     hasObjective: top["objective"] != nil, r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }

@@ -1,7 +1,8 @@
 import DNSimCore
 
-/// One `expect:` entry: a bound on a `summary.csv` column for an arm (or `*`), in the scenario as
-/// written or, with `probability`, in that share of an uncertainty study's worlds.
+/// One `expect:` entry: a bound on a `summary.csv` column, or on the objective's utility per cycle,
+/// for an arm (or `*`), in the scenario as written or, with `probability`, in that share of an
+/// uncertainty study's worlds.
 public struct Expectation: Sendable, Equatable {
     public var arm: String
     public var metric: String
@@ -11,6 +12,9 @@ public struct Expectation: Sendable, Equatable {
     /// nil: the bound applies to the scenario as written.
     public var probability: Double?
     public var mark: SourceMark
+
+    /// `metric: utility`: the objective's utility per cycle, not a `summary.csv` column.
+    public static let utility = "utility"
 
     public init(arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil, mark: SourceMark) {
         self.arm = arm
