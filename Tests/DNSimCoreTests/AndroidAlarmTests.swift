@@ -99,3 +99,39 @@ final class AndroidAlarmTests: XCTestCase {
         XCTAssertGreaterThan(checked, 3)
     }
 }
+
+/// Handler time (docs/model.md §2, "Android as apps ship it"): a fetch run in the alarm's receiver
+/// has `receiverBudget`; one handed to work runs to the end.
+final class AndroidReceiverBudgetTests: XCTestCase {
+    /// Fetch latency uniform on 0–20 s against the receiver's 10 s: about half of the fetch alarms'
+    /// fetches are cancelled (P(latency > 10 s) = ½), within binomial tolerance; handed to a worker,
+    /// none is.
+    func testAReceiverFetchWithLatencyUpToTwentySecondsFailsAboutHalfTheTime() {
+        var world = TestWorlds.world(days: 30)
+        world.fetch.latency = .uniform(min: 0, max: 20_000)
+        world.fetch.failure = 0
+        world.android.fetchIn = .receiver
+        var starts = 0, expired = 0
+        for device in 0..<60 {
+            let run = DeviceRun(world, TestWorlds.arm(.independent, .android), device: device)
+            starts += run.trace.kinds("fetch.start").count
+            expired += run.trace.kinds("fetch.fail").filter { $0.detail.contains("run budget expired") }.count
+        }
+        XCTAssertGreaterThan(starts, 1_000)
+        XCTAssertEqual(Double(expired) / Double(starts), 0.5, accuracy: TestWorlds.tolerance(p: 0.5, n: Int64(starts)))
+
+        world.android.fetchIn = .worker
+        let worker = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        XCTAssertTrue(worker.trace.kinds("fetch.fail").isEmpty)
+    }
+
+    /// The default is the worker: a 60 s fetch completes, as it always has.
+    func testTheDefaultHandsTheFetchToAWorker() {
+        var world = TestWorlds.world(days: 5)
+        world.fetch.latency = .fixed(60_000)
+        world.fetch.failure = 0
+        XCTAssertEqual(world.android.fetchIn, .worker)
+        XCTAssertNil(world.android.fetchBudget)
+        XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.independent, .android)).trace.kinds("fetch.fail").isEmpty)
+    }
+}

@@ -124,6 +124,8 @@ final class BadScenarioTests: XCTestCase {
         (replacing(10, with: "  android: { batteryManager: {} }"), "10:30: error: platforms.android.batteryManager needs 'stopsAfterUnused'"),
         (replacing(10, with: "  android: { batteryManager: { stopsAfterUnused: 0s } }"), "10:50: error: platforms.android.batteryManager.stopsAfterUnused must be longer than zero"),
         (replacing(10, with: "  android: { batteryManager: { stopAfterUnused: 3d } }"), "10:32: error: unknown key 'stopAfterUnused' in platforms.android.batteryManager (did you mean 'stopsAfterUnused'?)"),
+        (replacing(10, with: "  android: { fetchIn: service }"), "10:23: error: platforms.android.fetchIn 'service' is not one of receiver, worker"),
+        (replacing(10, with: "  android: { receiverBudget: 2m }"), "10:30: error: platforms.android.receiverBudget must be at most 1m, not '2m'"),
         (replacing(10, with: "  android: { batteryManager: { stopsAfterUnused: 3 } }"), "10:50: error: platforms.android.batteryManager.stopsAfterUnused: '3' has no unit; add one of ms, s, m, h, d (did you mean 3s or 3m?)"),
     ]
 

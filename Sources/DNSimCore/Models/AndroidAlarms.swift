@@ -106,7 +106,7 @@ public struct AndroidAlarms: PlatformModel {
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
             context.trace(.fetchAlarmFires(alarm: configuration.firingAlarm))
-            return .fetchTaskRuns(budget: nil)
+            return .fetchTaskRuns(budget: configuration.fetchBudget)
         default:
             preconditionFailure("Android raises no \(event) event")
         }

@@ -96,7 +96,16 @@ public struct AndroidConfiguration: Sendable, Equatable {
     public var power = AndroidPowerManagement()
     /// FCM and the messaging service, for the push strategies.
     public var push = AndroidPushConfiguration()
+    /// Where the fetch alarm's code fetches: in its receiver (under `receiverBudget`) or in work
+    /// the receiver hands it to.
+    public var fetchIn: AndroidFetchHandler = .worker
+    /// How long a receiver may run its fetch: 10 s, the developer docs' guidance for `goAsync`
+    /// ("BroadcastReceiver": finish within 10 seconds); AOSP's background broadcast timeout is 60 s.
+    public var receiverBudget: Millis = 10 * SimTime.second
     public init() {}
+
+    /// The budget a fetch alarm's fetch runs under: the receiver's, or none when work runs it.
+    public var fetchBudget: Millis? { fetchIn == .receiver ? receiverBudget : nil }
 
     /// What the plugin's alarms really are, for reports and traces: exact only with the
     /// exact-alarm permission; without it AlarmManager sets them inexact, and the model then

@@ -96,6 +96,9 @@ enum PlatformReader {
         if let n = map["doze"] { android.doze = doze(n, map) }
         if let v = map.duration("bootCompletedDelay") { android.bootCompletedDelay = v }
         if let v = map.bool("rescheduleOnBoot") { android.rescheduleOnBoot = v }
+        if let v = map.choice("fetchIn", as: AndroidFetchHandler.self) { android.fetchIn = v }
+        // AOSP kills a background receiver after 60 s (BROADCAST_BG_TIMEOUT): no longer budget exists.
+        if let v = map.duration("receiverBudget", allowZero: false, atMost: SimTime.minute) { android.receiverBudget = v }
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
         if let d = map.distribution("notificationDelay") { android.notificationDelay = d }
         if let section = map.optionalSection("push") { android.push = readAndroidPush(section) }
