@@ -135,3 +135,50 @@ final class AndroidReceiverBudgetTests: XCTestCase {
         XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.independent, .android)).trace.kinds("fetch.fail").isEmpty)
     }
 }
+
+/// Force stop (docs/model.md §2, "Android as apps ship it"): Android's stopped state.
+final class AndroidForceStopTests: XCTestCase {
+    /// Opens at a (flat over the day) and force stops at r per day, both Poisson: the app is
+    /// stopped, its T alarm cancelled, a share r/(r + a) of the time (a two-state Markov chain:
+    /// running → stopped at rate r, stopped → running at the next open, rate a). Independent timers
+    /// show at T only when running, so their missed rate is r/(r + a) = 0.25 for r = 0.5, a = 1.5,
+    /// within binomial tolerance over the cycles (devices independent; the chain forgets its start
+    /// within a day, a bias below 0.001 over 120 days).
+    func testMissedRateMatchesTheTwoStateClosedForm() {
+        var world = TestWorlds.world(days: 120)
+        world.user.appOpensPerDay = 1.5
+        world.user.forceStopPerDay = 0.5
+        var missed = 0, cycles = 0
+        for device in 0..<80 {
+            let run = DeviceRun(world, TestWorlds.arm(.independent, .android), device: device)
+            missed += run.outcomes.filter { $0 == .missed }.count
+            cycles += run.outcomes.count
+        }
+        let p = 0.5 / (0.5 + 1.5)
+        // A device's daily cycles are correlated through the chain: ρ = e^−(r+a) = 0.135 a day apart,
+        // a design effect of 1 + 2ρ/(1 − ρ) = 1.31; the tolerance takes 3 (fewer effective cycles).
+        print("force stop: missed", Double(missed) / Double(cycles), "closed form", p)
+        XCTAssertEqual(Double(missed) / Double(cycles), p, accuracy: TestWorlds.tolerance(p: p, n: Int64(cycles / 3)))
+    }
+
+    /// A force stop makes FCM drop the push arm's messages until the next open: without opens,
+    /// every cycle after the first stop is missed, and the trace names FCM's reason.
+    func testFCMDropsMessagesToAStoppedApp() {
+        var world = TestWorlds.world(days: 30)
+        world.user.forceStopPerDay = 0.2
+        let run = DeviceRun(world, TestWorlds.arm(.push, .android))
+        let stop = run.trace.kinds("app.forceStop").first
+        XCTAssertNotNil(stop)
+        let discarded = run.trace.kinds("push.discarded")
+        XCTAssertFalse(discarded.isEmpty)
+        XCTAssertTrue(discarded.allSatisfy { $0.detail.contains("droppedAppForceStopped") })
+        XCTAssertTrue(discarded.allSatisfy { $0.time >= stop!.time })
+    }
+
+    /// Without force stops nothing changes: the rate's stream draws nothing.
+    func testNoForceStopDrawsNothing() {
+        let world = TestWorlds.world(days: 20)
+        XCTAssertEqual(world.user.forceStopPerDay, 0)
+        XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.independent, .android)).trace.kinds("app.forceStop").isEmpty)
+    }
+}

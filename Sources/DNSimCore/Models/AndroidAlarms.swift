@@ -32,6 +32,7 @@ public struct AndroidAlarms: PlatformModel {
     /// `cancelDualSchedule` removed the schedule: nothing re-arms a fetch alarm until it is set up again.
     var fetchCancelled = false
     private var nextReboot = 0
+    private var nextForceStop = 0
     /// Holds alarms that power management does not let run yet; inactive (one test) when no rule applies.
     var gate: AndroidPowerGate
 
@@ -83,16 +84,28 @@ public struct AndroidAlarms: PlatformModel {
     public mutating func start(_ context: inout DeviceContext) {
         gate.begin(opens: context.user.opens, setup: context.calendar.start)
         context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
+        context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
     }
 
     public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
         switch event {
+        case .forceStop:
+            // Android's stopped state: AlarmManager removes the app's alarms; only an open re-arms.
+            context.trace(.forceStop)
+            clearAlarms(reboot: false, &context)
+            context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
+            return .alarmsCleared
         case .reboot:
-            clearAlarms(&context)
+            clearAlarms(reboot: true, &context)
             if configuration.rescheduleOnBoot { context.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted) }
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
             return .alarmsCleared
         case .bootCompleted:
+            // A stopped app's receivers get no broadcast: its alarms wait for the next open.
+            if context.user.forceStopEnd(at: context.now) != nil {
+                context.trace(.bootCompletedWhileStopped)
+                return .nothing
+            }
             context.trace(.bootCompleted)
             // After cancelDualSchedule the plugin has no schedule to re-arm.
             return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
@@ -175,15 +188,15 @@ public struct AndroidAlarms: PlatformModel {
         context.trace(.fetchAlarmSet(fire: fire), cycle: cycle)
     }
 
-    /// A reboot clears every alarm the plugin set.
-    private mutating func clearAlarms(_ context: inout DeviceContext) {
-        context.activity[.reboots] += 1
+    /// A reboot (or a force stop) clears every alarm the plugin set.
+    private mutating func clearAlarms(reboot: Bool, _ context: inout DeviceContext) {
+        if reboot { context.activity[.reboots] += 1 }
         if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = false
         alarmsLost = true
-        context.trace(.reboot(rescheduleOnBoot: configuration.rescheduleOnBoot))
+        if reboot { context.trace(.reboot(rescheduleOnBoot: configuration.rescheduleOnBoot)) }
     }
 
     /// Plugin code (at BOOT_COMPLETED or an app open) re-arms the fetch alarm a reboot cleared.

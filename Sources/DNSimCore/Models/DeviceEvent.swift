@@ -6,6 +6,8 @@ public enum DeviceEvent: FingerprintedEvent {
     case appOpen(key: Int)
     /// iOS: the user swipes the app away; BG tasks stop until the next open.
     case forceQuit
+    /// Android: the user force-stops the app; every alarm is cleared until the next open.
+    case forceStop
     /// Android: the phone reboots; every alarm is cleared.
     case reboot
     /// Android: BOOT_COMPLETED reaches the plugin's receiver, if it registered one.
@@ -55,6 +57,7 @@ public enum DeviceEvent: FingerprintedEvent {
         case .timeChange(let choice): 15 << 56 | UInt64(choice) << 8
         case .reminder: 16 << 56
         case .orphan(let index): 17 << 56 | UInt64(index) << 8
+        case .forceStop: 18 << 56
         }
     }
 }

@@ -21,6 +21,12 @@ public struct FCMDelivery: PushChannel {
     }
 
     public func delivery(_ kind: PushKind) -> PushDelivery { configuration.delivery }
+
+    /// A force-stopped app gets no message until it is opened: one arriving then, or held until
+    /// after a force stop, is dropped (FCM's `droppedAppForceStopped`).
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
+        user.firstForceStop(from: arrival, through: release).map { ($0, .forceStopped) }
+    }
     public var storeFor: Millis { configuration.storeFor }
     public func handlerBudget(_ kind: PushKind) -> Millis { configuration.handlerBudget }
     public var maySuppress: Bool { true }

@@ -171,6 +171,9 @@ public struct UserConfiguration: Sendable, Equatable {
     public var appOpensPerDay: Double = 0
     /// iOS: after a force-quit no BG task runs until the next app open.
     public var forceQuitPerDay: Double = 0
+    /// Android: a force stop (Settings, or a vendor's cleaner) cancels every alarm and job and makes
+    /// FCM drop the app's messages until the next app open.
+    public var forceStopPerDay: Double = 0
     /// How long the JWT pool handed over at each app open lasts; nil: forever.
     public var tokenLifetime: Millis?
     /// Relative weights of the 24 hours of the day for app opens; nil: uniform.

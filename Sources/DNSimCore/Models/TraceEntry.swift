@@ -40,6 +40,9 @@ public struct TraceEntry: Sendable, Equatable {
         let number = (cycle ?? -1) + 1
         switch event {
         case .forceQuit: return "user force-quits the app: no BG task runs until the next open"
+        case .forceStop:
+            return "user force-stops the app: every alarm is cancelled and FCM drops its messages until the next open"
+        case .bootCompletedWhileStopped: return "BOOT_COMPLETED: the app is force-stopped, so its receiver does not run"
         case .backgroundTasksDropped(let limit):
             return "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks"
         case .backgroundTaskRuns(let kind): return "BGTaskScheduler launches the \(kind.rawValue) task"

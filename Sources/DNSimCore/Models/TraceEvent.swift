@@ -4,6 +4,10 @@
 public enum TraceEvent: Sendable, Equatable {
     // The platform (iOS, Android).
     case forceQuit
+    /// Android: the user force-stops the app.
+    case forceStop
+    /// BOOT_COMPLETED reaches no receiver of a force-stopped app.
+    case bootCompletedWhileStopped
     /// iOS stops launching BG tasks of an app not opened for `inactiveAfter`.
     case backgroundTasksDropped(inactiveAfter: Millis)
     case backgroundTaskRuns(BackgroundTaskKind)
@@ -90,6 +94,8 @@ public enum TraceEvent: Sendable, Equatable {
     public var kind: String {
         switch self {
         case .forceQuit: "app.forceQuit"
+        case .forceStop: "app.forceStop"
+        case .bootCompletedWhileStopped: "boot.completed"
         case .backgroundTasksDropped: "bg.dropped"
         case .backgroundTaskRuns: "bg.run"
         case .backgroundRequestNeverRuns, .backgroundRequestSubmitted, .backgroundRequestRefused: "bg.submit"

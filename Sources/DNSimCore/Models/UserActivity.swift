@@ -13,6 +13,8 @@ public struct UserActivity {
     /// Each day's instants of a process get such keys.
     public private(set) var openKeys: [Int] = []
     public private(set) var forceQuits: [Millis] = []
+    /// Android force stops.
+    public private(set) var forceStops: [Millis] = []
     public private(set) var reboots: [Millis] = []
     public private(set) var lowPower = TimeWindows()
     public private(set) var offline = TimeWindows()
@@ -56,7 +58,7 @@ public struct UserActivity {
 
     /// How many values this device's user takes (for `WorldTapes`' bound).
     var storedValues: Int {
-        opens.count + openKeys.count + forceQuits.count + reboots.count + timeChanges.count + timeChangeChoices.count
+        opens.count + openKeys.count + forceQuits.count + forceStops.count + reboots.count + timeChanges.count + timeChangeChoices.count
             + 2 * (lowPower.count + offline.count + disabled.count + starredEmpty.count)
     }
 
@@ -65,6 +67,7 @@ public struct UserActivity {
         opens.removeAll(keepingCapacity: true)
         openKeys.removeAll(keepingCapacity: true)
         forceQuits.removeAll(keepingCapacity: true)
+        forceStops.removeAll(keepingCapacity: true)
         reboots.removeAll(keepingCapacity: true)
         lowPower.removeAll()
         offline.removeAll()
@@ -85,6 +88,7 @@ public struct UserActivity {
             openKeys.append(key)
         }
         process(user.forceQuitPerDay, .forceQuitDay) { time, _, _ in forceQuits.append(time) }
+        process(user.forceStopPerDay, .forceStopDay) { time, _, _ in forceStops.append(time) }
         process(user.rebootsPerDay, .rebootDay) { time, _, _ in reboots.append(time) }
         process(user.lowPowerPerDay, .lowPowerDay, profile: lowPowerHourCDF,
                 duration: (user.lowPowerDuration, .lowPowerDuration)) { time, _, length in
@@ -134,21 +138,33 @@ public struct UserActivity {
     /// When the app, force-quit at `time` and not opened since, is next
     /// opened (`.max` if never in the run); nil when it is not force-quit then.
     /// Setup, at the origin, counts as an open.
-    public func forceQuitEnd(at time: Millis) -> Millis? {
-        let quit = Self.lastIndex(forceQuits, atOrBefore: time)
-        guard quit >= 0 else { return nil }
-        let open = Self.lastIndex(opens, atOrBefore: time)
-        if open >= 0, opens[open] >= forceQuits[quit] { return nil }
-        return open + 1 < opens.count ? opens[open + 1] : .max
-    }
+    public func forceQuitEnd(at time: Millis) -> Millis? { stopEnd(forceQuits, at: time) }
 
     /// The first instant in [`start`, `end`] at which the app is force-quit: `start` itself when
     /// it is force-quit then, else the first force-quit after it; nil when none.
-    public func firstForceQuit(from start: Millis, through end: Millis) -> Millis? {
-        guard !forceQuits.isEmpty else { return nil }
-        if forceQuitEnd(at: start) != nil { return start }
-        let next = Self.lastIndex(forceQuits, atOrBefore: start) + 1
-        return next < forceQuits.count && forceQuits[next] <= end ? forceQuits[next] : nil
+    public func firstForceQuit(from start: Millis, through end: Millis) -> Millis? { firstStop(forceQuits, from: start, through: end) }
+
+    /// As `forceQuitEnd`, for Android's force stops: when the stopped app is next opened.
+    public func forceStopEnd(at time: Millis) -> Millis? { stopEnd(forceStops, at: time) }
+
+    /// As `firstForceQuit`, for Android's force stops.
+    public func firstForceStop(from start: Millis, through end: Millis) -> Millis? { firstStop(forceStops, from: start, through: end) }
+
+    /// When the app, stopped by the last of `stops` at or before `time` and not opened since, is
+    /// next opened (`.max` if never); nil when it is not stopped then.
+    private func stopEnd(_ stops: [Millis], at time: Millis) -> Millis? {
+        let stop = Self.lastIndex(stops, atOrBefore: time)
+        guard stop >= 0 else { return nil }
+        let open = Self.lastIndex(opens, atOrBefore: time)
+        if open >= 0, opens[open] >= stops[stop] { return nil }
+        return open + 1 < opens.count ? opens[open + 1] : .max
+    }
+
+    private func firstStop(_ stops: [Millis], from start: Millis, through end: Millis) -> Millis? {
+        guard !stops.isEmpty else { return nil }
+        if stopEnd(stops, at: start) != nil { return start }
+        let next = Self.lastIndex(stops, atOrBefore: start) + 1
+        return next < stops.count && stops[next] <= end ? stops[next] : nil
     }
 
     /// The index of the last of the sorted `times` at or before `time`, or -1.

@@ -71,4 +71,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case bootstrap = 31
     /// The bootstrap resamples of a decision's stability (device: the platform's position).
     case decisionBootstrap = 32
+    /// The days' Android force stops (`user.forceStopPerDay`), as `forceQuitDay` for iOS.
+    case forceStopDay = 33
 }

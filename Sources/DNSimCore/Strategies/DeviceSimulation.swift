@@ -75,8 +75,13 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             guard epoch == runtime.epoch else { break }
             react(runtime.os.wokenByPush(firstUnresolved: runtime.firstUnresolved, &runtime.context))
             strategy.pushArrived(cycle: cycle, &runtime)
-        case .forceQuit, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
-            if case .reboot = event, OS.notificationsAreAlarms, !runtime.state.lifecycle.orphans.isEmpty { clearOrphanAlarms() }
+        case .forceQuit, .forceStop, .reboot, .bootCompleted, .backgroundLaunch, .fetchAlarm:
+            if OS.notificationsAreAlarms, !runtime.state.lifecycle.orphans.isEmpty {
+                switch event {
+                case .reboot, .forceStop: clearOrphanAlarms()
+                default: break
+                }
+            }
             react(runtime.os.handle(event, firstUnresolved: runtime.firstUnresolved, &runtime.context))
         case .featureOff:
             featureOff()

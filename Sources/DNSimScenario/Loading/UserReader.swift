@@ -14,6 +14,7 @@ enum UserReader {
         if let v = map.number("appOpensPerDay") { result.user.appOpensPerDay = v }
         if let n = map["appOpenHours"] { result.user.appOpenHours = hourWeights(n, map.path("appOpenHours"), map.reader) }
         if let v = map.number("forceQuitPerDay") { result.user.forceQuitPerDay = v }
+        if let v = map.number("forceStopPerDay") { result.user.forceStopPerDay = v }
         if let v = map.durationOrNever("tokenLifetime", allowZero: false), let v { result.user.tokenLifetime = v }
         if let v = map.number("rebootsPerDay") { result.user.rebootsPerDay = v }
         if let section = map.section("lowPowerMode"), let (rate, duration, hours) = periods(section) {
