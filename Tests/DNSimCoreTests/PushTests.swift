@@ -245,3 +245,32 @@ final class PushTests: XCTestCase {
         }
     }
 }
+
+/// `server.pushWhen: withNews` (docs/push.md): the server sends a cycle's push only when there is
+/// news since its previous send time.
+final class PushWhenNewsTests: XCTestCase {
+    /// Poisson updates at u = 1 a day and sends a day apart: no news in a gap with probability
+    /// e^−u, so that share of alert-push cycles is suppressed (no push sent), on both platforms,
+    /// within binomial tolerance (gaps are disjoint: cycles independent). The first cycle's gap
+    /// runs from setup and is left out. With `always` the server sends every push.
+    func testSuppressedShareIsThePoissonClosedForm() {
+        for platform in [Platform.ios, .android] {
+            var world = TestWorlds.world(days: 200)
+            world.server.updatesPerDay = 1
+            world.server.pushWhen = .withNews
+            var suppressed = 0, cycles = 0, notSent = 0
+            for device in 0..<20 {
+                let run = DeviceRun(world, TestWorlds.arm(.push, platform), device: device)
+                suppressed += run.outcomes.dropFirst().filter { $0 == .suppressed }.count
+                cycles += run.outcomes.count - 1
+                notSent += run.trace.kinds("push.notSent").count
+            }
+            let p = exp(-1.0)
+            print("withNews \(platform): suppressed", Double(suppressed) / Double(cycles), "closed form", p)
+            XCTAssertEqual(Double(suppressed) / Double(cycles), p, accuracy: TestWorlds.tolerance(p: p, n: Int64(cycles)))
+            XCTAssertGreaterThan(notSent, 0)
+            world.server.pushWhen = .always
+            XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.push, platform)).trace.kinds("push.notSent").isEmpty)
+        }
+    }
+}

@@ -163,6 +163,8 @@ public struct FetchConfiguration: Sendable, Equatable {
 public struct ServerConfiguration: Sendable, Equatable {
     public var updatesPerDay: Double = 1
     public var starredPlans: Int = 1
+    /// When the server sends a push strategy's pushes.
+    public var pushWhen: PushPolicy = .always
     public init() {}
 }
 

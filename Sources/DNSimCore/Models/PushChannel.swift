@@ -53,7 +53,10 @@ extension PushChannel {
     /// it waits replaces it; one stored longer than `storeFor` expires. One the device discards
     /// (iOS: a background push with Background App Refresh off, or held for a force-quit app)
     /// never runs the app's code.
-    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false) -> PushFate {
+    /// `sends(c)`: whether the server sends cycle c's push at all (nil: every one).
+    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false,
+                     sends: ((Int) -> Bool)? = nil) -> PushFate {
+        if let sends, !sends(cycle) { return .notSent }
         let sent = sendTimes[cycle]
         guard let arrival = arrival(of: cycle, kind: kind, sentAt: sent, context: context) else { return .dropped }
         let (release, hold) = self.release(arrival, kind: kind, user: context.user, downgraded: downgraded)
@@ -66,6 +69,10 @@ extension PushChannel {
         let cutoff = min(discard?.at ?? release, expiry)
         var later = cycle + 1
         while later < sendTimes.count, sendTimes[later] < cutoff {
+            if let sends, !sends(later) {
+                later += 1
+                continue
+            }
             // A push that overtook this one while it travelled does not replace it in the store.
             if let next = self.arrival(of: later, kind: kind, sentAt: sendTimes[later], context: context),
                next >= arrival, next < cutoff {

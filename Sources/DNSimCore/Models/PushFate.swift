@@ -2,6 +2,8 @@
 /// device's world when the server sends it. `arrival` is when it reaches
 /// the push service's edge for the device; `hold` is why it waits there.
 public enum PushFate: Sendable, Equatable {
+    /// Not sent: the server had no news for the user (`server.pushWhen: withNews`).
+    case notSent
     /// Lost: it never arrives.
     case dropped
     /// Stored until the push service's store time ran out, at `at`.

@@ -110,6 +110,12 @@ public struct ServerModel {
         for i in position(after: after)..<position(after: through) { body(times[i], Int(plans[i])) }
     }
 
+    /// Whether the server makes an update at a time in (`after`, `through`].
+    public func hasUpdate(after: Millis, through: Millis) -> Bool {
+        let first = times.firstIndex(after: after)
+        return first < times.count && times[first] <= through
+    }
+
     /// How many updates the server makes before `end`: the lost-update rate's denominator.
     public func updateCount(before end: Millis) -> Int {
         var count = times.count

@@ -88,6 +88,8 @@ public struct TraceEntry: Sendable, Equatable {
             return kind == .alert
                 ? "the server sends cycle \(number)'s alert push (mutable-content, the fallback copy as payload)"
                 : "the server sends cycle \(number)'s background push (content-available)"
+        case .pushNotSent(let kind):
+            return "the server has no news for cycle \(number) since its last push and sends no \(kind == .alert ? "alert" : "background") push (pushWhen: withNews)"
         case .pushHeld(let hold, let service, let until):
             let why = hold == .offline ? "the device is offline" : "not delivered to the app (\(hold.rawValue))"
             let stored: String

@@ -56,6 +56,8 @@ public enum TraceEvent: Sendable, Equatable {
 
     // Pushes.
     case pushSent(PushKind)
+    /// `server.pushWhen: withNews`: no news since the last push, so none is sent.
+    case pushNotSent(PushKind)
     case pushHeld(PushHold, service: String, until: PushHeldUntil)
     case pushDropped(service: String)
     case pushExpired(service: String)
@@ -121,6 +123,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .cycleUnshown(let outcome, _, _): "cycle.\(outcome.name)"
         case .cycleOff: "cycle.off"
         case .pushSent: "push.sent"
+        case .pushNotSent: "push.notSent"
         case .pushHeld: "push.held"
         case .pushDropped: "push.dropped"
         case .pushExpired: "push.expired"

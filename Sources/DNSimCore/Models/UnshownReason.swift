@@ -33,12 +33,14 @@ public enum UnshownReason: Sendable, Equatable {
     case pushHeldPastRunEnd
     /// The device discarded the push without running the app's code.
     case pushDiscarded(PushDiscard)
+    /// Alert push: the server had no news for the user and sent none (`server.pushWhen: withNews`).
+    case serverHadNoNews
 
     /// Whether the plugin showed nothing because nothing was new (suppressed), rather than
     /// failing to show (missed).
     public var nothingNew: Bool {
         switch self {
-        case .fetchFoundNoUpdates, .ownFetchFoundNoUpdates, .handlerFoundNoUpdates: true
+        case .fetchFoundNoUpdates, .ownFetchFoundNoUpdates, .handlerFoundNoUpdates, .serverHadNoNews: true
         default: false
         }
     }
@@ -62,6 +64,7 @@ public enum UnshownReason: Sendable, Equatable {
         case .pushReplaced(let by): "cycle \(by + 1)'s push replaced it in the \(pushService) store"
         case .pushHeldPastRunEnd: "its push was still held when the run ended"
         case .pushDiscarded(let reason): "the device discarded its push (\(reason.rawValue))"
+        case .serverHadNoNews: "the server had no news since its last push and sent none (pushWhen: withNews)"
         }
     }
 }

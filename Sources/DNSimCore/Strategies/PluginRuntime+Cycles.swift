@@ -8,15 +8,30 @@ extension PluginRuntime {
     mutating func sendPush(cycle: Int, kind: PushKind) -> PushFate {
         let sendTimes = kind == .alert ? state.calendar.notifyTimes : state.calendar.fetchTimes
         let downgraded = fcmHistory.active && fcmHistory.downgrades(at: sendTimes[cycle])
-        let fate = push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded)
+        let fate = world.server.pushWhen == .always
+            ? push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded)
+            : push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded) { [context] in
+                Self.serverHasNews(cycle: $0, sendTimes: sendTimes, context: context)
+            }
         if context.tracer != nil { tracePush(fate, cycle: cycle, kind: kind, sent: sendTimes[cycle]) }
         return fate
     }
 
+    /// `server.pushWhen: withNews`: the server sends cycle `cycle`'s push only when the user's
+    /// starred projects changed since the previous cycle's send time (the last push it sent, or a
+    /// cycle it skipped for want of news, which moves nothing) and the list is not empty.
+    static func serverHasNews(cycle: Int, sendTimes: [Millis], context: DeviceContext) -> Bool {
+        let send = sendTimes[cycle]
+        let since = cycle > 0 ? sendTimes[cycle - 1] : context.calendar.start
+        return !context.user.starredEmpty.contains(send) && context.server.hasUpdate(after: since, through: send)
+    }
+
     private func tracePush(_ fate: PushFate, cycle: Int, kind: PushKind, sent: Millis) {
         let service = push.serviceName
+        if case .notSent = fate { return context.trace(.pushNotSent(kind), cycle: cycle, at: sent) }
         context.trace(.pushSent(kind), cycle: cycle, at: sent)
         switch fate {
+        case .notSent: break
         case .dropped:
             context.trace(.pushDropped(service: service), cycle: cycle, at: sent)
         case .expired(let arrival, let hold, let at):

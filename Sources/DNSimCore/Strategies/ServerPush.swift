@@ -24,6 +24,9 @@ public struct ServerPush: PluginStrategy {
         guard cycle < runtime.calendar.count else { return }
         let now = runtime.now
         switch runtime.sendPush(cycle: cycle, kind: .alert) {
+        case .notSent:
+            lostBecause = .serverHadNoNews
+            runtime.schedule(at: max(runtime.calendar.notifyTimes[cycle], now), .deadline(cycle: cycle))
         case .dropped:
             lostBecause = .pushLost
             runtime.schedule(at: max(runtime.calendar.notifyTimes[cycle], now), .deadline(cycle: cycle))

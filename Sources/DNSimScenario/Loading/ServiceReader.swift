@@ -14,6 +14,7 @@ enum ServiceReader {
         var server = ServerConfiguration()
         if let v = map.number("updatesPerDay") { server.updatesPerDay = v }
         if let v = map.integer("starredPlans") { server.starredPlans = v }
+        if let v = map.choice("pushWhen", as: PushPolicy.self) { server.pushWhen = v }
         return server
     }
 }
