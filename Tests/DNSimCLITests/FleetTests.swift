@@ -100,7 +100,7 @@ final class FleetTests: CommandLineTestCase {
                 compared += 1
             }
         }
-        XCTAssertEqual(compared, 12 * 5)
+        XCTAssertEqual(compared, 12 * 6)
     }
 
     /// The segment draw is one uniform inverted over the cumulative shares: each segment's

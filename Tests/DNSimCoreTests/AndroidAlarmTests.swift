@@ -182,3 +182,39 @@ final class AndroidForceStopTests: XCTestCase {
         XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.independent, .android)).trace.kinds("app.forceStop").isEmpty)
     }
 }
+
+/// Notification permission denied (docs/model.md §4, `blocked`): what would have shown is blocked.
+final class NotificationPermissionTests: XCTestCase {
+    /// News every day (50 updates a day): every cycle would be shown, so all are blocked on Android
+    /// with `POST_NOTIFICATIONS` denied, and the app's code fetches exactly as often as with it granted.
+    func testDeniedBlocksEveryShownCycleWithTheSameFetches() {
+        var world = TestWorlds.world(days: 30)
+        for arm in [TestWorlds.arm(.independent, .android), TestWorlds.arm(.chained, .android), TestWorlds.arm(.independent, .ios)] {
+            let granted = DeviceRun(world, arm)
+            XCTAssertTrue(granted.outcomes.allSatisfy(\.isShown), "\(arm.name)")
+            world.android.notificationPermission = false
+            world.ios.notificationAuthorization = false
+            let denied = DeviceRun(world, arm)
+            XCTAssertEqual(denied.outcomes, Array(repeating: .blocked, count: granted.outcomes.count), "\(arm.name)")
+            XCTAssertEqual(denied.activity[.serverRequests], granted.activity[.serverRequests], "\(arm.name)")
+            XCTAssertTrue(denied.trace.kinds("notification.shown").isEmpty)
+            XCTAssertEqual(denied.trace.kinds("notification.blocked").count, granted.outcomes.count)
+            world.android.notificationPermission = true
+            world.ios.notificationAuthorization = true
+        }
+    }
+
+    /// iOS does not present an alert push the user denied, so its service extension never fetches;
+    /// on Android the FCM handler still runs and fetches.
+    func testADeniedAlertPushFetchesOnAndroidOnly() {
+        var world = TestWorlds.world(days: 20)
+        world.android.notificationPermission = false
+        world.ios.notificationAuthorization = false
+        let ios = DeviceRun(world, TestWorlds.arm(.push, .ios))
+        let android = DeviceRun(world, TestWorlds.arm(.push, .android))
+        XCTAssertEqual(ios.activity[.serverRequests], 0)
+        XCTAssertGreaterThan(android.activity[.serverRequests], 0)
+        XCTAssertTrue(ios.outcomes.allSatisfy { $0 == .blocked || $0 == .missed })
+        XCTAssertTrue(android.outcomes.allSatisfy { $0 == .blocked || $0 == .missed })
+    }
+}

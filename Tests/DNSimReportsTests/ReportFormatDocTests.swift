@@ -28,7 +28,7 @@ final class ReportFormatDocTests: XCTestCase {
     /// interval of fresh, stale, fallback, suppressed, missed and late; then
     /// the lateness percentiles.
     static let specColumns: [String] = ["arm", "strategy", "platform", "devices", "cycles"]
-        + ["fresh", "stale", "fallback", "suppressed", "missed", "late"].flatMap { [$0, "\($0)_rate", "\($0)_ci_low", "\($0)_ci_high"] }
+        + ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"].flatMap { [$0, "\($0)_rate", "\($0)_ci_low", "\($0)_ci_high"] }
         + ["lateness_p50_s", "lateness_p90_s", "lateness_p99_s", "lateness_max_s"]
 
     /// The rows of the first Markdown table after `heading`, as trimmed cells.
@@ -100,10 +100,10 @@ final class ReportFormatDocTests: XCTestCase {
     /// docs/model.md §8's mandatory columns open summary.csv, in docs/model.md §8's order;
     /// everything else comes after them.
     func testSpecColumnsComeFirstInSpecOrder() {
-        XCTAssertEqual(Self.specColumns.count, 33)
+        XCTAssertEqual(Self.specColumns.count, 37)
         XCTAssertEqual(Array(SummaryCSV.header.prefix(Self.specColumns.count)), Self.specColumns)
         XCTAssertEqual(Set(SummaryCSV.header).count, SummaryCSV.header.count, "column names are unique")
-        XCTAssertEqual(SummaryColumns.rates.map(\.name), ["fresh", "stale", "fallback", "suppressed", "missed", "late"])
+        XCTAssertEqual(SummaryColumns.rates.map(\.name), ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"])
     }
 
     /// Every key summary.json and manifest.json use, besides the summary.csv

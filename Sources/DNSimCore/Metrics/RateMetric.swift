@@ -10,6 +10,7 @@ public enum RateMetric: Hashable, Sendable, CaseIterable {
     public static let fallback = RateMetric.outcome(.fallback)
     public static let suppressed = RateMetric.outcome(.suppressed)
     public static let missed = RateMetric.outcome(.missed)
+    public static let blocked = RateMetric.outcome(.blocked)
 
     /// In counter order: the outcomes in their own order, then late and notified-before-fetch.
     public static let allCases: [RateMetric] = CycleOutcome.allCases.map(RateMetric.outcome) + [.late, .notifiedBeforeFetch]

@@ -68,7 +68,7 @@ public enum SummaryColumns {
     /// The unit of the lifecycle counts: events per 1,000 device-days.
     public static let perThousandDeviceDays = "per 1,000 device-days"
     /// The rates reported with count, rate and interval, in docs/model.md §8's order.
-    public static let rates: [RateMetric] = [.fresh, .stale, .fallback, .suppressed, .missed, .late]
+    public static let rates: [RateMetric] = [.fresh, .stale, .fallback, .suppressed, .missed, .blocked, .late]
 
     /// Every numeric column after `arm`, `strategy`, `platform`.
     public static let all: [SummaryColumn] = {
@@ -97,6 +97,7 @@ public enum SummaryColumns {
         rateColumns(.fallback, "shown with the fallback title and body")
         rateColumns(.suppressed, "not shown because this cycle's fetch found no updates")
         rateColumns(.missed, "not shown although a notification was due")
+        rateColumns(.blocked, "that would have been shown, but the user denied the app notifications")
         rateColumns(.late, "shown more than metrics.lateAfter after T")
         func seconds(_ name: String, _ meaning: String, _ direction: SummaryColumn.Direction,
                      _ read: @escaping @Sendable (ArmStatistics) -> Int64?) {

@@ -1,5 +1,5 @@
 /// The one outcome each cycle of each device gets (docs/model.md §4), and the rules that give it: this
-/// file is the only place that decides fresh, stale, fallback, suppressed, missed and late.
+/// file is the only place that decides fresh, stale, fallback, suppressed, missed, blocked and late.
 /// Strategies say what happened (shown when, with content fetched when; or why nothing was
 /// shown); `classify` names the outcome.
 public enum CycleOutcome: Int, Sendable, CaseIterable {
@@ -8,6 +8,9 @@ public enum CycleOutcome: Int, Sendable, CaseIterable {
     case fallback
     case suppressed
     case missed
+    /// It would have been shown (fresh, stale or fallback), but the user denied the app
+    /// notifications (Android 13+ `POST_NOTIFICATIONS`, iOS authorization).
+    case blocked
 
     public var name: String {
         switch self {
@@ -16,6 +19,7 @@ public enum CycleOutcome: Int, Sendable, CaseIterable {
         case .fallback: "fallback"
         case .suppressed: "suppressed"
         case .missed: "missed"
+        case .blocked: "blocked"
         }
     }
 
@@ -34,9 +38,11 @@ public enum CycleOutcome: Int, Sendable, CaseIterable {
     /// when it was fetched in the cycle's window (at or after F) and is at most `freshWithin`
     /// old when displayed, stale otherwise; the fallback copy is fallback. Nothing shown is
     /// suppressed when the plugin chose to show nothing because nothing was new, else missed.
+    /// With notifications denied (`blocked`), what would have been shown is blocked.
     @inline(__always)
-    public static func classify(_ display: Display, fetchTime: Millis, freshWithin: Millis) -> CycleOutcome {
+    public static func classify(_ display: Display, fetchTime: Millis, freshWithin: Millis, blocked: Bool = false) -> CycleOutcome {
         switch display {
+        case .shown where blocked: return .blocked
         case .shown(_, nil): return .fallback
         case .shown(let at, let fetchedAt?): return fetchedAt >= fetchTime && at - fetchedAt <= freshWithin ? .fresh : .stale
         case .notShown(let reason): return reason.nothingNew ? .suppressed : .missed

@@ -26,6 +26,9 @@ public enum BackgroundTaskKind: String, Sendable, CaseIterable {
 /// How iOS runs the plugin's background fetch and shows its notifications.
 public struct IOSConfiguration: Sendable, Equatable {
     public var taskKind: BackgroundTaskKind = .appRefresh
+    /// `UNUserNotificationCenter` authorization: false, denied; every notification is blocked and an
+    /// alert push is not presented (its service extension does not run).
+    public var notificationAuthorization = true
     /// Delay after max(earliestBeginDate, submission) before the task launches.
     public var delay: Distribution = .fixed(0)
     /// Probability that a submitted request is never run.
@@ -99,6 +102,8 @@ public struct AndroidConfiguration: Sendable, Equatable {
     /// Where the fetch alarm's code fetches: in its receiver (under `receiverBudget`) or in work
     /// the receiver hands it to.
     public var fetchIn: AndroidFetchHandler = .worker
+    /// Android 13+ `POST_NOTIFICATIONS`: false, the user denied it; every notification is blocked.
+    public var notificationPermission = true
     /// How long a receiver may run its fetch: 10 s, the developer docs' guidance for `goAsync`
     /// ("BroadcastReceiver": finish within 10 seconds); AOSP's background broadcast timeout is 60 s.
     public var receiverBudget: Millis = 10 * SimTime.second

@@ -79,6 +79,8 @@ public struct TraceEntry: Sendable, Equatable {
         case .guardsArmed(let from, let through):
             return from + 1 == through ? "guard armed for cycle \(through)" : "guards armed for cycles \(from + 1)–\(through)"
         case .guardCancelled: return "fetch done: the cycle's guard is removed"
+        case .notificationBlocked:
+            return "cycle \(number) blocked: the plugin posts its notification, but the user denied the app notifications"
         case .notificationShown(let outcome, let afterT, _):
             return "cycle \(number) shown (\(outcome.name)), \(SimTime.seconds(afterT)) s after T"
         case .cycleUnshown(let outcome, let reason, let service):

@@ -50,6 +50,8 @@ public enum TraceEvent: Sendable, Equatable {
     case guardsArmed(from: Int, through: Int)
     case guardCancelled
     case notificationShown(CycleOutcome, afterNotifyTime: Millis, copy: NotificationCopy)
+    /// The plugin posts the cycle's notification, but the user denied notifications.
+    case notificationBlocked
     /// A cycle ended without a notification; `pushService` names the push store its reason may cite.
     case cycleUnshown(CycleOutcome, UnshownReason, pushService: String)
     case cycleOff
@@ -120,6 +122,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .guardsArmed: "guard.armed"
         case .guardCancelled: "guard.cancelled"
         case .notificationShown: "notification.shown"
+        case .notificationBlocked: "notification.blocked"
         case .cycleUnshown(let outcome, _, _): "cycle.\(outcome.name)"
         case .cycleOff: "cycle.off"
         case .pushSent: "push.sent"

@@ -51,7 +51,8 @@ extension PluginRuntime {
     /// A push's handler ended, showing a notification or not: FCM keeps count (`FCMPriorityHistory`).
     @inline(__always)
     mutating func pushHandled(shown: Bool) {
-        if fcmHistory.active { fcmHistory.record(at: now, shown: shown) }
+        // A notification the user denied is no visible notification to FCM either.
+        if fcmHistory.active { fcmHistory.record(at: now, shown: shown && !notificationsBlocked) }
     }
 
     // MARK: Cycles
@@ -70,7 +71,7 @@ extension PluginRuntime {
         if cachedContent, var content = state.fetcher.cache {
             contentAge = display - content.fetchedAt
             fetchedAt = content.fetchedAt
-            if !content.shown {
+            if !content.shown, !notificationsBlocked {
                 content.shown = true
                 context.activity[.lostUpdates] -= content.updateCount
                 log.recordShown(content, at: display, server: context.server)
@@ -81,7 +82,12 @@ extension PluginRuntime {
             copy = NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
         }
         let outcome = CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime,
-                                            freshWithin: world.freshWithin)
+                                            freshWithin: world.freshWithin, blocked: notificationsBlocked)
+        if notificationsBlocked {
+            context.trace(.notificationBlocked, cycle: cycle, at: display)
+            return resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: nil, lateness: nil,
+                                       notifiedBeforeFetch: false, contentAge: nil))
+        }
         if let copy {
             context.trace(.notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle, at: display)
         }

@@ -19,6 +19,8 @@ public struct PluginRuntime<OS: PlatformModel> {
     let schedulesFetch: Bool
     /// Whether the user's lifecycle has events of its own: the device then runs to the run's end.
     let lifecycleRunsToEnd: Bool
+    /// The user denied the app notifications: what would show is `blocked`.
+    public let notificationsBlocked: Bool
     /// The current device's plugin state: one assignment in `begin` resets all of it.
     var state: PluginState
     /// Android: FCM's 7-day record of the device's high-priority messages (push arms only).
@@ -32,6 +34,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         self.schedulesFetch = schedulesFetch
         push = OS.Push(world: world.configuration)
         let user = world.configuration.user
+        notificationsBlocked = OS.platform == .android ? !world.configuration.android.notificationPermission
+            : !world.configuration.ios.notificationAuthorization
         lifecycleRunsToEnd = user.disablePerDay > 0 || user.timeChangePerDay > 0 || world.configuration.reminder != nil
         strategy = arm.strategy
         plugin = world.configuration.plugin

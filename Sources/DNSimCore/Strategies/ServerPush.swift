@@ -74,7 +74,8 @@ public struct ServerPush: PluginStrategy {
         let budget = runtime.push.handlerBudget(.alert)
         let handler = runtime.push.handlerName, fetches = runtime.plugin.fetchEnabled
         runtime.trace(.alertPushArrived(handler: handler, budget: fetches ? budget : nil), cycle: cycle)
-        guard runtime.plugin.fetchEnabled else {
+        // iOS does not present an alert push the user denied, so its service extension never runs.
+        guard runtime.plugin.fetchEnabled, !(OS.platform == .ios && runtime.notificationsBlocked) else {
             runtime.pushHandled(shown: true)
             return runtime.show(cachedContent: false, cycle: cycle)
         }

@@ -17,7 +17,7 @@ enum ListFormat {
 /// colour-blind readers can tell apart; lines also differ by dash pattern.
 public enum SVGCharts {
     static let outcomeColours: [CycleOutcome: String] = [
-        .fresh: "#009E73", .stale: "#E69F00", .fallback: "#56B4E9", .suppressed: "#999999", .missed: "#D55E00",
+        .fresh: "#009E73", .stale: "#E69F00", .fallback: "#56B4E9", .suppressed: "#999999", .missed: "#D55E00", .blocked: "#CC79A7",
     ]
     static let seriesColours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
     static let dashes = ["", "6 3", "2 3", "8 3 2 3"]

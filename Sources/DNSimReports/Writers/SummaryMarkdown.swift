@@ -42,8 +42,8 @@ public enum SummaryMarkdown {
 
     /// The arms table, shared with the terminal summary.
     public static func armsTable(_ context: ReportContext) -> TextTable {
-        var table = TextTable(header: ["arm", "fresh", "stale", "fallback", "suppressed", "missed", "late", "lateness p50 / p90 / p99"],
-                              rightAligned: Set(1...7))
+        var table = TextTable(header: ["arm"] + SummaryColumns.rates.map(\.name) + ["lateness p50 / p90 / p99"],
+                              rightAligned: Set(1...(SummaryColumns.rates.count + 1)))
         for (index, arm) in context.plan.arms.enumerated() {
             let s = context.result.arms[index]
             table.rows.append([arm.name] + SummaryColumns.rates.map { rateCell(s, $0) }

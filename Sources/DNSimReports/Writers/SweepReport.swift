@@ -48,7 +48,7 @@ public struct SweepReport: Sendable {
         for ((index, arm), row) in zip(context.plan.arms.enumerated(), context.summary.rows) {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
-            for metric in PlatformVerdict.comparedMetrics + [.suppressed] { rates[metric] = statistics.interval(metric) }
+            for metric in SummaryColumns.rates { rates[metric] = statistics.interval(metric) }
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
                             summaryFields: SummaryCSV.fields(of: row),
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
@@ -89,11 +89,10 @@ public struct SweepReport: Sendable {
         let lifecycle = scenario.isLifecycleActive
         let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map(SummaryMarkdown.label) : []
         let front = paretoFront
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "suppressed", "missed", "late"] + extra + ["front"],
+        var table = TextTable(header: ["point"] + axes + ["arm"] + SummaryColumns.rates.map(\.name) + extra + ["front"],
                               rightAligned: [0])
         for (i, row) in rows.enumerated() {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + [RateMetric.fresh, .stale, .fallback, .suppressed, .missed,
-                                                                                     .late].map {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + SummaryColumns.rates.map {
                 String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
             } + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : []) + [front.contains(i) ? "★" : ""])
         }
@@ -124,12 +123,12 @@ public struct SweepReport: Sendable {
         // A lifecycle scenario's comparison is often about what the user sees beyond the cycles.
         let lifecycle = scenario.isLifecycleActive
         let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map { SummaryMarkdown.label($0) + " / 1,000 dd" } : []
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50",
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late", "content age p50",
                                                           "BG runs / day"] + extra + ["front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8 + extra.count))))
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 9 + extra.count))))
         for (i, row) in rows.enumerated() {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { SummaryMarkdown.percent(row.rates[$0]!.estimate) }
+                + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map { SummaryMarkdown.percent(row.rates[$0]!.estimate) }
                 + [SummaryMarkdown.seconds(row.contentAge), row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–"]
                 + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : [])
                 + [front.contains(i) ? "★" : ""])
@@ -154,11 +153,11 @@ public struct SweepReport: Sendable {
         md += frontSentence + " The chart shows each point × arm's whole outcome mix (fresh, stale, fallback, suppressed, missed) "
         md += "with its late rate\(conditionAxes.isEmpty ? "" : ", one panel per condition point").\n\n"
         md += "Content age is the median age of the content shown (display time − its fetch's completion).\n\n"
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "late", "content age p50", "front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 7))))
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late", "content age p50", "front"],
+                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
         for (i, row) in rows.enumerated() {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + [RateMetric.fresh, .stale, .fallback, .missed, .late].map { metric in
+                + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map { metric in
                     let interval = row.rates[metric]!
                     return String(format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100, interval.high * 100)
                 } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])

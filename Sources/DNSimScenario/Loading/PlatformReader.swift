@@ -24,6 +24,7 @@ enum PlatformReader {
         if let v = map.durationOrNever("inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
         if let v = map.choice("resubmitOnOpen", as: ResubmitPolicy.self) { ios.resubmitOnOpen = v }
         if let v = map.bool("backgroundAppRefresh") { ios.backgroundAppRefresh = v }
+        if let v = map.choice("notificationAuthorization", as: NotificationAuthorization.self) { ios.notificationAuthorization = v == .authorized }
         if let task = map.section("fetchTask") {
             // The budget's default follows the kind (`BackgroundTaskKind.defaultBudget`).
             if let v = task.choice("kind", as: BackgroundTaskKind.self) { ios.taskKind = v }
@@ -97,6 +98,7 @@ enum PlatformReader {
         if let v = map.duration("bootCompletedDelay") { android.bootCompletedDelay = v }
         if let v = map.bool("rescheduleOnBoot") { android.rescheduleOnBoot = v }
         if let v = map.choice("fetchIn", as: AndroidFetchHandler.self) { android.fetchIn = v }
+        if let v = map.choice("notificationPermission", as: NotificationPermission.self) { android.notificationPermission = v == .granted }
         // AOSP kills a background receiver after 60 s (BROADCAST_BG_TIMEOUT): no longer budget exists.
         if let v = map.duration("receiverBudget", allowZero: false, atMost: SimTime.minute) { android.receiverBudget = v }
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
