@@ -71,7 +71,7 @@ enum UncertaintyMarkdown {
             md += sensitivity.markdown() + "\n"
         }
 
-        md += "## What to measure first\n\n"
+        md += "## What to measure first\n\n![What to measure first](evppi.svg)\n\n"
         md += "The expected value of perfect information (EVPI) is the utility per cycle a team would gain by learning every uncertain condition before choosing; "
         md += "EVPPI, by learning one, choosing by the same eligibility rule. EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
         md += "each arm's utility difference and feasibility regressed on the parameter by a running-line smoother (span by generalised cross-validation); "

@@ -2,16 +2,17 @@ import DNSimAnalysis
 
 /// The files an uncertainty study adds to its report folder: the per-world table always, the
 /// sensitivities and the decision always (they are what `check` compares), and with Markdown
-/// the report and its tornado chart.
+/// the report, its tornado chart and its value-of-information chart.
 public enum UncertaintyReport {
-    public static let fileNames = ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg"]
+    public static let fileNames = ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg", "evppi.svg"]
 
     public static func files(_ study: UncertaintyStudy, formats: Set<String>) -> [(String, String)] {
         let analysis = UncertaintyAnalysis(study)
         var files = [("uncertainty.csv", UncertaintyCSV.render(study)), ("sensitivity.csv", SensitivityCSV.render(analysis)),
                      ("decision.json", DecisionJSON.render(study, analysis))]
         if formats.contains("md") {
-            files += [("uncertainty.md", UncertaintyMarkdown.render(study, analysis)), ("sensitivity.svg", TornadoChart.render(study, analysis))]
+            files += [("uncertainty.md", UncertaintyMarkdown.render(study, analysis)), ("sensitivity.svg", TornadoChart.render(study, analysis)),
+                      ("evppi.svg", ValueOfInformationChart.render(study, analysis))]
         }
         return files
     }

@@ -39,7 +39,7 @@ extension ScenarioKeyCatalog {
                     example: "`{ fixed: 0s }`"),
         ScenarioKey("platforms.ios.inactiveAfter", .condition, type: "duration or `never`", default: "`never`", range: "longer than zero",
                     why: "iOS's rule, not the app's",
-                    meaning: "iOS stops launching the app's BG tasks once it has not been opened for this long; the next open resumes them. Off by default, since with no `user.appOpensPerDay` it would cut every device off (a warning says so when both are set that way).",
+                    meaning: "iOS stops launching the app's BG tasks once it has not been opened for this long; the next open resumes them. `never` by default: Apple names app usage among the factors that ration background launches (WWDC 2020, \"Background execution demystified\") but publishes no cut-off for app refresh (a week is documented only for processing requests, which the model applies), so any default would be invented; set it from your own telemetry or put it under `uncertainty`. With no `user.appOpensPerDay` it would cut every device off (a warning says so when both are set that way).",
                     example: "`7d`"),
         ScenarioKey("platforms.ios.backgroundAppRefresh", .condition, type: "boolean", default: "`true`", range: "",
                     why: "the user's switch in Settings, not the app's",
