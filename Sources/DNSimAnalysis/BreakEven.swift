@@ -22,7 +22,8 @@ public struct BreakEven: Sendable, Equatable {
     /// eligible arms, each arm's mean moving as ū_a + (ω′ − ω)·t̄_a; an end beyond ±10|ω| is nil.
     public static func weightRange(weight: Double, meanUtility: [Double], meanTerm: [Double], eligible: [Bool],
                                    recommended r: Int) -> (low: Double?, high: Double?) {
-        let reach = 10 * Swift.max(abs(weight), 1e-9)
+        // A zero weight has no magnitude to scale: search ±10 utility units per unit of the term.
+        let reach = weight == 0 ? 10 : 10 * abs(weight)
         var up = Double.infinity, down = Double.infinity
         for b in meanUtility.indices where b != r && eligible[b] {
             let slope = meanTerm[b] - meanTerm[r]
@@ -88,14 +89,15 @@ public struct BreakEven: Sendable, Equatable {
                 // A max bound admits a value at it, a min bound too, so the steps are the values.
                 let inside = observed.filter { $0 >= range.0 && $0 <= range.1 }
                 var high: Double? = nil, low: Double? = nil
-                for candidate in inside where candidate > value {
+                // Raising a min bound first excludes the worlds at the bound itself; lowering a max one too.
+                for candidate in inside where side == "min" ? candidate >= value : candidate > value {
                     // For a max bound, raising it to `candidate` admits it; for a min bound, the
                     // values below `candidate` leave once it passes them: try just above.
                     let probe = side == "max" ? candidate : candidate.nextUp
                     guard probe <= range.1 else { break }
                     if recommendation(moved(probe)) != recommended { high = candidate; break }
                 }
-                for candidate in inside.reversed() where candidate < value {
+                for candidate in inside.reversed() where side == "max" ? candidate <= value : candidate < value {
                     let probe = side == "max" ? candidate.nextDown : candidate
                     guard probe >= range.0 else { break }
                     if recommendation(moved(probe)) != recommended { low = candidate; break }

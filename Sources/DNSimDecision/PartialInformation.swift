@@ -58,8 +58,8 @@ struct PartialInformation {
         // Walk up the parameter in runs of the same pointwise choice. A run takes over from the
         // current arm only when its worlds say so clearly: the arm's mean lead over the current one
         // in the run is at least `tie` and z standard errors (the run's own worlds, not the
-        // fits) while its feasible share there is not two binomial standard errors below the rule,
-        // or the current arm's feasible share in the run is. An unclear run is noise and keeps the current arm; an unclear first
+        // fits) while its feasible share there is not clearly below the rule, or the current
+        // arm's is (an exact binomial test at the same level). An unclear run is noise and keeps the current arm; an unclear first
         // run gives way to the next.
         let order = (0..<worlds).sorted { (values[$0], $0) < (values[$1], $1) }
         var runs: [(arm: Int, start: Int, end: Int)] = []
@@ -69,16 +69,21 @@ struct PartialInformation {
         }
         // Each run is a test; with many runs, some pass by chance: Bonferroni's correction keeps
         // the chance of any false flip along the parameter near 5% (one-sided 2.5% per run).
-        let z = gsl_cdf_ugaussian_Pinv(1 - 0.025 / Double(Swift.max(runs.count - 1, 1)))
+        let alpha = 0.025 / Double(Swift.max(runs.count - 1, 1))
+        let z = gsl_cdf_ugaussian_Pinv(1 - alpha)
         func clearly(_ to: Int, over from: Int, in run: (arm: Int, start: Int, end: Int)) -> (clear: Bool, byLead: Bool) {
             let members = order[run.start..<run.end]
             let n = Double(members.count)
             let leads = members.map { utilities[$0][to] - utilities[$0][from] }
             let mean = leads.reduce(0, +) / n
             let spread = n > 1 ? (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot() : .infinity
+            // Exact: so few feasible worlds would be that unlikely for an arm that met the rule
+            // (P(Binomial(n, share) ≤ count) below the same corrected level), so one or two
+            // infeasible worlds are no evidence.
             func clearlyBelowRule(_ arm: Int) -> Bool {
-                let share = Double(members.filter { feasible[$0][arm] }.count) / n
-                return share < requiredShare - 2 * (share * (1 - share) / n).squareRoot() - 1e-12
+                let count = members.filter { feasible[$0][arm] }.count
+                guard Double(count) < requiredShare * n else { return false }
+                return gsl_cdf_binomial_P(UInt32(count), Swift.min(requiredShare, 1), UInt32(members.count)) < alpha
             }
             // A lead counts only for an arm the run's worlds do not clearly rule out.
             if mean >= Swift.max(tie, z * spread), !clearlyBelowRule(to) { return (true, true) }

@@ -69,7 +69,8 @@ public enum PatientRuleInduction {
             for index in limits.indices {
                 var others = limits
                 others.remove(at: index)
-                let outside = members(others).filter { w in !inside.contains(w) }
+                let insideSet = Set(inside)
+                let outside = members(others).filter { !insideSet.contains($0) }
                 let margin: Double
                 if outside.isEmpty { margin = -.infinity } else {
                     let pOut = density(outside), nOut = Double(outside.count)

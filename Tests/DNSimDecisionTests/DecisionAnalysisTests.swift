@@ -244,6 +244,17 @@ final class DecisionAnalysisTests: XCTestCase {
         XCTAssertEqual(summary.robust, 0)
     }
 
+    /// One infeasible world is no evidence: b (better, feasible everywhere but in one world in the
+    /// middle of θ's range) stays the choice along θ, with no flip to a and back.
+    func testOneInfeasibleWorldDoesNotFlip() {
+        let middle = Self.design.indices.min { abs(Self.design[$0].unit[0] - 0.5) < abs(Self.design[$1].unit[0] - 0.5) }!
+        let utilities = Self.design.map { _ in [0.0, 1.0] }
+        let feasible = Self.design.indices.map { [true, $0 != middle] }
+        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
+        XCTAssertEqual(summary.recommended, 1)
+        XCTAssertEqual(summary.flips, [])
+    }
+
     /// A categorical parameter gets one bin per value and no flips. a's utility is (1, 0, 0) by the
     /// choice c ∈ {0, 1, 2} (equally often), b's 0.4: b is recommended (⅓ < 0.4), and knowing c is
     /// knowing everything: EVPPI(c) = EVPI = (1 + 0.4 + 0.4)/3 − 0.4 = 0.2, exactly.

@@ -137,18 +137,18 @@ public struct StudyComparison: Sendable {
         return total / Double(study.statistics.count)
     }
 
-    /// The share of worlds where the arm at `position` and the best other arm are within four
-    /// standard errors of device noise of each other: worlds whose winner a reseed could change.
+    /// The share of worlds where the arm at `position` and the best of the other arms are within
+    /// four standard errors of device noise of each other: worlds where a reseed could change
+    /// whether this arm is the winner.
     static func contestedShare(_ study: UncertaintyStudy, arms: [Int], position: Int, errors: [Double]) -> Double {
         guard arms.count > 1, !study.utilities.isEmpty else { return 0 }
         var contested = 0
         for world in study.utilities {
             let own = world[arms[position]]
-            let close = arms.indices.contains { other in
-                other != position && abs(world[arms[other]] - own)
-                    <= standardErrors * (errors[position] * errors[position] + errors[other] * errors[other]).squareRoot()
-            }
-            if close { contested += 1 }
+            var rival = -1
+            for other in arms.indices where other != position && (rival < 0 || world[arms[other]] > world[arms[rival]]) { rival = other }
+            let noise = standardErrors * (errors[position] * errors[position] + errors[rival] * errors[rival]).squareRoot()
+            if abs(world[arms[rival]] - own) <= noise { contested += 1 }
         }
         return Double(contested) / Double(study.utilities.count)
     }

@@ -98,8 +98,8 @@ enum UncertaintyMarkdown {
 
         md += "## Where the decision flips\n\n"
         md += "For each parameter, the eligible arm best on average given its value (the same running-line fits); a flip is where that arm changes, "
-        md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and two standard errors) "
-        md += "or the arm clearly stops meeting the constraints in enough of them (two binomial standard errors below the rule). "
+        md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
+        md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them (an exact binomial test at the same level). "
         md += "The fits reach the ends of each range.\n\n"
         var any = false
         for decision in analysis.decisions {
