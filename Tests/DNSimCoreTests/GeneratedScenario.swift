@@ -31,6 +31,11 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var appOpensPerDay: Double
     var forceQuitPerDay: Double
     var rebootsPerDay: Double
+    // Drawn last, so every scenario drawn before these keys existed keeps its other values.
+    var forceStopPerDay = 0.0
+    var pushWithNews = false
+    var notificationsDenied = false
+    var fetchInReceiver = false
     var tokenLifetimeDays: Int?
     /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
     var lifecycle: Bool
@@ -111,6 +116,10 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         // A lead sweep needs a single daily notification time.
         if secondNotifyAfterHours != nil, sweep?.contains("key: lead,") == true { sweep = nil }
         study = extra >= 8 ? random.pick(Self.studies) : nil
+        forceStopPerDay = random.pick([0, 0, 0.1])
+        pushWithNews = random.chance(0.3)
+        notificationsDenied = random.chance(0.1)
+        fetchInReceiver = random.chance(0.3)
     }
 
     var yaml: String {
@@ -137,6 +146,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         platforms:
           ios:
             fetchTask: { kind: \(iosKind), delay: { lognormal: { median: \(max(iosDelayMinutes, 1))m, sigma: 1.2 } }, never: \(iosNever) }
+            notificationAuthorization: \(notificationsDenied ? "denied" : "authorized")
           android:
             exactAlarmPermission: \(exactAlarmPermission)
             doze: \(doze)
@@ -144,6 +154,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
             standbyBucket: \(standbyBucket)
             rescheduleOnBoot: \(rescheduleOnBoot)
             backgroundRestricted: \(backgroundRestricted)
+            fetchIn: \(fetchInReceiver ? "receiver" : "worker")
+            notificationPermission: \(notificationsDenied ? "denied" : "granted")
 
         """
         if batteryManager { text += "    batteryManager: { stopsAfterUnused: 3d }\n" }
@@ -154,10 +166,12 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         server:
           updatesPerDay: \(updatesPerDay)
           starredPlans: 5
+          pushWhen: \(pushWithNews ? "withNews" : "always")
         user:
           appOpensPerDay: \(appOpensPerDay)
           forceQuitPerDay: \(forceQuitPerDay)
           rebootsPerDay: \(rebootsPerDay)
+          forceStopPerDay: \(forceStopPerDay)
           idle: { start: "00:30", end: "07:00" }
 
         """
