@@ -52,7 +52,7 @@ public struct BreakEven: Sendable, Equatable {
         let recommended = pick(meanUtility, feasibleCount)
 
         for (term, weight) in objective.weights {
-            let terms = arms.map { a in study.statistics.reduce(0) { $0 + term.value($1[a], days: study.days) } / worlds }
+            let terms = arms.map { a in study.table.cells.reduce(0) { $0 + term.value($1[a]) } / worlds }
             let eligible = arms.indices.map { Double(feasibleCount[$0]) >= share * worlds - 1e-9 }
             let (low, high) = recommended.map {
                 Self.weightRange(weight: weight, meanUtility: meanUtility, meanTerm: terms, eligible: eligible, recommended: $0)
@@ -63,9 +63,9 @@ public struct BreakEven: Sendable, Equatable {
         for (index, constraint) in objective.constraints.enumerated() {
             guard let column = SummaryColumns.named(constraint.metric) else { continue }
             // values[world][arm] of the constrained metric; the other constraints' verdicts held.
-            let values = study.statistics.map { world in arms.map { column.value(world[$0], days: study.days) } }
-            let others = study.statistics.map { world in
-                arms.map { a in objective.constraints.enumerated().allSatisfy { $0.offset == index || $0.element.holds(world[a], days: study.days) } }
+            let values = study.table.cells.map { world in arms.map { world[$0].figure(column.name) } }
+            let others = study.table.cells.map { world in
+                arms.map { a in objective.constraints.enumerated().allSatisfy { $0.offset == index || $0.element.holds(world[a]) } }
             }
             let observed = Set(values.joined().compactMap { $0 }).sorted()
             let range = column.unit == "fraction" ? (0.0, 1.0) : (observed.first ?? 0, observed.last ?? 0)

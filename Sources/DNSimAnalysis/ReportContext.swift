@@ -32,6 +32,11 @@ public struct ReportContext: Sendable {
         return zip(fleet.names, segments).map { ($0, $1) }
     }
 
+    /// The fleet's segments as variants of one table (in `segments`' order); no variant without a fleet.
+    public var segmentTable: ExperimentTable {
+        ExperimentTable(arms: plan.arms, days: days, cells: segments.map { ExperimentTable.cells(plan.arms, $0.arms, days: days) })
+    }
+
     /// The per-arm summary every rendering starts from.
     public var summary: SummaryTable { SummaryTable(arms: plan.arms, result: result, days: days) }
 }

@@ -66,7 +66,7 @@ public struct UncertaintyAnalysis: Sendable {
         let reported = study.reportedValues
         spreads = study.arms.indices.map { arm in
             [Spread((0..<worlds).map { study.utilities[$0][arm] })]
-                + Self.rates.map { metric in Spread((0..<worlds).map { study.statistics[$0][arm].rate(metric) }) }
+                + Self.rates.map { metric in Spread(study.table.rates(metric, arm: arm)) }
         }
         let units = study.designs.map(\.sample)
         let informative = study.designs.map { $0.block == .a || $0.block == .b }
@@ -99,7 +99,7 @@ public struct UncertaintyAnalysis: Sendable {
         for (arm, descriptor) in study.arms.enumerated() {
             targets.append((descriptor.name, "utility", (0..<worlds).map { study.utilities[$0][arm] }))
             for metric in Self.rates {
-                targets.append((descriptor.name, metric.name, (0..<worlds).map { study.statistics[$0][arm].rate(metric) }))
+                targets.append((descriptor.name, metric.name, study.table.rates(metric, arm: arm)))
             }
         }
         for decision in decisions {
@@ -140,7 +140,7 @@ public struct UncertaintyAnalysis: Sendable {
         return arms.compactMap { arm in
             let boxes = study.objective.constraints.compactMap { constraint in
                 PatientRuleInduction.box(parameters: parameters, categorical: categorical,
-                                         fails: study.statistics.map { !constraint.holds($0[arm], days: study.days) },
+                                         fails: study.table.cells.map { !constraint.holds($0[arm]) },
                                          constraint: constraint.metric)
             }
             return boxes.isEmpty ? nil : (arm, boxes)

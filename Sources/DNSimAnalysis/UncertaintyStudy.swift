@@ -13,10 +13,10 @@ public struct UncertaintyStudy: Sendable {
     public var designs: [DesignWorld]
     /// [world][parameter], in each parameter's internal unit (ms for durations, index for a choice).
     public var values: [[Double]]
-    public var arms: [Arm]
-    /// [world][arm].
-    public var statistics: [[ArmStatistics]]
-    public var days: Int
+    /// Every world × arm's summary figures (worlds are the table's variants).
+    public var table: ExperimentTable
+    public var arms: [Arm] { table.arms }
+    public var days: Int { table.days }
     public var devicesPerWorld: Int
     public var seed: UInt64
     public var reproduceCommand: String
@@ -24,21 +24,27 @@ public struct UncertaintyStudy: Sendable {
     public var utilities: [[Double]]
     public var feasible: [[Bool]]
 
+    /// - Parameter table: one variant per world, in `worlds`' order.
     public init(scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
-                arms: [Arm], results: [SimulationResult], days: Int, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String) {
+                table: ExperimentTable, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String) {
         self.scenario = scenario
         self.settings = settings
         self.objective = objective
         designs = worlds.map(\.design)
         values = worlds.map(\.values)
-        self.arms = arms
-        statistics = results.map(\.arms)
-        self.days = days
+        self.table = table
         self.devicesPerWorld = devicesPerWorld
         self.seed = seed
         self.reproduceCommand = reproduceCommand
-        utilities = statistics.map { world in world.map { objective.utility($0, days: days) } }
-        feasible = statistics.map { world in world.map { objective.isFeasible($0, days: days) } }
+        utilities = table.cells.map { world in world.map { objective.utility($0) } }
+        feasible = table.cells.map { world in world.map { objective.isFeasible($0) } }
+    }
+
+    public init(scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
+                arms: [Arm], results: [SimulationResult], days: Int, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String) {
+        let table = ExperimentTable(arms: arms, days: days, cells: results.map { ExperimentTable.cells(arms, $0.arms, days: days) })
+        self.init(scenario: scenario, settings: settings, objective: objective, worlds: worlds, table: table,
+                  devicesPerWorld: devicesPerWorld, seed: seed, reproduceCommand: reproduceCommand)
     }
 
     public var parameters: [UncertainParameter] { settings.parameters }

@@ -12,9 +12,15 @@ public enum StudyRun {
         let plans = try self.plans(scenario, worlds: worlds, overrides)
         let bar = feedback.progress?("\(scenario.name) uncertainty (\(worlds.count) worlds)")
         let total = worlds.count
-        let results = StudyRunner.run(plans: plans, jobs: jobs) { done in bar?.update(done, of: total) }
+        let arms = plans[0].arms
+        let days = overrides.days ?? scenario.days
+        // Each world's figures, kept as its run ends: memory grows by a table row per world, not by its statistics.
+        let cells = StudyRunner.run(plans: plans, jobs: jobs, progress: { done in bar?.update(done, of: total) }) {
+            ExperimentTable.cells(arms, $0.arms, days: days)
+        }
         bar?.finish()
-        let study = study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: reproduceCommand)
+        let study = study(scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: arms, days: days, cells: cells),
+                          reproduceCommand: reproduceCommand)
         if let study { warnCoverage(study, feedback: feedback) }
         return study
     }
@@ -41,13 +47,21 @@ public enum StudyRun {
         return plans
     }
 
-    /// The study's table from every world's result, in world order.
+    /// The study from every world's result, in world order.
     public static func study(_ scenario: Scenario, worlds: [UncertaintyWorld], plans: [SimulationPlan], results: [SimulationResult],
                       _ overrides: RunOverrides, reproduceCommand: String) -> UncertaintyStudy? {
+        guard let arms = plans.first?.arms else { return nil }
+        let days = overrides.days ?? scenario.days
+        let table = ExperimentTable(arms: arms, days: days, cells: results.map { ExperimentTable.cells(arms, $0.arms, days: days) })
+        return study(scenario, worlds: worlds, plans: plans, table: table, reproduceCommand: reproduceCommand)
+    }
+
+    /// The study from its table (one variant per world, in world order).
+    static func study(_ scenario: Scenario, worlds: [UncertaintyWorld], plans: [SimulationPlan], table: ExperimentTable,
+                      reproduceCommand: String) -> UncertaintyStudy? {
         guard let settings = scenario.uncertainty, let objective = scenario.objective, !worlds.isEmpty else { return nil }
-        return UncertaintyStudy(scenario: scenario, settings: settings, objective: objective, worlds: worlds, arms: plans[0].arms,
-                                results: results, days: overrides.days ?? scenario.days, devicesPerWorld: plans[0].devices,
-                                seed: plans[0].seed, reproduceCommand: reproduceCommand)
+        return UncertaintyStudy(scenario: scenario, settings: settings, objective: objective, worlds: worlds, table: table,
+                                devicesPerWorld: plans[0].devices, seed: plans[0].seed, reproduceCommand: reproduceCommand)
     }
 
     /// Shard `k` of `n`'s worlds, run whole: worlds ⌊W·(k−1)/n⌋ … ⌊W·k/n⌋ − 1, the devices' rule.

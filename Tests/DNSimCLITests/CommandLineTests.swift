@@ -149,7 +149,7 @@ final class CommandLineTests: CommandLineTestCase {
         let lenient = run(["check", scenario(delayed, name: "delayed.yaml"), "--baseline", baseline, "--out", out, "--quiet"])
         XCTAssertEqual(lenient.code, 0, lenient.out + lenient.err)
         XCTAssertTrue(lenient.out.contains("behaviour changed"), lenient.out)
-        let read = { (folder: String) in try SummaryCSV.parse(String(contentsOfFile: "\(folder)/small/summary.csv", encoding: .utf8), file: folder) }
+        let read = { (folder: String) in try SummaryCSVReader.read(String(contentsOfFile: "\(folder)/small/summary.csv", encoding: .utf8), file: folder) }
         let before = try read(baseline).row(arm: "independent/android"), after = try read(out).row(arm: "independent/android")
         XCTAssertEqual(before?.value("lateness_p50_s") ?? -1, 0, accuracy: 0.1)
         XCTAssertEqual(after?.value("lateness_p50_s") ?? -1, 59, accuracy: 0.1)

@@ -20,7 +20,7 @@ final class EarlyFetchGoldenTests: XCTestCase {
         let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
                                     days: scenario.days, reproduceCommand: "")
         // Compared by name: later versions add columns.
-        let before = try SummaryCSV.parse(String(contentsOf: GoldenFiles.fixtures.appendingPathComponent("golden/early-fetch-before.csv"),
+        let before = try SummaryCSVReader.read(String(contentsOf: GoldenFiles.fixtures.appendingPathComponent("golden/early-fetch-before.csv"),
                                                  encoding: .utf8), file: "early-fetch-before.csv")
         let now = context.summary
         XCTAssertEqual(now.rows.map(\.arm), before.rows.map(\.arm))

@@ -30,28 +30,28 @@ final class TextRulesTests: XCTestCase {
         let columns = SummaryColumns.names.count
         return SummaryTable(rows: arms.enumerated().map { index, arm in
             SummaryTable.Row(arm: arm, strategy: "s\(index)", platform: "ios", ciMethod: "wilson", fingerprint: "f\(index)",
-                             fields: (0..<columns).map { $0 == 1 ? "" : String(Double(index * 100 + $0) / 1000) })
+                             values: (0..<columns).map { $0 == 1 ? nil : SummaryColumns.all[$0].published(Double(index * 100 + $0) / 1000) })
         })
     }
 
     func testSummaryCSVReadsBackFieldsWithCommasQuotesAndLineBreaks() throws {
         let written = table(arms: ["plain", "with, comma", "say \"hi\"", "two\nlines", "crlf\r\nend", "lone\rcr", " spaced "])
         let text = SummaryCSV.render(written)
-        XCTAssertEqual(try SummaryCSV.parse(text, file: "summary.csv"), written)
+        XCTAssertEqual(try SummaryCSVReader.read(text, file: "summary.csv"), written)
         // The same file with CRLF line ends, as a checkout with autocrlf leaves it.
         let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
-        XCTAssertEqual(try SummaryCSV.parse(crlf, file: "summary.csv").rows.map(\.strategy), written.rows.map(\.strategy))
-        XCTAssertEqual(try SummaryCSV.parse("\u{FEFF}" + text, file: "summary.csv"), written, "a byte order mark is skipped")
+        XCTAssertEqual(try SummaryCSVReader.read(crlf, file: "summary.csv").rows.map(\.strategy), written.rows.map(\.strategy))
+        XCTAssertEqual(try SummaryCSVReader.read("\u{FEFF}" + text, file: "summary.csv"), written, "a byte order mark is skipped")
     }
 
     func testSummaryCSVProblemsNameTheirLine() {
         let text = SummaryCSV.render(table(arms: ["a", "b"]))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[2] = "b,short"
-        XCTAssertThrowsError(try SummaryCSV.parse("\n" + lines.joined(separator: "\n"), file: "x.csv")) { error in
+        XCTAssertThrowsError(try SummaryCSVReader.read("\n" + lines.joined(separator: "\n"), file: "x.csv")) { error in
             XCTAssertTrue("\(error)".hasPrefix("x.csv:4: error: has 2 fields where the header has"), "\(error)")
         }
-        XCTAssertThrowsError(try SummaryCSV.parse(lines[0] + "\n\"open,b\n", file: "x.csv")) { error in
+        XCTAssertThrowsError(try SummaryCSVReader.read(lines[0] + "\n\"open,b\n", file: "x.csv")) { error in
             XCTAssertEqual("\(error)", "x.csv:2: error: a quoted field opened on this line is never closed")
         }
     }

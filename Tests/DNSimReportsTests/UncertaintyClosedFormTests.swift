@@ -206,7 +206,7 @@ final class UncertaintyClosedFormTests: XCTestCase {
         var deviation = 0.0
         for (index, row) in values.enumerated() {
             let (d, p) = (row[0], row[1])
-            let a = study.statistics[index][0], b = study.statistics[index][1]
+            let a = study.table.cells[index][0], b = study.table.cells[index][1]
             for metric in [RateMetric.stale, .suppressed, .missed] {
                 XCTAssertEqual(a.rate(metric), 0, "world \(index + 1) \(metric)")
                 XCTAssertEqual(b.rate(metric), 0, "world \(index + 1) \(metric)")

@@ -91,7 +91,7 @@ final class UncertaintyStudyTests: XCTestCase {
         for (index, design) in before.designs.enumerated() {
             let match = try XCTUnwrap(after.designs.firstIndex { $0.sample == design.sample && $0.block == design.block })
             XCTAssertEqual(after.values[match].prefix(2), before.values[index][...], "sample \(design.sample) \(design.block.label)")
-            XCTAssertEqual(after.statistics[match].map(\.fingerprint), before.statistics[index].map(\.fingerprint))
+            XCTAssertEqual(after.table.cells[match].map(\.fingerprint), before.table.cells[index].map(\.fingerprint))
         }
     }
 

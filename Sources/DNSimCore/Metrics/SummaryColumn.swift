@@ -58,10 +58,18 @@ public struct SummaryColumn: Sendable {
     public func value(_ statistics: ArmStatistics, days: Int) -> Double? { value(statistics, days) }
 
     /// The CSV text: fixed decimals so the file is byte-stable; empty when undefined.
-    public func formatted(_ statistics: ArmStatistics, days: Int) -> String {
-        guard let value = value(statistics, days) else { return "" }
-        return decimals == 0 ? String(Int64(value)) : String(format: "%.\(decimals)f", value)
+    public func formatted(_ statistics: ArmStatistics, days: Int) -> String { text(value(statistics, days)) }
+
+    /// `value` as the reports write it: fixed decimals, empty when undefined.
+    public func text(_ value: Double?) -> String {
+        guard let value else { return "" }
+        // A count beyond Int64 (only a hand-made baseline holds one) is written, not trapped on.
+        guard decimals == 0, let count = Int64(exactly: value.rounded(.towardZero)) else { return String(format: "%.\(decimals)f", value) }
+        return String(count)
     }
+
+    /// `value` at the precision the reports publish it, the figure `check` and `expect` judge.
+    public func published(_ value: Double?) -> Double? { value.flatMap { Double(text($0)) } }
 }
 
 public enum SummaryColumns {

@@ -1,7 +1,8 @@
 /// The per-arm summary every report is written from (`summary.csv`, its
 /// JSON twin, the Markdown tables, sweeps) and that `check` reads back from a
-/// baseline: one row per arm, one field per `SummaryColumns` column, kept as
-/// the exact text the CSV holds so every rendering is byte-stable.
+/// baseline: one row per arm, one number per `SummaryColumns` column. Numbers stay
+/// numbers until a writer formats them (`SummaryColumn.text`), with fixed decimals, so
+/// every rendering is byte-stable.
 public struct SummaryTable: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var arm: String
@@ -9,27 +10,48 @@ public struct SummaryTable: Sendable, Equatable {
         public var platform: String
         public var ciMethod: String
         public var fingerprint: String
-        /// One field per `SummaryColumns.all`, in order; empty when undefined.
-        public var fields: [String]
+        /// One value per `SummaryColumns.all`, in order; nil when undefined (or absent from an older baseline).
+        public var values: [Double?]
 
-        public init(arm: String, strategy: String, platform: String, ciMethod: String, fingerprint: String, fields: [String]) {
+        public init(arm: String, strategy: String, platform: String, ciMethod: String, fingerprint: String, values: [Double?]) {
             self.arm = arm
             self.strategy = strategy
             self.platform = platform
             self.ciMethod = ciMethod
             self.fingerprint = fingerprint
-            self.fields = fields
+            self.values = values
         }
+
+        /// The row of an arm with these statistics over `days` days per device.
+        public init(_ arm: Arm, _ statistics: ArmStatistics, days: Int) {
+            self.init(arm: arm.name, strategy: arm.strategy.kind.rawValue, platform: arm.platform.rawValue,
+                      ciMethod: statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles",
+                      fingerprint: statistics.fingerprintHex, values: SummaryColumns.all.map { $0.value(statistics, days: days) })
+        }
+
+        /// The column's exact value (analysis reads this; writers round it), nil when undefined or absent.
+        public func figure(_ column: String) -> Double? {
+            guard let index = SummaryColumns.index(of: column), index < values.count else { return nil }
+            return values[index]
+        }
+
+        /// A rate's exact value (0 when undefined, as `ArmStatistics.rate` gives it).
+        public func rate(_ metric: RateMetric) -> Double { figure("\(metric.name)_rate") ?? 0 }
+
+        /// Each column's text as the reports write it, in `SummaryColumns.all`'s order; empty when undefined.
+        public var fields: [String] { zip(SummaryColumns.all, values).map { $0.text($1) } }
 
         /// The column's text, or nil when this row does not have the column.
         public func text(_ column: String) -> String? {
-            guard let index = SummaryColumns.index(of: column), index < fields.count else { return nil }
-            return fields[index]
+            guard let index = SummaryColumns.index(of: column), index < values.count else { return nil }
+            return SummaryColumns.all[index].text(values[index])
         }
 
-        /// The column's value, or nil when undefined (an empty field) or absent.
+        /// The column's value at the precision the reports publish it (what `check` and `expect`
+        /// judge), or nil when undefined or absent.
         public func value(_ column: String) -> Double? {
-            text(column).flatMap { Double($0) }
+            guard let index = SummaryColumns.index(of: column), index < values.count else { return nil }
+            return SummaryColumns.all[index].published(values[index])
         }
     }
 
@@ -46,12 +68,7 @@ public struct SummaryTable: Sendable, Equatable {
 
     /// The summary of arms with these statistics (one fleet segment's, say).
     public init(arms: [Arm], statistics: [ArmStatistics], days: Int) {
-        rows = zip(arms, statistics).map { arm, statistics in
-            Row(arm: arm.name, strategy: arm.strategy.kind.rawValue, platform: arm.platform.rawValue,
-                ciMethod: statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles",
-                fingerprint: statistics.fingerprintHex,
-                fields: SummaryColumns.all.map { $0.formatted(statistics, days: days) })
-        }
+        rows = zip(arms, statistics).map { Row($0, $1, days: days) }
     }
 
     public func row(arm: String) -> Row? { rows.first { $0.arm == arm } }

@@ -14,8 +14,16 @@ public enum StudyRunner {
     ///   `WorldTapes` instead of each generating it (the results are the same either way).
     public static func run(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
                            progress: (@Sendable (Int) -> Void)? = nil) -> [SimulationResult] {
+        run(plans: plans, jobs: jobs, sharing: sharing, progress: progress) { $0 }
+    }
+
+    /// Each world's `keep(result)`, in world order: a study that needs a few figures per world
+    /// keeps those, so its memory does not grow with every world's statistics.
+    public static func run<Kept: Sendable>(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+                                           progress: (@Sendable (Int) -> Void)? = nil,
+                                           keep: @escaping @Sendable (SimulationResult) -> Kept) -> [Kept] {
         let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
-        let slots = IndexedSlots<SimulationResult>(count: plans.count)
+        let slots = IndexedSlots<Kept>(count: plans.count)
         ParallelLoop.claiming(plans.count, workers: jobs) { index in
             let plan = plans[index]
             let runner = DeviceRunner(plan: plan, tapes: tapes)
@@ -24,7 +32,7 @@ public enum StudyRunner {
             var result = runner.result
             result.arms = result.arms.map { $0.compacted() }
             result.segments = result.segments?.map { $0.map { $0.compacted() } }
-            let done = slots.store(result, at: index)
+            let done = slots.store(keep(result), at: index)
             progress?(done)
         }
         return slots.all()

@@ -38,7 +38,7 @@ public struct BaselineReport: Sendable {
         }
         let summary: SummaryTable
         do {
-            summary = try SummaryCSV.parse(String(decoding: data, as: UTF8.self), file: "\(folder)/summary.csv")
+            summary = try SummaryCSVReader.read(String(decoding: data, as: UTF8.self), file: "\(folder)/summary.csv")
         } catch {
             throw LoadError(description: error.description)
         }

@@ -10,7 +10,8 @@ extension ScenarioCheck {
     /// column (the arm's statistics in that world) meets the bound, against the share required.
     static func overWorlds(_ scenario: Scenario, _ study: UncertaintyStudy) -> [ExpectationResult] {
         var results: [ExpectationResult] = []
-        let worlds = study.statistics.count
+        let cells = study.table.cells
+        let worlds = cells.count
         for expectation in scenario.expectations {
             guard let required = expectation.probability else { continue }
             let isUtility = expectation.metric == Expectation.utility
@@ -18,8 +19,8 @@ extension ScenarioCheck {
             guard isUtility || column != nil else { continue }
             let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
             for (arm, descriptor) in study.arms.enumerated() where expectation.applies(to: descriptor.name) {
-                let held = study.statistics.indices.filter { index in
-                    let value = isUtility ? study.utilities[index][arm] : column!.value(study.statistics[index][arm], days: study.days)
+                let held = cells.indices.filter { index in
+                    let value = isUtility ? study.utilities[index][arm] : cells[index][arm].figure(column!.name)
                     guard let value else { return false }
                     return !(expectation.max.map { value > $0 } ?? false) && !(expectation.min.map { value < $0 } ?? false)
                 }.count

@@ -122,19 +122,20 @@ public struct StudyComparison: Sendable {
     /// which counts devices as clusters), summed with the weights' magnitudes (as if the rates
     /// moved together, an upper bound). Weights on lost updates and costs add nothing.
     static func deviceError(_ study: UncertaintyStudy, arm: Int) -> Double {
-        guard !study.statistics.isEmpty else { return 0 }
+        let cells = study.table.cells
+        guard !cells.isEmpty else { return 0 }
         var total = 0.0
-        for world in study.statistics {
+        for world in cells {
             var error = 0.0
             for (term, weight) in study.objective.weights {
                 guard case .rate(let metric) = term,
-                      let low = SummaryColumns.named("\(metric.name)_ci_low")?.value(world[arm], days: study.days),
-                      let high = SummaryColumns.named("\(metric.name)_ci_high")?.value(world[arm], days: study.days) else { continue }
+                      let low = world[arm].figure("\(metric.name)_ci_low"),
+                      let high = world[arm].figure("\(metric.name)_ci_high") else { continue }
                 error += abs(weight) * (high - low) / (2 * 1.96)
             }
             total += error
         }
-        return total / Double(study.statistics.count)
+        return total / Double(cells.count)
     }
 
     /// The share of worlds where the arm at `position` and the best of the other arms are within

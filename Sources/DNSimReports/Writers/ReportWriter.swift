@@ -15,17 +15,17 @@ public enum ReportWriter {
                              sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         // Decided once, rendered by summary.md and summary.json alike.
-        let verdicts = PlatformVerdict.all(context)
+        let analysis = ReportAnalysis(context)
         if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
         if formats.contains("md") {
             files += [
-                ("summary.md", SummaryMarkdown.render(context, sweep: sweep, verdicts: verdicts)),
+                ("summary.md", SummaryMarkdown.render(context, sweep: sweep, analysis: analysis)),
                 ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
                 ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
                 ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
             ]
         }
-        if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, verdicts: verdicts))) }
+        if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
         if let study { files += UncertaintyReport.files(study, formats: formats) }

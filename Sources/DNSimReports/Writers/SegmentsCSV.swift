@@ -9,9 +9,8 @@ public enum SegmentsCSV {
 
     public static func render(_ context: ReportContext) -> String {
         var lines = [header.joined(separator: ",")]
-        for segment in context.segments {
-            let table = SummaryTable(arms: context.plan.arms, statistics: segment.arms, days: context.days)
-            for row in table.rows {
+        for (segment, cells) in zip(context.segments, context.segmentTable.cells) {
+            for row in cells {
                 lines.append(([segment.name] + SummaryCSV.fields(of: row)).map(SummaryCSV.escape).joined(separator: ","))
             }
         }

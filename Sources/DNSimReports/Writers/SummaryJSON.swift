@@ -8,8 +8,9 @@ import Foundation
 /// differences, for tools. Keys come in a fixed order and numbers are
 /// formatted exactly as in the CSV, so the file is byte-stable.
 public enum SummaryJSON {
-    /// `verdicts`, when given, are the ones summary.md renders too (`ReportWriter` decides them once).
-    public static func render(_ context: ReportContext, verdicts: [PlatformVerdict]? = nil) -> String {
+    /// `analysis`, when given, is the one summary.md renders too (`ReportWriter` decides it once).
+    public static func render(_ context: ReportContext, analysis: ReportAnalysis? = nil) -> String {
+        let analysis = analysis ?? ReportAnalysis(context)
         var arms: [String] = []
         for (arm, row) in zip(context.plan.arms, context.summary.rows) {
             var fields = ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"strategy\": \(JSONQuoting.quoted(row.strategy))",
@@ -23,9 +24,8 @@ public enum SummaryJSON {
         // A fleet of more than one segment: each segment's rows, as segments.csv has them.
         var segments: [String] = []
         if context.segments.count > 1 {
-            for segment in context.segments {
-                let table = SummaryTable(arms: context.plan.arms, statistics: segment.arms, days: context.days)
-                let rows = table.rows.map { "      {" + rowFields($0).joined(separator: ", ") + "}" }
+            for (segment, cells) in zip(context.segments, context.segmentTable.cells) {
+                let rows = cells.map { "      {" + rowFields($0).joined(separator: ", ") + "}" }
                 segments.append("    {\"segment\": \(JSONQuoting.quoted(segment.name)), \"arms\": [\n" + rows.joined(separator: ",\n") + "\n    ]}")
             }
         }
@@ -56,16 +56,15 @@ public enum SummaryJSON {
           ],
           "practical_threshold": \(number(OutcomeTies.practicalThreshold)),
           "verdict": [
-        \((verdicts ?? PlatformVerdict.all(context)).map { verdictEntry($0, context) }.joined(separator: ",\n"))
-          ]\(recommendations(context))\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
+        \(analysis.verdicts.map { verdictEntry($0, context) }.joined(separator: ",\n"))
+          ]\(recommendations(context, analysis.recommendations))\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
         """
     }
 
     /// `,\n  "recommendation": [...]` when the scenario states an objective, else nothing.
-    static func recommendations(_ context: ReportContext) -> String {
-        let all = ObjectiveRecommendation.all(context)
+    static func recommendations(_ context: ReportContext, _ all: [ObjectiveRecommendation]) -> String {
         guard !all.isEmpty else { return "" }
         let arms = context.plan.arms
         let entries = all.map { r -> String in

@@ -52,9 +52,10 @@ public enum SummaryMarkdown {
         return table
     }
 
-    /// The report; a scenario with a sweep leads with the comparison it makes. `verdicts`, when
-    /// given, are the ones summary.json renders too (`ReportWriter` decides them once).
-    public static func render(_ context: ReportContext, sweep: SweepReport? = nil, verdicts: [PlatformVerdict]? = nil) -> String {
+    /// The report; a scenario with a sweep leads with the comparison it makes. `analysis`, when
+    /// given, is the one summary.json renders too (`ReportWriter` decides it once).
+    public static func render(_ context: ReportContext, sweep: SweepReport? = nil, analysis: ReportAnalysis? = nil) -> String {
+        let analysis = analysis ?? ReportAnalysis(context)
         let scenario = context.scenario
         let plan = context.plan
         var md = "# \(scenario.name): notification policy report\n\n"
@@ -72,9 +73,9 @@ public enum SummaryMarkdown {
             md += sweep.comparisonTable.markdown() + "\n" + sweep.thresholdWarnings
         }
 
-        md += recommendationSection(context)
+        md += recommendationSection(context, analysis.recommendations)
         md += "## Verdict\n\n"
-        for verdict in verdicts ?? PlatformVerdict.all(context) { md += VerdictSentence.render(verdict, context) + "\n\n" }
+        for verdict in analysis.verdicts { md += VerdictSentence.render(verdict, context) + "\n\n" }
 
         md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
@@ -260,7 +261,7 @@ public enum SummaryMarkdown {
     }
 
     /// `## Recommendation`, when the scenario states an objective; a study's file is linked.
-    static func recommendationSection(_ context: ReportContext) -> String {
+    static func recommendationSection(_ context: ReportContext, _ recommendations: [ObjectiveRecommendation]) -> String {
         guard let objective = context.scenario.objective else { return "" }
         var md = "## Recommendation\n\n"
         if context.scenario.uncertainty != nil {
@@ -270,7 +271,6 @@ public enum SummaryMarkdown {
         md += "Utility per cycle = \(objective.formula)"
         md += objective.constraints.isEmpty ? "" : "; constraints: \(objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
         md += "; differences below \(ObjectiveRecommendation.number(objective.tie)) are ties.\n\n"
-        let recommendations = ObjectiveRecommendation.all(context)
         for recommendation in recommendations { md += recommendation.sentence(context.plan.arms) + "\n\n" }
         if recommendations.contains(where: \.intervalLeavesOutCounters) {
             md += "The intervals cover the outcome terms; the lost-update and cost terms are in the estimates, not in the intervals.\n\n"

@@ -14,7 +14,8 @@ public struct SweepReport: Sendable {
         public var point: Int
         public var settings: [String]
         public var arm: Arm
-        public var summaryFields: [String]
+        /// The point × arm's cell of the sweep's experiment table: its `summary.csv` figures.
+        public var summary: SummaryTable.Row
         public var stale: Double
         public var late: Double
         public var rates: [RateMetric: ConfidenceInterval]
@@ -50,7 +51,7 @@ public struct SweepReport: Sendable {
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryColumns.rates { rates[metric] = statistics.interval(metric) }
             rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
-                            summaryFields: SummaryCSV.fields(of: row),
+                            summary: row,
                             stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
                             contentAge: statistics.contentAge.quantile(0.5),
                             threshold: ThresholdShare(statistics),
@@ -102,7 +103,7 @@ public struct SweepReport: Sendable {
     public var csv: String {
         var lines = [(["point"] + axes + SummaryCSV.header).map(SummaryCSV.escape).joined(separator: ",")]
         for row in rows {
-            lines.append(([String(row.point)] + row.settings + row.summaryFields).map(SummaryCSV.escape).joined(separator: ","))
+            lines.append(([String(row.point)] + row.settings + SummaryCSV.fields(of: row.summary)).map(SummaryCSV.escape).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }

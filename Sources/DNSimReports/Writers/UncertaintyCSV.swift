@@ -17,8 +17,8 @@ public enum UncertaintyCSV {
                 + zip(study.parameters, study.values[world]).map { parameter, value in
                     parameter.unit == .duration ? String(format: "%.3f", value / 1_000) : parameter.label(value)
                 }
-            for (arm, statistics) in study.statistics[world].enumerated() {
-                let figures = UncertaintyStudy.columns.map { $0.formatted(statistics, days: study.days) }
+            for (arm, cell) in study.table.cells[world].enumerated() {
+                let figures = UncertaintyStudy.columns.map { cell.text($0.name) ?? "" }
                 let fields = prefix + [study.arms[arm].name] + figures
                     + [study.feasible[world][arm] ? "true" : "false", String(format: "%.6f", study.utilities[world][arm])]
                 lines.append(fields.map(SummaryCSV.escape).joined(separator: ","))

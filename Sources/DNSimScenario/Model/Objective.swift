@@ -30,6 +30,16 @@ public struct Objective: Sendable, Equatable {
         constraints.allSatisfy { $0.holds(statistics, days: days) }
     }
 
+    /// The utility per cycle of an arm's summary row (a variant's cell of an `ExperimentTable`).
+    public func utility(_ row: SummaryTable.Row) -> Double {
+        weights.reduce(0) { $0 + $1.weight * $1.term.value(row) }
+    }
+
+    /// Whether an arm's summary row meets every constraint.
+    public func isFeasible(_ row: SummaryTable.Row) -> Bool {
+        constraints.allSatisfy { $0.holds(row) }
+    }
+
     /// The weights on the rate metrics, indexed by `RateMetric.rawValue`, for paired intervals.
     public var rateWeights: [Double] {
         var weights = [Double](repeating: 0, count: RateMetric.allCases.count)

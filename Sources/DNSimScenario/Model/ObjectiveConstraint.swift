@@ -13,6 +13,12 @@ public struct ObjectiveConstraint: Sendable, Equatable {
         return holds(value)
     }
 
+    /// Whether an arm's summary row meets the bound: the same answer as from its statistics.
+    public func holds(_ row: SummaryTable.Row) -> Bool {
+        guard let value = row.figure(metric) else { return false }
+        return holds(value)
+    }
+
     public func holds(_ value: Double) -> Bool {
         if let min, value < min { return false }
         if let max, value > max { return false }

@@ -41,4 +41,15 @@ public enum ObjectiveTerm: Sendable, Equatable, Hashable {
         case .cost(let column): return SummaryColumns.named(column)?.value(statistics, days: days) ?? 0
         }
     }
+
+    /// The term's value for an arm's summary row: the same number as from its statistics.
+    public func value(_ row: SummaryTable.Row) -> Double {
+        switch self {
+        case .rate(let metric): return row.rate(metric)
+        case .lostPerCycle:
+            let cycles = row.figure("cycles") ?? 0
+            return cycles > 0 ? (row.figure("lost_updates") ?? 0) / cycles : 0
+        case .cost(let column): return row.figure(column) ?? 0
+        }
+    }
 }
