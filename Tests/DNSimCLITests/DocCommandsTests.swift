@@ -10,7 +10,7 @@ final class DocCommandsTests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let documents = ["README.md", "docs/policy-changes.md"]
     /// The scripts that extract marked blocks, and how each names a block.
-    static let runners = [".ci/run", ".ci/doc-commands", ".ci/plugin-repo-rehearsal"]
+    static let runners = [".ci/run", ".ci/doc-commands", ".ci/plugin-repo-rehearsal", ".ci/action-rehearsal"]
 
     struct Block: Equatable {
         var document: String
