@@ -36,6 +36,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var pushWithNews = false
     var notificationsDenied = false
     var fetchInReceiver = false
+    /// `fetchWith: workManager` with this request (`oneTime`, `periodic`, expedited), or nil for alarms.
+    var workManager: String?
     var tokenLifetimeDays: Int?
     /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
     var lifecycle: Bool
@@ -120,6 +122,11 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         pushWithNews = random.chance(0.3)
         notificationsDenied = random.chance(0.1)
         fetchInReceiver = random.chance(0.3)
+        workManager = random.chance(0.3)
+            ? random.pick(["{ request: oneTime }", "{ request: periodic, repeatInterval: 24h }", "{ request: oneTime, expedited: true }",
+                           "{ request: periodic, repeatInterval: 6h, flexInterval: 1h, delay: { exponential: { mean: 20m } } }",
+                           "{ request: oneTime, requiresNetwork: true, delay: { exponential: { mean: 10m } } }"])
+            : nil
     }
 
     var yaml: String {
@@ -156,6 +163,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
             backgroundRestricted: \(backgroundRestricted)
             fetchIn: \(fetchInReceiver ? "receiver" : "worker")
             notificationPermission: \(notificationsDenied ? "denied" : "granted")
+            fetchWith: \(workManager == nil ? "alarm" : "workManager")\(workManager.map { "\n    workManager: \($0)" } ?? "")
 
         """
         if batteryManager { text += "    batteryManager: { stopsAfterUnused: 3d }\n" }

@@ -35,6 +35,14 @@ public struct AndroidAlarms: PlatformModel {
     private var nextForceStop = 0
     /// Holds alarms that power management does not let run yet; inactive (one test) when no rule applies.
     var gate: AndroidPowerGate
+    /// `fetchWith: workManager`: the fetch is a job, not an alarm; nil for alarms.
+    var jobs: WorkManagerJobs?
+    /// Periodic work: androidx's next run time (`calculateNextRunTime`); nil until first enqueued.
+    var periodicNext: Millis?
+    /// A job a reboot cancelled, re-enqueued at BOOT_COMPLETED by WorkManager's `RescheduleReceiver`.
+    var jobBeforeReboot: (cycle: Int, run: Millis)?
+    /// When the pending fetch job runs.
+    var pendingJobRun: Millis = .max
 
     public init(world: WorldConfiguration, schedulesFetch: Bool) {
         configuration = world.android
@@ -44,6 +52,7 @@ public struct AndroidAlarms: PlatformModel {
         pushTriggered = !schedulesFetch
         alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
         gate = AndroidPowerGate(world.android, charging: world.user.charging)
+        jobs = world.android.fetchWith == .workManager ? WorkManagerJobs(world: world) : nil
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
@@ -83,6 +92,9 @@ public struct AndroidAlarms: PlatformModel {
 
     public mutating func start(_ context: inout DeviceContext) {
         gate.begin(opens: context.user.opens, setup: context.calendar.start)
+        jobs?.begin(opens: context.user.opens, setup: context.calendar.start)
+        periodicNext = nil
+        jobBeforeReboot = nil
         context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
         context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
     }
@@ -92,12 +104,18 @@ public struct AndroidAlarms: PlatformModel {
         case .forceStop:
             // Android's stopped state: AlarmManager removes the app's alarms; only an open re-arms.
             context.trace(.forceStop)
+            // WorkManager's jobs go too; its ForceStopRunnable enqueues them again at the next open.
+            jobBeforeReboot = nil
             clearAlarms(reboot: false, &context)
             context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
             return .alarmsCleared
         case .reboot:
+            if jobs != nil, pendingFetchAlarm != nil { jobBeforeReboot = (pendingFetchCycle, pendingJobRun) }
             clearAlarms(reboot: true, &context)
-            if configuration.rescheduleOnBoot { context.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted) }
+            // WorkManager's own RescheduleReceiver takes BOOT_COMPLETED whatever the plugin registers.
+            if configuration.rescheduleOnBoot || jobs != nil {
+                context.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted)
+            }
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
             return .alarmsCleared
         case .bootCompleted:
@@ -106,11 +124,20 @@ public struct AndroidAlarms: PlatformModel {
                 context.trace(.bootCompletedWhileStopped)
                 return .nothing
             }
+            if let job = jobBeforeReboot {
+                jobBeforeReboot = nil
+                if pendingFetchAlarm == nil { scheduleJob(cycle: job.cycle, at: max(job.run, context.now), &context) }
+            }
+            guard configuration.rescheduleOnBoot else {
+                context.trace(.workRescheduledAtBoot)
+                return .nothing
+            }
             context.trace(.bootCompleted)
             // After cancelDualSchedule the plugin has no schedule to re-arm.
             return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
         case .fetchAlarm:
             pendingFetchAlarm = nil
+            if jobs != nil { return runJob(&context) }
             if gate.active, let later = gate.hold(now: context.now) {
                 // Still pending: it runs when power management lets it, or at the next open's re-arm.
                 if later < .max { pendingFetchAlarm = context.schedule(at: later, .fetchAlarm) }
@@ -151,6 +178,9 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchCycle = -1
         pendingPastHorizon = false
         fetchCancelled = true
+        // Cancelling unique work deletes its WorkSpec: periodic work starts afresh when enqueued again.
+        periodicNext = nil
+        jobBeforeReboot = nil
     }
 
     public mutating func appForegrounded(_ context: inout DeviceContext) {}
@@ -179,6 +209,7 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchCycle = -1
         pendingPastHorizon = earliest.map { $0 > context.runEnd } ?? true
         guard let earliest, !pendingPastHorizon else { return }
+        if jobs != nil { return enqueueWork(cycle: cycle, earliest: earliest, &context) }
         let scheduled = max(earliest, context.now)
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
         let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
@@ -186,6 +217,62 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchAlarm = context.schedule(at: fire, .fetchAlarm)
         pendingFetchCycle = cycle
         context.trace(.fetchAlarmSet(fire: fire), cycle: cycle)
+    }
+
+    /// WorkManager: the fetch work for `cycle`, from F (one-time work with its initial delay to F)
+    /// or from androidx's next periodic run; its job runs once its constraints hold and Doze lets
+    /// it (a regular job), then after the request's `delay`.
+    private mutating func enqueueWork(cycle: Int, earliest: Millis, _ context: inout DeviceContext) {
+        let request = configuration.workManager
+        var start = max(earliest, context.now)
+        var drawIndex = cycle
+        if request.request == .periodic {
+            let next = periodicNext ?? jobs!.firstPeriod(enqueuedAt: context.now, initialDelayTo: earliest)
+            periodicNext = next
+            start = max(next, context.now)
+            drawIndex = jobs!.periodCount
+        }
+        let eligible = jobs!.eligible(start, regular: !request.expedited, offline: context.user.offline, runEnd: context.runEnd)
+        let run = eligible + context.draw(request.delay, source: .workDelay, index: drawIndex)
+        scheduleJob(cycle: cycle, at: run, &context)
+        context.trace(.workScheduled(run: run, periodic: request.request == .periodic), cycle: cycle)
+    }
+
+    private mutating func scheduleJob(cycle: Int, at run: Millis, _ context: inout DeviceContext) {
+        pendingFetchAlarm = context.schedule(at: run, .fetchAlarm)
+        pendingFetchCycle = cycle
+        pendingJobRun = run
+    }
+
+    /// The fetch job comes due: a battery manager or background restriction holds it as an alarm;
+    /// expedited work within its quota runs now; regular work (or expedited past its quota) waits
+    /// out Doze and the standby sessions. Periodic work's next run is set as this one starts.
+    private mutating func runJob(_ context: inout DeviceContext) -> PlatformReaction {
+        let now = context.now
+        let cycle = pendingFetchCycle
+        if let later = jobs!.gate.hold(now: now, quotas: false) {
+            if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
+            return .nothing
+        }
+        let expedited = configuration.workManager.expedited && jobs!.spendExpedited(now: now)
+        if !expedited {
+            let eligible = jobs!.eligible(now, regular: true, offline: context.user.offline, runEnd: context.runEnd)
+            if eligible > now {
+                scheduleJob(cycle: cycle, at: eligible, &context)
+                return .nothing
+            }
+            if let later = jobs!.gate.hold(now: now) {
+                if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
+                return .nothing
+            }
+        }
+        pendingFetchCycle = -1
+        if configuration.workManager.request == .periodic { periodicNext = jobs!.nextPeriod(after: now) }
+        context.trace(.workRuns(expedited: expedited))
+        guard alarmsLost else { return .fetchTaskRuns(budget: configuration.fetchBudget) }
+        // The worker's code re-arms what a reboot cleared, as an app open's would.
+        alarmsLost = false
+        return .rearmedAndFetchTaskRuns(budget: configuration.fetchBudget)
     }
 
     /// A reboot (or a force stop) clears every alarm the plugin set.

@@ -11,6 +11,8 @@ struct AndroidPowerGate {
     private let backgroundRestricted: Bool
     private let stopsAfterUnused: Millis?
     private let charging: TimeWindows
+    /// Jobs (JobScheduler sessions under `QuotaController`) rather than alarms (AlarmManager's quotas).
+    private let forJobs: Bool
     /// The user's opens (sorted) and the setup instant, which counts as one.
     private var opens: [Millis] = []
     private var setup: Millis = .min
@@ -31,12 +33,32 @@ struct AndroidPowerGate {
         backgroundRestricted = power.backgroundRestricted
         stopsAfterUnused = power.stopsAfterUnused
         self.charging = charging
+        forJobs = false
         active = bucketsApply || backgroundRestricted || stopsAfterUnused != nil
+    }
+
+    /// The gate of the app's jobs: no job is exempt from App Standby (an expedited one has its own
+    /// quota, `WorkManagerJobs`); background restriction and a battery manager hold jobs as alarms.
+    init(jobsOf android: AndroidConfiguration, charging: TimeWindows) {
+        let power = android.power
+        bucketsApply = power.bucketsApply(exempt: false)
+        bucket = power.standbyBucket
+        backgroundRestricted = power.backgroundRestricted
+        stopsAfterUnused = power.stopsAfterUnused
+        self.charging = charging
+        forJobs = true
+        active = bucketsApply || backgroundRestricted || stopsAfterUnused != nil
+    }
+
+    /// The app's standby bucket at `now` (its set bucket, or the one its last open gives).
+    func bucket(at now: Millis) -> AndroidStandbyBucket {
+        bucket == .fromUsage ? AndroidStandbyBucket.fromAge(now - lastOpen(atOrBefore: now)) : bucket
     }
 
     /// A new device: its user's opens.
     mutating func begin(opens: [Millis], setup: Millis) {
-        guard active else { return }
+        // A job gate keeps the opens also for `bucket(at:)` (the expedited quota's bucket).
+        guard active || forJobs else { return }
         self.opens = opens
         self.setup = setup
         deliveryCount = 0
@@ -45,20 +67,22 @@ struct AndroidPowerGate {
 
     /// nil when an alarm due at `now` runs now (it is then counted against the quota); else the
     /// instant it is held until, `.max` when that is not within the run.
-    mutating func hold(now: Millis) -> Millis? {
+    /// `quotas: false` (an expedited job, which has its own quota) applies only the restrictions.
+    mutating func hold(now: Millis, quotas: Bool = true) -> Millis? {
         let last = lastOpen(atOrBefore: now)
         if last != now {
             if backgroundRestricted { return nextOpen(after: now) }
             if let limit = stopsAfterUnused, now - last > limit { return nextOpen(after: now) }
         }
-        guard bucketsApply else { return nil }
+        guard bucketsApply, quotas else { return nil }
         // Plugged in, App Standby is paroled: no quota (AOSP `mAppStandbyParole`).
         if !charging.contains(now) {
             let current = bucket == .fromUsage ? AndroidStandbyBucket.fromAge(now - last) : bucket
-            let quota = current.quota
+            let quota = forJobs ? current.jobSessions : current.quota
             if quota <= min(deliveryCount, Self.ring) {
-                // The quota-th last delivery plus the window (AOSP `adjustDeliveryTimeBasedOnBucketLocked`).
-                let allowed = deliveries[(deliveryCount - quota) % Self.ring] + current.quotaWindow
+                // The quota-th last delivery plus the window (AOSP `adjustDeliveryTimeBasedOnBucketLocked`;
+                // for jobs `QuotaController`'s time until the oldest session in the window leaves it).
+                let allowed = deliveries[(deliveryCount - quota) % Self.ring] + (forJobs ? current.jobWindow : current.quotaWindow)
                 if allowed > now { return bucket == .fromUsage ? min(allowed, nextOpen(after: now)) : allowed }
             }
         }

@@ -32,4 +32,38 @@ public enum AndroidStandbyBucket: String, Sendable, CaseIterable {
 
     /// AOSP `APP_STANDBY_WINDOW` (1 h), and `APP_STANDBY_RESTRICTED_WINDOW` (1 day).
     var quotaWindow: Millis { self == .restricted ? SimTime.day : SimTime.hour }
+
+    /// JobScheduler sessions per rolling `jobWindow`: AOSP `QuotaController` `DEFAULT_MAX_SESSION_COUNT_*`
+    /// (active 75, working set 10, frequent 8, rare 3, restricted 1; Android 12 to 14). Its job
+    /// counts (75/120/200/48/10) and its 10 minutes of execution per window bind later for a
+    /// fetch of seconds, one session a run.
+    var jobSessions: Int {
+        switch self {
+        case .active, .fromUsage: 75
+        case .workingSet: 10
+        case .frequent: 8
+        case .rare: 3
+        case .restricted: 1
+        }
+    }
+
+    /// `QuotaController` `DEFAULT_WINDOW_SIZE_*`: 10 min, 2 h, 8 h, 24 h, and 24 h restricted.
+    var jobWindow: Millis {
+        switch self {
+        case .active, .fromUsage: 10 * SimTime.minute
+        case .workingSet: 2 * SimTime.hour
+        case .frequent: 8 * SimTime.hour
+        case .rare, .restricted: SimTime.day
+        }
+    }
+
+    /// Expedited-job execution time per 24 h (`QuotaController` `DEFAULT_EJ_LIMIT_*_MS`, window
+    /// `DEFAULT_EJ_WINDOW_SIZE_MS`): 30 min active and working set, 10 min frequent and rare, 5 min restricted.
+    var expeditedLimit: Millis {
+        switch self {
+        case .active, .fromUsage, .workingSet: 30 * SimTime.minute
+        case .frequent, .rare: 10 * SimTime.minute
+        case .restricted: 5 * SimTime.minute
+        }
+    }
 }

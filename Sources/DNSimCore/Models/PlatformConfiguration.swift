@@ -107,10 +107,18 @@ public struct AndroidConfiguration: Sendable, Equatable {
     /// How long a receiver may run its fetch: 10 s, the developer docs' guidance for `goAsync`
     /// ("BroadcastReceiver": finish within 10 seconds); AOSP's background broadcast timeout is 60 s.
     public var receiverBudget: Millis = 10 * SimTime.second
+    /// What wakes the plugin to fetch: an alarm at F, or WorkManager work (`workManager`).
+    public var fetchWith: AndroidFetchScheduler = .alarm
+    /// The work request, when `fetchWith` is `workManager`.
+    public var workManager = WorkManagerConfiguration()
     public init() {}
 
-    /// The budget a fetch alarm's fetch runs under: the receiver's, or none when work runs it.
-    public var fetchBudget: Millis? { fetchIn == .receiver ? receiverBudget : nil }
+    /// The budget a fetch runs under: the receiver's; JobScheduler's execution limit for a job;
+    /// none when the receiver hands the fetch to expedited work.
+    public var fetchBudget: Millis? {
+        if fetchWith == .workManager { return WorkManagerConfiguration.executionLimit }
+        return fetchIn == .receiver ? receiverBudget : nil
+    }
 
     /// What the plugin's alarms really are, for reports and traces: exact only with the
     /// exact-alarm permission; without it AlarmManager sets them inexact, and the model then

@@ -62,6 +62,9 @@ public enum PlatformReaction: Equatable, Sendable {
     case nothing
     /// The fetch task runs (BG task or fetch alarm), within `budget` if any.
     case fetchTaskRuns(budget: Millis?)
+    /// Android WorkManager: the fetch job runs plugin code after a reboot cleared the alarms; that
+    /// code re-arms them (the strategy re-arms its own), then fetches within `budget`.
+    case rearmedAndFetchTaskRuns(budget: Millis?)
     /// A reboot cleared the alarms (the strategy's too).
     case alarmsCleared
     /// Plugin code re-armed the fetch alarm after a reboot; the strategy re-arms its own.

@@ -56,6 +56,12 @@ public struct TraceEntry: Sendable, Equatable {
         case .bootCompleted: return "BOOT_COMPLETED: the plugin re-arms its alarms"
         case .fetchAlarmFires(let alarm): return "fetch alarm fires: \(alarm)"
         case .fetchAlarmSet(let fire): return "fetch alarm for cycle \(number) at \(time(fire))"
+        case .workScheduled(let run, let periodic):
+            return "\(periodic ? "periodic" : "one-time") fetch work for cycle \(number): its job runs at \(time(run))"
+        case .workRescheduledAtBoot:
+            return "BOOT_COMPLETED: WorkManager enqueues its work again; the plugin's alarms stay lost until its code runs"
+        case .workRuns(let expedited):
+            return expedited ? "fetch work runs (expedited, within its quota)" : "fetch work runs (a regular job)"
         case .reboot(let rescheduleOnBoot):
             return "the phone reboots: every alarm is cleared" + (rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them")
         case .setup(let arm): return "scheduleDualNotification: \(arm)"

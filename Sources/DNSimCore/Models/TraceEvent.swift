@@ -22,6 +22,12 @@ public enum TraceEvent: Sendable, Equatable {
     /// The fetch alarm fires; `alarm` names what it really is (`AndroidConfiguration.firingAlarm`).
     case fetchAlarmFires(alarm: String)
     case fetchAlarmSet(fire: Millis)
+    /// WorkManager: the fetch work is enqueued and its job will run at `run` (constraints, Doze and `delay` applied).
+    case workScheduled(run: Millis, periodic: Bool)
+    /// WorkManager: the fetch job runs; `expedited` when within the expedited quota.
+    case workRuns(expedited: Bool)
+    /// BOOT_COMPLETED reaches WorkManager's `RescheduleReceiver` (no plugin receiver): its work is enqueued again.
+    case workRescheduledAtBoot
     case reboot(rescheduleOnBoot: Bool)
 
     // The plugin's code and the fetcher.
@@ -107,6 +113,9 @@ public enum TraceEvent: Sendable, Equatable {
         case .bootCompleted: "boot.completed"
         case .fetchAlarmFires: "alarm.fetch"
         case .fetchAlarmSet: "alarm.set"
+        case .workScheduled: "work.set"
+        case .workRuns: "work.run"
+        case .workRescheduledAtBoot: "boot.completed"
         case .reboot: "reboot"
         case .setup: "setup"
         case .appOpen: "app.open"

@@ -73,4 +73,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case decisionBootstrap = 32
     /// The days' Android force stops (`user.forceStopPerDay`), as `forceQuitDay` for iOS.
     case forceStopDay = 33
+    /// A WorkManager job's delay from the moment it may run to its start (`platforms.android.workManager.delay`).
+    case workDelay = 34
 }

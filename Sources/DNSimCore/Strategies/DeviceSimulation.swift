@@ -143,7 +143,7 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     private mutating func react(_ reaction: PlatformReaction) {
         guard runtime.state.lifecycle.enabled else {
             switch reaction {
-            case .fetchTaskRuns(let budget): staleTaskRuns(budget: budget)
+            case .fetchTaskRuns(let budget), .rearmedAndFetchTaskRuns(let budget): staleTaskRuns(budget: budget)
             // BOOT_COMPLETED re-armed the left fetch alarm by the plugin's idea of its schedule:
             // the old one, whose next F is not the first cycle after the off period.
             case .alarmsRearmed where runtime.state.lifecycle.staleCalendar != nil: scheduleLeftRequest()
@@ -154,6 +154,10 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         switch reaction {
         case .nothing, .foreground: break
         case .fetchTaskRuns(let budget): fetchTaskRuns(budget: budget)
+        case .rearmedAndFetchTaskRuns(let budget):
+            strategy.alarmsRearmed(&runtime)
+            runtime.trace(.alarmsRearmed)
+            fetchTaskRuns(budget: budget)
         case .alarmsCleared: strategy.alarmsCleared(&runtime)
         case .alarmsRearmed:
             strategy.alarmsRearmed(&runtime)

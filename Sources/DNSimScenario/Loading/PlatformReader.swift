@@ -104,8 +104,40 @@ enum PlatformReader {
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
         if let d = map.distribution("notificationDelay") { android.notificationDelay = d }
         if let section = map.optionalSection("push") { android.push = readAndroidPush(section) }
+        if let v = map.choice("fetchWith", as: AndroidFetchScheduler.self) { android.fetchWith = v }
+        if let section = map.optionalSection("workManager") { android.workManager = readWorkManager(section) }
         android.power = readPower(map)
         return android
+    }
+
+    /// `platforms.android.workManager`: the fetch's work request, within androidx's own bounds.
+    static func readWorkManager(_ map: ScenarioSection) -> WorkManagerConfiguration {
+        var work = WorkManagerConfiguration()
+        if let v = map.choice("request", as: WorkRequestKind.self) { work.request = v }
+        if let v = map.duration("repeatInterval", atMost: 366 * SimTime.day) {
+            if v < WorkManagerConfiguration.minimumRepeatInterval {
+                map.error("repeatInterval", "\(map.path("repeatInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 15m "
+                          + "(PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS; WorkManager would run it every 15m)")
+            } else {
+                work.repeatInterval = v
+            }
+        }
+        if let v = map.duration("flexInterval", atMost: 366 * SimTime.day) {
+            if v < WorkManagerConfiguration.minimumFlexInterval {
+                map.error("flexInterval", "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 5m "
+                          + "(PeriodicWorkRequest.MIN_PERIODIC_FLEX_MILLIS)")
+            } else if v > work.repeatInterval {
+                map.error("flexInterval", "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), longer than repeatInterval "
+                          + "(\(DurationSyntax.format(work.repeatInterval))): the flex is the end of each period, at most all of it")
+            } else {
+                work.flexInterval = v
+            }
+        }
+        if let v = map.bool("expedited") { work.expedited = v }
+        if let v = map.bool("requiresNetwork") { work.requiresNetwork = v }
+        if let v = map.bool("requiresCharging") { work.requiresCharging = v }
+        if let d = map.distribution("delay") { work.delay = d }
+        return work
     }
 
     /// The power-management conditions: API level, standby bucket, background restriction, battery manager.
