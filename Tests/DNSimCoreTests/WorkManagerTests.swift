@@ -149,3 +149,63 @@ final class WorkManagerTests: XCTestCase {
         XCTAssertGreaterThan(work.rate(.fresh), lost.rate(.fresh) + 0.2)
     }
 }
+
+/// The expedited quota (AOSP `QuotaController` `DEFAULT_EJ_LIMIT_*_MS` per 24 h), which expedited
+/// work and an alarm receiver's hand-off (`fetchIn: worker`) spend.
+final class ExpeditedQuotaTests: XCTestCase {
+    /// Restricted: 5 min a day; each run charged the fetch's mean latency, 150 s: two runs fit in
+    /// any 24 h, a third waits until the first leaves the window.
+    func testTheRestrictedBucketAllowsTwoRunsOfTwoAndAHalfMinutesADay() {
+        var world = TestWorlds.world(days: 3)
+        world.android.power.standbyBucket = .restricted
+        world.fetch.latency = .fixed(150_000)
+        var jobs = WorkManagerJobs(world: world, handOff: true)
+        jobs.begin(opens: [], setup: TestWorlds.start)
+        let t0 = TestWorlds.start + SimTime.hour
+        XCTAssertTrue(jobs.spendExpedited(now: t0))
+        XCTAssertTrue(jobs.spendExpedited(now: t0 + SimTime.hour))
+        XCTAssertFalse(jobs.spendExpedited(now: t0 + 2 * SimTime.hour))
+        XCTAssertFalse(jobs.spendExpedited(now: t0 + SimTime.day - 1))
+        XCTAssertTrue(jobs.spendExpedited(now: t0 + SimTime.day))
+    }
+
+    /// Before API 31 there are no expedited jobs (WorkManager uses a foreground service): no quota.
+    func testNoQuotaBeforeAPI31() {
+        var world = TestWorlds.world(days: 3)
+        world.android.power.standbyBucket = .restricted
+        world.android.power.apiLevel = 30
+        world.fetch.latency = .fixed(300_000)
+        var jobs = WorkManagerJobs(world: world, handOff: true)
+        jobs.begin(opens: [], setup: TestWorlds.start)
+        for hour in 0..<10 { XCTAssertTrue(jobs.spendExpedited(now: TestWorlds.start + Millis(hour) * SimTime.hour)) }
+    }
+
+    /// An alarm receiver's hand-off past the quota runs as regular work: in Doze it waits for the
+    /// idle period's end. Restricted bucket, fetch latency 5 min (one run a day), two cycles a day
+    /// in an idle period: the second fetch of each day is held to the end of idle.
+    func testAHandOffPastItsQuotaWaitsOutDoze() {
+        let days = 10
+        var notify: [Millis] = []
+        for day in 0..<days {
+            let base = TestWorlds.start + Millis(day) * SimTime.day
+            notify += [base + 2 * SimTime.hour, base + 4 * SimTime.hour]
+        }
+        let calendar = CycleCalendar(start: TestWorlds.start, notifyTimes: notify, fetchTimes: notify.map { $0 - 5 * SimTime.minute },
+                                     followingNotifyTime: TestWorlds.start + Millis(days) * SimTime.day + 2 * SimTime.hour)
+        var world = WorldConfiguration(calendar: calendar)
+        world.server.updatesPerDay = 50
+        world.fetch.latency = .fixed(300_000)
+        world.user.idle = TimeWindows((-1...days).map { day in
+            let base = TestWorlds.start + Millis(day) * SimTime.day
+            return (base, base + 8 * SimTime.hour)
+        })
+        var doze = DozeSchedule()
+        doze.firstIdle = 12 * SimTime.hour
+        world.android.doze = doze
+        world.android.power.standbyBucket = .restricted
+        let run = DeviceRun(world, TestWorlds.arm(.independent, .android))
+        let regular = run.trace.kinds("work.run").map { ($0.time - TestWorlds.start) % SimTime.day }
+        XCTAssertFalse(regular.isEmpty)
+        XCTAssertTrue(regular.allSatisfy { $0 == 8 * SimTime.hour }, "\(regular)")
+    }
+}

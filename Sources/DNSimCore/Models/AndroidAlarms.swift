@@ -35,12 +35,17 @@ public struct AndroidAlarms: PlatformModel {
     private var nextForceStop = 0
     /// Holds alarms that power management does not let run yet; inactive (one test) when no rule applies.
     var gate: AndroidPowerGate
-    /// `fetchWith: workManager`: the fetch is a job, not an alarm; nil for alarms.
+    /// The app's jobs: the fetch's (`fetchWith: workManager`), or the expedited work an alarm's
+    /// receiver hands its fetch to (`fetchIn: worker`); nil when there are none.
     var jobs: WorkManagerJobs?
+    /// `fetchWith: workManager`: the pending fetch event is a job, not an alarm.
+    let fetchIsJob: Bool
+    /// The pending fetch event is the regular work a receiver's hand-off fell back to (expedited quota spent).
+    var handOffIsPending = false
     /// Periodic work: androidx's next run time (`calculateNextRunTime`); nil until first enqueued.
     var periodicNext: Millis?
     /// A job a reboot cancelled, re-enqueued at BOOT_COMPLETED by WorkManager's `RescheduleReceiver`.
-    var jobBeforeReboot: (cycle: Int, run: Millis)?
+    var jobBeforeReboot: (cycle: Int, run: Millis, handOff: Bool)?
     /// When the pending fetch job runs.
     var pendingJobRun: Millis = .max
 
@@ -52,7 +57,9 @@ public struct AndroidAlarms: PlatformModel {
         pushTriggered = !schedulesFetch
         alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
         gate = AndroidPowerGate(world.android, charging: world.user.charging)
-        jobs = world.android.fetchWith == .workManager ? WorkManagerJobs(world: world) : nil
+        fetchIsJob = world.android.fetchWith == .workManager
+        let handOff = !fetchIsJob && world.android.fetchIn == .worker && fetchEnabled
+        jobs = fetchIsJob || handOff ? WorkManagerJobs(world: world, handOff: handOff) : nil
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
@@ -95,6 +102,7 @@ public struct AndroidAlarms: PlatformModel {
         jobs?.begin(opens: context.user.opens, setup: context.calendar.start)
         periodicNext = nil
         jobBeforeReboot = nil
+        handOffIsPending = false
         context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
         context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
     }
@@ -110,10 +118,11 @@ public struct AndroidAlarms: PlatformModel {
             context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
             return .alarmsCleared
         case .reboot:
-            if jobs != nil, pendingFetchAlarm != nil { jobBeforeReboot = (pendingFetchCycle, pendingJobRun) }
+            if fetchIsJob || handOffIsPending, pendingFetchAlarm != nil { jobBeforeReboot = (pendingFetchCycle, pendingJobRun, handOffIsPending) }
+            handOffIsPending = false
             clearAlarms(reboot: true, &context)
             // WorkManager's own RescheduleReceiver takes BOOT_COMPLETED whatever the plugin registers.
-            if configuration.rescheduleOnBoot || jobs != nil {
+            if configuration.rescheduleOnBoot || jobBeforeReboot != nil || fetchIsJob {
                 context.schedule(at: context.now + configuration.bootCompletedDelay, .bootCompleted)
             }
             context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
@@ -126,7 +135,10 @@ public struct AndroidAlarms: PlatformModel {
             }
             if let job = jobBeforeReboot {
                 jobBeforeReboot = nil
-                if pendingFetchAlarm == nil { scheduleJob(cycle: job.cycle, at: max(job.run, context.now), &context) }
+                if pendingFetchAlarm == nil {
+                    handOffIsPending = job.handOff
+                    scheduleJob(cycle: job.cycle, at: max(job.run, context.now), &context)
+                }
             }
             guard configuration.rescheduleOnBoot else {
                 context.trace(.workRescheduledAtBoot)
@@ -137,15 +149,22 @@ public struct AndroidAlarms: PlatformModel {
             return rearm(firstUnresolved: firstUnresolved, armingFetch: !fetchCancelled, &context)
         case .fetchAlarm:
             pendingFetchAlarm = nil
-            if jobs != nil { return runJob(&context) }
+            if fetchIsJob || handOffIsPending { return runJob(&context) }
             if gate.active, let later = gate.hold(now: context.now) {
                 // Still pending: it runs when power management lets it, or at the next open's re-arm.
                 if later < .max { pendingFetchAlarm = context.schedule(at: later, .fetchAlarm) }
                 return .nothing
             }
+            let cycle = pendingFetchCycle
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
             context.trace(.fetchAlarmFires(alarm: configuration.firingAlarm))
+            if configuration.fetchIn == .worker, jobs != nil, !jobs!.spendExpedited(now: context.now) {
+                // Past the expedited quota the hand-off runs as regular work (OutOfQuotaPolicy's default).
+                handOffIsPending = true
+                scheduleJob(cycle: cycle, at: context.now, &context)
+                return .nothing
+            }
             return .fetchTaskRuns(budget: configuration.fetchBudget)
         default:
             preconditionFailure("Android raises no \(event) event")
@@ -177,6 +196,7 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = false
+        handOffIsPending = false
         fetchCancelled = true
         // Cancelling unique work deletes its WorkSpec: periodic work starts afresh when enqueued again.
         periodicNext = nil
@@ -207,9 +227,10 @@ public struct AndroidAlarms: PlatformModel {
         if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
+        handOffIsPending = false
         pendingPastHorizon = earliest.map { $0 > context.runEnd } ?? true
         guard let earliest, !pendingPastHorizon else { return }
-        if jobs != nil { return enqueueWork(cycle: cycle, earliest: earliest, &context) }
+        if fetchIsJob { return enqueueWork(cycle: cycle, earliest: earliest, &context) }
         let scheduled = max(earliest, context.now)
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
         let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
@@ -254,20 +275,24 @@ public struct AndroidAlarms: PlatformModel {
             if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
             return .nothing
         }
-        let expedited = configuration.workManager.expedited && jobs!.spendExpedited(now: now)
+        let handOff = handOffIsPending
+        handOffIsPending = false
+        let expedited = !handOff && configuration.workManager.expedited && jobs!.spendExpedited(now: now)
         if !expedited {
             let eligible = jobs!.eligible(now, regular: true, offline: context.user.offline, runEnd: context.runEnd)
             if eligible > now {
+                handOffIsPending = handOff
                 scheduleJob(cycle: cycle, at: eligible, &context)
                 return .nothing
             }
             if let later = jobs!.gate.hold(now: now) {
+                handOffIsPending = handOff
                 if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
                 return .nothing
             }
         }
         pendingFetchCycle = -1
-        if configuration.workManager.request == .periodic { periodicNext = jobs!.nextPeriod(after: now) }
+        if fetchIsJob && configuration.workManager.request == .periodic { periodicNext = jobs!.nextPeriod(after: now) }
         context.trace(.workRuns(expedited: expedited))
         guard alarmsLost else { return .fetchTaskRuns(budget: configuration.fetchBudget) }
         // The worker's code re-arms what a reboot cleared, as an app open's would.
@@ -282,6 +307,7 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
         pendingPastHorizon = false
+        handOffIsPending = false
         alarmsLost = true
         if reboot { context.trace(.reboot(rescheduleOnBoot: configuration.rescheduleOnBoot)) }
     }

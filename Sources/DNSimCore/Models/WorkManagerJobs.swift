@@ -22,10 +22,14 @@ struct WorkManagerJobs {
     static let ring = 128
     /// Runs of periodic work so far (androidx `periodCount`).
     private(set) var periodCount = 0
+    /// Whether any of this app's work is expedited (the request, or an alarm receiver's hand-off).
+    private let expedites: Bool
 
-    init(world: WorldConfiguration) {
+    /// - Parameter handOff: an alarm's receiver hands each fetch to expedited work (`fetchIn: worker`).
+    init(world: WorldConfiguration, handOff: Bool = false) {
         let android = world.android
         request = android.workManager
+        expedites = handOff || android.workManager.expedited
         doze = android.doze
         idle = world.user.idle
         charging = world.user.charging
@@ -39,7 +43,7 @@ struct WorkManagerJobs {
         gate.begin(opens: opens, setup: setup)
         expeditedCount = 0
         periodCount = 0
-        if request.expedited && expeditedRuns.isEmpty { expeditedRuns = Array(repeating: .min, count: Self.ring) }
+        if expedites && expeditedRuns.isEmpty { expeditedRuns = Array(repeating: .min, count: Self.ring) }
     }
 
     /// The first instant at or after `time` when the job's constraints hold and Doze lets a

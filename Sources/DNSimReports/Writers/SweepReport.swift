@@ -27,6 +27,8 @@ public struct SweepReport: Sendable {
         public var backgroundRunsPerDay: Double?
         /// Orphans, unwanted reminders and duplicates per 1,000 device-days (docs/lifecycle.md).
         public var lifecycle: [Double] = []
+        /// With a fleet of more than one segment: each segment's fresh and missed rates, in the fleet's order.
+        public var segments: [(name: String, fresh: Double, missed: Double)] = []
     }
 
     public var scenario: Scenario
@@ -46,6 +48,7 @@ public struct SweepReport: Sendable {
     /// Adds one point's results; only the summary numbers are kept, so memory
     /// grows with the grid, not with devices or days.
     public mutating func add(_ point: SweepPoint, _ context: ReportContext) {
+        let segments = context.segments.count > 1 ? Array(zip(context.segments.map(\.name), context.segmentTable.cells)) : []
         for ((index, arm), row) in zip(context.plan.arms.enumerated(), context.summary.rows) {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
@@ -56,7 +59,8 @@ public struct SweepReport: Sendable {
                             contentAge: statistics.contentAge.quantile(0.5),
                             threshold: ThresholdShare(statistics),
                             backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
-                            lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate)))
+                            lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate),
+                            segments: segments.map { ($0.0, $0.1[index].rate(.fresh), $0.1[index].rate(.missed)) }))
         }
     }
 
@@ -164,8 +168,24 @@ public struct SweepReport: Sendable {
                 } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])
         }
         md += table.markdown() + "\n" + thresholdWarnings + "![Outcome mix and late rate, per point and arm](sweep.svg)\n\n"
+        md += segmentSection
         md += "## Reproduce\n\n```sh\n\(reproduceCommand)\n```\n"
         return md
+    }
+
+    /// With a fleet: each point × arm's fresh and missed rates in every segment, so a policy can be
+    /// chosen per segment (the rows above are the whole fleet's).
+    var segmentSection: String {
+        guard let names = rows.first?.segments.map(\.name), !names.isEmpty else { return "" }
+        var md = "## By fleet segment\n\n"
+        md += "Fresh and missed shares of each segment's cycles (its devices alone; intervals in a plain run's `segments.csv`).\n\n"
+        let header = ["point"] + axes + ["arm"] + names.flatMap { ["\($0) fresh", "\($0) missed"] }
+        var table = TextTable(header: header, rightAligned: Set([0]).union(Set((axes.count + 2)..<header.count)))
+        for row in rows {
+            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
+                + row.segments.flatMap { [SummaryMarkdown.percent($0.fresh), SummaryMarkdown.percent($0.missed)] })
+        }
+        return md + table.markdown() + "\n"
     }
 
     public var svg: String { SweepChart.render(self) }
