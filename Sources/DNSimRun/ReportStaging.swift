@@ -23,8 +23,8 @@ public final class ReportStaging {
         self.directory = directory
         let target = URL(fileURLWithPath: directory)
         for stale in StagingFolders.removeStale(beside: target) {
-            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), "
-                + "left by process \(stale.pid), which is no longer running")
+            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), a staging folder left by a run "
+                + "that has ended" + (stale.owner.map { " (\($0))" } ?? ""))
         }
         guard cycles else { return }
         if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { feedback.note(warning) }

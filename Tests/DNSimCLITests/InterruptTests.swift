@@ -63,12 +63,20 @@ final class InterruptTests: CommandLineTestCase {
         signal(signo, previous)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let staging = StagingFolders.Name(folder: "small@devices=1000000", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
-        let chunks = out.appendingPathComponent(staging)
+        // The child's cycles staging folder, `.small@devices=1000000.cycles-<tag>`, where the staging folders go.
+        let chunks = { () -> URL? in
+            for folder in [out, report] {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                if let name = names.first(where: { StagingFolders.Name(parsing: $0)?.kind == .cycles }) { return folder.appendingPathComponent(name) }
+            }
+            return nil
+        }
         // A guard against a child that never starts writing, not a timing assertion.
         let deadline = Date().addingTimeInterval(300)
         while process.isRunning && Date() < deadline {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: chunks.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) { break }
+            if let folder = chunks(), ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) {
+                break
+            }
             usleep(20_000)
         }
         XCTAssertTrue(process.isRunning, "the run was still going when it was interrupted")

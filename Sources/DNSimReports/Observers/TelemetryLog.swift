@@ -58,11 +58,10 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
             OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
         }
-        let staging: URL
-        do {
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            staging = try StagingFolders.create(beside: target, kind: .partial)
-        } catch { throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error) }
+        do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
+            throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
+        }
+        let staging = try StagingFolders.create(beside: target, kind: .partial)
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)
             do {

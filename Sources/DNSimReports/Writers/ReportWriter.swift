@@ -55,10 +55,7 @@ public enum ReportWriter {
         try check(files.map(\.0) + moving.map(\.0), in: directory, policy: policy)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         StagingFolders.removeStale(beside: target)
-        let staging: URL
-        do { staging = try StagingFolders.create(beside: target, kind: .partial) } catch {
-            throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error)
-        }
+        let staging = try StagingFolders.create(beside: target, kind: .partial)
         defer { StagingFolders.remove(staging) }
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)
