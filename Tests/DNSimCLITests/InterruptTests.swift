@@ -39,7 +39,8 @@ final class InterruptTests: CommandLineTestCase {
     func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {
         guard let executable = Self.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
         let scenario = GoldenFiles.scenarioPath("small.yaml")
-        // --out report --devices 1000000 writes report/small@devices=1000000/; the staging folders go beside it, in report/.
+        // --out report --devices 1000000 writes report/small@devices=1000000/; since the previous report is there, the
+        // staging folders go inside it, and the snapshot below finds none left.
         let out = temporary.appendingPathComponent("report"), report = out.appendingPathComponent("small@devices=1000000")
         // The previous report in that folder: a quick one (4 devices × 3 days, written to report/small@devices=4,days=3/)
         // moved there, since a run of its own size would take as long as the one interrupted.
@@ -63,7 +64,7 @@ final class InterruptTests: CommandLineTestCase {
         signal(signo, previous)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        // The child's cycles staging folder, `.small@devices=1000000.cycles-<tag>`, where the staging folders go.
+        // The child's cycles staging folder, `.small@devices=1000000.cycles-<tag>`, inside the report folder (or beside it).
         let chunks = { () -> URL? in
             for folder in [out, report] {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

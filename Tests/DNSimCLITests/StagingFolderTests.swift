@@ -32,11 +32,11 @@ final class StagingFolderTests: CommandLineTestCase {
     }
 
     /// A new staging folder has a name of its own (two at once never share one, whatever their
-    /// process ids), beside the report folder, and holds the marker, locked while it is in use.
+    /// process ids), beside a report folder yet to be made, and holds the marker, locked while it is in use.
     func testAStagingFolderIsUniqueMarkedAndLocked() throws {
         let target = temporary.appendingPathComponent("new-activity")
-        let first = try StagingFolders.create(beside: target, kind: .cycles)
-        let second = try StagingFolders.create(beside: target, kind: .cycles)
+        let first = try StagingFolders.create(for: target, kind: .cycles)
+        let second = try StagingFolders.create(for: target, kind: .cycles)
         defer { StagingFolders.remove(first); StagingFolders.remove(second) }
         XCTAssertNotEqual(first, second)
         for folder in [first, second] {
@@ -49,6 +49,21 @@ final class StagingFolderTests: CommandLineTestCase {
         }
         StagingFolders.remove(first)
         XCTAssertFalse(FileManager.default.fileExists(atPath: first.path))
+    }
+
+    /// A report folder that exists holds its own staging folders, so the renames out of them stay on
+    /// its file system and need nothing of its parent; the reaper looks there too.
+    func testAnExistingReportFolderHoldsItsOwnStagingFolders() throws {
+        let target = try makeFolder("rep")
+        let staging = try StagingFolders.create(for: target, kind: .partial)
+        defer { StagingFolders.remove(staging) }
+        XCTAssertEqual(staging.deletingLastPathComponent().path, target.path)
+        XCTAssertEqual(StagingFolders.Name(parsing: staging.lastPathComponent)?.folder, "rep")
+        try abandonedFolder("rep/.rep.cycles-Inside")
+        try abandonedFolder(".rep.cycles-Beside")
+        XCTAssertEqual(StagingFolders.removeStale(for: target).map(\.url.path),
+                       [temporary.appendingPathComponent(".rep.cycles-Beside").path, target.appendingPathComponent(".rep.cycles-Inside").path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: staging.path), "its own, in use, is kept")
     }
 
     /// Whether the marker's lock in `folder` can be taken now (taken and given back at once).
@@ -85,14 +100,14 @@ final class StagingFolderTests: CommandLineTestCase {
         try Data().write(to: temporary.appendingPathComponent(".rep.partial-Afile1"))      // a file, not a folder
         let elsewhere = try abandonedFolder("elsewhere/.rep.partial-Linked")
         try FileManager.default.createSymbolicLink(at: temporary.appendingPathComponent(".rep.partial-Alink1"), withDestinationURL: elsewhere)
-        let own = try StagingFolders.create(beside: target, kind: .cycles)                 // this process's, in use
+        let own = try StagingFolders.create(for: target, kind: .cycles)                 // this process's, in use
         defer { StagingFolders.remove(own) }
         // A live run in another process, known only by the lock it holds on its marker.
         let live = try abandonedFolder(".rep.cycles-Live01", pid: "\(getpid())", host: StagingFolders.host)
         let holder = try lockHolder(live)
         defer { holder.release() }
 
-        let removed = StagingFolders.removeStale(beside: target)
+        let removed = StagingFolders.removeStale(for: target)
         XCTAssertEqual(removed.map(\.url.lastPathComponent), [".other.partial-Zz9Yy8", ".rep.cycles-aB3dE6", ".rep.removing-Qq1Ww2"])
         XCTAssertEqual(removed.map(\.bytes), [0, 4_096, 0])
         XCTAssertEqual(removed.map(\.owner), ["process 17 on ci-runner_1", "process 4242 on another-container", "process 4242 on another-container"])
@@ -102,7 +117,7 @@ final class StagingFolderTests: CommandLineTestCase {
         }
         // Once its holder is gone, the live run's folder is abandoned too.
         holder.release()
-        XCTAssertEqual(StagingFolders.removeStale(beside: target).map(\.url.lastPathComponent), [".rep.cycles-Live01"])
+        XCTAssertEqual(StagingFolders.removeStale(for: target).map(\.url.lastPathComponent), [".rep.cycles-Live01"])
         XCTAssertTrue(exists(own.lastPathComponent))
     }
 
@@ -136,8 +151,8 @@ final class StagingFolderTests: CommandLineTestCase {
     }
 
     /// The next run removes the staging folder of a run killed outright (SIGKILL, which leaves no
-    /// chance to clean up), and says so; the staging folders are beside the report folder: in
-    /// `--out DIR`, beside `DIR/small@devices=1000000/`.
+    /// chance to clean up), and says so; the staging folders of a new report folder are beside it:
+    /// in `--out DIR`, beside `DIR/small@devices=1000000/`.
     func testARunRemovesTheStagingFolderOfAKilledRun() throws {
         guard let executable = InterruptTests.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
         let out = temporary.appendingPathComponent("report")
@@ -190,7 +205,7 @@ final class StagingFolderTests: CommandLineTestCase {
     /// exists, and the worker's next file fails to open.
     func testInterruptRemovesTheFoldersAWorkerWritesInto() throws {
         let target = temporary.appendingPathComponent("rep")
-        let folder = try StagingFolders.create(beside: target, kind: .cycles)
+        let folder = try StagingFolders.create(for: target, kind: .cycles)
         final class Worker: @unchecked Sendable {
             var written = 0
             var failed = false

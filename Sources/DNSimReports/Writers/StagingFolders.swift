@@ -5,15 +5,17 @@ import Glibc
 
 /// The folders a run writes into before its report is moved into place:
 /// `.<folder>.partial-<tag>` (the report's files) and `.<folder>.cycles-<tag>`
-/// (`cycles.csv`'s chunks), beside the report folder; `<tag>` is made unique by
-/// `mkdtemp(3)`, so two runs never share one, whatever their process ids or hosts.
+/// (`cycles.csv`'s chunks); `<tag>` is made unique by `mkdtemp(3)`, so two runs
+/// never share one, whatever their process ids or hosts. They go where the
+/// files' renames into the report folder cannot fail for a reason of their own
+/// (`place(for:)`): inside the report folder when it exists, beside it when not.
 ///
 /// Every staging folder of this process is registered here, so that an
 /// interrupted run (SIGINT, SIGTERM, SIGHUP, SIGQUIT) can remove them all
 /// (`interrupt()`). A folder this tool made holds a marker file (`markerName`)
 /// on which its maker keeps an exclusive `flock(2)` lock for the folder's whole
 /// life; the kernel drops the lock when the maker ends, however it ends. A later
-/// run removes a folder left behind (`removeStale(beside:)`) only when it holds
+/// run removes a folder left behind (`removeStale(for:)`) only when it holds
 /// that marker and its lock can be taken: its maker is provably gone. Nothing is
 /// judged by a process id or a host name, which say nothing of a process in
 /// another PID namespace (containers sharing a volume) or on another machine.
@@ -78,12 +80,24 @@ public enum StagingFolders {
         return safe.isEmpty ? "localhost" : safe
     }()
 
-    /// Creates, marks and registers a new staging folder of `kind` for the report folder `target`,
-    /// beside it. Throws a `WriteFailure` naming the folder it could not make.
-    public static func create(beside target: URL, kind: Kind) throws -> URL {
-        let template = target.deletingLastPathComponent().appendingPathComponent(Name(folder: target.lastPathComponent, kind: kind, tag: "XXXXXX").text)
-        do { try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
-            throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
+    /// Where the staging folders of `target` (a report folder, or a file such as a JUnit report) go.
+    /// Inside it when it is a folder already: the renames out of them then stay on its own file
+    /// system (a volume mounted there) and need nothing of its parent, which may be read-only
+    /// (`/results` mounted under a read-only `/`). Beside it when it is yet to be made, or a file:
+    /// in the folder that will hold it, which must then take new entries anyway.
+    public static func place(for target: URL) -> URL {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory)
+        return exists && isDirectory.boolValue ? target : target.deletingLastPathComponent()
+    }
+
+    /// Creates, marks and registers a new staging folder of `kind` for `target`, at `place(for:)`.
+    /// Throws a `WriteFailure` naming the folder it could not make.
+    public static func create(for target: URL, kind: Kind) throws -> URL {
+        let place = place(for: target)
+        let template = place.appendingPathComponent(Name(folder: target.lastPathComponent, kind: kind, tag: "XXXXXX").text)
+        do { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) } catch {
+            throw WriteFailure(path: place.path, error: error)
         }
         return try registry.withLock { () throws -> URL in
             var bytes = Array(template.path.utf8CString)
@@ -186,19 +200,28 @@ public enum StagingFolders {
         public var bytes: Int64
     }
 
-    /// Removes the staging folders beside `target` (any report folder's, not only `target`'s) that
-    /// this tool made and whose maker has ended, and says which: a folder whose name has a staging
-    /// folder's pattern, that holds this tool's marker, and whose marker's lock this process can
-    /// take at once. A folder of a run still going (this process's or any other, on any host that
-    /// shares the folder) is locked and kept; a folder without the marker is not this tool's and is kept.
+    /// Removes the staging folders beside and inside `target` (any report folder's, not only
+    /// `target`'s) that this tool made and whose maker has ended, and says which: a folder whose
+    /// name has a staging folder's pattern, that holds this tool's marker, and whose marker's lock
+    /// this process can take at once. A folder of a run still going (this process's or any other, on
+    /// any host that shares the folder) is locked and kept; a folder without the marker is not this
+    /// tool's and is kept.
     @discardableResult
-    public static func removeStale(beside target: URL) -> [Stale] {
-        let parent = target.deletingLastPathComponent()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
+    public static func removeStale(for target: URL) -> [Stale] {
         var removed: [Stale] = []
-        // The pattern first: a parent such as /tmp may hold thousands of unrelated entries.
+        for place in Set([target.deletingLastPathComponent(), place(for: target)]).sorted(by: { $0.path < $1.path }) {
+            removed += removeStale(in: place)
+        }
+        return removed
+    }
+
+    /// `removeStale(for:)` in one folder.
+    static func removeStale(in folder: URL) -> [Stale] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var removed: [Stale] = []
+        // The pattern first: a folder such as /tmp may hold thousands of unrelated entries.
         for entry in names.filter({ Name(parsing: $0) != nil }).sorted() {
-            let url = parent.appendingPathComponent(entry)
+            let url = folder.appendingPathComponent(entry)
             guard let (lock, owner) = abandoned(url) else { continue }
             let bytes = size(of: url)
             // Removed while locked, so no other run takes it for abandoned meanwhile.
