@@ -6,8 +6,10 @@ import Foundation
 /// `fit FILE.csv --into SCENARIO.yaml`: the fitted keys set in the scenario file itself, every other
 /// byte kept (`ScenarioEditor`). The file is checked before the fit, so a scenario that cannot take
 /// the values fails in a moment rather than after minutes of bootstrap, and is replaced (a temporary
-/// file in its folder, renamed over it) only once the edited text loads and validates.
-public struct FitIntoScenario {
+/// file in its folder, renamed over it) only once the edited text loads and validates, and only if
+/// no one else changed it meanwhile: the comparison and the rename happen under an exclusive lock on
+/// the file (`FileLock`), so two fits into one scenario at once never lose an edit silently.
+public struct FitIntoScenario: Sendable {
     /// The path as given: messages name the file this way.
     public let path: String
     /// The file itself, a symbolic link followed, so that a link stays a link.
@@ -47,7 +49,12 @@ public struct FitIntoScenario {
     public func set(_ settings: [(key: String, value: String)], fitFolder: String,
              measured: String? = nil) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
         let kept = "\(path) was left as it was; the fitted values are in \(fitFolder)/fit.yaml"
-        // The fit may have taken minutes: an edit made meanwhile is not overwritten.
+        // Compared and replaced under the file's lock, which every fit --into takes, so another
+        // editor's rename cannot fall between the comparison and this one's (a lost edit).
+        let lock: FileLock
+        do { lock = try FileLock.lockCurrentFile(at: file) } catch { throw OutputFailure("\(error); \(kept)") }
+        defer { lock.release() }
+        // The fit may have taken minutes: an edit made meanwhile, by hand or by another fit, is not overwritten.
         guard FileManager.default.contents(atPath: file).map({ [UInt8]($0) }) == bytes else {
             throw SetupError("\(path) changed while the fit ran; \(kept) (run fit --into again)")
         }

@@ -22,13 +22,13 @@ public final class ReportStaging {
     public init(directory: String, cycles: Bool, plan: SimulationPlan, maxDevices: Int, feedback: RunFeedback) throws {
         self.directory = directory
         let target = URL(fileURLWithPath: directory)
-        for stale in StagingFolders.removeStale(beside: target) {
-            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), "
-                + "left by process \(stale.pid), which is no longer running")
+        for stale in StagingFolders.removeStale(for: target) {
+            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), a staging folder left by a run "
+                + "that has ended" + (stale.owner.map { " (\($0))" } ?? ""))
         }
         guard cycles else { return }
         if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { feedback.note(warning) }
-        let folder = try StagingFolders.create(beside: target, kind: .cycles)
+        let folder = try StagingFolders.create(for: target, kind: .cycles)
         cyclesFolder = folder
         cycleLog = try CycleLog(directory: folder, armNames: plan.arms.map(\.name),
                                 segmentNames: plan.keepsSegments ? plan.fleet?.names ?? [] : [])

@@ -2,6 +2,7 @@ import DNSimCore
 import DNSimTestSupport
 import Foundation
 import XCTest
+import DNSimRun
 @testable import DNSimScenario
 
 /// `fit FILE.csv --into SCENARIO.yaml` (issue 26, item 10): the fitted keys set in the scenario file,
@@ -306,6 +307,73 @@ final class FitIntoTests: CommandLineTestCase {
         }
         XCTAssertEqual(FileManager.default.contents(atPath: path), once)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified, "not even rewritten")
+    }
+
+    /// Two edits of one scenario at once lose neither (issue 44, item 3): a fit waits while another
+    /// editor holds the file's lock (as a second `fit --into` does from its comparison to its rename),
+    /// then finds the file changed and refuses, so the other editor's text stays whole.
+    func testAFitWaitsForAnotherEditorsLockAndKeepsItsEdit() throws {
+        let text = Self.head + "platforms:\n  ios: {}\nfetch:\n  failure: 0.1\nstrategies: [independent]\n"
+        let path = write("locked.yaml", text)
+        let fitter = try FitIntoScenario(path: path, keys: ["fetch.failure"])
+        // The other editor has compared the file and is about to rename its own text over it.
+        let other = open(path, O_RDONLY)
+        XCTAssertEqual(flock(other, LOCK_EX), 0)
+        final class Outcome: @unchecked Sendable { var error: (any Error)? }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            do { _ = try fitter.set([("fetch.failure", "0.033")], fitFolder: "F") } catch { outcome.error = error }
+            done.signal()
+        }.start()
+        let waited = done.wait(timeout: .now() + 1)
+        XCTAssertEqual(waited, .timedOut, "the fit waits for the lock instead of writing")
+        let theirs = text.replacingOccurrences(of: "days: 3", with: "days: 4")
+        let staged = write(".locked.yaml.other", theirs)
+        XCTAssertEqual(rename(staged, path), 0)
+        close(other)
+        if waited == .timedOut { XCTAssertEqual(done.wait(timeout: .now() + 60), .success) }
+        XCTAssertEqual((outcome.error as? SetupError)?.message,
+                       "\(path) changed while the fit ran; \(path) was left as it was; the fitted values are in F/fit.yaml (run fit --into again)")
+        XCTAssertEqual(read(path), theirs, "the other editor's text is kept whole")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["locked.yaml"], "no temporary file left")
+    }
+
+    /// `fit --into` twice at once, as two processes setting different keys: each round ends with
+    /// both edits in the file, or with one refused (exit 2, naming the file) and the other's keys
+    /// in it; never two exit 0s and one edit gone.
+    func testTwoFitsIntoOneScenarioAtOnceLoseNoEdit() throws {
+        guard let executable = InterruptTests.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        // Each kind's key as the fit sets it, over a value it does not have.
+        let kinds = [("bg-launches", "never: 0.156"), ("fetch-attempts", "failure: 0.033")]
+        for round in 1...3 {
+            let path = write("race-\(round).yaml", Self.head + "platforms:\n  ios:\n    fetchTask:\n      never: 0.2\nfetch:\n  failure: 0.1\n"
+                             + "strategies: [independent]\n")
+            let processes = try kinds.map { kind, _ in
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/\(kind).csv"), "--bootstrap", "0", "--quiet",
+                                     "--out", temporary.appendingPathComponent("fit-\(round)-\(kind)").path, "--into", path]
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                return (process, errors)
+            }
+            var codes: [Int32] = []
+            for (process, errors) in processes {
+                let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                codes.append(process.terminationStatus)
+                if process.terminationStatus == 2 { XCTAssertTrue(err.contains("error: \(path) changed while the fit ran; "), err) }
+            }
+            let text = read(path)
+            for ((_, setting), code) in zip(kinds, codes) {
+                XCTAssertTrue(code == 0 || code == 2, "round \(round): exit \(code)")
+                if code == 0 { XCTAssertTrue(text.contains(setting), "round \(round): \(setting) was lost:\n\(text)") }
+            }
+            XCTAssertTrue(codes.contains(0), "round \(round): one of the two fits at least is written")
+        }
     }
 
     /// A fleet segment that sets a fitted key keeps its own value: the top level is edited, and a

@@ -39,7 +39,8 @@ final class InterruptTests: CommandLineTestCase {
     func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {
         guard let executable = Self.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
         let scenario = GoldenFiles.scenarioPath("small.yaml")
-        // --out report --devices 1000000 writes report/small@devices=1000000/; the staging folders go beside it, in report/.
+        // --out report --devices 1000000 writes report/small@devices=1000000/; since the previous report is there, the
+        // staging folders go inside it, and the snapshot below finds none left.
         let out = temporary.appendingPathComponent("report"), report = out.appendingPathComponent("small@devices=1000000")
         // The previous report in that folder: a quick one (4 devices × 3 days, written to report/small@devices=4,days=3/)
         // moved there, since a run of its own size would take as long as the one interrupted.
@@ -63,12 +64,20 @@ final class InterruptTests: CommandLineTestCase {
         signal(signo, previous)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let staging = StagingFolders.Name(folder: "small@devices=1000000", kind: .cycles, pid: process.processIdentifier, host: StagingFolders.host).text
-        let chunks = out.appendingPathComponent(staging)
+        // The child's cycles staging folder, `.small@devices=1000000.cycles-<tag>`, inside the report folder (or beside it).
+        let chunks = { () -> URL? in
+            for folder in [out, report] {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                if let name = names.first(where: { StagingFolders.Name(parsing: $0)?.kind == .cycles }) { return folder.appendingPathComponent(name) }
+            }
+            return nil
+        }
         // A guard against a child that never starts writing, not a timing assertion.
         let deadline = Date().addingTimeInterval(300)
         while process.isRunning && Date() < deadline {
-            if ((try? FileManager.default.contentsOfDirectory(atPath: chunks.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) { break }
+            if let folder = chunks(), ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) {
+                break
+            }
             usleep(20_000)
         }
         XCTAssertTrue(process.isRunning, "the run was still going when it was interrupted")

@@ -66,8 +66,17 @@ final class PlatformSelectionTests: CommandLineTestCase {
         XCTAssertTrue(second.err.hasPrefix("error: --platform android: \(path) has no android arms (its platforms: ios)"), second.err)
         XCTAssertEqual(second.out, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing ran")
-        let typo = invoke([small, "--platform", "andriod"])
-        XCTAssertTrue(typo.err.hasPrefix("error: --platform takes ios or android, not 'andriod' (did you mean 'android'?)"), typo.err)
+        // Misspelt: the word, the closest platform and the list (issue 45, item 5), exit 2, for each command that takes --platform.
+        for (word, expected) in [("andriod", "unknown platform 'andriod' (did you mean 'android'?); the platforms are ios and android"),
+                                 ("ios2", "unknown platform 'ios2' (did you mean 'ios'?); the platforms are ios and android"),
+                                 ("windows", "unknown platform 'windows'; the platforms are ios and android")] {
+            for command in [[small], ["check", small]] {
+                let typo = invoke(command + ["--platform", word])
+                XCTAssertEqual(typo.code, 2, "\(command) \(word)")
+                XCTAssertTrue(typo.err.hasPrefix("error: --platform: \(expected)\n"), typo.err)
+                XCTAssertEqual(typo.out, "")
+            }
+        }
         XCTAssertEqual(ReportFolders.defaultFolder(try ScenarioLoader.load(path: small), RunOverrides(platform: .ios)), "Reports/small@platform=ios")
     }
 }

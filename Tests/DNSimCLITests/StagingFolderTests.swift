@@ -21,66 +21,170 @@ final class StagingFolderTests: CommandLineTestCase {
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: temporary.appendingPathComponent(name).path) }
 
     func testNamesParse() {
-        XCTAssertEqual(StagingFolders.Name(parsing: ".rep.cycles-4242@ci-runner_1"),
-                       StagingFolders.Name(folder: "rep", kind: .cycles, pid: 4242, host: "ci-runner_1"))
-        XCTAssertEqual(StagingFolders.Name(parsing: ".rep.cycles-4242"), StagingFolders.Name(folder: "rep", kind: .cycles, pid: 4242, host: nil),
-                       "the names of earlier versions have no host")
-        XCTAssertEqual(StagingFolders.Name(parsing: ".a.partial-3.cycles-17@h")?.folder, "a.partial-3", "the last marker counts")
-        XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.partial-9@h")?.kind, .partial)
-        XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.removing-9@h")?.kind, .removing)
-        for name in ["rep.cycles-1", "..cycles-1", ".rep.cycles-", ".rep.cycles-x1", ".rep.cycles-1@", ".rep.cycles-0", ".rep.cycles--1",
-                     ".rep.cycles-99999999999", ".rep", ".git"] {
+        XCTAssertEqual(StagingFolders.Name(parsing: ".rep.cycles-Ab12Cd"), StagingFolders.Name(folder: "rep", kind: .cycles, tag: "Ab12Cd"))
+        XCTAssertEqual(StagingFolders.Name(parsing: ".a.partial-3.cycles-17")?.folder, "a.partial-3", "the last marker counts")
+        XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.partial-x9Yz01")?.kind, .partial)
+        XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.removing-x9Yz01")?.kind, .removing)
+        for name in ["rep.cycles-1", "..cycles-1", ".rep.cycles-", ".rep.cycles-x-1", ".rep.cycles-4242@ci-runner_1", ".rep.cycles-é1",
+                     ".rep", ".git"] {
             XCTAssertNil(StagingFolders.Name(parsing: name), name)
         }
-        let own = StagingFolders.url(beside: URL(fileURLWithPath: "/r/new-activity"), kind: .cycles)
-        XCTAssertEqual(own.deletingLastPathComponent().path, "/r")
-        XCTAssertEqual(StagingFolders.Name(parsing: own.lastPathComponent),
-                       StagingFolders.Name(folder: "new-activity", kind: .cycles, pid: getpid(), host: StagingFolders.host))
     }
 
-    /// Only folders of this host's dead processes go: not a live one, not
-    /// this process's, not another machine's, not what merely looks similar.
-    func testStaleFoldersOfDeadProcessesAreRemoved() throws {
-        let host = StagingFolders.host
-        let dead: Int32 = 4_000_001, alive: Int32 = 4_000_002
-        try makeFolder(".rep.cycles-\(dead)", bytes: 4_096)               // an earlier version's name
-        try makeFolder(".rep.cycles-\(dead)@\(host)", bytes: 10)
-        try makeFolder(".other.partial-\(dead)@\(host)")                  // another report's, beside it
-        try makeFolder(".rep.removing-\(dead)@\(host)")                   // an interrupted removal
-        try makeFolder(".rep.cycles-\(alive)@\(host)")
-        try makeFolder(".rep.cycles-\(getpid())@\(host)")
-        try makeFolder(".rep.cycles-\(dead)@another-machine")
-        try makeFolder(".rep.backup-\(dead)")
-        try Data().write(to: temporary.appendingPathComponent(".rep.partial-\(dead)"))  // a file, not a folder
-        let removed = StagingFolders.removeStale(beside: temporary.appendingPathComponent("rep")) { $0 == alive }
-        XCTAssertEqual(removed.map(\.url.lastPathComponent), [".other.partial-\(dead)@\(host)", ".rep.cycles-\(dead)",
-                                                               ".rep.cycles-\(dead)@\(host)", ".rep.removing-\(dead)@\(host)"])
-        XCTAssertEqual(removed.map(\.bytes), [0, 4_096, 10, 0])
-        XCTAssertEqual(removed.map(\.pid), [dead, dead, dead, dead])
-        for kept in [".rep.cycles-\(alive)@\(host)", ".rep.cycles-\(getpid())@\(host)", ".rep.cycles-\(dead)@another-machine",
-                     ".rep.backup-\(dead)", ".rep.partial-\(dead)"] {
+    /// A new staging folder has a name of its own (two at once never share one, whatever their
+    /// process ids), beside a report folder yet to be made, and holds the marker, locked while it is in use.
+    func testAStagingFolderIsUniqueMarkedAndLocked() throws {
+        let target = temporary.appendingPathComponent("new-activity")
+        let first = try StagingFolders.create(for: target, kind: .cycles)
+        let second = try StagingFolders.create(for: target, kind: .cycles)
+        defer { StagingFolders.remove(first); StagingFolders.remove(second) }
+        XCTAssertNotEqual(first, second)
+        for folder in [first, second] {
+            XCTAssertEqual(folder.deletingLastPathComponent().path, temporary.path)
+            XCTAssertEqual(StagingFolders.Name(parsing: folder.lastPathComponent)?.folder, "new-activity")
+            XCTAssertEqual(StagingFolders.Name(parsing: folder.lastPathComponent)?.kind, .cycles)
+            let marker = try String(contentsOf: folder.appendingPathComponent(StagingFolders.markerName), encoding: .utf8)
+            XCTAssertEqual(marker, StagingFolders.markerSignature + "pid \(getpid())\nhost \(StagingFolders.host)\n")
+            XCTAssertFalse(lockIsFree(folder), "locked by its maker, this process")
+        }
+        StagingFolders.remove(first)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: first.path))
+    }
+
+    /// A report folder that exists holds its own staging folders, so the renames out of them stay on
+    /// its file system and need nothing of its parent; the reaper looks there too.
+    func testAnExistingReportFolderHoldsItsOwnStagingFolders() throws {
+        let target = try makeFolder("rep")
+        let staging = try StagingFolders.create(for: target, kind: .partial)
+        defer { StagingFolders.remove(staging) }
+        XCTAssertEqual(staging.deletingLastPathComponent().path, target.path)
+        XCTAssertEqual(StagingFolders.Name(parsing: staging.lastPathComponent)?.folder, "rep")
+        try abandonedFolder("rep/.rep.cycles-Inside")
+        try abandonedFolder(".rep.cycles-Beside")
+        XCTAssertEqual(StagingFolders.removeStale(for: target).map(\.url.path),
+                       [temporary.appendingPathComponent(".rep.cycles-Beside").path, target.appendingPathComponent(".rep.cycles-Inside").path])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: staging.path), "its own, in use, is kept")
+    }
+
+    /// Whether the marker's lock in `folder` can be taken now (taken and given back at once).
+    func lockIsFree(_ folder: URL) -> Bool {
+        let descriptor = open(folder.appendingPathComponent(StagingFolders.markerName).path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        flock(descriptor, LOCK_UN)
+        return true
+    }
+
+    /// A marked folder as a run that ended without removing it leaves one: the marker there, its lock free.
+    @discardableResult
+    func abandonedFolder(_ name: String, bytes: Int = 0, pid: String = "4242", host: String = "another-container") throws -> URL {
+        let url = try makeFolder(name, bytes: bytes)
+        try Data((StagingFolders.markerSignature + "pid \(pid)\nhost \(host)\n").utf8).write(to: url.appendingPathComponent(StagingFolders.markerName))
+        return url
+    }
+
+    /// Only folders this tool marked and whose maker has ended go (issue 44, item 4): not a folder
+    /// whose name merely has the pattern, not one whose lock another process holds (whatever its
+    /// process id or host, so a run in another container sharing the folder is safe), not this
+    /// process's own, not a link to a marked folder.
+    func testOnlyMarkedFoldersWhoseLockIsFreeAreRemoved() throws {
+        let target = temporary.appendingPathComponent("rep")
+        try abandonedFolder(".rep.cycles-aB3dE6", bytes: 4_096)
+        try abandonedFolder(".other.partial-Zz9Yy8", pid: "17", host: "ci-runner_1")       // another report's, beside it
+        try abandonedFolder(".rep.removing-Qq1Ww2")                                        // a removal cut short
+        try makeFolder(".rep.cycles-Nomark")                                               // the pattern, no marker
+        try makeFolder(".rep.cycles-4242@\(StagingFolders.host)")                          // an earlier version's name
+        let forged = try makeFolder(".rep.partial-Forged")                                 // a marker file that is not this tool's
+        try Data("something else\n".utf8).write(to: forged.appendingPathComponent(StagingFolders.markerName))
+        try Data().write(to: temporary.appendingPathComponent(".rep.partial-Afile1"))      // a file, not a folder
+        let elsewhere = try abandonedFolder("elsewhere/.rep.partial-Linked")
+        try FileManager.default.createSymbolicLink(at: temporary.appendingPathComponent(".rep.partial-Alink1"), withDestinationURL: elsewhere)
+        let own = try StagingFolders.create(for: target, kind: .cycles)                 // this process's, in use
+        defer { StagingFolders.remove(own) }
+        // A live run in another process, known only by the lock it holds on its marker.
+        let live = try abandonedFolder(".rep.cycles-Live01", pid: "\(getpid())", host: StagingFolders.host)
+        let holder = try lockHolder(live)
+        defer { holder.release() }
+
+        let removed = StagingFolders.removeStale(for: target)
+        XCTAssertEqual(removed.map(\.url.lastPathComponent), [".other.partial-Zz9Yy8", ".rep.cycles-aB3dE6", ".rep.removing-Qq1Ww2"])
+        XCTAssertEqual(removed.map(\.bytes), [0, 4_096, 0])
+        XCTAssertEqual(removed.map(\.owner), ["process 17 on ci-runner_1", "process 4242 on another-container", "process 4242 on another-container"])
+        for kept in [".rep.cycles-Nomark", ".rep.cycles-4242@\(StagingFolders.host)", ".rep.partial-Forged", ".rep.partial-Afile1",
+                     ".rep.partial-Alink1", "elsewhere/.rep.partial-Linked", own.lastPathComponent, ".rep.cycles-Live01"] {
             XCTAssertTrue(exists(kept), kept)
+        }
+        // Once its holder is gone, the live run's folder is abandoned too.
+        holder.release()
+        XCTAssertEqual(StagingFolders.removeStale(for: target).map(\.url.lastPathComponent), [".rep.cycles-Live01"])
+        XCTAssertTrue(exists(own.lastPathComponent))
+    }
+
+    /// A child process (`flock(1)`) holding the lock of `folder`'s marker until `release()`.
+    final class LockHolder {
+        let process = Process()
+        let input = Pipe()
+
+        /// Ends the child (its `cat` reads end of file), which drops the lock; waits for it.
+        func release() {
+            guard process.isRunning else { return }
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
         }
     }
 
-    func testIsRunningTellsLiveFromDeadProcesses() {
-        XCTAssertTrue(StagingFolders.isRunning(getpid()))
-        XCTAssertTrue(StagingFolders.isRunning(1), "EPERM or not, pid 1 exists")
-        XCTAssertFalse(StagingFolders.isRunning(999_999_999), "above Linux's largest pid (4,194,304)")
+    func lockHolder(_ folder: URL) throws -> LockHolder {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { throw XCTSkip("no flock(1) (util-linux) here") }
+        let holder = LockHolder()
+        // -o: the lock is flock's own, not inherited by cat, which only waits for its input to end.
+        holder.process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.process.arguments = ["-x", "-o", folder.appendingPathComponent(StagingFolders.markerName).path, "cat"]
+        holder.process.standardInput = holder.input
+        holder.process.standardOutput = FileHandle.nullDevice
+        try holder.process.run()
+        // Held once this process can no longer take it (a guard against a child that never locks, not a timing assertion).
+        let deadline = Date().addingTimeInterval(60)
+        while lockIsFree(folder) && Date() < deadline { usleep(10_000) }
+        XCTAssertFalse(lockIsFree(folder), "flock(1) took the lock")
+        return holder
     }
 
-    /// The next run removes what an interrupted one left, and says so. The staging
-    /// folders are beside the report folder: in `--out DIR`, beside `DIR/small@devices=2,days=2/`
-    /// (the one an interrupted run of the same command left is named after that folder, tag and all).
-    func testARunRemovesTheStagingFoldersOfADeadProcess() throws {
-        try makeFolder("report/.small@devices=2,days=2.cycles-999999999", bytes: 42_000)
-        let out = temporary.appendingPathComponent("report").path
-        let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "2", "--days", "2", "--out", out, "--quiet"])
+    /// The next run removes the staging folder of a run killed outright (SIGKILL, which leaves no
+    /// chance to clean up), and says so; the staging folders of a new report folder are beside it:
+    /// in `--out DIR`, beside `DIR/small@devices=1000000/`.
+    func testARunRemovesTheStagingFolderOfAKilledRun() throws {
+        guard let executable = InterruptTests.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        let out = temporary.appendingPathComponent("report")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [GoldenFiles.scenarioPath("small.yaml"), "--devices", "1000000", "--cycles", "--jobs", "1", "--out", out.path, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var staging: URL?
+        // A guard against a child that never starts writing, not a timing assertion.
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning && Date() < deadline && staging == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+            staging = names.first { StagingFolders.Name(parsing: $0) != nil }.map { out.appendingPathComponent($0) }
+                .flatMap { FileManager.default.fileExists(atPath: $0.appendingPathComponent(StagingFolders.markerName).path) ? $0 : nil }
+            usleep(20_000)
+        }
+        let folder = try XCTUnwrap(staging, "the run made its staging folder")
+        XCTAssertFalse(lockIsFree(folder), "locked while the run goes on")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path), "a killed run cannot clean up")
+        XCTAssertTrue(lockIsFree(folder), "the kernel dropped the lock with the process")
+
+        let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "2", "--days", "2", "--out", out.path, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.err.contains("note: removed \(out)/.small@devices=2,days=2.cycles-999999999 (42 kB), left by process 999999999, "
-                                          + "which is no longer running"), result.err)
-        XCTAssertFalse(exists("report/.small@devices=2,days=2.cycles-999999999"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small@devices=2,days=2"])
+        XCTAssertTrue(result.err.contains("note: removed \(folder.path) ("), result.err)
+        XCTAssertTrue(result.err.contains("), a staging folder left by a run that has ended (process \(process.processIdentifier) on \(StagingFolders.host))"),
+                      result.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["small@devices=2,days=2"])
     }
 
     /// A `--cycles` run leaves no staging folder behind and moves cycles.csv in with the report.
@@ -101,7 +205,7 @@ final class StagingFolderTests: CommandLineTestCase {
     /// exists, and the worker's next file fails to open.
     func testInterruptRemovesTheFoldersAWorkerWritesInto() throws {
         let target = temporary.appendingPathComponent("rep")
-        let folder = try StagingFolders.create(beside: target, kind: .cycles)
+        let folder = try StagingFolders.create(for: target, kind: .cycles)
         final class Worker: @unchecked Sendable {
             var written = 0
             var failed = false

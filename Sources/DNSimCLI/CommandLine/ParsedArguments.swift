@@ -51,7 +51,9 @@ public struct ParsedArguments: Sendable {
         guard let text = values[OptionSpec.platform.name] else { return nil }
         guard let platform = Platform(rawValue: text.lowercased()) else {
             let names = Platform.allCases.map(\.rawValue)
-            throw UsageError("--platform takes \(names.joined(separator: " or ")), not '\(text.prefix(40))'" + Suggestion.hint(for: text, in: names))
+            // The word given first, with the closest name, as for an unknown option or key.
+            throw UsageError("--platform: unknown platform '\(text.prefix(40))'" + Suggestion.hint(for: text, in: names)
+                             + "; the platforms are \(names.joined(separator: " and "))")
         }
         return platform
     }

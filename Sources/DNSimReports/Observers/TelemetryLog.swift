@@ -32,7 +32,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the files into `directory`, every chunk in device order: staged beside it
+    /// Writes the files into `directory`, every chunk in device order: staged in a folder of its own
     /// first, so a failure (a full disk) leaves no partial file and changes nothing there.
     /// A file with no rows is not written (fit would refuse a header alone); `skipped` says why each is missing.
     @discardableResult
@@ -43,7 +43,8 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         return (staged.written, staged.skipped)
     }
 
-    /// Writes the files into a staging folder beside `directory` and returns it with the names
+    /// Writes the files into a staging folder of `directory` (inside it when it exists, else beside
+    /// it: `StagingFolders.place(for:)`) and returns it with the names
     /// written and the files left out; `commit` moves them in. A run stages its telemetry before it
     /// writes its report, so neither is written unless both could be. The caller removes the folder
     /// (`StagingFolders.remove`).
@@ -58,11 +59,10 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
             OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
         }
-        let staging: URL
-        do {
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            staging = try StagingFolders.create(beside: target, kind: .partial)
-        } catch { throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error) }
+        do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
+            throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
+        }
+        let staging = try StagingFolders.create(for: target, kind: .partial)
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)
             do {

@@ -102,10 +102,7 @@ public struct OutputPathPolicy: Sendable {
         do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
             throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
         }
-        let staging: URL
-        do { staging = try StagingFolders.create(beside: target, kind: .partial) } catch {
-            throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error)
-        }
+        let staging = try StagingFolders.create(for: target, kind: .partial)
         defer { StagingFolders.remove(staging) }
         let file = staging.appendingPathComponent(target.lastPathComponent)
         do { try Data(text.utf8).write(to: file) } catch { throw WriteFailure(path: path, error: error) }

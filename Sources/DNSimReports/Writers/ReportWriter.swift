@@ -3,8 +3,8 @@ import DNSimCore
 import DNSimScenario
 import Foundation
 
-/// Writes a report folder all at once: files go to a staging folder beside
-/// the target first (`StagingFolders`) and are moved in only when every one
+/// Writes a report folder all at once: files go to a staging folder of the
+/// target first (`StagingFolders`: inside it when it exists, else beside it) and are moved in only when every one
 /// was written, so neither a failure nor an interrupt leaves a partial report.
 public enum ReportWriter {
     /// The files of a report, by name: `summary.csv` and `manifest.json`
@@ -43,7 +43,7 @@ public enum ReportWriter {
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file
-    /// already on disk beside the folder, such as an assembled `cycles.csv`)
+    /// already on disk in a staging folder of it, such as an assembled `cycles.csv`)
     /// into `directory`. The renames run as one `StagingFolders.commit`, so an
     /// interrupt never leaves the folder half old, half new.
     /// `policy` names what the command reads (never written); a file already in the folder under
@@ -54,11 +54,8 @@ public enum ReportWriter {
         let target = URL(fileURLWithPath: directory)
         try check(files.map(\.0) + moving.map(\.0), in: directory, policy: policy)
         try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        StagingFolders.removeStale(beside: target)
-        let staging: URL
-        do { staging = try StagingFolders.create(beside: target, kind: .partial) } catch {
-            throw WriteFailure(path: StagingFolders.url(beside: target, kind: .partial).path, error: error)
-        }
+        StagingFolders.removeStale(for: target)
+        let staging = try StagingFolders.create(for: target, kind: .partial)
         defer { StagingFolders.remove(staging) }
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)
@@ -133,19 +130,19 @@ public enum ReportWriter {
             : "\(shown) is a symbolic link to \(destination), which does not exist; create it or give another folder"
     }
 
-    /// Why `directory` cannot take a report, or nil if it can: checked before
-    /// a run, so a bad `--out` fails in a moment rather than after the
-    /// simulation. The folder (or, if it does not exist yet, its nearest
-    /// existing ancestor) must be a folder in which this process can create
-    /// one, and so must the folder that will hold it (the staging folders go there).
+    /// Why `directory` cannot take files (a report, a fit, the report folders of `--out DIR`), or
+    /// nil if it can: checked before a run, so a bad `--out` fails in a moment rather than after
+    /// the simulation. What is tested is what will be written: the folder itself when it exists
+    /// (the staging folders go inside it, `StagingFolders.place(for:)`, so its parent need not be
+    /// writable: `/results` mounted under a read-only `/`), or else its nearest existing ancestor,
+    /// in which the missing folders and the staging folders are created.
     public static func problem(writingTo directory: String) -> String? {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory).standardizedFileURL
         var isDirectory: ObjCBool = false
         if let problem = brokenLink(target, showing: directory) { return problem }
         if manager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue { return "\(directory) is a file, not a folder" }
-            if let problem = probe(target, showing: directory) { return problem }
+            return isDirectory.boolValue ? probe(target, showing: directory) : "\(directory) is a file, not a folder"
         }
         // The nearest existing ancestor: the staging folders and any missing folders are created in it.
         var ancestor = target.deletingLastPathComponent()
