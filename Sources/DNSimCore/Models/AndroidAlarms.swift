@@ -271,13 +271,17 @@ public struct AndroidAlarms: PlatformModel {
     private mutating func runJob(_ context: inout DeviceContext) -> PlatformReaction {
         let now = context.now
         let cycle = pendingFetchCycle
-        if let later = jobs!.gate.hold(now: now, quotas: false) {
-            if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
-            return .nothing
-        }
         let handOff = handOffIsPending
         handOffIsPending = false
-        let expedited = !handOff && configuration.workManager.expedited && jobs!.spendExpedited(now: now)
+        var expedited = false
+        if !handOff && configuration.workManager.expedited {
+            // Restrictions hold expedited work too; its own quota replaces the standby sessions.
+            if jobs!.gate.active, let later = jobs!.gate.hold(now: now, quotas: false) {
+                if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
+                return .nothing
+            }
+            expedited = jobs!.spendExpedited(now: now)
+        }
         if !expedited {
             let eligible = jobs!.eligible(now, regular: true, offline: context.user.offline, runEnd: context.runEnd)
             if eligible > now {
@@ -285,7 +289,7 @@ public struct AndroidAlarms: PlatformModel {
                 scheduleJob(cycle: cycle, at: eligible, &context)
                 return .nothing
             }
-            if let later = jobs!.gate.hold(now: now) {
+            if jobs!.gate.active, let later = jobs!.gate.hold(now: now) {
                 handOffIsPending = handOff
                 if later < .max { scheduleJob(cycle: cycle, at: later, &context) }
                 return .nothing
