@@ -57,7 +57,8 @@ final class StudyCoverageTests: XCTestCase {
     func testOwnKeysFollowTheStrategy() {
         var alert = StrategyConfiguration(kind: .push)
         XCTAssertEqual(ArmCoverage.ownKeys(Arm(strategy: alert, platform: .ios)),
-                       ["platforms.ios.push.delay", "platforms.ios.push.drop", "platforms.ios.push.nseBudget"])
+                       ["platforms.ios.push.delay", "platforms.ios.push.drop", "platforms.ios.push.nseBudget",
+                        "platforms.ios.push.lowPriorityDelay"])
         alert.pushKind = .background
         XCTAssertEqual(ArmCoverage.ownKeys(Arm(strategy: alert, platform: .ios)),
                        ["platforms.ios.push.background.delay", "platforms.ios.push.background.drop"])

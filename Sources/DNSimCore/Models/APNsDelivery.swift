@@ -17,6 +17,14 @@ public struct APNsDelivery: PushChannel {
         kind == .alert ? configuration.alert : configuration.background
     }
 
+    /// Priority 5 "based on power considerations" (Apple, "Sending notification requests to APNs"):
+    /// an alert push sent so is held like a background push, which is always priority 5, unless
+    /// the scenario says how long (`lowPriorityDelay`). A background push's own delay is that hold already.
+    public func lowPriorityHold(_ kind: PushKind) -> Distribution? {
+        guard kind == .alert, configuration.priority == 5 else { return nil }
+        return configuration.lowPriorityDelay ?? configuration.background.delay
+    }
+
     public var storeFor: Millis { configuration.storeFor }
 
     public func handlerBudget(_ kind: PushKind) -> Millis {

@@ -8,6 +8,13 @@ public struct IOSPushConfiguration: Sendable, Equatable {
     public var nseBudget: Millis = 30 * SimTime.second
     /// The app holds `com.apple.developer.usernotifications.filtering`: the NSE may show nothing.
     public var filtering = false
+    /// The alert payload's `interruption-level`; nil: the plugin's.
+    public var interruptionLevel: InterruptionLevel?
+    /// `apns-priority` of the alert pushes: 10 sends at once, 5 "based on power considerations".
+    public var priority = 10
+    /// How long APNs and the device hold a priority-5 alert push; nil: as long as a background push
+    /// (always priority 5) is held, its `delay`.
+    public var lowPriorityDelay: Distribution?
     /// Background (content-available) pushes, which iOS throttles.
     public var background = PushDelivery(delay: .exponential(mean: Double(20 * SimTime.minute)), drop: 0.2)
     /// How long a background push's handler may run

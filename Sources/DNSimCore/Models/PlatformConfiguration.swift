@@ -62,6 +62,8 @@ public struct IOSConfiguration: Sendable, Equatable {
     public var resubmitOnOpen: ResubmitPolicy = .always
     /// APNs and the Notification Service Extension, for the push strategies.
     public var push = IOSPushConfiguration()
+    /// The user lets the app's time-sensitive notifications break through Focus and Scheduled Summary.
+    public var timeSensitiveAllowed = true
     public init() {}
 }
 
@@ -209,6 +211,10 @@ public struct UserConfiguration: Sendable, Equatable {
     public var charging = TimeWindows()
     /// Daily windows when the phone lies still and unused (Android Doze).
     public var idle = TimeWindows()
+    /// iOS Scheduled Summary: the summary times over the run (UTC, sorted); empty when the user has none.
+    public var summaryTimes: [Millis] = []
+    /// iOS Focus periods (UTC intervals over the run): notifications that are not time-sensitive wait.
+    public var focus = TimeWindows()
     /// New Activity turned off (then on again `disabledFor` later), per day.
     public var disablePerDay: Double = 0
     public var disabledFor: Distribution = .fixed(0)

@@ -5,6 +5,8 @@ public struct PluginConfiguration: Sendable, Equatable {
     /// `relationship.contentTimeout`, in milliseconds as the plugin defines it.
     public var contentTimeout: Millis = 300_000
     public var fallbackBehavior: FallbackBehavior = .showDefault
+    /// `userNotification.interruptionLevel` (iOS 15+): whether its notifications wait for Scheduled Summary and Focus.
+    public var interruptionLevel: InterruptionLevel = .active
     /// `contentFetch.enabled`: false means no fetch is ever scheduled.
     public var fetchEnabled = true
     /// `contentFetch.timeout` (ms): an attempt that takes longer ends as a failure; nil: no timeout.

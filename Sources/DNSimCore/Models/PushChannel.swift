@@ -7,6 +7,8 @@ public protocol PushChannel {
     init(world: WorldConfiguration)
     /// Loss and delay of a push of `kind`.
     func delivery(_ kind: PushKind) -> PushDelivery
+    /// A further hold of a push of `kind` beyond its delay (APNs priority 5), or nil.
+    func lowPriorityHold(_ kind: PushKind) -> Distribution?
     /// How long the service stores a push for a device it cannot reach.
     var storeFor: Millis { get }
     /// How long the code a push of `kind` runs may fetch.
@@ -33,6 +35,10 @@ extension PushChannel {
         release(time, kind: kind, user: user)
     }
 
+    /// No further hold (FCM: its priorities are `FCMPriority`'s Doze rules).
+    @inline(__always)
+    public func lowPriorityHold(_ kind: PushKind) -> Distribution? { nil }
+
     /// A device that runs every push it takes (FCM).
     @inline(__always)
     public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? { nil }
@@ -43,7 +49,9 @@ extension PushChannel {
         let delivery = delivery(kind)
         context.beginDraws(kind == .alert ? .pushDelivery : .silentPushDelivery, index: cycle)
         let lost = context.random.bernoulli(delivery.drop)
-        let delay = context.random.duration(delivery.delay)
+        var delay = context.random.duration(delivery.delay)
+        // Drawn after the others, from the same stream: a priority-10 push's draws are unchanged.
+        if let hold = lowPriorityHold(kind) { delay += context.random.duration(hold) }
         return lost ? nil : sent + delay
     }
 

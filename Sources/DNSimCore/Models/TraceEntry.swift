@@ -87,6 +87,8 @@ public struct TraceEntry: Sendable, Equatable {
         case .guardCancelled: return "fetch done: the cycle's guard is removed"
         case .notificationBlocked:
             return "cycle \(number) blocked: the plugin posts its notification, but the user denied the app notifications"
+        case .notificationHeld(let until):
+            return "cycle \(number): iOS delivers the notification; Focus or Scheduled Summary holds it until \(time(until))"
         case .notificationShown(let outcome, let afterT, _):
             return "cycle \(number) shown (\(outcome.name)), \(SimTime.seconds(afterT)) s after T"
         case .cycleUnshown(let outcome, let reason, let service):

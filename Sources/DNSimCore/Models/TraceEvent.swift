@@ -58,6 +58,8 @@ public enum TraceEvent: Sendable, Equatable {
     case notificationShown(CycleOutcome, afterNotifyTime: Millis, copy: NotificationCopy)
     /// The plugin posts the cycle's notification, but the user denied notifications.
     case notificationBlocked
+    /// iOS delivers the notification, but Focus or Scheduled Summary holds it until `until`.
+    case notificationHeld(until: Millis)
     /// A cycle ended without a notification; `pushService` names the push store its reason may cite.
     case cycleUnshown(CycleOutcome, UnshownReason, pushService: String)
     case cycleOff
@@ -132,6 +134,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .guardCancelled: "guard.cancelled"
         case .notificationShown: "notification.shown"
         case .notificationBlocked: "notification.blocked"
+        case .notificationHeld: "notification.held"
         case .cycleUnshown(let outcome, _, _): "cycle.\(outcome.name)"
         case .cycleOff: "cycle.off"
         case .pushSent: "push.sent"

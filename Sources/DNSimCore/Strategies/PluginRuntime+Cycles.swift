@@ -60,7 +60,10 @@ extension PluginRuntime {
     /// Displays the cache (or the fallback) for `cycle` now (after the
     /// platform's display delay) and resolves the cycle.
     mutating func show(cachedContent: Bool, cycle: Int) {
-        let display = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
+        let delivered = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
+        // What the user sees is what counts: lateness, freshness and content age run to that moment.
+        let display = presentation.map { $0.seen(delivered, level: interruptionLevel) } ?? delivered
+        if display > delivered, !notificationsBlocked { context.trace(.notificationHeld(until: display), cycle: cycle, at: delivered) }
         let notifyTime = state.calendar.notifyTimes[cycle]
         let fetchTime = state.calendar.fetchTimes[cycle]
         let lastFetchEnd = state.fetcher.lastFetchEnd

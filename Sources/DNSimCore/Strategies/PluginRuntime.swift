@@ -21,6 +21,10 @@ public struct PluginRuntime<OS: PlatformModel> {
     let lifecycleRunsToEnd: Bool
     /// The user denied the app notifications: what would show is `blocked`.
     public let notificationsBlocked: Bool
+    /// iOS: Scheduled Summary and Focus hold what iOS delivers until the user can see it; nil when neither applies.
+    let presentation: NotificationPresentation?
+    /// The interruption level of this arm's notifications: an alert push's payload, else the plugin's.
+    let interruptionLevel: InterruptionLevel
     /// The current device's plugin state: one assignment in `begin` resets all of it.
     var state: PluginState
     /// Android: FCM's 7-day record of the device's high-priority messages (push arms only).
@@ -36,6 +40,11 @@ public struct PluginRuntime<OS: PlatformModel> {
         let user = world.configuration.user
         notificationsBlocked = OS.platform == .android ? !world.configuration.android.notificationPermission
             : !world.configuration.ios.notificationAuthorization
+        let presentation = NotificationPresentation(world.configuration)
+        self.presentation = OS.platform == .ios && presentation.active ? presentation : nil
+        interruptionLevel = arm.strategy.kind == .push && arm.strategy.pushKind == .alert
+            ? world.configuration.ios.push.interruptionLevel ?? world.configuration.plugin.interruptionLevel
+            : world.configuration.plugin.interruptionLevel
         lifecycleRunsToEnd = user.disablePerDay > 0 || user.timeChangePerDay > 0 || world.configuration.reminder != nil
         strategy = arm.strategy
         plugin = world.configuration.plugin

@@ -25,6 +25,7 @@ enum PlatformReader {
         if let v = map.choice("resubmitOnOpen", as: ResubmitPolicy.self) { ios.resubmitOnOpen = v }
         if let v = map.bool("backgroundAppRefresh") { ios.backgroundAppRefresh = v }
         if let v = map.choice("notificationAuthorization", as: NotificationAuthorization.self) { ios.notificationAuthorization = v == .authorized }
+        if let v = map.bool("timeSensitiveAllowed") { ios.timeSensitiveAllowed = v }
         if let task = map.section("fetchTask") {
             // The budget's default follows the kind (`BackgroundTaskKind.defaultBudget`).
             if let v = task.choice("kind", as: BackgroundTaskKind.self) { ios.taskKind = v }
@@ -69,6 +70,11 @@ enum PlatformReader {
         if let v = map.duration("storeFor", atMost: 30 * SimTime.day) { push.storeFor = v }
         if let v = map.duration("nseBudget", allowZero: false, atMost: 10 * SimTime.minute) { push.nseBudget = v }
         if let v = map.bool("filtering") { push.filtering = v }
+        if let v = map.choice("interruptionLevel", as: InterruptionLevel.self) { push.interruptionLevel = v }
+        if let v = map.integer("priority") {
+            if v == 5 || v == 10 { push.priority = v } else { map.error("priority", "\(map.path("priority")) is \(v); APNs takes 10 (send at once) or 5 (based on power considerations)") }
+        }
+        if let d = map.distribution("lowPriorityDelay") { push.lowPriorityDelay = d }
         if let background = map.section("background") {
             if let d = background.distribution("delay") { push.background.delay = d }
             if let p = background.number("drop") { push.background.drop = p }

@@ -25,6 +25,7 @@ enum PluginReader {
             if let v = notify.string("body") { plugin.fallbackBody = v }
             if let v = notify.bool("enabled"), !v { notify.error("enabled", "\(notify.path("enabled")) is false: there is nothing to simulate") }
             _ = notify.bool("sound")
+            if let v = notify.choice("interruptionLevel", as: InterruptionLevel.self) { plugin.interruptionLevel = v }
             let options = ["min", "low", "normal", "default", "high", "max"]
             if let v = notify.string("priority"), !options.contains(v) {
                 notify.error("priority", "\(notify.path("priority")) '\(v)' is not one of \(options.joined(separator: ", "))"

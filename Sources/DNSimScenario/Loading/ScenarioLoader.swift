@@ -108,6 +108,8 @@ public enum ScenarioLoader {
             strategies: strategies, lateAfter: lateAfter, expectations: [])
         scenario.chargingWindow = user.charging
         scenario.idleWindow = user.idle
+        scenario.summaryTimes = user.summaryTimes
+        scenario.focusWindows = user.focus
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin

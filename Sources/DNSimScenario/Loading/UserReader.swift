@@ -7,6 +7,10 @@ enum UserReader {
         var user = UserConfiguration()
         var charging: DailyWindow?
         var idle: DailyWindow?
+        /// iOS Scheduled Summary's local times (minutes after midnight), sorted.
+        var summaryTimes: [Int] = []
+        /// iOS Focus periods, every day.
+        var focus: [DailyWindow] = []
     }
 
     static func read(_ map: ScenarioSection, _ lifecycle: inout LifecycleSettings) -> Result {
@@ -30,6 +34,8 @@ enum UserReader {
         // null: no window, as when the key is absent (so a sweep can turn one off).
         if let section = map.optionalSection("charging") { result.charging = dailyWindow(section) }
         if let section = map.optionalSection("idle") { result.idle = dailyWindow(section) }
+        if let section = map.optionalSection("scheduledSummary") { result.summaryTimes = summaryTimes(section) }
+        if let node = map["focus"], !node.isNull { result.focus = focus(node, map) }
         LifecycleReader.readUser(map, &result.user, &lifecycle)
         return result
     }
@@ -66,6 +72,41 @@ enum UserReader {
             return nil
         }
         return DailyWindow(start: start, end: end)
+    }
+
+    /// `scheduledSummary: { times: ["08:00", "18:00"] }`: one to twelve distinct local times (iOS allows up to 12).
+    private static func summaryTimes(_ map: ScenarioSection) -> [Int] {
+        guard let node = map["times"] else { return [] }
+        guard let items = node.sequence, (1...12).contains(items.count) else {
+            map.reader.error(node.mark, "\(map.path("times")) must be a list of 1 to 12 local times HH:MM (iOS allows up to 12 summaries a day)")
+            return []
+        }
+        var minutes: [Int] = []
+        for (index, item) in items.enumerated() {
+            let path = "\(map.path("times"))[\(index)]"
+            guard let text = map.reader.string(item, path) else { continue }
+            guard let value = DailyWindow.minutes(text) else {
+                let hint = DailyWindow.suggestion(for: text).map { " (did you mean \"\($0)\"?)" } ?? ""
+                map.reader.error(item.mark, "\(path) '\(text.prefix(20))' must be a local time HH:MM\(hint)")
+                continue
+            }
+            if minutes.contains(value) { map.reader.error(item.mark, "\(path) '\(text)' is listed twice"); continue }
+            minutes.append(value)
+        }
+        return minutes.sorted()
+    }
+
+    /// `focus: { start, end }`, or a list of such periods, every day.
+    private static func focus(_ node: YAMLNode, _ map: ScenarioSection) -> [DailyWindow] {
+        let items = node.sequence ?? [node]
+        guard !items.isEmpty else {
+            map.reader.error(node.mark, "\(map.path("focus")) must be a period { start, end } or a list of them")
+            return []
+        }
+        return items.enumerated().compactMap { index, item in
+            let path = node.sequence == nil ? map.path("focus") : "\(map.path("focus"))[\(index)]"
+            return ScenarioSection(item, path, schema: "user.focus", map.reader).flatMap(dailyWindow)
+        }
     }
 
     /// 24 non-negative weights, one per local hour, not all zero.

@@ -43,6 +43,9 @@ public struct Scenario: Sendable {
     /// Daily charging and idle windows, turned into `user.charging` / `user.idle` per run.
     public var chargingWindow: DailyWindow?
     public var idleWindow: DailyWindow?
+    /// iOS Scheduled Summary's local times and Focus periods, turned into `user.summaryTimes` / `user.focus` per run.
+    public var summaryTimes: [Int] = []
+    public var focusWindows: [DailyWindow] = []
     /// `precision:`: add devices until every rate's interval is this tight.
     public var precision: PrecisionTarget?
     /// The `sweep:` axes; empty for a plain run.
@@ -166,6 +169,13 @@ public struct Scenario: Sendable {
             var user = user
             if let chargingWindow { user.charging = chargingWindow.windows(in: timeZone, from: start, days: days + 1) }
             if let idleWindow { user.idle = idleWindow.windows(in: timeZone, from: start, days: days + 1) }
+            user.summaryTimes = summaryTimes.flatMap { minutes in
+                DailyWindow(start: minutes, end: (minutes + 1) % (24 * 60)).windows(in: timeZone, from: start, days: days + 1).starts
+            }.sorted()
+            user.focus = TimeWindows(focusWindows.flatMap { window in
+                let windows = window.windows(in: timeZone, from: start, days: days + 1)
+                return Array(zip(windows.starts, windows.ends))
+            })
             var world = WorldConfiguration(
                 calendar: calendar, plugin: plugin, ios: ios ?? IOSConfiguration(),
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)
