@@ -38,6 +38,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     var fetchInReceiver = false
     /// `fetchWith: workManager` with this request (`oneTime`, `periodic`, expedited), or nil for alarms.
     var workManager: String?
+    /// iOS presentation: Scheduled Summary and Focus lines under `user:`, and the plugin's level.
+    var presentation: String?
+    var timeSensitive = false
     var tokenLifetimeDays: Int?
     /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
     var lifecycle: Bool
@@ -127,6 +130,11 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
                            "{ request: periodic, repeatInterval: 6h, flexInterval: 1h, delay: { exponential: { mean: 20m } } }",
                            "{ request: oneTime, requiresNetwork: true, delay: { exponential: { mean: 10m } } }"])
             : nil
+        presentation = random.chance(0.3)
+            ? random.pick(["  scheduledSummary: { times: [\"08:00\", \"18:00\"] }\n", "  focus: { start: \"22:00\", end: \"07:30\" }\n",
+                           "  scheduledSummary: { times: [\"12:00\"] }\n  focus: [{ start: \"09:00\", end: \"11:00\" }, { start: \"23:00\", end: \"06:00\" }]\n"])
+            : nil
+        timeSensitive = random.chance(0.3)
     }
 
     var yaml: String {
@@ -145,6 +153,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
           userNotification:
             enabled: true
             schedule: "\(notify.minute) \(notifyHours) * * *"
+            interruptionLevel: \(timeSensitive ? "timeSensitive" : "active")
             title: Generated
             body: A generated scenario.
             sound: true
@@ -184,6 +193,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
 
         """
         if let tokenLifetimeDays { text += "  tokenLifetime: \(tokenLifetimeDays)d\n" }
+        if let presentation { text += presentation }
         if lifecycle {
             text += "  disablePerDay: 0.3\n  disabledFor: { exponential: { mean: 1d } }\n"
             text += "  timeChangePerDay: 0.3\n  notifyTimes: { \"07:00\": 1, \"12:30\": 1, \"21:45\": 1 }\n"

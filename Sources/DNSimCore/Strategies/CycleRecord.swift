@@ -12,6 +12,11 @@ public struct CycleRecord: Sendable, Equatable {
     public var notifiedBeforeFetch: Bool
     /// Display time minus the completion of the fetch whose content is shown.
     public var contentAge: Millis?
+    /// iOS: how long Focus or Scheduled Summary held it after delivery (`shownAt` is when it is seen).
+    public var heldFor: Millis = 0
+
+    /// When the platform delivered it, for shown notifications.
+    public var deliveredAt: Millis? { shownAt.map { $0 - heldFor } }
 
     /// When the fetch whose content is shown completed.
     public var contentFetchedAt: Millis? {

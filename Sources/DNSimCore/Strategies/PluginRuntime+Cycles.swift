@@ -101,7 +101,7 @@ extension PluginRuntime {
         noteDisplay(at: display)
         resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: display,
                             lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
-                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge))
+                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge, heldFor: display - delivered))
     }
 
     /// Ends a cycle without a notification, for `reason`.
