@@ -211,3 +211,45 @@ final class IOSRulesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ifNone.activity[.backgroundRuns], 28)
     }
 }
+
+/// The launch rule of docs/model.md §2 ("iOS BG requests"): a request's delay runs only while it may
+/// run, from the first eligible instant, so launches come a continuous delay after the phone is
+/// plugged in, never piled on that instant.
+final class EligibleLaunchTests: XCTestCase {
+    /// A processing task that needs power, submitted at F = 18:25 for a charger 23:00–07:00 (idle all
+    /// the time): each launch is 23:00 plus the drawn delay (lognormal, median 40 min, σ 0.8), not 23:00
+    /// itself. The offsets match the delay's CDF (GSL) by a Kolmogorov–Smirnov bound at α = 0.001,
+    /// 1.95/√n; none lands on the plug-in instant.
+    func testAProcessingLaunchIsTheDelayAfterPlugIn() {
+        // No opens: every request is the task's own resubmission for the next F (a processing request is
+        // fulfilled for a week after the last open, setup, so 7 nights a device).
+        var world = TestWorlds.world(days: 8)
+        world.ios.taskKind = .processing
+        world.ios.requiresExternalPower = true
+        world.ios.delay = .lognormal(median: Double(40 * SimTime.minute), sigma: 0.8)
+        world.user.idle = TimeWindows([(TestWorlds.start - SimTime.day, TestWorlds.start + 50 * SimTime.day)])
+        world.user.charging = TimeWindows((-1...41).map { day in
+            let base = TestWorlds.start + Millis(day) * SimTime.day
+            return (base + 23 * SimTime.hour, base + 31 * SimTime.hour)
+        })
+        var offsets: [Double] = []
+        for device in 0..<120 {
+            let run = DeviceRun(world, TestWorlds.arm(.independent, .ios), device: device)
+            for launch in run.trace.kinds("bg.run") {
+                let sinceMidnight = (launch.time - TestWorlds.start) % SimTime.day
+                let sincePlugIn = (sinceMidnight - 23 * SimTime.hour + SimTime.day) % SimTime.day
+                if sincePlugIn < 8 * SimTime.hour { offsets.append(Double(sincePlugIn)) }
+            }
+        }
+        XCTAssertGreaterThan(offsets.count, 500)
+        XCTAssertEqual(offsets.filter { $0 == 0 }.count, 0, "no launch on the plug-in instant")
+        let sorted = offsets.sorted()
+        let n = Double(sorted.count)
+        var distance = 0.0
+        for (i, x) in sorted.enumerated() {
+            let f = gsl_cdf_lognormal_P(x, log(Double(40 * SimTime.minute)), 0.8)
+            distance = max(distance, abs(f - Double(i) / n), abs(f - Double(i + 1) / n))
+        }
+        XCTAssertLessThan(distance, 1.95 / n.squareRoot(), "KS distance")
+    }
+}

@@ -192,11 +192,10 @@ public struct IOSTaskScheduler: PlatformModel {
             context.trace(.backgroundRequestNeverRuns, cycle: cycle)
             return
         }
-        var launch = max(earliest, context.now) + delay
+        var launch = eligibleLaunch(from: max(earliest, context.now), after: delay, &context)
         if launchesBeforeUse {
-            launch = Self.heldUntilUse(launch, usageHours: usageHours, calendarStart: calendarStart)
+            launch = deferredLaunch(Self.heldUntilUse(launch, usageHours: usageHours, calendarStart: calendarStart), &context)
         }
-        launch = deferredLaunch(launch, &context)
         if drawsBudget { launchKey = Self.budgetKey(source, index: index) }
         pendingRequest = context.schedule(at: launch, .backgroundLaunch)
         context.trace(.backgroundRequestSubmitted(earliestBegin: earliest, launch: launch), cycle: cycle)
@@ -250,6 +249,39 @@ public struct IOSTaskScheduler: PlatformModel {
     private mutating func cancelPendingRequest(_ context: DeviceContext) {
         if let pendingRequest { context.cancel(pendingRequest) }
         pendingRequest = nil
+    }
+
+    /// The launch of a request whose `delay` runs only while the request may run (docs/model.md §2,
+    /// "iOS BG requests"): from the first eligible instant at or after `start` (outside Low Power
+    /// Mode and offline periods, inside idle and charging windows as the task needs), through
+    /// eligible time only. So a processing task launches a continuous delay after the phone is
+    /// plugged in and idle, never piled on that instant, and the delay `fit` measures is this one.
+    @inline(__always)
+    mutating func eligibleLaunch(from start: Millis, after delay: Millis, _ context: inout DeviceContext) -> Millis {
+        var time = deferredLaunch(start, &context)
+        var remaining = delay
+        for _ in 0..<256 {
+            guard time < context.runEnd else { return time }
+            let end = eligibleUntil(time, context)
+            if remaining <= end - time { return time + remaining }
+            remaining -= end - time
+            time = deferredLaunch(end, &context)
+        }
+        return time + remaining
+    }
+
+    /// The end of the eligible period that `time` (eligible) lies in: the next Low Power Mode or
+    /// offline start, or the end of the idle (and charging) window a processing task needs.
+    @inline(__always)
+    private func eligibleUntil(_ time: Millis, _ context: DeviceContext) -> Millis {
+        var end = context.user.lowPower.nextInside(time) ?? .max
+        if configuration.requiresNetworkConnectivity { end = min(end, context.user.offline.nextInside(time) ?? .max) }
+        if configuration.taskKind == .processing {
+            end = min(end, idle.interval(containing: time)?.end ?? time)
+            if configuration.requiresExternalPower { end = min(end, charging.interval(containing: time)?.end ?? time) }
+        }
+        // Never before `time`: an eligible instant always has some of its period ahead.
+        return max(end, time + 1)
     }
 
     /// iOS defers a BG launch out of Low Power Mode, into the idle windows for
