@@ -103,6 +103,43 @@ final class CompareCommandTests: CommandLineTestCase {
                        invoke(["compare", Self.shipped, b, "--format", "json", "--jobs", "3"] + size).out)
     }
 
+    /// The interval is over the right pairs: device i of A against device i of B. Each device run
+    /// alone on each plan gives its per-device differences, whose t-interval is the reported one
+    /// (pairing device i with another device would keep the mean and change the interval).
+    func testEachDeviceIsPairedWithItself() throws {
+        let overrides = RunOverrides(devices: 12, days: 30)
+        let setup = try ScenarioComparisonRun.setUp(try ScenarioLoader.load(path: Self.shipped), try ScenarioLoader.load(path: try denied()),
+                                                    overrides)
+        let comparison = try ScenarioComparisonRun.run(setup, jobs: 2, feedback: .silent)
+        var sums: [String: (sum: Double, squares: Double)] = [:]
+        for device in 0..<12 {
+            let a = DeviceRunner(plan: setup.planA), b = DeviceRunner(plan: setup.planB)
+            a.simulate(devices: device..<device + 1)
+            b.simulate(devices: device..<device + 1)
+            for (name, indices) in setup.matched {
+                let (armA, armB) = (a.result.arms[indices.a], b.result.arms[indices.b])
+                XCTAssertEqual(armA.cycles, armB.cycles)
+                for metric in ScenarioComparison.metrics {
+                    let d = Double(armB.count(metric) - armA.count(metric)) / Double(armA.cycles)
+                    let key = "\(name) \(metric.name)"
+                    sums[key] = ((sums[key]?.sum ?? 0) + d, (sums[key]?.squares ?? 0) + d * d)
+                }
+            }
+        }
+        var spread = 0
+        for arm in comparison.arms {
+            for difference in arm.differences {
+                let own = try XCTUnwrap(sums["\(arm.name) \(difference.metric.name)"])
+                let expected = ConfidenceInterval.student(count: 12, sum: own.sum, sumOfSquares: own.squares)
+                XCTAssertEqual(difference.interval.estimate, expected.estimate, accuracy: 1e-12, "\(arm.name) \(difference.metric.name)")
+                XCTAssertEqual(difference.interval.low, expected.low, accuracy: 1e-12, "\(arm.name) \(difference.metric.name)")
+                XCTAssertEqual(difference.interval.high, expected.high, accuracy: 1e-12, "\(arm.name) \(difference.metric.name)")
+                if expected.high > expected.low { spread += 1 }
+            }
+        }
+        XCTAssertGreaterThan(spread, 4, "the devices' differences vary, so a wrong pairing would show")
+    }
+
     /// --out DIR: compare.md with the command that reproduces it, compare.csv with every rate; a
     /// second comparison replaces them; a compare.md of the user's is never replaced.
     func testOutWritesTheMarkdownAndCSV() throws {

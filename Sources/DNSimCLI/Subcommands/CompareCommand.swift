@@ -9,7 +9,7 @@ import Foundation
 /// arm both run the paired difference B − A of each rate (`ScenarioComparisonRun`).
 enum CompareCommand: Subcommand {
     static let name = "compare"
-    static let usage = "compare A.yaml B.yaml [--format text|json] [--out DIR] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--quiet]"
+    static let usage = "compare A.yaml B.yaml [--format text|json] [--out DIR] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--quiet] [--warnings-as-errors]"
     static let summary = "run two scenarios on the same devices; print B − A of every rate per shared arm, with 95% intervals"
     static let details = """
     Arms are matched by name (chained/ios); an arm only one file runs is listed as such. Device i of
