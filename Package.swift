@@ -60,7 +60,8 @@ let package = Package(
         // The use cases as a library (run and write a report, a shard, a study; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
-        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText"]),
+        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText",
+                                                 "DNSimSupport"]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.

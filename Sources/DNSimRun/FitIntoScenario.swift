@@ -45,7 +45,7 @@ public struct FitIntoScenario: Sendable {
 
     /// Sets `settings` in the file, or leaves it as it was and says why. Returns what changed and
     /// the warnings about fleet segments that set the same keys (their devices keep their own values).
-    /// `measured` takes the place of `init`'s `# replace:` comment on each line set.
+    /// `measured` takes the place of `init`'s `# GUESS:` comment on each line set.
     public func set(_ settings: [(key: String, value: String)], fitFolder: String,
              measured: String? = nil) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
         let kept = "\(path) was left as it was; the fitted values are in \(fitFolder)/fit.yaml"

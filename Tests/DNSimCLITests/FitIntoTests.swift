@@ -445,12 +445,13 @@ final class FitIntoTests: CommandLineTestCase {
         XCTAssertTrue(invoke(["completions", "fish"]).out.contains("__fish_seen_subcommand_from fit' -l into -x -a '(__fish_complete_suffix .yaml)'"))
     }
 
-    /// `init` marks world numbers `# replace: …`; once fit sets one, its line says it was measured,
-    /// and the placeholders fit did not set stay marked.
-    func testAFittedValueLosesItsPlaceholderCommentAndTheOthersKeepTheirs() {
+    /// `init` marks world numbers `# GUESS: …`; once fit sets one, its line says it was measured,
+    /// and the guesses fit did not set stay marked. An earlier init's `# replace: …` goes the same way.
+    func testAFittedValueLosesItsGuessCommentAndTheOthersKeepTheirs() throws {
         let path = temporary.appendingPathComponent("digest.yaml").path
         XCTAssertEqual(invoke(["init", "--name", "digest", "--notify-at", "07:00", "--fetch-at", "06:30", "--out", path, "--quiet"]).code, 0)
-        let before = read(path).components(separatedBy: "# replace:").count - 1
+        let written = read(path)
+        let before = written.components(separatedBy: "# GUESS:").count - 1
         let result = fit("bg-launches", into: path, ["--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
         let lines = read(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -459,9 +460,15 @@ final class FitIntoTests: CommandLineTestCase {
         let never = try? XCTUnwrap(lines.first { $0.hasPrefix("      never: ") })
         XCTAssertEqual(delay.map { $0.hasSuffix(measured) && $0.hasPrefix("      delay: { lognormal: { median: 97m, sigma: 1.51 } }") }, true, delay ?? "")
         XCTAssertEqual(never.map { $0.hasSuffix(measured) && $0.hasPrefix("      never: 0.156 ") }, true, never ?? "")
-        XCTAssertEqual(read(path).components(separatedBy: "# replace:").count - 1, before - 2, "only the two lines fit set lose their mark")
+        XCTAssertEqual(read(path).components(separatedBy: "# GUESS:").count - 1, before - 2, "only the two lines fit set lose their mark")
         let again = fit("bg-launches", into: path, ["--quiet"])
         XCTAssertEqual(again.code, 0)
         XCTAssertEqual(read(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init), lines, "a second fit changes no byte")
+
+        try Data(written.replacingOccurrences(of: "# GUESS:", with: "# replace:").utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(fit("bg-launches", into: path, ["--quiet"]).code, 0)
+        let older = read(path).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(older.first { $0.hasPrefix("      delay: ") }.map { $0.hasSuffix(measured) }, true, "an earlier init's mark is replaced too")
+        XCTAssertEqual(read(path).components(separatedBy: "# replace:").count - 1, before - 2)
     }
 }

@@ -23,7 +23,7 @@ final class InitCommandTests: CommandLineTestCase {
     /// From the configuration TimeSafari sends: the plugin block is the app's; the platforms keep the
     /// library's cited starting point, but no number of TimeSafari's own world (its update rate, its
     /// starred projects, its JWT pool, its users' opens) is passed off as the new app's: each world
-    /// number is marked `# replace:` with what measures it.
+    /// number is marked `# GUESS:` with what measures it.
     func testFromTheAppsConfigurationGivesTheLibrarysCalibration() throws {
         let out = path("app.yaml")
         let result = invoke(["init", "--from", Self.appConfig, "--out", out, "--time-zone", "America/New_York"])
@@ -47,14 +47,14 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.timeZone.identifier, "America/New_York")
         XCTAssertTrue(made.warnings.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        XCTAssertTrue(text.contains("# Sources of the numbers that are not placeholders"), "the calibration is cited")
-        XCTAssertTrue(result.out.contains("first: replace the 9 values marked '# replace:'"), result.out)
+        XCTAssertTrue(text.contains("# Sources of the numbers that are not guesses"), "the calibration is cited")
+        XCTAssertTrue(result.out.contains("14 values are guesses, marked '# GUESS:' in \(out)"), result.out)
         for key in ["delay:", "never:", "latency:", "failure:", "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
                     "tokenLifetime:"] {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }, key)
-            XCTAssertTrue(line.contains("# replace:"), String(line))
+            XCTAssertTrue(line.contains("# GUESS:"), String(line))
         }
-        XCTAssertTrue(text.contains("# replace: after earliestBeginDate; dnsim-events fit"), "the command that measures it")
+        XCTAssertTrue(text.contains("# GUESS: BG launch delay after earliestBeginDate; dnsim-events fit"), "the command that measures it")
         for borrowed in ["new-activity", "1.5 updates", "starred projects", "seed"] {
             XCTAssertFalse(made.headerComment.joined().contains(borrowed), "the header cites sources by name, not \(borrowed)")
         }
@@ -79,8 +79,8 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.timeZone.identifier, "UTC")
         XCTAssertEqual(made.plugin.fallbackTitle, "demo")
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        XCTAssertTrue(text.contains("schedule: \"30 18 * * *\"  # replace: when your app notifies (cron, local time; or init --notify-at HH:MM)"), text)
-        XCTAssertTrue(text.contains("schedule: \"25 18 * * *\"  # replace: when your app fetches"), text)
+        XCTAssertTrue(text.contains("schedule: \"30 18 * * *\"  # GUESS: when your app notifies (cron, local time; or init --notify-at HH:MM)"), text)
+        XCTAssertTrue(text.contains("schedule: \"25 18 * * *\"  # GUESS: when your app fetches"), text)
         XCTAssertFalse(text.contains("New Activity"))
         XCTAssertEqual(invoke([out, "--devices", "2", "--days", "3", "--out", path("r"), "--quiet"]).code, 0)
 
@@ -90,13 +90,59 @@ final class InitCommandTests: CommandLineTestCase {
         let news = try ScenarioLoader.load(path: digest)
         XCTAssertEqual(news.fetchSchedule.text, "30 6 * * *")
         XCTAssertEqual(news.notifySchedule.text, "0 7 * * *")
-        XCTAssertFalse(try String(contentsOfFile: digest, encoding: .utf8).contains("# replace: when your app"), "a given schedule is no placeholder")
+        XCTAssertFalse(try String(contentsOfFile: digest, encoding: .utf8).contains("# GUESS: when your app"), "a given schedule is no guess")
         XCTAssertEqual(try ScenarioLoader.load(path: { let p = path("lead.yaml"); _ = invoke(["init", "--name", "lead", "--notify-at", "07:00", "--out", p]); return p }())
             .fetchSchedule.text, "55 6 * * *", "the fetch defaults to 5 minutes before the notification")
         let twelveHour = invoke(["init", "--name", "x", "--notify-at", "7:00 PM", "--out", path("x.yaml")])
         XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes a local time HH:MM, not '7:00 PM' (did you mean 19:00?)"), twelveHour.err)
         let withFrom = invoke(["init", "--from", Self.appConfig, "--notify-at", "07:00", "--out", path("y.yaml")])
         XCTAssertTrue(withFrom.err.hasPrefix("error: --notify-at is for init without --from"), withFrom.err)
+    }
+
+    /// What init cannot know (the platform mix, the push setup, the permissions, the app-open rate…)
+    /// ends with `# GUESS: <what to measure, and how>`, the file still loads with those values, and
+    /// the output's last lines list every guess with its line and key (issue 45, item 4).
+    func testEveryGuessIsMarkedInTheFileAndListedAtTheEnd() throws {
+        let out = path("podcast.yaml")
+        let result = invoke(["init", "--name", "podcast", "--notify-at", "07:00", "--time-zone", "Europe/Berlin", "--out", out])
+        XCTAssertEqual(result.code, 0, result.err)
+        let made = try ScenarioLoader.load(path: out)
+        XCTAssertTrue(made.warnings.isEmpty, "\(made.warnings)")
+        XCTAssertEqual(made.user.appOpensPerDay, 1)
+        XCTAssertEqual(made.android?.exactAlarmPermission, true)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let guessed: [(key: String, written: String)] = [
+            ("plugin.userNotification.body", "    body: "), ("plugin.relationship.contentTimeout", "    contentTimeout: "),
+            ("platforms", "platforms:"), ("platforms.ios.fetchTask.delay", "      delay: "), ("platforms.ios.fetchTask.never", "      never: "),
+            ("platforms.ios.notificationAuthorization", "    notificationAuthorization: authorized"),
+            ("platforms.android.exactAlarmPermission", "    exactAlarmPermission: true"),
+            ("platforms.android.notificationPermission", "    notificationPermission: granted"),
+            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("server.updatesPerDay", "  updatesPerDay: "),
+            ("server.starredPlans", "  starredPlans: "), ("user.appOpensPerDay", "  appOpensPerDay: 1 "), ("user.forceQuitPerDay", "  forceQuitPerDay: "),
+            ("user.tokenLifetime", "  tokenLifetime: "), ("strategies", "strategies:"),
+        ]
+        let output = result.out.split(separator: "\n").map(String.init)
+        let heading = try XCTUnwrap(output.firstIndex { $0.hasPrefix("\(guessed.count) values are guesses, marked '# GUESS:' in \(out)") }, result.out)
+        let listed = Array(output[(heading + 1)...])
+        XCTAssertEqual(listed.count, guessed.count, "the list is the output's end, one line a guess: \(result.out)")
+        for ((key, written), entry) in zip(guessed, listed) {
+            // "  line  70  user.appOpensPerDay  your analytics' app opens per user per day; …"
+            let words = entry.split(separator: " ", maxSplits: 3).map(String.init)
+            XCTAssertEqual(words.count, 4, entry)
+            XCTAssertEqual(words[0], "line", entry)
+            XCTAssertEqual(words[2], key, entry)
+            let number = try XCTUnwrap(Int(words[1]), entry)
+            let line = lines[number - 1]
+            XCTAssertTrue(line.hasPrefix(written), "line \(number) is \(key)'s: \(line)")
+            let comment = try XCTUnwrap(line.range(of: "# GUESS: "), line)
+            XCTAssertEqual(String(line[comment.upperBound...]), words[3].trimmingCharacters(in: .whitespaces), "the file and the list say the same")
+            XCTAssertGreaterThan(words[3].count, 20, "what to measure, and how: \(entry)")
+        }
+        XCTAssertEqual(lines.filter { !$0.hasPrefix("#") && $0.contains("# GUESS:") }.count, guessed.count, "no other line is marked")
+        XCTAssertTrue(listed.contains { $0.contains("user.appOpensPerDay") && $0.contains("your analytics' app opens per user per day") })
+        XCTAssertTrue(listed.contains { $0.contains("strategies") && $0.contains("push") }, "the push setup is a guess")
+        XCTAssertTrue(listed.contains { $0.contains(" platforms ") && $0.contains("iOS/Android split") }, "the platform mix is a guess")
+        XCTAssertEqual(invoke(["init", "--name", "quiet", "--out", path("quiet.yaml"), "--quiet"]).out, "", "--quiet lists nothing")
     }
 
     /// The app calls scheduleDualNotification({ config }): the wrapper is accepted.

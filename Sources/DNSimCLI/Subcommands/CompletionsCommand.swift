@@ -39,7 +39,7 @@ enum CompletionsCommand: Subcommand {
 
     static func operands(_ name: String) -> Operands {
         switch name {
-        case "run", "check", "validate", "trace", "bench": return .scenarios
+        case "run", "check", "validate", "trace", "bench", "compare": return .scenarios
         case "fit": return .telemetry
         case "merge": return .directories
         case "help": return .subcommands

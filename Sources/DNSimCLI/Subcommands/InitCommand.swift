@@ -10,16 +10,17 @@ import Foundation
 enum InitCommand: Subcommand {
     static let name = "init"
     static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM] [--fetch-at HH:MM]) [--name NAME] [--out FILE] [--time-zone ZONE] [--force]"
-    static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the world's numbers to measure marked"
+    static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the values it must guess marked"
     static let details = """
     --from reads the JSON the app passes to scheduleDualNotification (or {"config": …} around it) and
     makes it the scenario's plugin block. Without it, the plugin block is made from --notify-at and
-    --fetch-at (local times; the fetch defaults to 5 minutes before the notification) and titled NAME;
-    what init cannot know is marked '# replace:'. Every number of the world (BG-launch delays, network,
-    update rate, app opens, token lifetime) is marked '# replace:' with what measures it (often
-    'dnsim-events fit'). The scenario is named by --name, else after the JSON file. It is written to
-    --out (default NAME.yaml) only when the loader accepts it; a mistake in the JSON is reported at its
-    line and column (exit 2). An existing file is kept unless --force.
+    --fetch-at (local times; the fetch defaults to 5 minutes before the notification) and titled NAME.
+    Every value init cannot know (the platform mix, the push setup, permissions, BG-launch delays,
+    network, update rate, app opens, token lifetime, and what it made up of the plugin block) ends
+    with '# GUESS: <what to measure, and how>' (often 'dnsim-events fit'), and the output lists them.
+    The scenario is named by --name, else after the JSON file. It is written to --out (default
+    NAME.yaml) only when the loader accepts it; a mistake in the JSON is reported at its line and
+    column (exit 2). An existing file is kept unless --force.
     """
     static let from = OptionSpec("--from", value: "FILE", "the app's DualScheduleConfiguration JSON")
     static let scenarioName = OptionSpec("--name", value: "NAME", "the scenario's name (its report folder); default: the JSON file's name")
@@ -87,11 +88,24 @@ enum InitCommand: Subcommand {
         }
         if !arguments.flag(quiet) {
             console.print("wrote \(path): scenario '\(name)', \(scenario.arms.count) arms (\(scenario.arms.map(\.name).joined(separator: ", ")))")
-            let marked = rendering.text.split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("# replace:") }.count
-            console.print("first: replace the \(marked) values marked '# replace:' with your app's (dnsim-events fit measures several from telemetry)")
             console.print("next: dnsim-events validate \(path) && dnsim-events \(path)   (writes Reports/\(name)/, the baseline to commit)")
+            // Last, where a reader's eye lands: what the results still stand on.
+            console.print(guessList(rendering.guesses, path: path))
         }
         return .success
+    }
+
+    /// "N values are guesses …; measure them:" and one line each: where it is, its key, what measures it and how.
+    static func guessList(_ guesses: [ScenarioGuess], path: String) -> String {
+        let width = guesses.map(\.key.count).max() ?? 0
+        var lines = ["\(guesses.count) values are guesses, marked '\(ScenarioGuess.marker)' in \(path); until you measure them the "
+                     + "results describe the guesses, not your app. Measure them (dnsim-events fit measures several from telemetry):"]
+        for guess in guesses {
+            let line = String(guess.line)
+            let key = guess.key.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  line " + String(repeating: " ", count: max(0, 3 - line.count)) + line + "  " + key + "  " + guess.measure)
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
@@ -103,7 +117,7 @@ enum InitCommand: Subcommand {
         return cleaned.drop { $0 == "." }.isEmpty ? "scenario" : String(cleaned.drop { $0 == "." })
     }
 
-    /// Without --from: the fetch's and the notification's local minutes, and the `# replace:` marks for
+    /// Without --from: the fetch's and the notification's local minutes, and the `# GUESS:` marks for
     /// what init had to make up. With --from, the schedule is the configuration's.
     static func madeSchedule(_ arguments: ParsedArguments, from source: String?) throws(UsageError)
         -> (schedule: (fetch: Int, notify: Int), placeholders: [String: String]) {

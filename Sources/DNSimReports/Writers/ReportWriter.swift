@@ -91,11 +91,12 @@ public enum ReportWriter {
 
     /// Whether the file at `path` in `directory` was written by this tool: the folder holds a report
     /// (a readable `manifest.json`) or a fit (`fit.yaml` as fit writes it), or the file is a shard's
-    /// partial result.
+    /// partial result or a comparison's `compare.md` or `compare.csv`.
     static func isOwn(_ path: String, in directory: String) -> Bool {
         let folder = URL(fileURLWithPath: directory)
         if (try? RunManifest.load(folder.appendingPathComponent("manifest.json").path)) != nil { return true }
         if OutputPathPolicy.file(folder.appendingPathComponent("fit.yaml").path, beginsWith: fitMarker) { return true }
+        if ComparisonReport.isOwn(path) { return true }
         guard path.hasSuffix(".json"), let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 512)).map { String(decoding: $0, as: UTF8.self) } ?? ""

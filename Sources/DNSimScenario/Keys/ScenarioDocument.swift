@@ -82,8 +82,8 @@ struct ScenarioDocument {
     }
 
     /// The edit that sets `path` to `value` (YAML flow text).
-    /// `measured`, when given, takes the place of a `# replace: …` placeholder comment on the
-    /// key's line (as `init` writes them), since the value is no longer a placeholder.
+    /// `measured`, when given, takes the place of a `# GUESS: …` comment on the key's line (as
+    /// `init` writes them; `# replace: …` as it wrote them before), since the value is no longer a guess.
     func edit(_ path: [String], to value: String, measured: String? = nil) throws(Diagnostic) -> Edit {
         switch try target(path) {
         case .existing(let entry, let parent):
@@ -122,13 +122,15 @@ struct ScenarioDocument {
         return Edit(range: colonEnd..<lineEnd, text: " " + value + comment, valueStart: 1, old: old)
     }
 
-    /// The edit reaching to its line's end with a `# replace: …` comment there (after the edit, or
+    /// The edit reaching to its line's end with a `# GUESS: …` or `# replace: …` comment there (after the edit, or
     /// kept by it) turned into `# <measured>`, at the same column; any other comment is left alone.
     private func replacingPlaceholder(_ edit: Edit, with measured: String) -> Edit {
         let lineEnd = positions.lineEnd(max(edit.range.upperBound, edit.range.lowerBound))
         let rest = edit.range.upperBound < lineEnd ? positions.text(edit.range.upperBound..<lineEnd) : ""
         let tail = edit.text + rest
-        guard let hash = tail.range(of: "# replace:") else { return edit }
+        // `# GUESS:` as init writes it; `# replace:` as an earlier init wrote it.
+        guard let hash = [ScenarioGuess.marker, "# replace:"].compactMap({ tail.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+        else { return edit }
         var edited = edit
         edited.range = edit.range.lowerBound..<lineEnd
         edited.text = String(tail[..<hash.lowerBound]) + "# " + measured

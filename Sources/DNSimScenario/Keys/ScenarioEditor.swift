@@ -9,7 +9,7 @@ import DNSimCore
 /// It edits text only: whether the result is a valid scenario is the loader's to say.
 public enum ScenarioEditor {
     /// `bytes` with each key set to its value (YAML flow text), in order, and what each change was.
-    /// `measured` replaces the `# replace: …` placeholder comment on each edited key's line.
+    /// `measured` replaces the `# GUESS: …` comment (or an older init's `# replace: …`) on each edited key's line.
     public static func setting(_ settings: [(key: String, value: String)], in bytes: [UInt8], file: String,
                                measured: String? = nil) throws(Diagnostic) -> (bytes: [UInt8], changes: [ScenarioKeyChange]) {
         var text = bytes

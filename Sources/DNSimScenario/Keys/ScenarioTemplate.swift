@@ -3,9 +3,10 @@ import DNSimText
 
 /// The scenario `dnsim-events init` writes: the app's `DualScheduleConfiguration`
 /// as the plugin block, and around it the numbers of the world, each either cited by
-/// its source's name or marked `# replace:` with what measures it, and a comment on
+/// its source's name or marked `# GUESS:` with what measures it and how, and a comment on
 /// every block saying what to change. Nothing of one app's world (TimeSafari's update
-/// rate or token pool) is passed off as another's.
+/// rate, token pool, platforms or push setup) is passed off as another's: every value init
+/// cannot know is a `ScenarioGuess`, marked in the file and listed by `init`.
 public enum ScenarioTemplate {
     /// The configuration TimeSafari sends (its plugin feedback): an example of the format.
     public static let exampleConfiguration = """
@@ -41,29 +42,31 @@ public enum ScenarioTemplate {
         """
     }
 
-    /// The `# replace:` comments for a configuration init made up: by the key's dotted path in it.
+    /// The `# GUESS:` comments for a configuration init made up: by the key's dotted path in it.
     public static func placeholders(fetchGiven: Bool, notifyGiven: Bool) -> [String: String] {
         var marks = [
-            "userNotification.body": "the fallback text your app shows when no fresh content arrived",
-            "relationship.contentTimeout": "how long your app waits for the fetch, in ms (the plugin's default is 300000)",
+            "userNotification.body": "the fallback text your app shows when no fresh content arrived (its DualScheduleConfiguration)",
+            "relationship.contentTimeout": "how long your app waits for the fetch, in ms (its DualScheduleConfiguration; the plugin's default is 300000)",
         ]
-        // A fetch derived from a given notification time is the 5-minute lead, a lever, not a placeholder.
+        // A fetch derived from a given notification time is the 5-minute lead, a lever, not a guess.
         if !fetchGiven && !notifyGiven { marks["contentFetch.schedule"] = "when your app fetches (cron, local time; or init --fetch-at HH:MM)" }
         if !notifyGiven { marks["userNotification.schedule"] = "when your app notifies (cron, local time; or init --notify-at HH:MM)" }
         return marks
     }
 
-    /// A rendered scenario, and for each line of its plugin block the place
-    /// in the configuration it came from (so a message about it can point there).
+    /// A rendered scenario, for each line of its plugin block the place in the configuration it
+    /// came from (so a message about it can point there), and the values it guessed.
     public struct Rendering: Sendable {
         public var text: String
         /// Line number in `text` → (column where the key starts, the key's mark, the value's mark).
         public var origins: [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)]
+        /// Every line marked `# GUESS:`, in line order.
+        public var guesses: [ScenarioGuess]
     }
 
     /// The scenario for `name`, with `plugin` (the configuration object) as its plugin block.
     /// `source` says where the configuration came from, for the header.
-    /// `placeholders` marks the configuration's keys (dotted paths) that are to be replaced, with what to put there.
+    /// `placeholders` marks the configuration's keys (dotted paths) that init made up, with what to put there.
     public static func render(name: String, plugin: PositionedJSON, source: String, timeZone: String,
                               placeholders: [String: String] = [:]) -> Rendering {
         var lines = header(name: name, source: source)
@@ -77,30 +80,50 @@ public enum ScenarioTemplate {
                 + "# where most of your users are; cron times are local to it",
             "",
             placeholders.isEmpty ? "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as given."
-                : "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as init made it: replace the marked values.",
+                : "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as init made it: replace the guessed values.",
             "plugin:",
         ]
         var origins: [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)] = [:]
+        var guesses: [ScenarioGuess] = []
         origins[lines.count] = (1, plugin.mark, plugin.mark)
         if case .object(let members, _) = plugin {
-            for member in members { block(member, indent: 2, path: "", placeholders, into: &lines, origins: &origins) }
+            for member in members { block(member, indent: 2, path: "", placeholders, into: &lines, origins: &origins, guesses: &guesses) }
         }
-        lines += body
-        return Rendering(text: lines.joined(separator: "\n") + "\n", origins: origins)
+        for line in body {
+            switch line {
+            case .plain(let text): lines.append(text)
+            case .guess(let text, let key, let measure, let column):
+                lines.append(guessed(text, measure, column: column))
+                guesses.append(ScenarioGuess(key: key, line: lines.count, measure: measure))
+            }
+        }
+        return Rendering(text: lines.joined(separator: "\n") + "\n", origins: origins, guesses: guesses)
+    }
+
+    /// `text` with its `# GUESS:` comment: at column `column` when it fits, else two spaces after it.
+    static func guessed(_ text: String, _ measure: String, column: Int) -> String {
+        text + String(repeating: " ", count: max(2, column - 1 - text.count)) + ScenarioGuess.marker + " " + measure
     }
 
     /// One member in block style: nested objects indented, everything else on the key's line.
     static func block(_ member: PositionedJSON.Member, indent: Int, path: String, _ placeholders: [String: String],
-                      into lines: inout [String], origins: inout [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)]) {
+                      into lines: inout [String], origins: inout [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)],
+                      guesses: inout [ScenarioGuess]) {
         let pad = String(repeating: " ", count: indent)
         let path = path.isEmpty ? member.key : "\(path).\(member.key)"
         let key = plainKey(member.key) ? member.key : JSONQuoting.quoted(member.key)
         if case .object(let members, _) = member.value, !members.isEmpty {
             lines.append("\(pad)\(key):")
             origins[lines.count] = (indent + 1, member.keyMark, member.value.mark)
-            for child in members { block(child, indent: indent + 2, path: path, placeholders, into: &lines, origins: &origins) }
+            for child in members {
+                block(child, indent: indent + 2, path: path, placeholders, into: &lines, origins: &origins, guesses: &guesses)
+            }
+        } else if let measure = placeholders[path] {
+            lines.append("\(pad)\(key): \(flow(member.value))  \(ScenarioGuess.marker) \(measure)")
+            origins[lines.count] = (indent + 1, member.keyMark, member.value.mark)
+            guesses.append(ScenarioGuess(key: "plugin.\(path)", line: lines.count, measure: measure))
         } else {
-            lines.append("\(pad)\(key): \(flow(member.value))" + (placeholders[path].map { "  # replace: \($0)" } ?? ""))
+            lines.append("\(pad)\(key): \(flow(member.value))")
             origins[lines.count] = (indent + 1, member.keyMark, member.value.mark)
         }
     }
@@ -126,11 +149,12 @@ public enum ScenarioTemplate {
     static func header(name: String, source: String) -> [String] {
         [
             "# \(name): a dnsim-events scenario for the dual schedule in \(source).",
-            "# Written by `dnsim-events init` (dnsim-events \(ToolVersion.current)). Every line marked `# replace:` is a",
-            "# placeholder for a fact of your app's world: put your own figure there (the comment says what measures",
-            "# it). Until then the results describe the placeholder, not your app.",
+            "# Written by `dnsim-events init` (dnsim-events \(ToolVersion.current)). Every line marked `# GUESS:` holds",
+            "# a value init cannot know about your app's world (its users, platforms, push setup, server and",
+            "# network): put your own figure there (the comment says what to measure, and how). Until then the",
+            "# results describe the guess, not your app.",
             "#",
-            "# Sources of the numbers that are not placeholders, and of the iOS starting point:",
+            "# Sources of the numbers that are not guesses, and of the iOS starting point:",
             "# - iOS BGAppRefreshTask delay: Apple documents no bound: \"the system decides the best time to",
             "#   launch your background task\" (BGTaskScheduler docs) and weighs battery, Low Power Mode, app",
             "#   usage and user intent (WWDC 2020, \"Background execution demystified\"; WWDC 2019 session 707,",
@@ -142,7 +166,7 @@ public enum ScenarioTemplate {
             "#   assumes SCHEDULE_EXACT_ALARM is granted; Android 14 denies it by default to new installs (set",
             "#   platforms.android.exactAlarmPermission: false to see what that costs).",
             "",
-            "# Next: dnsim-events fit YOUR-LOG.csv   (measure a placeholder from your telemetry; docs/telemetry.md)",
+            "# Next: dnsim-events fit YOUR-LOG.csv   (measure a guess from your telemetry; docs/telemetry.md)",
             "#       dnsim-events validate FILE     (what a run simulates)",
             "#       dnsim-events FILE              (run; writes Reports/\(name)/, commit it as the baseline)",
             "#       dnsim-events check FILE        (after a policy change: compare with that baseline)",
@@ -150,43 +174,70 @@ public enum ScenarioTemplate {
         ]
     }
 
-    static let body: [String] = [
-        "",
-        "platforms:",
-        "  ios:",
-        "    fetchTask:",
-        "      kind: appRefresh                                   # BGAppRefreshTask; processing for BGProcessingTask",
-        "      delay: { lognormal: { median: 90m, sigma: 1.5 } }  # replace: after earliestBeginDate; dnsim-events fit your BG-launch log",
-        "      never: 0.15                                        # replace: share of requests that never run; the same fit",
-        "      budget: 30s                                        # past it the expiration handler cancels the fetch (Apple's limit)",
-        "    notificationDelay: { fixed: 0s }                     # from the trigger to the banner",
-        "  android:",
-        "    fetchAlarm: { delay: { fixed: 0s } }                 # exact alarms fire on time",
-        "    notificationDelay: { fixed: 0s }",
-        "",
-        "fetch:",
-        "  latency: { lognormal: { median: 800ms, sigma: 0.6 } }  # replace: your endpoint's; dnsim-events fit your fetch log",
-        "  failure: 0.02                    # replace: network failure share per attempt; the same fit",
-        "",
-        "server:",
-        "  updatesPerDay: 1                 # replace: how often your content changes, per user and day (your server's logs)",
-        "  starredPlans: 1                  # replace: how many sources a user follows, each with its own updates",
-        "",
-        "user:",
-        "  appOpensPerDay: 1                # replace: opens per user and day; dnsim-events fit your app-open log",
-        "  forceQuitPerDay: 0               # replace: iOS force-quits per user and day (BG tasks stop until the next open)",
-        "  tokenLifetime: never             # replace: how long the fetch's credentials last with no app open (e.g. 3d)",
-        "",
-        "strategies:",
-        "  - independent                    # the fetch and the notification as two peer schedules",
-        "  - chained                        # fetch, then cache, then arm the notification (guard: deadline)",
-        "",
-        "metrics:",
-        "  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this after T counts as late",
-        "",
-        "# Bounds for `dnsim-events check` to enforce, for example:",
-        "# expect:",
-        "#   - { arm: chained/android, metric: missed, max: 0.01 }",
-        "#   - { arm: \"*/ios\", metric: fallback, max: \"98%\" }",
+    /// A line of the body: written as it is, or a guess with its key's path and what measures it.
+    enum Line {
+        case plain(String)
+        /// `column`: where its comment starts, as the comments around it do.
+        case guess(String, key: String, measure: String, column: Int = 36)
+    }
+
+    static let body: [Line] = [
+        .plain(""),
+        .guess("platforms:", key: "platforms",
+               measure: "your users' iOS/Android split (installs by OS in App Store Connect and the Play Console, or your analytics); "
+                   + "each platform's arms are reported apart, so weigh their results by it"),
+        .plain("  ios:"),
+        .plain("    fetchTask:"),
+        .plain("      kind: appRefresh                                   # BGAppRefreshTask; processing for BGProcessingTask"),
+        .guess("      delay: { lognormal: { median: 90m, sigma: 1.5 } }", key: "platforms.ios.fetchTask.delay",
+               measure: "BG launch delay after earliestBeginDate; dnsim-events fit your BG-launch log", column: 58),
+        .guess("      never: 0.15", key: "platforms.ios.fetchTask.never", measure: "share of BG requests that never run; the same fit", column: 58),
+        .plain("      budget: 30s                                        # past it the expiration handler cancels the fetch (Apple's limit)"),
+        .plain("    notificationDelay: { fixed: 0s }                     # from the trigger to the banner"),
+        .guess("    notificationAuthorization: authorized", key: "platforms.ios.notificationAuthorization",
+               measure: "whether your iOS users allow notifications (getNotificationSettings in your analytics); "
+                   + "put the share who denied them in a fleet: segment set to denied", column: 58),
+        .plain("  android:"),
+        .plain("    fetchAlarm: { delay: { fixed: 0s } }                 # exact alarms fire on time"),
+        .plain("    notificationDelay: { fixed: 0s }"),
+        .guess("    exactAlarmPermission: true", key: "platforms.android.exactAlarmPermission",
+               measure: "whether your Android users grant SCHEDULE_EXACT_ALARM (canScheduleExactAlarms() in your analytics; "
+                   + "Android 14 denies it to new installs); put those without it in a fleet: segment set to false", column: 58),
+        .guess("    notificationPermission: granted", key: "platforms.android.notificationPermission",
+               measure: "whether your Android 13+ users grant POST_NOTIFICATIONS (areNotificationsEnabled() in your analytics); "
+                   + "put the share who denied it in a fleet: segment set to denied", column: 58),
+        .plain(""),
+        .plain("fetch:"),
+        .guess("  latency: { lognormal: { median: 800ms, sigma: 0.6 } }", key: "fetch.latency",
+               measure: "your endpoint's response time; dnsim-events fit your fetch log"),
+        .guess("  failure: 0.02", key: "fetch.failure", measure: "network failure share per fetch attempt; the same fit"),
+        .plain(""),
+        .plain("server:"),
+        .guess("  updatesPerDay: 1", key: "server.updatesPerDay",
+               measure: "how often your content changes, per user and day (your server's logs)"),
+        .guess("  starredPlans: 1", key: "server.starredPlans",
+               measure: "how many sources a user follows, each with its own updates (your database)"),
+        .plain(""),
+        .plain("user:"),
+        .guess("  appOpensPerDay: 1", key: "user.appOpensPerDay",
+               measure: "your analytics' app opens per user per day; dnsim-events fit your app-open log"),
+        .guess("  forceQuitPerDay: 0", key: "user.forceQuitPerDay",
+               measure: "iOS force-quits per user and day (BG tasks stop until the next open); your crash or session tool"),
+        .guess("  tokenLifetime: never", key: "user.tokenLifetime",
+               measure: "how long the fetch's credentials last with no app open, e.g. 3d (your auth server's token lifetime)"),
+        .plain(""),
+        .guess("strategies:", key: "strategies",
+               measure: "your push setup: these two schedule locally; if your server can send APNs or FCM pushes, "
+                   + "add push (docs/push.md) and set its delivery from your push provider's reports"),
+        .plain("  - independent                    # the fetch and the notification as two peer schedules"),
+        .plain("  - chained                        # fetch, then cache, then arm the notification (guard: deadline)"),
+        .plain(""),
+        .plain("metrics:"),
+        .plain("  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this after T counts as late"),
+        .plain(""),
+        .plain("# Bounds for `dnsim-events check` to enforce, for example:"),
+        .plain("# expect:"),
+        .plain("#   - { arm: chained/android, metric: missed, max: 0.01 }"),
+        .plain("#   - { arm: \"*/ios\", metric: fallback, max: \"98%\" }"),
     ]
 }
