@@ -74,7 +74,9 @@ public enum StudyRun {
         let results = range.isEmpty ? [] : StudyRunner.run(plans: plans, jobs: jobs)
         return StudyPartial(design: designText(settings), parameters: settings.parameters.map(\.key), worldCount: worlds.count,
                             devicesPerWorld: plans[0].devices, worldRange: [range.lowerBound, range.upperBound],
-                            worlds: zip(range, results).map { WorldResult(world: $0 + 1, arms: $1.arms) })
+                            worlds: zip(range, results).map {
+                                WorldResult(world: $0 + 1, identity: WorldResult.identity(of: worlds[$0].values), arms: $1.arms)
+                            })
     }
 
     /// `sobol, 64 samples, 4 parameters`: what the shards must agree on beyond the file's digest.

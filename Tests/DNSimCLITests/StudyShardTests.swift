@@ -135,3 +135,37 @@ final class StudyShardTests: CommandLineTestCase {
         }, "study.worlds[0].arms[1].counts[0] is 900, above the arm's cycles (80)")
     }
 }
+
+/// Forged study shards (issue 44, item 6): every world carries the identity of its parameter values,
+/// which `merge` recomputes from the scenario, so a world's figures moved or copied onto another
+/// world are refused even when every index and sum is in order.
+extension StudyShardTests {
+    func testSwappedOrCopiedWorldsAreRefused() throws {
+        // Two worlds swapped whole, their indices put back: each now holds the other's figures.
+        assertDamaged(try mergeEdited { study in
+            var worlds = study["worlds"] as! [[String: Any]]
+            worlds.swapAt(0, 1)
+            worlds[0]["world"] = 9
+            worlds[1]["world"] = 10
+            study["worlds"] = worlds
+        }, "study.worlds[0].identity is \(try identity(ofWorld: 10)), but world 9's parameter values give \(try identity(ofWorld: 9)): "
+           + "these figures are not that world's (moved, copied or edited)")
+        // World 10's figures copied over world 11's.
+        assertDamaged(try mergeEdited { study in
+            var worlds = study["worlds"] as! [[String: Any]]
+            worlds[2]["arms"] = worlds[1]["arms"]
+            worlds[2]["identity"] = worlds[1]["identity"]
+            study["worlds"] = worlds
+        }, "study.worlds[2].identity is \(try identity(ofWorld: 10)), but world 11's parameter values give \(try identity(ofWorld: 11)): "
+           + "these figures are not that world's (moved, copied or edited)")
+    }
+
+    /// The identity a pristine shard records for world `n` (1-based, in shard 2: worlds 9–16).
+    private func identity(ofWorld n: Int) throws -> String {
+        if pristine == nil { pristine = shards(scenarioFile(), [1, 2], of: 2) }
+        let file = "\(pristine!)/study/shard-2-of-2.json"
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        let worlds = (object["study"] as! [String: Any])["worlds"] as! [[String: Any]]
+        return worlds.first { $0["world"] as? Int == n }!["identity"] as! String
+    }
+}

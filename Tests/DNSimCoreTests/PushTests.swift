@@ -274,3 +274,29 @@ final class PushWhenNewsTests: XCTestCase {
         }
     }
 }
+
+/// A shard's arms must be their strategies' (issue 44, item 6): `merge` refuses a counter the arm's
+/// strategy and platform can never produce, so arms swapped in a shard file are caught.
+final class ShardArmInvariantTests: XCTestCase {
+    func testSwappedArmsShowImpossibleCounters() {
+        var world = TestWorlds.world(days: 10)
+        world.ios.delay = .fixed(0)
+        let arms = [TestWorlds.arm(.chained, .ios), PushTests.push(.ios), TestWorlds.arm(.chained, .android), PushTests.push(.android)]
+        let plan = SimulationPlan(world: world, arms: arms, seed: 3, devices: 6)
+        let result = TestWorlds.run(world, arms: arms, devices: 6, seed: 3)
+        XCTAssertNoThrow(try ShardCheck.result(result, plan: plan, devices: 6, prefix: "result"))
+        for (a, b, field) in [(0, 1, "result.arms[0].pushes"), (2, 3, "result.arms[2].pushes")] {
+            var swapped = result
+            swapped.arms.swapAt(a, b)
+            XCTAssertThrowsError(try ShardCheck.result(swapped, plan: plan, devices: 6, prefix: "result")) { error in
+                XCTAssertTrue("\(error)".hasPrefix(field), "\(error)")
+            }
+        }
+        // A push arm given a chained arm's BG runs (the chained arm's figures copied over it).
+        var copied = result
+        copied.arms[1] = result.arms[0]
+        XCTAssertThrowsError(try ShardCheck.result(copied, plan: plan, devices: 6, prefix: "result")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("result.arms[1].backgroundRuns"), "\(error)")
+        }
+    }
+}

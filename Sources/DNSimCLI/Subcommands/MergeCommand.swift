@@ -70,7 +70,7 @@ enum MergeCommand: Subcommand {
             let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds
             let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
             let results: [SimulationResult]
-            do { results = try shards.studyResults(plans: plans) } catch {
+            do { results = try shards.studyResults(plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }) } catch {
                 if error.damaged { throw DamagedShard(description: error.description) }
                 throw SetupError(error.description)
             }

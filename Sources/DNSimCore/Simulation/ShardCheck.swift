@@ -54,6 +54,7 @@ public enum ShardCheck {
         let perDevice = Int64(plan.world.calendar.count)
         for (i, arm) in world.arms.enumerated() {
             try self.arm(arm, devices: Int64(plan.devices), cyclesPerDevice: perDevice, field: "\(field).arms[\(i)]")
+            try possible(arm, for: plan.arms[i], field: "\(field).arms[\(i)]")
         }
     }
 
@@ -70,6 +71,7 @@ public enum ShardCheck {
         let perDevice = Int64(plan.world.calendar.count)
         for (i, arm) in result.arms.enumerated() {
             try self.arm(arm, devices: devices, cyclesPerDevice: perDevice, field: "\(prefix).arms[\(i)]")
+            try possible(arm, for: plan.arms[i], field: "\(prefix).arms[\(i)]")
         }
         for (i, pair) in result.pairs.enumerated() {
             let field = "\(prefix).pairs[\(i)]"
@@ -144,6 +146,22 @@ public enum ShardCheck {
         }
         try within(arm.sum(.offCycles), 0, product(devices, cyclesPerDevice), "\(field).offCycles", "a count",
                    "devices × the calendar's \(cyclesPerDevice) cycles")
+    }
+
+    /// Counters the arm's strategy and platform can never produce: no push arm runs a BG task or is
+    /// not sent pushes only, no local arm is sent pushes, iOS has no alarms and Android no BG tasks.
+    /// A shard whose arms were swapped (a chained arm with pushes, a push arm with BG runs) shows them.
+    public static func impossibleCounters(_ arm: Arm) -> [Counter] {
+        var counters: [Counter] = [arm.platform == .ios ? .alarmWakeups : .backgroundRuns]
+        if arm.strategy.kind == .push { counters.append(.backgroundRuns) } else { counters.append(.pushes) }
+        return counters
+    }
+
+    static func possible(_ statistics: ArmStatistics, for arm: Arm, field: String) throws(Problem) {
+        for counter in impossibleCounters(arm) where statistics.sum(counter) != 0 {
+            throw Problem(field: "\(field).\(counter.spec.key)", reason: "is \(statistics.sum(counter)), but \(arm.name) cannot have any "
+                          + "(\(counter.spec.meaning)): the arm's figures are another arm's, or edited")
+        }
     }
 
     static func pair(_ pair: PairedDifference, arm: ArmStatistics, devices: Int64, field: String) throws(Problem) {

@@ -102,7 +102,8 @@ public struct ShardSet: Sendable {
     /// The study's worlds in order (`plans[i]` is world i + 1's), each from the one shard that
     /// holds it and checked against its plan. A world runs whole in one shard, so nothing is
     /// added: each arm is merged into an empty one with the same overflow checks as the sums.
-    public func studyResults(plans: [SimulationPlan]) throws(Mismatch) -> [SimulationResult] {
+    /// - Parameter identities: each world's `WorldResult.identity(of:)`, from the scenario.
+    public func studyResults(plans: [SimulationPlan], identities: [String]) throws(Mismatch) -> [SimulationResult] {
         guard let study = first.study else {
             throw Mismatch(description: "the shards hold no worlds of the scenario's uncertainty study (\(plans.count) worlds); run them again with this build")
         }
@@ -132,6 +133,11 @@ public struct ShardSet: Sendable {
         for (index, slot) in slots.enumerated() {
             guard let (file, position, world) = slot else { continue }
             let field = "study.worlds[\(position)]"
+            if index < identities.count, world.identity != identities[index] {
+                throw Mismatch.damaged(file, ShardCheck.Problem(
+                    field: "\(field).identity", reason: "is \(world.identity), but world \(index + 1)'s parameter values give \(identities[index]): "
+                        + "these figures are not that world's (moved, copied or edited)"))
+            }
             do { try ShardCheck.world(world, plan: plans[index], field: field) } catch { throw Mismatch.damaged(file, error) }
             var result = SimulationResult(plan: plans[index])
             for (i, arm) in world.arms.enumerated() {
