@@ -182,7 +182,8 @@ public enum ScenarioTemplate {
         "  - chained                        # fetch, then cache, then arm the notification (guard: deadline)",
         "",
         "metrics:",
-        "  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this after T counts as late",
+        "  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   "
+            + "# a notification shown later than this after T counts as late",
         "",
         "# Bounds for `dnsim-events check` to enforce, for example:",
         "# expect:",
