@@ -87,7 +87,8 @@ public enum ReportRun {
         var telemetryWritten: (folder: String, written: [String], skipped: [String])?
         if let (folder, log) = telemetry, let telemetryStaging {
             do { try log.commit(telemetryStaging.staging, files: telemetryStaging.written, to: folder) } catch {
-                throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, but the telemetry to \(folder)/ was not")
+                throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, "
+                                    + "but the telemetry to \(folder)/ was not")
             }
             telemetryWritten = (folder, telemetryStaging.written, telemetryStaging.skipped)
         }

@@ -47,7 +47,8 @@ public enum ShardRun {
         var slice = "devices \(range.lowerBound + 1)–\(range.upperBound)"
         if let study {
             let worlds = study.worldRange
-            slice += worlds[0] == worlds[1] ? ", none of the \(study.worldCount) worlds" : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
+            slice += worlds[0] == worlds[1]
+                ? ", none of the \(study.worldCount) worlds" : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
         }
         return Written(file: "\(out)/\(name)", slice: slice)
     }

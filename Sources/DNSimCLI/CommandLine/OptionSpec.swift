@@ -35,5 +35,6 @@ public struct OptionSpec: Sendable {
     public static let quiet = OptionSpec("--quiet", short: "q", "no progress and no summary table")
     public static let warningsAsErrors = OptionSpec("--warnings-as-errors", "treat the scenario's warnings as errors (exit 2)")
     public static let format = OptionSpec("--format", value: "LIST",
-                                          "report formats, any of csv,md,json (default csv,md; md brings the SVG charts); summary.csv and manifest.json are always written")
+                                          "report formats, any of csv,md,json (default csv,md; md brings the SVG charts); "
+                                          + "summary.csv and manifest.json are always written")
 }

@@ -11,7 +11,8 @@ import Foundation
 /// console lines, `--format json`, `--junit`, GitHub annotations and the step summary.
 enum CheckCommand: Subcommand {
     static let name = "check"
-    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--arms A,B] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
+    static let usage = "check SCENARIO.yaml... [--baseline DIR] [--strict] [--junit FILE] [--format text|json] [--arms A,B] "
+                       + "[--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--out DIR] [--quiet]"
     static let summary = "run, then check expect: and regressions against a baseline; exit 1 on any"
     static let details = """
     --baseline DIR is a report folder, or a folder holding <name>/ folders (Reports/, or what --out
@@ -35,7 +36,8 @@ enum CheckCommand: Subcommand {
                                   check: { ReportWriter.problem(writingFile: $0) })
     static let format = OptionSpec("--format", value: "FORMAT", "text (default) or json: the verdict and every comparison on stdout")
     static let arms = OptionSpec("--arms", value: "A,B", "gate only these arms (full names, e.g. push/android); the others are still run")
-    static let options: [OptionSpec] = [baseline, strict, junit, format, arms, .seed, .devices, .days, .platform, .jobs, .out, .quiet, .warningsAsErrors]
+    static let options: [OptionSpec] = [baseline, strict, junit, format, arms, .seed, .devices, .days, .platform, .jobs, .out, .quiet,
+                                        .warningsAsErrors]
 
     /// One scenario, ready to run: its baseline (if any) already read and found comparable.
     struct Setup {
@@ -62,7 +64,9 @@ enum CheckCommand: Subcommand {
         guard let text = arguments.string(arms) else { return nil }
         let known = scenarios.flatMap { $0.arms.map(\.name) }
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !names.isEmpty, !names.contains(where: \.isEmpty) else { throw UsageError("--arms takes arm names separated by commas, e.g. --arms push/ios,independent/ios") }
+        guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+            throw UsageError("--arms takes arm names separated by commas, e.g. --arms push/ios,independent/ios")
+        }
         for name in names where !known.contains(name) {
             let hint = Suggestion.closest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
             throw UsageError("--arms: \(name) is not an arm of the scenarios checked\(hint); their arms: \(known.joined(separator: ", "))")
@@ -71,7 +75,9 @@ enum CheckCommand: Subcommand {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard !arguments.operands.isEmpty else { throw UsageError("check takes scenario files, e.g. dnsim-events check Scenarios/*.yaml --baseline Reports") }
+        guard !arguments.operands.isEmpty else {
+            throw UsageError("check takes scenario files, e.g. dnsim-events check Scenarios/*.yaml --baseline Reports")
+        }
         let overrides = try arguments.overrides()
         let jobs = try arguments.jobs()
         let json = try outputIsJSON(arguments)
@@ -111,7 +117,8 @@ enum CheckCommand: Subcommand {
             }
             let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, feedback: .console(console, quiet: arguments.flag(.quiet)))
             // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
-            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, feedback: .console(console, quiet: arguments.flag(.quiet)),
+            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs,
+                                         feedback: .console(console, quiet: arguments.flag(.quiet)),
                                          reproduceCommand: context.reproduceCommand)
             if let out = arguments.string(.out) {
                 let directory = ReportFolders.folder(scenario, overrides, out: out)
@@ -194,9 +201,11 @@ enum CheckCommand: Subcommand {
             // A baseline holds every arm; --platform compares only its own arms with it.
             let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map { "\(directory)/\(scenario.name)@\($0)" }
             if let tagged, FileManager.default.fileExists(atPath: "\(tagged)/summary.csv") {
-                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .option)
+                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file,
+                                                    flags: overrides.allPlatforms.flags), .option)
             } else {
-                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .option)
+                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file,
+                                                    flags: overrides.allPlatforms.flags), .option)
             }
         } else {
             // The committed report is compared whenever it exists, expect: entries or not.
@@ -207,7 +216,8 @@ enum CheckCommand: Subcommand {
                                  + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
             }
             if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
-                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file, flags: overrides.allPlatforms.flags), .reportsFolder)
+                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file,
+                                                    flags: overrides.allPlatforms.flags), .reportsFolder)
             } else {
                 missingBaseline = folder
             }

@@ -108,7 +108,8 @@ enum CompletionsCommand: Subcommand {
                 switch value {
                 case .directory: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
                 case .file: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
-                case .scenario: reply = "COMPREPLY=($(compgen -f -X '!*.yaml' -- \"$cur\") $(compgen -f -X '!*.yml' -- \"$cur\") $(compgen -d -- \"$cur\"))"
+                case .scenario:
+                    reply = "COMPREPLY=($(compgen -f -X '!*.yaml' -- \"$cur\") $(compgen -f -X '!*.yml' -- \"$cur\") $(compgen -d -- \"$cur\"))"
                 case .words(let words): reply = "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
                 // The scenario's own arms, as validate lists them.
                 case .arms: reply = "_dnsim_events_arms"
@@ -207,7 +208,8 @@ enum CompletionsCommand: Subcommand {
                 + "\n          ;;\n"
         }
         // `run`, and anything else: the implicit run of a scenario file.
-        script += "        *)\n          _arguments -S \\\n            " + zshSpecs(RunCommand.self).joined(separator: " \\\n            ") + "\n          ;;\n"
+        script += "        *)\n          _arguments -S \\\n            "
+            + zshSpecs(RunCommand.self).joined(separator: " \\\n            ") + "\n          ;;\n"
         script += """
               esac
               ;;

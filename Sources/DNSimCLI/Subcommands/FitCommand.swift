@@ -68,8 +68,8 @@ enum FitCommand: Subcommand {
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
         // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
         let directory = arguments.string(out) ?? defaultFolder(path)
-        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")] + (arguments.string(into).map { [($0,
-                                                                                                                       "the scenario fit sets keys in (--into)")] } ?? []))
+        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")]
+                                          + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
         do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
         let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0

@@ -47,7 +47,8 @@ enum MergeCommand: Subcommand {
                                     days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = ReportFolders.folder(scenario, overrides, out: arguments.string(.out))
         // Neither the scenario nor a shard is ever written over.
-        let policy = OutputPathPolicy(inputs: [(first.scenarioFile, "the scenario merged")] + shards.partials.map { ($0.file, "a shard being merged") })
+        let policy = OutputPathPolicy(inputs: [(first.scenarioFile, "the scenario merged")]
+                                          + shards.partials.map { ($0.file, "a shard being merged") })
         try ScenarioRuns.checkWritable([directory], option: arguments.string(.out) == nil ? nil : "--out", policy: policy)
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
@@ -83,7 +84,8 @@ enum MergeCommand: Subcommand {
         do { try ReportWriter.write(files, to: directory, policy: policy) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
         if !arguments.flag(.quiet) {
             let worlds = study.map { ", \($0.designs.count) worlds × \($0.devicesPerWorld) devices" } ?? ""
-            console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days\(worlds), seed \(plan.seed)")
+            console.print("\(scenario.name): merged \(first.shardCount) shard(s), \(plan.devices) devices × \(first.days) days\(worlds), "
+                          + "seed \(plan.seed)")
             console.print(SummaryMarkdown.armsTable(context).plain())
             console.print("Reports written to \(directory)/")
         }
@@ -97,7 +99,9 @@ enum MergeCommand: Subcommand {
         var files: [String] = []
         for argument in operands.map(ParsedArguments.folder) {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { throw UsageError("\(argument): no such file or folder") }
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw UsageError("\(argument): no such file or folder")
+            }
             if isDirectory.boolValue {
                 var found = shardFiles(in: argument)
                 if found.isEmpty {

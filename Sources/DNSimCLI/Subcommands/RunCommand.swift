@@ -8,7 +8,8 @@ import Foundation
 /// prints the summary table; with `--shard K/N`, one slice of the devices.
 enum RunCommand: Subcommand {
     static let name = "run"
-    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] [--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
+    static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] "
+                       + "[--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
     Reports go to Reports/<name>/; --out DIR writes DIR/<name>/ instead, for one scenario as for
@@ -23,7 +24,8 @@ enum RunCommand: Subcommand {
     static let shard = OptionSpec("--shard", value: "K/N", "run devices (and study worlds) slice K of N and write DIR/<name>/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet, .warningsAsErrors]
+    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet,
+                                        .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -92,8 +94,8 @@ enum RunCommand: Subcommand {
     }
 
     /// Runs and writes the report (`ReportRun`), then prints its summary unless quiet.
-    static func runAndReport(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides, jobs: Int, formats: Set<String>,
-                             directory: String, _ arguments: ParsedArguments, console: Console) throws {
+    static func runAndReport(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides,
+                             jobs: Int, formats: Set<String>, directory: String, _ arguments: ParsedArguments, console: Console) throws {
         let quiet = arguments.flag(.quiet)
         let report = try ReportRun.run(scenario, points: points, worlds: worlds, overrides, jobs: jobs,
                                        options: ReportRun.Options(formats: formats, cycles: arguments.flag(cycles),
@@ -115,15 +117,16 @@ enum RunCommand: Subcommand {
         }
         // Said from what was written; the sweep's files after its table.
         let names = report.files
-        console.print("Reports written to " + written(names.filter { !SweepReport.fileNames.contains($0) && !UncertaintyReport.fileNames.contains($0) },
-                                                      to: directory))
+        console.print("Reports written to "
+                      + written(names.filter { !SweepReport.fileNames.contains($0) && !UncertaintyReport.fileNames.contains($0) }, to: directory))
         if let sweep = report.sweep {
             console.print("\(scenario.name): \(points.count) sweep point(s) × \(context.plan.arms.count) arm(s), seed \(context.plan.seed)")
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }
         if let study = report.study {
-            console.print("\(scenario.name): \(study.designs.count) worlds × \(study.devicesPerWorld) devices × \(study.days) days, \(study.arms.count) arm(s)")
+            console.print("\(scenario.name): \(study.designs.count) worlds × \(study.devicesPerWorld) devices × \(study.days) days, "
+                          + "\(study.arms.count) arm(s)")
             for line in UncertaintyReport.summaryLines(study) { console.print("  " + line) }
             console.print("Study written to " + written(names.filter(UncertaintyReport.fileNames.contains), to: directory))
         }

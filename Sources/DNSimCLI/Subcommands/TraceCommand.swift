@@ -88,9 +88,11 @@ enum TraceCommand: Subcommand {
             }
             return .success
         }
-        let days = selectedDays.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" } ?? "all days"
+        let days = selectedDays.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" }
+            ?? "all days"
         let segmentName = plan.keepsSegments ? plan.fleet.map { " (segment \($0.segments[segment].name))" } ?? "" : ""
-        console.print("Trace: \(scenario.name), device \(device)\(segmentName), arm \(arm.name), \(days), seed \(plan.seed), times in \(zone.identifier)")
+        console.print("Trace: \(scenario.name), device \(device)\(segmentName), arm \(arm.name), \(days), seed \(plan.seed), "
+                      + "times in \(zone.identifier)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
         for entry in entries {
             // The scenario's text (titles, bodies, item names) is printed escaped: no line break or bidi override from it reaches the terminal.

@@ -22,9 +22,11 @@ enum ValidateCommand: Subcommand {
             let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days
             console.print("\(scenario.file): ok")
-            console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days from \(scenario.start) (\(scenario.timeZone.identifier))")
+            console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days "
+                          + "from \(scenario.start) (\(scenario.timeZone.identifier))")
             console.print("  " + ScheduleLead.line(scenario, calendar: plan.world.calendar))
-            console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, \(plan.devices * days * plan.arms.count) in all")
+            console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, "
+                          + "\(plan.devices * days * plan.arms.count) in all")
             console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
             if !scenario.fleet.isEmpty {
                 console.print("  fleet: \(scenario.fleet.count) segments, each device in one by its share")

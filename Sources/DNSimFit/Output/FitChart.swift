@@ -48,9 +48,11 @@ enum FitChart {
     static func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
     static func header(_ title: String) -> String {
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
+            + "viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        svg += "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">\(XMLEscaping.escaped(title))</text>\n"
+        svg += "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" "
+            + "font-size=\"16\" font-weight=\"bold\">\(XMLEscaping.escaped(title))</text>\n"
         return svg
     }
 
@@ -75,8 +77,10 @@ enum FitChart {
             svg += "<text x=\"\(n(x(t)))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\" font-size=\"12\">\(label)</text>\n"
         }
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(xLabel))</text>\n"
-        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(yLabel))</text>\n"
+        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
+            + "text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(xLabel))</text>\n"
+        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
+            + "text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(yLabel))</text>\n"
 
         // Kaplan–Meier steps and band, merged per half pixel so a million rows stay a small file.
         var steps: [(x: Double, s: Double, lo: Double, hi: Double)] = [(x(low), 1, 1, 1)]
@@ -111,7 +115,8 @@ enum FitChart {
             }
             let isBest = fit.family == delays.best.family
             let dashAttribute = dash(fit.family).isEmpty ? "" : " stroke-dasharray=\"\(dash(fit.family))\""
-            svg += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>\n"
+            svg += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" "
+                + "stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>\n"
         }
 
         // The data on top, so a curve that fits well frames it rather than hiding it.
@@ -131,9 +136,11 @@ enum FitChart {
             ly += 22
             let isBest = fit.family == delays.best.family
             let dashAttribute = dash(fit.family).isEmpty ? "" : " stroke-dasharray=\"\(dash(fit.family))\""
-            svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>"
+            svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
+                + "stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>"
             let gap = fit.ks.isFinite ? ", gap \(ScenarioFormat.number(fit.ks))" : ""
-            svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\"\(isBest ? " font-weight=\"bold\"" : "")>\(fit.family.rawValue)\(isBest ? " (best)" : "")\(gap)</text>\n"
+            svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" "
+                + "font-size=\"12\"\(isBest ? " font-weight=\"bold\"" : "")>\(fit.family.rawValue)\(isBest ? " (best)" : "")\(gap)</text>\n"
         }
         if delays.hasNever, let never = delays.best.never {
             ly += 30
@@ -159,20 +166,25 @@ enum FitChart {
             svg += "<rect x=\"\(n(x + 2))\" y=\"\(n(y(weight)))\" width=\"\(n(barWidth - 4))\" height=\"\(n(y(0) - y(weight)))\" fill=\"#0072B2\">"
             svg += "<title>\(hour):00 weight \(ScenarioFormat.number(weight)), \(opens.data.hourCounts[hour]) opens</title></rect>\n"
             if hour % 3 == 0 {
-                svg += "<text x=\"\(n(x + barWidth / 2))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\" font-size=\"12\">\(hour):00</text>\n"
+                svg += "<text x=\"\(n(x + barWidth / 2))\" y=\"\(n(top + plotHeight + 18))\" "
+                    + "text-anchor=\"middle\" font-size=\"12\">\(hour):00</text>\n"
             }
         }
-        svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(1)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(1)))\" stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>\n"
+        svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(1)))\" x2=\"\(n(left + plotWidth))\" "
+            + "y2=\"\(n(y(1)))\" stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>\n"
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" text-anchor=\"middle\" font-size=\"13\">local hour of the open</text>\n"
-        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">weight (mean 1)</text>\n"
+        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
+            + "text-anchor=\"middle\" font-size=\"13\">local hour of the open</text>\n"
+        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
+            + "text-anchor=\"middle\" font-size=\"13\">weight (mean 1)</text>\n"
         let lx = left + plotWidth + 24
         var ly = top + 10
         for line in [
             "\(opens.data.rows) opens, \(opens.devices) devices, \(opens.days) days",
             "opens per day per device:",
             "  mean \(ScenarioFormat.number(opens.opensPerDay)), s.d. \(ScenarioFormat.number(opens.spread))",
-            "  p10 \(ScenarioFormat.number(opens.quantile(0.1))), median \(ScenarioFormat.number(opens.quantile(0.5))), p90 \(ScenarioFormat.number(opens.quantile(0.9)))",
+            "  p10 \(ScenarioFormat.number(opens.quantile(0.1))), "
+                + "median \(ScenarioFormat.number(opens.quantile(0.5))), p90 \(ScenarioFormat.number(opens.quantile(0.9)))",
         ] {
             svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\" xml:space=\"preserve\">\(XMLEscaping.escaped(line))</text>\n"
             ly += 18
@@ -181,7 +193,8 @@ enum FitChart {
         svg += "<rect x=\"\(n(lx))\" y=\"\(n(ly - 10))\" width=\"28\" height=\"12\" fill=\"#0072B2\"/>"
         svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">share of opens × 24</text>\n"
         ly += 22
-        svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>"
+        svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
+            + "stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>"
         svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">uniform over the day</text>\n"
         return svg + "</svg>\n"
     }

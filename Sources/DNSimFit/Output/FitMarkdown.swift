@@ -25,13 +25,16 @@ enum FitMarkdown {
         case .appOpens(let opens):
             md = "# Fit of app opens: `\(file.name)`\n\n## Data\n\n| | |\n|---|---|\n"
             md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n| rows used | \(file.rows)\(skippedNote(file)) |\n"
-            md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) UTC (\(opens.days) local days) |\n"
+            md += "| opened | \(ISOTimestamp.formatDay(file.timeRange.first)) to "
+                + "\(ISOTimestamp.formatDay(file.timeRange.last)) UTC (\(opens.days) local days) |\n"
             md += "| devices | \(opens.devices) |\n| time zones | \(opens.data.timeZones.joined(separator: ", ")) |\n\n"
-            md += "## Opens per day per device\n\n| mean (95% interval) | s.d. across devices | p10 | median | p90 | dispersion (Poisson: 1) |\n|---|---|---|---|---|---|\n"
+            md += "## Opens per day per device\n\n"
+                + "| mean (95% interval) | s.d. across devices | p10 | median | p90 | dispersion (Poisson: 1) |\n|---|---|---|---|---|---|\n"
             let interval = opens.low.isFinite && opens.high.isFinite
                 ? "(\(ScenarioFormat.number(opens.low))–\(ScenarioFormat.number(opens.high)))" : "(one device: no interval)"
             md += "| \(ScenarioFormat.number(opens.opensPerDay)) \(interval) "
-                + "| \(ScenarioFormat.number(opens.spread)) | \(ScenarioFormat.number(opens.quantile(0.1))) | \(ScenarioFormat.number(opens.quantile(0.5))) "
+                + "| \(ScenarioFormat.number(opens.spread)) | \(ScenarioFormat.number(opens.quantile(0.1))) "
+                + "| \(ScenarioFormat.number(opens.quantile(0.5))) "
                 + "| \(ScenarioFormat.number(opens.quantile(0.9))) | \(ScenarioFormat.number(opens.dispersion)) |\n\n"
             md += "## Verdict\n\n"
             if opens.dispersion > 2 {
@@ -94,7 +97,8 @@ enum FitMarkdown {
         md += "| \(what) | p10 \(q(0.1)), median \(q(0.5)), p90 \(q(0.9)) |\n"
         if !delays.sample.censored.isEmpty {
             let c = delays.sample.censored
-            md += "| follow-up of censored rows | median \(ScenarioFormat.duration(c[c.count / 2])), longest \(ScenarioFormat.duration(c[c.count - 1])) |\n"
+            md += "| follow-up of censored rows | median \(ScenarioFormat.duration(c[c.count / 2])), "
+                + "longest \(ScenarioFormat.duration(c[c.count - 1])) |\n"
         }
         let km = delays.kaplanMeier
         let shown = at.filter { $0 <= km.horizon }
@@ -118,7 +122,8 @@ enum FitMarkdown {
 
     static func families(_ delays: DelayFit, neverColumn: Bool) -> String {
         var md = "## Families\n\nRanked by AIC (lower is better); intervals are 95%.\n\n"
-        md += "| family | parameters (95% interval) |" + (neverColumn ? " never (95% interval) |" : "") + " log-likelihood | AIC | ΔAIC | KS gap | bootstrap p |\n"
+        md += "| family | parameters (95% interval) |" + (neverColumn ? " never (95% interval) |" : "")
+            + " log-likelihood | AIC | ΔAIC | KS gap | bootstrap p |\n"
         md += "|---|---|" + (neverColumn ? "---|" : "") + "---|---|---|---|---|\n"
         let bestAIC = delays.best.aic
         for fit in delays.fits.sorted(by: { $0.aic != $1.aic ? $0.aic < $1.aic : $0.family < $1.family }) {
@@ -127,7 +132,8 @@ enum FitMarkdown {
             if neverColumn, let never = fit.never {
                 row += " \(ScenarioFormat.share(never.value)) (\(ScenarioFormat.share(never.low))–\(ScenarioFormat.share(never.high))) |"
             }
-            row += " \(String(format: "%.1f", fit.logLikelihood)) | \(String(format: "%.1f", fit.aic)) | \(String(format: "%.1f", fit.aic - bestAIC)) |"
+            row += " \(String(format: "%.1f", fit.logLikelihood)) | \(String(format: "%.1f", fit.aic)) "
+                + "| \(String(format: "%.1f", fit.aic - bestAIC)) |"
             row += " \(ScenarioFormat.number(fit.ks)) | \(fit.bootstrapP.map { ScenarioFormat.number($0) } ?? "not run") |\n"
             md += row
         }
@@ -154,8 +160,10 @@ enum FitMarkdown {
         if let method = best.neverInterval {
             switch method {
             case .logitWald: md += "The interval for never is a Wald interval on the logit scale.\n\n"
-            case .profileLikelihood: md += "never = 0 is not rejected here, so its interval is the profile-likelihood interval, which starts at 0.\n\n"
-            case .noCensoredRows: md += "No row was censored, so never is estimated as 0; its upper bound is the profile-likelihood bound 1 − exp(−3.84 / 2n).\n\n"
+            case .profileLikelihood:
+                md += "never = 0 is not rejected here, so its interval is the profile-likelihood interval, which starts at 0.\n\n"
+            case .noCensoredRows:
+                md += "No row was censored, so never is estimated as 0; its upper bound is the profile-likelihood bound 1 − exp(−3.84 / 2n).\n\n"
             }
         }
         return md + "![Kaplan–Meier curve against the fitted survival curves](fit.svg)\n\n"
@@ -171,12 +179,13 @@ enum FitMarkdown {
                 + "log scale/shape and logit never.\n"
             md += bootstrapNote(bg.delays)
         case .fetchAttempts(let fetch):
-            md += "- Latency = finished_at − started_at of `ok` and `empty` rows; `timeout` rows are censored at their duration; `error` rows carry no latency.\n"
+            md += "- Latency = finished_at − started_at of `ok` and `empty` rows; "
+                + "`timeout` rows are censored at their duration; `error` rows carry no latency.\n"
             md += "- Maximum likelihood with GSL's BFGS on log scale/shape; shares with Wilson 95% intervals.\n"
             md += bootstrapNote(fetch.latency)
         case .appOpens:
-            md += "- Each device's opens divided by the days of the file's window (local calendar days, first to last open), then averaged across devices; "
-                + "the interval is a t-interval across devices.\n"
+            md += "- Each device's opens divided by the days of the file's window (local calendar days, first to last open), "
+                + "then averaged across devices; the interval is a t-interval across devices.\n"
             md += "- Hour weights: each local hour's share of all opens × 24 (mean 1), local time from the row's time_zone, else UTC.\n"
         }
         return md

@@ -94,7 +94,8 @@ public struct AppOpenData: Sendable {
                 zoneName = table.text(zoneColumn).trimmingSpaces
                 guard let found = builder.zone(zoneName) ?? nil else {
                     try table.reject(RowProblem(reason: "column time_zone: unknown zone",
-                                                message: "column time_zone: \(TelemetryTable.quote(zoneName)) is not an IANA time zone; expected e.g. America/New_York or UTC"))
+                                                message: "column time_zone: \(TelemetryTable.quote(zoneName)) is not an IANA time zone; "
+                                                    + "expected e.g. America/New_York or UTC"))
                     continue
                 }
                 zone = found

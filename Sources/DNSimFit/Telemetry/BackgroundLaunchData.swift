@@ -17,7 +17,11 @@ public struct BackgroundLaunchData: Sendable {
         for row in rows {
             let start = row.eligibleAt
             followUp.append(Double(row.observedUntil - start) / 1000)
-            if let launched = row.launchedAt { events.append(Double(launched - start) / 1000) } else { censored.append(Double(row.observedUntil - start) / 1000) }
+            if let launched = row.launchedAt {
+                events.append(Double(launched - start) / 1000)
+            } else {
+                censored.append(Double(row.observedUntil - start) / 1000)
+            }
         }
         sample = DelaySample(events: events, censored: censored, followUp: followUp)
         firstSubmitted = rows.map(\.submittedAt).min() ?? 0
@@ -54,8 +58,8 @@ public struct BackgroundLaunchData: Sendable {
                 }
                 if let line = seen.line(of: bytes, in: table.reader.base) {
                     try table.reject(RowProblem(reason: "duplicate request_id",
-                                                message: "column request_id: \(TelemetryTable.quote(table.text(id))) already appeared on line \(line); "
-                                                    + "each submitted request must appear once"))
+                                                message: "column request_id: \(TelemetryTable.quote(table.text(id))) already appeared "
+                                                    + "on line \(line); each submitted request must appear once"))
                     continue
                 }
                 seen.insert(bytes, start: field.start, line: table.line)
@@ -92,23 +96,26 @@ public struct BackgroundLaunchData: Sendable {
         if let at = launchedAt {
             if !table.isEmpty(earliest), at < begin {
                 return .failure(RowProblem(reason: "launched_at before earliest_begin",
-                                           message: "column launched_at: \(quote(table, launched)) is before earliest_begin \(quote(table, earliest)); "
+                                           message: "column launched_at: \(quote(table, launched)) "
+                                               + "is before earliest_begin \(quote(table, earliest)); "
                                                + "the OS never launches a task before its earliest begin date"))
             }
             if at < submittedAt {
                 return .failure(RowProblem(reason: "launched_at before submitted_at",
-                                           message: "column launched_at: \(quote(table, launched)) is before submitted_at \(quote(table, submitted))"))
+                                           message: "column launched_at: \(quote(table, launched)) "
+                                               + "is before submitted_at \(quote(table, submitted))"))
             }
             if at > observedUntil {
                 return .failure(RowProblem(reason: "launched_at after observed_until",
-                                           message: "column launched_at: \(quote(table, launched)) is after observed_until \(quote(table, observed)); "
-                                               + "observation cannot stop before a launch it saw"))
+                                           message: "column launched_at: \(quote(table, launched)) "
+                                               + "is after observed_until \(quote(table, observed)); observation cannot stop before a launch it saw"))
             }
         }
         if observedUntil < max(submittedAt, begin) {
             let column = begin > submittedAt ? earliest : submitted
             return .failure(RowProblem(reason: "observed_until before the request could run",
-                                       message: "column observed_until: \(quote(table, observed)) is before \(table.columns[column]) \(quote(table, column))"))
+                                       message: "column observed_until: \(quote(table, observed)) "
+                                           + "is before \(table.columns[column]) \(quote(table, column))"))
         }
         return .success(Times(submitted: submittedAt, begin: begin, launched: launchedAt, observed: observedUntil))
     }

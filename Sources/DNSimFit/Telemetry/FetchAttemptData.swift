@@ -72,11 +72,13 @@ public struct FetchAttemptData: Sendable {
         let word = table.text(outcome).trimmingSpaces.lowercased()
         guard let kind = FetchOutcome(rawValue: word) else {
             return .failure(RowProblem(reason: "column outcome: unknown outcome",
-                                       message: "column outcome: \(TelemetryTable.quote(table.text(outcome))) is not an outcome; expected ok, empty, error or timeout"))
+                                       message: "column outcome: \(TelemetryTable.quote(table.text(outcome))) is not an outcome; "
+                                           + "expected ok, empty, error or timeout"))
         }
         guard end >= start else {
             return .failure(RowProblem(reason: "finished_at before started_at",
-                                       message: "column finished_at: \(TelemetryTable.quote(table.text(finished))) is before started_at \(TelemetryTable.quote(table.text(started)))"))
+                                       message: "column finished_at: \(TelemetryTable.quote(table.text(finished))) "
+                                           + "is before started_at \(TelemetryTable.quote(table.text(started)))"))
         }
         return .success(FetchAttemptRow(startedAt: start, finishedAt: end, outcome: kind))
     }

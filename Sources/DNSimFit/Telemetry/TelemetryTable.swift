@@ -69,7 +69,8 @@ struct TelemetryTable {
                 self.line = line
                 guard fields.count == columns.count else {
                     try reject(RowProblem(reason: "wrong number of fields",
-                                          message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(columns.count) columns"))
+                                          message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") "
+                                              + "but the header has \(columns.count) columns"))
                     continue
                 }
                 return true
@@ -101,7 +102,8 @@ struct TelemetryTable {
             return .success(millis)
         case .noZone:
             return .failure(RowProblem(reason: "column \(name): no time zone",
-                                       message: "column \(name): \(Self.quote(text(column))) has no time zone; add Z (UTC) or an offset such as +02:00"))
+                                       message: "column \(name): \(Self.quote(text(column))) has no time zone; "
+                                           + "add Z (UTC) or an offset such as +02:00"))
         case .invalid:
             return .failure(RowProblem(reason: "column \(name): not an ISO 8601 time",
                                        message: "column \(name): \(Self.quote(text(column))) is not an ISO 8601 time; "

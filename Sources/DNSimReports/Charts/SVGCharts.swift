@@ -41,7 +41,8 @@ public enum SVGCharts {
         for (row, arm) in arms.enumerated() {
             let statistics = context.result.arms[row]
             let y = top + Double(row) * rowHeight
-            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" class=\"label\">\(XMLEscaping.escaped(arm.name))</text>\n"
+            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" "
+                + "class=\"label\">\(XMLEscaping.escaped(arm.name))</text>\n"
             var x = left
             for outcome in CycleOutcome.allCases {
                 let share = statistics.rate(.outcome(outcome))
@@ -143,10 +144,12 @@ public enum SVGCharts {
         let legendBottom = top + 10 + Double(arms.count) * 20 + Double(noteLines.reduce(0) { $0 + $1.count + 1 }) * 14
         var svg = header(width: max(820, legendLeft + max(legendWidth, 180) + 15), height: max(top + height + 70, legendBottom + 20), title: title)
         // Axes and grid.
-        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" x2=\"\(number(left + width))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
+        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" "
+            + "x2=\"\(number(left + width))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
         svg += "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
         for (millis, label) in logTicks where millis <= upper {
-            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" class=\"grid\"/>"
+            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" "
+                + "x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" class=\"grid\"/>"
             svg += "<text x=\"\(number(x(millis)))\" y=\"\(number(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(label)</text>\n"
         }
         for tick in stride(from: 0, through: 100, by: 25) {
@@ -154,10 +157,13 @@ public enum SVGCharts {
             svg += "<line x1=\"\(number(left))\" y1=\"\(number(yy))\" x2=\"\(number(left + width))\" y2=\"\(number(yy))\" class=\"grid\"/>"
             svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
-        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" class=\"label\">\(XMLEscaping.escaped(xLabel)); values below 1 s are drawn at 1 s</text>\n"
-        svg += "<text x=\"24\" y=\"\(number(top + height / 2))\" text-anchor=\"middle\" class=\"label\" transform=\"rotate(-90 24 \(number(top + height / 2)))\">\(XMLEscaping.escaped(yLabel))</text>\n"
+        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" "
+            + "class=\"label\">\(XMLEscaping.escaped(xLabel)); values below 1 s are drawn at 1 s</text>\n"
+        svg += "<text x=\"24\" y=\"\(number(top + height / 2))\" text-anchor=\"middle\" class=\"label\" "
+            + "transform=\"rotate(-90 24 \(number(top + height / 2)))\">\(XMLEscaping.escaped(yLabel))</text>\n"
         if let (millis, label) = marker, millis >= lower, millis <= upper {
-            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" "
+                + "y2=\"\(number(top + height))\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
             svg += "<text x=\"\(number(x(millis) + 4))\" y=\"\(number(top + height - 12))\" class=\"tick\">\(XMLEscaping.escaped(label))</text>\n"
         }
         // Each plateau below 100% gets its height written at the plot's right edge, labels kept apart.
@@ -167,7 +173,8 @@ public enum SVGCharts {
             guard level < 0.9995 else { continue }
             let labelY = max(y(level) - 4, lastLabelY + 12)
             lastLabelY = labelY
-            svg += "<text x=\"\(number(left + width + 6))\" y=\"\(number(labelY + 4))\" class=\"tick\" fill=\"\(seriesColours[index % seriesColours.count])\">"
+            svg += "<text x=\"\(number(left + width + 6))\" y=\"\(number(labelY + 4))\" "
+                + "class=\"tick\" fill=\"\(seriesColours[index % seriesColours.count])\">"
                 + "\(String(format: "%.1f", (1 - level) * 100))% lost</text>\n"
         }
         let stripe = 8.0
@@ -179,12 +186,15 @@ public enum SVGCharts {
                 if let group = coinciding.first(where: { $0.contains(index) }) {
                     // Member k of n draws stripe k of every n: dash [k·s, (k+1)·s) of each n·s.
                     let k = Double(group.firstIndex(of: index)!), n = Double(group.count)
-                    pattern = " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" stroke-dashoffset=\"\(number((n - k).truncatingRemainder(dividingBy: n) * stripe))\""
+                    pattern = " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" "
+                        + "stroke-dashoffset=\"\(number((n - k).truncatingRemainder(dividingBy: n) * stripe))\""
                 }
-                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) points=\"\(line)\"><title>\(XMLEscaping.escaped(arm.name))</title></polyline>\n"
+                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) "
+                    + "points=\"\(line)\"><title>\(XMLEscaping.escaped(arm.name))</title></polyline>\n"
             }
             let legendY = top + 10 + Double(index) * 20
-            svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
+            svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" "
+                + "y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
             svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(names[index]))</text>\n"
         }
         var noteY = top + 10 + Double(arms.count) * 20 + 4
@@ -218,8 +228,10 @@ public enum SVGCharts {
     static func header(width: Double, height: Double, title: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
-        <style>.title{font-size:16px;font-weight:bold}.label{font-size:13px}.tick{font-size:11px}.axis{stroke:#333;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}</style>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" \
+        viewBox="0 0 \(number(width)) \(number(height))" font-family="Helvetica, Arial, sans-serif">
+        <style>.title{font-size:16px;font-weight:bold}.label{font-size:13px}.tick{font-size:11px}\
+        .axis{stroke:#333;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}</style>
         <rect width="100%" height="100%" fill="#ffffff"/>
         <text x="20" y="28" class="title">\(XMLEscaping.escaped(title))</text>
 

@@ -28,17 +28,20 @@ enum SweepChart {
             for platform in Platform.allCases {
                 for i in members where report.rows[i].arm.platform == platform {
                     let row = report.rows[i]
-                    svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 11))\" text-anchor=\"end\" class=\"tick\">\(XMLEscaping.escaped(label(row)))</text>"
+                    svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 11))\" text-anchor=\"end\" "
+                        + "class=\"tick\">\(XMLEscaping.escaped(label(row)))</text>"
                     var x = left
                     for outcome in CycleOutcome.allCases {
                         let share = row.rates[.outcome(outcome)]?.estimate ?? 0
                         guard share > 0 else { continue }
-                        svg += "<rect x=\"\(n(x))\" y=\"\(n(y + 2))\" width=\"\(n(share * barWidth))\" height=\"12\" fill=\"\(SVGCharts.outcomeColours[outcome]!)\">"
-                            + "<title>point \(row.point), \(XMLEscaping.escaped(row.arm.name)) \(outcome.name): \(String(format: "%.1f", share * 100))%</title></rect>"
+                        svg += "<rect x=\"\(n(x))\" y=\"\(n(y + 2))\" width=\"\(n(share * barWidth))\" height=\"12\" "
+                            + "fill=\"\(SVGCharts.outcomeColours[outcome]!)\"><title>point \(row.point), "
+                            + "\(XMLEscaping.escaped(row.arm.name)) \(outcome.name): \(String(format: "%.1f", share * 100))%</title></rect>"
                         x += share * barWidth
                     }
                     let late = String(format: "late %.1f%%", (row.rates[.late]?.estimate ?? 0) * 100)
-                    svg += "<text x=\"\(n(left + barWidth + 8))\" y=\"\(n(y + 11))\" class=\"tick\">\(late)\(front.contains(i) ? "  ★" : "")</text>\n"
+                    svg += "<text x=\"\(n(left + barWidth + 8))\" y=\"\(n(y + 11))\" "
+                        + "class=\"tick\">\(late)\(front.contains(i) ? "  ★" : "")</text>\n"
                     y += rowHeight
                 }
                 y += 4
@@ -49,7 +52,8 @@ enum SweepChart {
         svg += "<line x1=\"\(n(left))\" y1=\"\(n(y))\" x2=\"\(n(left + barWidth))\" y2=\"\(n(y))\" class=\"axis\"/>\n"
         for tick in stride(from: 0, through: 100, by: 20) {
             let x = left + Double(tick) / 100 * barWidth
-            svg += "<line x1=\"\(n(x))\" y1=\"\(n(y))\" x2=\"\(n(x))\" y2=\"\(n(y + 5))\" class=\"axis\"/><text x=\"\(n(x))\" y=\"\(n(y + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
+            svg += "<line x1=\"\(n(x))\" y1=\"\(n(y))\" x2=\"\(n(x))\" y2=\"\(n(y + 5))\" class=\"axis\"/>"
+                + "<text x=\"\(n(x))\" y=\"\(n(y + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
         }
         svg += "<text x=\"\(n(left + barWidth / 2))\" y=\"\(n(y + 36))\" text-anchor=\"middle\" class=\"label\">share of cycles per outcome</text>\n"
         y += 52
@@ -66,11 +70,13 @@ enum SweepChart {
             y += 14
         }
         y += 6
-        svg += "<text x=\"20\" y=\"\(n(y))\" class=\"tick\" font-weight=\"bold\">\(XMLEscaping.escaped("point: " + report.axes.joined(separator: ", ")))</text>\n"
+        svg += "<text x=\"20\" y=\"\(n(y))\" class=\"tick\" font-weight=\"bold\">"
+            + "\(XMLEscaping.escaped("point: " + report.axes.joined(separator: ", ")))</text>\n"
         var points = Set<Int>()
         for row in report.rows where points.insert(row.point).inserted {
             y += 14
-            svg += "<text x=\"20\" y=\"\(n(y))\" class=\"tick\">\(XMLEscaping.escaped("\(row.point): " + row.settings.joined(separator: ", ")))</text>\n"
+            svg += "<text x=\"20\" y=\"\(n(y))\" class=\"tick\">"
+                + "\(XMLEscaping.escaped("\(row.point): " + row.settings.joined(separator: ", ")))</text>\n"
         }
         return SVGCharts.header(width: width, height: y + 20, title: "Outcome of each cycle, each sweep point × arm") + svg + "</svg>\n"
     }

@@ -61,7 +61,8 @@ enum TornadoChart {
 
     private static func bar(from a: Double, to b: Double, y: Double, height: Double, fill: String, title: String) -> String {
         let n = SVGCharts.number
-        return "<rect x=\"\(n(min(a, b)))\" y=\"\(n(y))\" width=\"\(n(max(abs(b - a), 0.5)))\" height=\"\(n(height))\" fill=\"\(fill)\"><title>\(title)</title></rect>"
+        return "<rect x=\"\(n(min(a, b)))\" y=\"\(n(y))\" width=\"\(n(max(abs(b - a), 0.5)))\" "
+            + "height=\"\(n(height))\" fill=\"\(fill)\"><title>\(title)</title></rect>"
     }
 
     private static func whisker(_ low: Double?, _ high: Double?, y: Double) -> String {

@@ -27,7 +27,8 @@ public struct BaselineDecision: Sendable {
     public var draws: Int { StudyComparison.draws(design: design, samples: samples, worlds: worlds) }
 
     /// `path`'s decision.json; the message says what is wrong and to regenerate the baseline.
-    public static func load(_ path: String, regenerate hint: String = "regenerate the baseline") throws(BaselineReport.LoadError) -> BaselineDecision {
+    public static func load(_ path: String,
+                            regenerate hint: String = "regenerate the baseline") throws(BaselineReport.LoadError) -> BaselineDecision {
         let regenerate = "; " + hint
         guard let data = FileManager.default.contents(atPath: path),
               let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
@@ -56,8 +57,8 @@ public struct BaselineDecision: Sendable {
             }
             // Always written, an arm's name or null: without it a changed recommendation would go unseen.
             guard let recommended = fields["recommended"], recommended is String || recommended is NSNull else {
-                throw BaselineReport.LoadError(description: "error: \(path): platforms.\(platform).recommended: missing, or neither an arm's name nor null"
-                                               + regenerate)
+                throw BaselineReport.LoadError(description: "error: \(path): platforms.\(platform).recommended: missing, "
+                                               + "or neither an arm's name nor null" + regenerate)
             }
             decisions[platform] = PlatformDecision(recommended: recommended as? String, arms: read)
         }

@@ -34,6 +34,7 @@ extension BaselineReport {
     public static func regenerationHint(file: String, flags: String = "", baseline path: String, scenario: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let parent = PathText.parent(trimmed)
-        return "(\(regenerationCommand(file: file, flags: flags, baseline: path, scenario: scenario)), and commit \(parent.isEmpty ? trimmed : parent)/)"
+        return "(\(regenerationCommand(file: file, flags: flags, baseline: path, scenario: scenario)), "
+            + "and commit \(parent.isEmpty ? trimmed : parent)/)"
     }
 }

@@ -30,7 +30,8 @@ public struct BaselineReport: Sendable {
                             + "(or pass --baseline \(directory)/\(scenario))")
         }
         guard let folder = candidates.first else {
-            throw LoadError(description: "error: no baseline for \(scenario): neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
+            throw LoadError(description: "error: no baseline for \(scenario): "
+                            + "neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
         let regenerate = "regenerate it " + regenerationHint(file: file, flags: flags, baseline: folder, scenario: scenario)
         guard let data = FileManager.default.contents(atPath: "\(folder)/summary.csv") else {

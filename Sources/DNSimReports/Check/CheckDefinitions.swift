@@ -44,7 +44,8 @@ public struct CheckDefinitions: Sendable, Equatable {
             var text = "measured under the baseline's definitions (\(values.description))"
             if !adopted.isEmpty {
                 text += "; left to its defaults this scenario would count "
-                    + adopted.map { "\($0.key) \(MetricDefinitions.text($0.own))\($0.key == "freshWithin" ? " (its lead)" : "")" }.joined(separator: ", ")
+                    + adopted.map { "\($0.key) \(MetricDefinitions.text($0.own))\($0.key == "freshWithin" ? " (its lead)" : "")" }
+                        .joined(separator: ", ")
                     + ", which would move its rates for that reason alone"
             }
             return text

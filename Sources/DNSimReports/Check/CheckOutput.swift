@@ -44,12 +44,14 @@ public enum CheckOutput {
             fields.append("\"expectations\": " + list(expectations, indent: 6))
             let comparisons = (check.comparison?.comparisons ?? []).map { change in
                 "{\"arm\": \(JSONQuoting.quoted(change.arm)), \"metric\": \(JSONQuoting.quoted(change.column)), "
-                    + "\"better\": \(JSONQuoting.quoted(change.higherIsBetter ? "higher" : "lower")), "
-                    + "\"baseline\": \(number(change.before)), \"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
+                    + "\"better\": \(JSONQuoting.quoted(change.higherIsBetter ? "higher" : "lower")), \"baseline\": \(number(change.before)), "
+                    + "\"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
                     + "\"baseline_half_width\": \(change.baselineHalfWidth.map(number) ?? "null"), "
                     + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
                     + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))"
-                    + (change.column == "late_rate" ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")" : "")
+                    + (change.column == "late_rate"
+                       ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")"
+                       : "")
                     + "}"
             }
             fields.append("\"comparisons\": " + list(comparisons, indent: 6))
@@ -64,8 +66,8 @@ public enum CheckOutput {
             fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(JSONQuoting.quoted).joined(separator: ", ") + "]")
             fields.append("\"study\": " + study(check.study))
             fields.append("\"failures\": " + list(check.failures.map {
-                "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), \"figure\": \(JSONQuoting.quoted($0.figure)), "
-                    + "\"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
+                "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), "
+                    + "\"figure\": \(JSONQuoting.quoted($0.figure)), \"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
             }, indent: 6))
             scenarios.append("    {\n      " + fields.joined(separator: ",\n      ") + "\n    }")
         }
@@ -92,7 +94,8 @@ public enum CheckOutput {
         }
         let figures = study.figures.map {
             "{\"arm\": \(q($0.arm)), \"figure\": \(q($0.name)), \"baseline\": \(number($0.before)), \"run\": \(number($0.after)), "
-                + "\"tolerance\": \(number($0.tolerance)), \"verdict\": \(q($0.regressed ? "regression" : $0.improved ? "improvement" : "within_tolerance"))}"
+                + "\"tolerance\": \(number($0.tolerance)), "
+                + "\"verdict\": \(q($0.regressed ? "regression" : $0.improved ? "improvement" : "within_tolerance"))}"
         }
         return "{\"decision\": \(q(study.path)), \"worlds\": {\"baseline\": \(study.baselineWorlds), \"run\": \(study.worlds)}, "
             + "\"recommendations\": " + list(recommendations, indent: 6) + ", \"figures\": " + list(figures, indent: 6) + "}"
@@ -145,8 +148,8 @@ public enum CheckOutput {
             }
             xml += "    </properties>\n"
             for testCase in cases {
-                let opening = "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) name=\(XMLEscaping.attribute(testCase.name)) "
-                    + "file=\(XMLEscaping.attribute(check.file)) line=\"\(testCase.line)\""
+                let opening = "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) "
+                    + "name=\(XMLEscaping.attribute(testCase.name)) file=\(XMLEscaping.attribute(check.file)) line=\"\(testCase.line)\""
                 let note = check.thresholdNote(testCase.arm, testCase.figure).map {
                     "      <system-out>\(XMLEscaping.escaped($0))</system-out>\n"
                 } ?? ""
@@ -179,11 +182,13 @@ public enum CheckOutput {
             lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::" + data(check.definitions.sentence))
         }
         for (arm, _) in check.thresholds {
-            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::" + data("\(arm) late: " + check.thresholdNote(arm, "late_rate")!))
+            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::"
+                + data("\(arm) late: " + check.thresholdNote(arm, "late_rate")!))
         }
         if !check.strict, !check.behaviourChangedArms.isEmpty {
             lines.append("::warning file=\(property(check.file)),line=1,title=\(property("dnsim-events check: \(check.scenario)"))::"
-                + data("behaviour changed: the event trajectories of \(check.behaviourChangedArms.joined(separator: ", ")) differ from the baseline \(check.baselinePath ?? ""), though every rate is within tolerance"))
+                + data("behaviour changed: the event trajectories of \(check.behaviourChangedArms.joined(separator: ", ")) "
+                       + "differ from the baseline \(check.baselinePath ?? ""), though every rate is within tolerance"))
         }
         return lines
     }
@@ -216,7 +221,9 @@ public enum CheckOutput {
             switch failure.kind {
             case .expectation:
                 let result = check.expectations.first { $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line }
-                let run = result.map { $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds" } ?? ""
+                let run = result.map {
+                    $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds"
+                } ?? ""
                 let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
                 md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | | \(run) | | \(cell(bound)) | `\(cell(check.file)):\(failure.line)` |\n"
             case .regression:
@@ -230,14 +237,16 @@ public enum CheckOutput {
                 md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
             case .recommendationChanged:
                 let change = check.study?.recommendations.first { $0.platform == failure.arm }
-                md += "| \(cell(failure.arm)) | recommended | \(cell(change?.before ?? "none")) | \(cell(change?.after ?? "none")) | changed | the same arm | decision.json |\n"
+                md += "| \(cell(failure.arm)) | recommended | \(cell(change?.before ?? "none")) | \(cell(change?.after ?? "none")) "
+                    + "| changed | the same arm | decision.json |\n"
             case .studyMoved:
                 let figure = check.study?.figures.first { $0.arm == failure.arm && $0.name == failure.figure }
                 let numbers = figure.map {
                     (String(format: "%.4f", $0.before), String(format: "%.4f", $0.after), String(format: "%+.4f", $0.after - $0.before),
                      String(format: "%.4f", $0.tolerance))
                 } ?? ("", "", "", "")
-                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | decision.json |\n"
+                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) "
+                    + "| decision.json |\n"
             }
         }
         return md + "\n"

@@ -31,7 +31,8 @@ extension ScenarioCheck {
                                                mark: expectation.mark, problem: nil)
                 if share < required {
                     let bound = String(result.bound.dropLast(" in \(Self.share(required)) of worlds".count))
-                    result.problem = "\(descriptor.name) \(bound) in \(Self.share(share)) of \(worlds) worlds (\(held)), needs \(Self.share(required)) (\(place))"
+                    result.problem = "\(descriptor.name) \(bound) in \(Self.share(share)) of \(worlds) worlds (\(held)), "
+                        + "needs \(Self.share(required)) (\(place))"
                 }
                 results.append(result)
             }

@@ -122,9 +122,11 @@ public struct ScenarioCheck: Sendable {
                 guard let value = utilities[row.arm] else { continue }
                 var problem: String?
                 if let max = expectation.max, value > max {
-                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle is above the expected max \(Self.show(max, fraction: false)) (\(place))"
+                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
+                        + "is above the expected max \(Self.show(max, fraction: false)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle is below the expected min \(Self.show(min, fraction: false)) (\(place))"
+                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
+                        + "is below the expected min \(Self.show(min, fraction: false)) (\(place))"
                 }
                 expectations.append(ExpectationResult(arm: row.arm, column: Expectation.utility, isFraction: false, value: value,
                                                       min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
@@ -199,13 +201,16 @@ public struct ScenarioCheck: Sendable {
             for change in comparison.comparisons where change.arm == fingerprint.arm {
                 cases.append(Case(arm: change.arm, name: "baseline \(change.column)", figure: change.column, line: 1,
                                   failure: change.verdict == .regression
-                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: describe(change), line: 1, column: 1)
+                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: describe(change),
+                                                line: 1, column: 1)
                                       : nil))
             }
-            let message = "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), though every rate is within tolerance of the baseline \(baselinePath ?? ""); regenerate the baseline if this is intended"
+            let message = "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), "
+                + "though every rate is within tolerance of the baseline \(baselinePath ?? ""); regenerate the baseline if this is intended"
             cases.append(Case(arm: fingerprint.arm, name: "baseline fingerprint", figure: "fingerprint", line: 1,
                               failure: changed.contains(fingerprint.arm)
-                                  ? Failure(kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message, line: 1, column: 1)
+                                  ? Failure(kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message,
+                                            line: 1, column: 1)
                                   : nil))
         }
         return cases
@@ -226,7 +231,9 @@ public struct ScenarioCheck: Sendable {
         notes += comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.map { "improved \(scenario): \(describe($0))" }
         if !strict, !behaviourChangedArms.isEmpty {
-            notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; regenerate the baseline if this is intended")
+            notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
+                         + "differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; "
+                         + "regenerate the baseline if this is intended")
         }
         return notes
     }

@@ -5,7 +5,8 @@ import DNSimText
 import Foundation
 
 /// `decision.json`: per platform, the recommendation, each arm's P(best), expected utility and
-/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter, the flips and the arms the study does not assess (docs/report-format.md). Keys in a fixed order,
+/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter, the flips
+/// and the arms the study does not assess (docs/report-format.md). Keys in a fixed order,
 /// numbers with six decimals, so the file is byte-stable.
 public enum DecisionJSON {
     public static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
@@ -17,10 +18,11 @@ public enum DecisionJSON {
             let arms = zip(decision.arms, summary.arms).enumerated().map { position, pair in
                 let (arm, figures) = pair
                 let utility = analysis.spreads[arm][0]
-                return "        \(q(study.arms[arm].name)): {\"probability_best\": \(n(figures.probabilityBest)), \"expected_utility\": \(n(figures.expectedUtility)), "
-                    + "\"expected_regret\": \(n(figures.expectedRegret)), \"regret_sd\": \(n(decision.regretDeviations[position])), "
-                    + "\"regret_q95\": \(n(figures.regretQ95)), \"feasible_share\": \(n(figures.feasibleShare)), "
-                    + "\"utility\": {\"mean\": \(n(utility.mean)), \"q05\": \(n(utility.q05)), \"q50\": \(n(utility.q50)), \"q95\": \(n(utility.q95))}}"
+                return "        \(q(study.arms[arm].name)): {\"probability_best\": \(n(figures.probabilityBest)), "
+                    + "\"expected_utility\": \(n(figures.expectedUtility)), \"expected_regret\": \(n(figures.expectedRegret)), "
+                    + "\"regret_sd\": \(n(decision.regretDeviations[position])), \"regret_q95\": \(n(figures.regretQ95)), "
+                    + "\"feasible_share\": \(n(figures.feasibleShare)), \"utility\": {\"mean\": \(n(utility.mean)), "
+                    + "\"q05\": \(n(utility.q05)), \"q50\": \(n(utility.q50)), \"q95\": \(n(utility.q95))}}"
             }
             let evppi = zip(study.parameters, summary.evppi).map { "\(q($0.key)): \(n($1))" }
             let flips = summary.flips.map { flip in
@@ -32,12 +34,15 @@ public enum DecisionJSON {
             }
             var fields = ["      \"recommended\": \(decision.recommended.map { q(study.arms[$0].name) } ?? "null")"]
             if decision.recommended == nil {
-                fields.append("      \"reason\": \(q("no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; least expected regret: \(study.arms[decision.leader].name)"))")
+                let reason = "no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; "
+                    + "least expected regret: \(study.arms[decision.leader].name)"
+                fields.append("      \"reason\": \(q(reason))")
             }
             let name = { (position: Int) in q(study.arms[decision.arms[position]].name) }
             let difference = summary.difference.map { "{\"mean\": \(n($0.mean)), \"lo\": \(n($0.low)), \"hi\": \(n($0.high))}" } ?? "null"
             let breakEven = decision.breakEven.map { entry in
-                "{\"what\": \(q(entry.what)), \"value\": \(n(entry.value)), \"low\": \(entry.low.map(n) ?? "null"), \"high\": \(entry.high.map(n) ?? "null")}"
+                "{\"what\": \(q(entry.what)), \"value\": \(n(entry.value)), "
+                    + "\"low\": \(entry.low.map(n) ?? "null"), \"high\": \(entry.high.map(n) ?? "null")}"
             }
             let boxes = decision.failureBoxes.map { arm, boxes in
                 "\(q(study.arms[arm].name)): [" + boxes.map { box in
@@ -77,7 +82,8 @@ public enum DecisionJSON {
           "worlds": \(study.designs.count),
           "devices_per_world": \(study.devicesPerWorld),
           "days": \(study.days),
-          "objective": {"weights": {\(weights)}, "constraints": [\(constraints)], "tie": \(n(objective.tie)), "feasible_share": \(n(objective.feasibleShare))},
+          "objective": {"weights": {\(weights)}, "constraints": [\(constraints)], \
+        "tie": \(n(objective.tie)), "feasible_share": \(n(objective.feasibleShare))},
           "platforms": {
         \(platforms.joined(separator: ",\n"))
           },

@@ -11,7 +11,8 @@ extension ObjectiveRecommendation {
         let points = difference.map { "\(Self.signed($0.estimate)) (95% interval \(Self.signed($0.low)) to \(Self.signed($0.high)))" } ?? ""
         switch verdict {
         case .noneFeasible:
-            return "**\(platform.rawValue): no arm meets the constraints**; the highest utility is \(name(ranking[0].arm))'s (\(utility(ranking[0].arm)) per cycle)."
+            return "**\(platform.rawValue): no arm meets the constraints**; "
+                + "the highest utility is \(name(ranking[0].arm))'s (\(utility(ranking[0].arm)) per cycle)."
         case .onlyArm:
             return "**\(platform.rawValue): \(name(best!))** is the only arm (utility \(utility(best!)) per cycle)."
         case .recommend:
@@ -22,8 +23,10 @@ extension ObjectiveRecommendation {
             } ?? ""
             return "**\(platform.rawValue): recommend \(name(best!))** (utility \(utility(best!)) per cycle).\(runner)"
         case .noClearWinner:
-            let why = difference.map { $0.low <= 0 ? "the interval includes zero" : "it is below the tie threshold of \(Self.number(tie))" } ?? "they have no paired comparison"
-            return "**\(platform.rawValue): no clear winner** between \(name(best!)) (\(utility(best!))) and \(name(runnerUp!)) (\(utility(runnerUp!))): "
+            let why = difference.map { $0.low <= 0 ? "the interval includes zero" : "it is below the tie threshold of \(Self.number(tie))" }
+                ?? "they have no paired comparison"
+            return "**\(platform.rawValue): no clear winner** between \(name(best!)) (\(utility(best!))) "
+                + "and \(name(runnerUp!)) (\(utility(runnerUp!))): "
                 + "the difference is \(points) utility per cycle, and \(why)."
         }
     }

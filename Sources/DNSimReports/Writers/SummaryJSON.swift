@@ -36,8 +36,9 @@ public enum SummaryJSON {
                           "\"subtrahend\": \(JSONQuoting.quoted(b.name))"]
             for metric in RateMetric.allCases {
                 let interval = pair.interval(metric)
-                fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), \"ci_low\": \(number(interval.low)), "
-                              + "\"ci_high\": \(number(interval.high)), \"significant\": \(OutcomeTies.clearOfZero(interval)), \"tie\": \(!OutcomeTies.counts(interval))}")
+                fields.append("\(JSONQuoting.quoted(metric.name)): {\"difference\": \(number(interval.estimate)), "
+                              + "\"ci_low\": \(number(interval.low)), \"ci_high\": \(number(interval.high)), "
+                              + "\"significant\": \(OutcomeTies.clearOfZero(interval)), \"tie\": \(!OutcomeTies.counts(interval))}")
             }
             pairs.append("    {" + fields.joined(separator: ", ") + "}")
         }
@@ -57,7 +58,8 @@ public enum SummaryJSON {
           "practical_threshold": \(number(OutcomeTies.practicalThreshold)),
           "verdict": [
         \(analysis.verdicts.map { verdictEntry($0, context) }.joined(separator: ",\n"))
-          ]\(recommendations(context, analysis.recommendations))\(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
+          ]\(recommendations(context, analysis.recommendations))\
+        \(segments.isEmpty ? "" : ",\n  \"segments\": [\n" + segments.joined(separator: ",\n") + "\n  ]")
         }
 
         """
@@ -76,7 +78,9 @@ public enum SummaryJSON {
             case .noneFeasible: verdict = "none feasible"
             case .onlyArm: verdict = "only arm"
             }
-            let utilities = r.ranking.map { "{\"arm\": \(JSONQuoting.quoted(arms[$0.arm].name)), \"utility\": \(number($0.utility)), \"feasible\": \($0.feasible)}" }
+            let utilities = r.ranking.map {
+                "{\"arm\": \(JSONQuoting.quoted(arms[$0.arm].name)), \"utility\": \(number($0.utility)), \"feasible\": \($0.feasible)}"
+            }
             var fields = ["\"platform\": \(JSONQuoting.quoted(r.platform.rawValue))",
                           "\"recommended\": \(r.verdict == .recommend || r.verdict == .onlyArm ? name(r.best) : "null")",
                           "\"verdict\": \(JSONQuoting.quoted(verdict))", "\"best\": \(name(r.best))", "\"runner_up\": \(name(r.runnerUp))"]
@@ -86,7 +90,8 @@ public enum SummaryJSON {
             fields.append("\"arms\": [" + utilities.joined(separator: ", ") + "]")
             return "    {" + fields.joined(separator: ", ") + "}"
         }
-        return ",\n  \"tie\": \(number(context.scenario.objective?.tie ?? 0)),\n  \"recommendation\": [\n" + entries.joined(separator: ",\n") + "\n  ]"
+        return ",\n  \"tie\": \(number(context.scenario.objective?.tie ?? 0)),\n  \"recommendation\": [\n"
+            + entries.joined(separator: ",\n") + "\n  ]"
     }
 
     /// A segment row's fields: the arm's name, fingerprint and interval method, then the columns.

@@ -108,7 +108,8 @@ public enum SummaryMarkdown {
         } else {
             md += "Same devices, same random world (common random numbers): the mean per-device difference "
             md += "with its 95% t-interval over devices. **Bold** marks differences whose interval, as shown, excludes zero; the verdict "
-            md += "counts a difference only when it is also at least \(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp (smaller ones are ties).\n\n"
+            md += "counts a difference only when it is also at least \(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp "
+                + "(smaller ones are ties).\n\n"
             var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
             let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
             if comparisons.count < context.result.pairs.count {
@@ -154,7 +155,8 @@ public enum SummaryMarkdown {
     static func intervalNote(_ context: ReportContext) -> String {
         context.plan.devices > 1
             ? "Intervals are t-intervals of the per-device rates across the \(context.plan.devices) devices (docs/model.md §4)."
-            : "With a single device, intervals are Wilson score intervals over its cycles (cycles of one device are correlated, so read them as optimistic)."
+            : "With a single device, intervals are Wilson score intervals over its cycles "
+                + "(cycles of one device are correlated, so read them as optimistic)."
     }
 
     static func describe(_ distribution: Distribution) -> String {
@@ -182,7 +184,8 @@ public enum SummaryMarkdown {
                 + "never run \(percent(ios.never)), budget \(seconds(ios.budget)); notification delay \(describe(ios.notificationDelay)).")
         }
         if let android = s.android {
-            lines.append("- **Android:** the plugin's alarms are \(android.firingAlarm); fetch alarm delay \(describe(android.fetchAlarmDelay)); notification delay \(describe(android.notificationDelay)).")
+            lines.append("- **Android:** the plugin's alarms are \(android.firingAlarm); fetch alarm delay \(describe(android.fetchAlarmDelay)); "
+                         + "notification delay \(describe(android.notificationDelay)).")
         }
         lines.append("- **Fetch:** latency \(describe(s.fetch.latency)), failure \(percent(s.fetch.failure)) per attempt.")
         lines.append("- **Server:** \(s.server.updatesPerDay) updates per day across \(s.server.starredPlans) starred project(s).")
@@ -200,7 +203,8 @@ public enum SummaryMarkdown {
                     + s.lifecycle.notifyTimes.map(\.text).joined(separator: ", "))
             }
             if s.user.starredChangePerDay > 0 || s.user.emptyStarredShare > 0 {
-                parts.append("starred projects edited \(s.user.starredChangePerDay) times a day, the list empty \(percent(s.user.emptyStarredShare)) of the time")
+                parts.append("starred projects edited \(s.user.starredChangePerDay) times a day, "
+                             + "the list empty \(percent(s.user.emptyStarredShare)) of the time")
             }
             if !s.plugin.defects.isEmpty {
                 parts.append("plugin defects " + s.plugin.defects.map { "`\($0.rawValue)`" }.sorted().joined(separator: ", "))

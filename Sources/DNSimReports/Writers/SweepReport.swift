@@ -158,7 +158,8 @@ public struct SweepReport: Sendable {
         md += frontSentence + " The chart shows each point × arm's whole outcome mix (fresh, stale, fallback, suppressed, missed) "
         md += "with its late rate\(conditionAxes.isEmpty ? "" : ", one panel per condition point").\n\n"
         md += "Content age is the median age of the content shown (display time − its fetch's completion).\n\n"
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late", "content age p50", "front"],
+        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late",
+                                                          "content age p50", "front"],
                               rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
         for (i, row) in rows.enumerated() {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]

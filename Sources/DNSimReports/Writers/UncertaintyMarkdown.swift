@@ -17,12 +17,16 @@ enum UncertaintyMarkdown {
             for entry in decision.coverage { md += "⚠ " + coverageWarning(entry, study) + "\n\n" }
         }
         md += "Utility per cycle = \(study.objective.formula)"
-        md += study.objective.constraints.isEmpty ? "" : "; constraints, per world: \(study.objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
+        md += study.objective.constraints.isEmpty
+            ? "" : "; constraints, per world: \(study.objective.constraints.map { "`\($0.text)`" }.joined(separator: ", "))"
         md += ". An arm is recommended only if it meets them in at least \(percent(study.objective.feasibleShare, digits: 0)) of worlds; "
         md += "among those, the one of least expected regret. Regret is a world's best feasible utility minus the arm's "
         md += "(negative where an arm that fails the constraints there beats every arm that meets them). "
-        md += "The same rule decides with information: knowing a condition, an arm is eligible where it meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of the worlds with that condition.\n\n"
-        md += "**\(study.designs.count) worlds** (\(settings.design == .sobol ? "Saltelli's scheme on a Sobol sequence, N = \(settings.samples), N·(k+2)" : "a Latin hypercube of N = \(settings.samples)")), "
+        md += "The same rule decides with information: knowing a condition, an arm is eligible where it meets the constraints in "
+            + "\(percent(study.objective.feasibleShare, digits: 0)) of the worlds with that condition.\n\n"
+        let designText = settings.design == .sobol
+            ? "Saltelli's scheme on a Sobol sequence, N = \(settings.samples), N·(k+2)" : "a Latin hypercube of N = \(settings.samples)"
+        md += "**\(study.designs.count) worlds** (\(designText)), "
         md += "each \(study.devicesPerWorld) devices × \(study.days) days, every arm on the same devices and random world (common random numbers). "
         md += "Each world's figures are in `uncertainty.csv`; everything below is computed from it.\n\n"
         var parameters = TextTable(header: ["uncertain condition", "distribution"])
@@ -30,7 +34,8 @@ enum UncertaintyMarkdown {
         md += parameters.markdown() + "\n"
 
         md += "## The arms over the worlds\n\nMean, and in brackets the 5%, 50% and 95% quantiles over the worlds.\n\n"
-        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name), rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
+        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name),
+                             rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
         for (index, arm) in study.arms.enumerated() {
             let spreads = analysis.spreads[index]
             arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
@@ -54,14 +59,21 @@ enum UncertaintyMarkdown {
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
         md += settings.design == .sobol
-            ? "Sobol indices of the deciding difference (the leader's utility minus the runner-up's, per world; without an eligible runner-up, the other arm of highest expected utility): first order is the share of its variance a parameter explains alone, total includes its interactions. Saltelli et al. (2010) first-order and Jansen (1999) total estimators, 95% bootstrap intervals over samples. `sensitivity.csv` has every arm, rate and parameter.\n\n"
-            : "Partial rank correlations (Marino et al. 2008) of the deciding difference (the leader's utility minus the runner-up's; without an eligible runner-up, the other arm of highest expected utility) with each parameter. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+            ? "Sobol indices of the deciding difference (the leader's utility minus the runner-up's, per world; without an eligible runner-up, "
+                + "the other arm of highest expected utility): first order is the share of its variance a parameter explains alone, "
+                + "total includes its interactions. Saltelli et al. (2010) first-order and Jansen (1999) total estimators, "
+                + "95% bootstrap intervals over samples. `sensitivity.csv` has every arm, rate and parameter.\n\n"
+            : "Partial rank correlations (Marino et al. 2008) of the deciding difference (the leader's utility minus the runner-up's; "
+                + "without an eligible runner-up, the other arm of highest expected utility) with each parameter. "
+                + "`sensitivity.csv` has every arm, rate and parameter.\n\n"
         for decision in analysis.decisions {
             let rows = analysis.decidingRows(decision, study)
             guard let contrast = decision.contrast, !rows.isEmpty else { continue }
-            let note = decision.runnerUp == contrast ? "" : " (no other arm is eligible; `\(study.arms[contrast].name)` has the next highest expected utility)"
+            let note = decision.runnerUp == contrast
+                ? "" : " (no other arm is eligible; `\(study.arms[contrast].name)` has the next highest expected utility)"
             md += "**\(decision.platform.rawValue)**, `\(study.arms[decision.leader].name)` − `\(study.arms[contrast].name)`\(note):\n\n"
-            var sensitivity = TextTable(header: settings.design == .sobol ? ["parameter", "first order", "total"] : ["parameter", "partial rank correlation"],
+            var sensitivity = TextTable(header: settings.design == .sobol ? ["parameter", "first order", "total"]
+                                                                          : ["parameter", "partial rank correlation"],
                                         rightAligned: settings.design == .sobol ? [1, 2] : [1])
             for row in rows {
                 let i = row.index
@@ -72,21 +84,27 @@ enum UncertaintyMarkdown {
         }
 
         md += "## What to measure first\n\n![What to measure first](evppi.svg)\n\n"
-        md += "The expected value of perfect information (EVPI) is the utility per cycle a team would gain by learning every uncertain condition before choosing; "
-        md += "EVPPI, by learning one, choosing by the same eligibility rule. EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
-        md += "each arm's utility difference and feasibility regressed on the parameter by a running-line smoother (span by generalised cross-validation); "
+        md += "The expected value of perfect information (EVPI) is the utility per cycle a team would gain "
+            + "by learning every uncertain condition before choosing; "
+        md += "EVPPI, by learning one, choosing by the same eligibility rule. "
+            + "EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
+        md += "each arm's utility difference and feasibility regressed on the parameter "
+            + "by a running-line smoother (span by generalised cross-validation); "
         md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
         for decision in analysis.decisions {
             let summary = decision.summary
             let order = study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
             if let top = order.first, summary.evpi > 0, summary.evppi[top] > 0 {
-                md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: knowing it would gain \(number(summary.evppi[top])) utility per cycle "
+                md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
+                    + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
                 md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
             } else if summary.evpi > 0 {
-                md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, but no single condition alone changes the choice; "
+                md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
+                    + "but no single condition alone changes the choice; "
                 md += "only knowing them together would.\n\n"
             } else {
-                md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
+                md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
+                    + "learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
             }
             var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
             for index in order {
@@ -99,13 +117,15 @@ enum UncertaintyMarkdown {
         md += "## Where the decision flips\n\n"
         md += "For each parameter, the eligible arm best on average given its value (the same running-line fits); a flip is where that arm changes, "
         md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
-        md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them (an exact binomial test at the same level). "
+        md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them "
+            + "(an exact binomial test at the same level). "
         md += "The fits reach the ends of each range.\n\n"
         var any = false
         for decision in analysis.decisions {
             for flip in decision.summary.flips {
                 let parameter = study.parameters[flip.parameter]
-                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
+                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
+                    + "from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
                 any = true
             }
         }
@@ -122,11 +142,12 @@ enum UncertaintyMarkdown {
         let figures = summary.arms[leader]
         let name = { (arm: Int) in "`\(study.arms[arm].name)`" }
         let numbers = "best in \(percent(figures.probabilityBest, digits: 0)) of worlds, expected regret \(number(figures.expectedRegret)) "
-            + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
+            + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), "
+            + "meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
         var text: String
         if decision.recommended == nil {
-            text = "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) of worlds.** "
-                + "The least regret is \(name(decision.leader))'s: \(numbers)."
+            text = "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) "
+                + "of worlds.** The least regret is \(name(decision.leader))'s: \(numbers)."
         } else {
             text = "**\(decision.platform.rawValue): ship \(name(decision.leader))**: \(numbers)."
             if let runnerUp = decision.runnerUp, let difference = summary.difference {
@@ -138,8 +159,8 @@ enum UncertaintyMarkdown {
                 let others = decision.arms.indices.filter { decision.arms[$0] != decision.leader }
                 if !others.isEmpty {
                     let shares = others.enumerated().map { index, position in
-                        "\(name(decision.arms[position])) \(index == 0 ? "meets the constraints in " : "in ")\(percent(summary.arms[position].feasibleShare, digits: 0))"
-                            + (index == 0 ? " of worlds" : "")
+                        "\(name(decision.arms[position])) \(index == 0 ? "meets the constraints in " : "in ")"
+                            + "\(percent(summary.arms[position].feasibleShare, digits: 0))" + (index == 0 ? " of worlds" : "")
                     }
                     text += " No other arm is eligible: " + shares.joined(separator: ", ") + "."
                 }
@@ -148,7 +169,9 @@ enum UncertaintyMarkdown {
         let stability = percent(summary.stability, digits: 0)
         if decision.recommended == nil {
             text += " \(stability) of bootstrap resamples of the worlds agree that none is eligible."
-            if let needed = summary.worldsNeeded { text += " About \(grouped(needed)) worlds would reach 95% (this study has \(study.designs.count))." }
+            if let needed = summary.worldsNeeded {
+                text += " About \(grouped(needed)) worlds would reach 95% (this study has \(study.designs.count))."
+            }
         } else {
             text += " \(stability) of bootstrap resamples of the worlds keep this recommendation"
             text += summary.worldsNeeded.map { "; about \(grouped($0)) worlds would reach 95% (this study has \(study.designs.count))." } ?? "."
@@ -158,7 +181,8 @@ enum UncertaintyMarkdown {
             let error = 2 * (share * (1 - share) / Double(study.designs.count)).squareRoot()
             text += "\n\n⚠ **Knife edge**: \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
                 + "within two Monte Carlo standard errors (±\(String(format: "%.1f", error * 100)) points) of the "
-                + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: these worlds do not settle whether it is eligible; more worlds would."
+                + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: "
+                + "these worlds do not settle whether it is eligible; more worlds would."
         }
         return text
     }
@@ -174,7 +198,8 @@ enum UncertaintyMarkdown {
             md += "**\(decision.platform.rawValue)**: robust arm \(robust).\n\n"
             var table = TextTable(header: ["weight or bound", "value", "holds from", "holds to"], rightAligned: [1, 2, 3])
             for entry in decision.breakEven {
-                table.rows.append(["`\(entry.what)`", Self.general(entry.value), entry.low.map(Self.general) ?? "–", entry.high.map(Self.general) ?? "–"])
+                table.rows.append(["`\(entry.what)`", Self.general(entry.value),
+                                   entry.low.map(Self.general) ?? "–", entry.high.map(Self.general) ?? "–"])
             }
             if !table.rows.isEmpty { md += table.markdown() + "\n" }
             for (arm, boxes) in decision.failureBoxes {
@@ -233,10 +258,12 @@ enum UncertaintyMarkdown {
         case .logUniform(let low, let high): return "log-uniform \(w(low)) to \(w(high))"
         case .triangular(let low, let mode, let high): return "triangular \(w(low)), mode \(w(mode)), \(w(high))"
         case .normal(let mean, let sd, let low, let high): return "normal, mean \(w(mean)), sd \(w(sd)), within \(w(low)) to \(w(high))"
-        case .lognormal(let median, let sigma, let low, let high): return "lognormal, median \(w(median)), sigma \(String(format: "%g", sigma)), within \(w(low)) to \(w(high))"
+        case .lognormal(let median, let sigma, let low, let high):
+            return "lognormal, median \(w(median)), sigma \(String(format: "%g", sigma)), within \(w(low)) to \(w(high))"
         case .choice(let weights):
             let total = weights.reduce(0, +)
-            return "choice of " + weights.indices.map { "\(parameter.label(Double($0))) (\(percent(weights[$0] / total, digits: 0)))" }.joined(separator: ", ")
+            return "choice of " + weights.indices.map { "\(parameter.label(Double($0))) (\(percent(weights[$0] / total, digits: 0)))" }
+                .joined(separator: ", ")
         }
     }
 

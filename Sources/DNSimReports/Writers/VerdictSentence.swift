@@ -19,10 +19,12 @@ public enum VerdictSentence {
         case .onlyArm:
             text = "**\(name): \(label(lead))**: \(summary(lead))."
         case .leadDominates:
-            text = "**\(name): \(label(lead))** is at least as good as every other strategy on fresh, stale, fallback, missed and late: \(summary(lead))."
+            text = "**\(name): \(label(lead))** is at least as good as every other strategy "
+                + "on fresh, stale, fallback, missed and late: \(summary(lead))."
         case .frontTied:
             let others = verdict.choices[0].arms.dropFirst().map(label)
-            text = "**\(name): \(label(lead))** ties with \(others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and \(others.last!)") "
+            let tied = others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and \(others.last!)"
+            text = "**\(name): \(label(lead))** ties with \(tied) "
                 + "on fresh, stale, fallback, missed and late (no difference is significant and at least "
                 + "\(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp); none beats them: \(summary(lead))."
         case .tradeOff:
@@ -32,7 +34,9 @@ public enum VerdictSentence {
                 let who = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and \(names.last!) "
                     + (context.scenario.isLifecycleActive ? "(tied on the outcome rates)" : "(tied)")
                 let verb = names.count == 1 ? "has" : "have"
-                let what = choice.bestAt.map { metric in "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))" }
+                let what = choice.bestAt.map { metric in
+                    "\(metric.higherIsBetter ? "the most" : "the least") \(metric.name) (\(percent(rate(i, metric))))"
+                }
                 if !what.isEmpty { return "\(who) \(verb) " + what.joined(separator: ", ") }
                 if choice.arms.contains(lead) { return "\(who) \(names.count == 1 ? "is" : "are") beaten by none (the leading strategy)" }
                 // Best on no outcome alone: say what it does better than the leading arm.
@@ -44,7 +48,8 @@ public enum VerdictSentence {
         }
         if context.scenario.isLifecycleActive { text += SummaryMarkdown.lifecycleVerdict(context, verdict.arms) }
         if verdict.noneMostlyFresh {
-            text += " No strategy shows fresh content in most cycles (the most: \(label(verdict.mostFresh)), \(percent(rate(verdict.mostFresh, .fresh))))."
+            text += " No strategy shows fresh content in most cycles "
+                + "(the most: \(label(verdict.mostFresh)), \(percent(rate(verdict.mostFresh, .fresh))))."
         }
         let base = verdict.base
         // The lead has had its figures unless the choices were listed one by one.
@@ -63,7 +68,8 @@ public enum VerdictSentence {
             let findings = significant.map { "\($0.metric.name) \(SummaryMarkdown.points($0.difference, significant: true))" }
             text += findings.isEmpty
                 ? "; no paired difference is significant at 95%."
-                : "; \(label(other.comparison.minuend)) − \(label(other.comparison.subtrahend)), significant at 95%: " + findings.joined(separator: ", ") + "."
+                : "; \(label(other.comparison.minuend)) − \(label(other.comparison.subtrahend)), significant at 95%: "
+                    + findings.joined(separator: ", ") + "."
         }
         return text
     }

@@ -24,8 +24,8 @@ public enum TimeZoneResolver {
         // A suggestion would print as the very text written ('UTC' for "UTC\0"): name the character instead.
         if let (position, scalar) = MessageText.firstUnsafe(in: identifier) {
             let code = String(format: "U+%04X", scalar.value)
-            return .failure(TimeZoneError(message: "timeZone \(MessageText.quoted(identifier)) has an invisible character (\(code)) at position \(position); "
-                                              + "an IANA time-zone id is letters, digits and / _ + - . only"))
+            return .failure(TimeZoneError(message: "timeZone \(MessageText.quoted(identifier)) has an invisible character (\(code)) "
+                                                   + "at position \(position); an IANA time-zone id is letters, digits and / _ + - . only"))
         }
         return .failure(TimeZoneError(message: "timeZone \(MessageText.quoted(identifier)) is not an IANA time zone" + hint(for: identifier)))
     }

@@ -62,7 +62,8 @@ struct ScenarioDocument {
             let value = entry.value
             // Aliases copy an anchored node: editing it would change every copy, or break them.
             if let anchor = value.anchor {
-                throw error("\(dotted) is anchored (&\(anchor)), so aliases elsewhere may copy it; setting \(key) here would change them too: set it by hand",
+                throw error("\(dotted) is anchored (&\(anchor)), so aliases elsewhere may copy it; "
+                            + "setting \(key) here would change them too: set it by hand",
                             at: value.start)
             }
             guard i < path.count - 1 else { return .existing(entry, in: node) }

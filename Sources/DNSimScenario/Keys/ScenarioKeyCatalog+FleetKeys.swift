@@ -5,7 +5,8 @@ extension ScenarioKeyCatalog {
     static let fleetKeys: [ScenarioKey] = [
         ScenarioKey("fleet", .mixed, type: "list", default: "none (every device in the scenario's world)",
                     range: "see [`fleet`](#fleet); 1–\(FleetReader.maxSegments) segments",
-                    meaning: "Segments of devices, each a share of the fleet with some conditions set; each device's segment is a keyed draw of its own.",
+                    meaning: "Segments of devices, each a share of the fleet with some conditions "
+                             + "set; each device's segment is a keyed draw of its own.",
                     example: ""),
         ScenarioKey("fleet[].segment", .run, type: "text", default: "required",
                     range: "1–\(FleetReader.maxNameLength) characters, no control characters, `/` or `,`; unique, not differing only in case",

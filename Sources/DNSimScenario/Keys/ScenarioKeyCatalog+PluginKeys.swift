@@ -18,10 +18,13 @@ extension ScenarioKeyCatalog {
                     example: ""),
         ScenarioKey("plugin.contentFetch.timeout", .lever, type: "whole number of **milliseconds**", default: "none (no timeout)",
                     limits: .integer(1...Int(SimTime.day)),
-                    meaning: "The plugin's own limit on one fetch attempt: an attempt whose latency is longer ends, as a failure (`timeout`), when the limit passes.",
+                    meaning: "The plugin's own limit on one fetch attempt: an attempt whose latency "
+                             + "is longer ends, as a failure (`timeout`), when the limit passes.",
                     example: "`30000`"),
         ScenarioKey("plugin.contentFetch.retryAttempts", .lever, type: "whole number", default: "`0`", limits: .integer(0...100),
-                    meaning: "How many times a failed attempt is retried while the code still has CPU: on iOS only within the BG `budget` (its expiration ends a retry in progress), on Android and in the foreground without limit. Each attempt has its own keyed draws.",
+                    meaning: "How many times a failed attempt is retried while the code still has CPU: on iOS "
+                             + "only within the BG `budget` (its expiration ends a retry in progress), on Android "
+                             + "and in the foreground without limit. Each attempt has its own keyed draws.",
                     example: "`3`"),
         ScenarioKey("plugin.contentFetch.retryDelay", .lever, type: "whole number of **milliseconds**", default: "`0`",
                     limits: .integer(0...Int(SimTime.day)),
@@ -45,8 +48,12 @@ extension ScenarioKeyCatalog {
                     range: "any text",
                     meaning: "Fallback body.",
                     example: "`Check your starred projects.`"),
-        ScenarioKey("plugin.userNotification.interruptionLevel", .lever, type: "text", default: "`active`", range: "`active`, `passive`, `timeSensitive`",
-                    meaning: "iOS 15+ `UNNotificationInterruptionLevel` of the plugin's notifications: `active` and `passive` wait for the user's Scheduled Summary and Focus (`user.scheduledSummary`, `user.focus`); `timeSensitive` is seen at once while the user allows it (`platforms.ios.timeSensitiveAllowed`; the app needs the Time Sensitive Notifications capability). No effect on Android.",
+        ScenarioKey("plugin.userNotification.interruptionLevel", .lever, type: "text", default: "`active`",
+                    range: "`active`, `passive`, `timeSensitive`",
+                    meaning: "iOS 15+ `UNNotificationInterruptionLevel` of the plugin's notifications: `active` and `passive` "
+                             + "wait for the user's Scheduled Summary and Focus (`user.scheduledSummary`, `user.focus`); "
+                             + "`timeSensitive` is seen at once while the user allows it (`platforms.ios.timeSensitiveAllowed`; "
+                             + "the app needs the Time Sensitive Notifications capability). No effect on Android.",
                     example: "`timeSensitive`"),
         ScenarioKey("plugin.userNotification.sound", .lever, type: "boolean", default: "none", range: "`true`, `false`",
                     meaning: "Compatibility only; checked, no effect on timing.",
@@ -67,18 +74,24 @@ extension ScenarioKeyCatalog {
                     example: "`true`"),
         ScenarioKey("plugin.relationship.contentTimeout", .lever, type: "whole number of **milliseconds** (not a duration string)",
                     default: "`300000` (5 min)", limits: .integer(0...Int(30 * SimTime.day)), range: " (30 days)",
-                    meaning: "Chained with `guard: deadline`: if nothing is shown by T + contentTimeout (or by the next T, if that is sooner), the guard shows the fallback.",
+                    meaning: "Chained with `guard: deadline`: if nothing is shown by T + contentTimeout "
+                             + "(or by the next T, if that is sooner), the guard shows the fallback.",
                     example: "`300000`"),
         ScenarioKey("plugin.relationship.fallbackBehavior", .lever, type: "text", default: "`show_default`", range: "`show_default`, `skip`",
-                    meaning: "Chained: what a failed fetch or a guard shows. `show_default` shows the fallback copy; `skip` shows nothing and arms no guards.",
+                    meaning: "Chained: what a failed fetch or a guard shows. `show_default` shows "
+                             + "the fallback copy; `skip` shows nothing and arms no guards.",
                     example: "`show_default`"),
         ScenarioKey("plugin.defects", .lever, type: "list", default: "`[]`",
                     range: "`cancelLeavesGuards`, `cancelLeavesBGRequest`, `rescheduleKeepsOldTime`",
-                    meaning: "What `cancelDualSchedule` (at a turn-off or a time change) or a reschedule leaves behind: the pending guards fire; the pending BG request or fetch alarm keeps running its handler (fetching, and arming notifications with the chained logic); the old time's next notification stays armed (on iOS independent timers, the repeating request, which keeps firing daily). Every strategy uses it unless the strategy has `defects` of its own.",
+                    meaning: "What `cancelDualSchedule` (at a turn-off or a time change) or a reschedule leaves behind: the pending guards "
+                             + "fire; the pending BG request or fetch alarm keeps running its handler (fetching, and arming notifications with "
+                             + "the chained logic); the old time's next notification stays armed (on iOS independent timers, the repeating "
+                             + "request, which keeps firing daily). Every strategy uses it unless the strategy has `defects` of its own.",
                     example: "`[cancelLeavesGuards]`"),
         ScenarioKey("app.dailyReminder", .lever, type: "mapping `{ schedule, enabled }`", default: "none",
                     range: "`schedule` a cron expression (required); `enabled` a boolean",
-                    meaning: "A repeating local notification of its own. `enabled`: whether the user turned it on (default `false`); every reminder shown to a user who did not counts as unwanted.",
+                    meaning: "A repeating local notification of its own. `enabled`: whether the user turned it on "
+                             + "(default `false`); every reminder shown to a user who did not counts as unwanted.",
                     example: "`{ schedule: \"0 9 * * *\", enabled: false }`"),
         .part("app.dailyReminder.schedule", .lever, required: true),
         .part("app.dailyReminder.enabled", .lever),
@@ -95,7 +108,8 @@ extension ScenarioKeyCatalog {
                     meaning: "Names the arms `label/platform`.",
                     example: "`chained-noguard`"),
         ScenarioKey(option: "kind", of: [.push], .lever, type: "text", default: "`alert`", range: "`alert`, `background`", table: "strategies.push",
-                    meaning: "`alert`: a push at T, shown by its handler after a fetch within the handler's budget. `background`: a push at F that wakes the app to run the chained logic. A background push without a `label` is labelled `silent-push`.",
+                    meaning: "`alert`: a push at T, shown by its handler after a fetch within the handler's budget. `background`: a push at F "
+                             + "that wakes the app to run the chained logic. A background push without a `label` is labelled `silent-push`.",
                     example: "`background`"),
         ScenarioKey(option: "onEmpty", of: [.independent, .chained, .push], .lever, type: "text", default: "`suppress`",
                     range: "`suppress`, `show_default`", table: "strategies",
@@ -107,11 +121,15 @@ extension ScenarioKeyCatalog {
                     example: "`true`"),
         ScenarioKey(option: "earlyFetch", of: [.independent, .chained, .push], .lever, type: "text", default: "`cache`", range: "`cache`, `arm`",
                     table: "strategies",
-                    meaning: "What a fetch that completes before the earliest unresolved cycle's F does ([`model.md`](model.md) §2, cycle windows). `cache`: it updates the cache and the ack and decides nothing. `arm`: it is that cycle's prefetch (an evening fetch arms, or suppresses, the next day's T with content ~22 h old), as plugins without cycle windows behave; it exists to measure that behaviour.",
+                    meaning: "What a fetch that completes before the earliest unresolved cycle's F does ([`model.md`](model.md) "
+                             + "§2, cycle windows). `cache`: it updates the cache and the ack and decides nothing. `arm`: it "
+                             + "is that cycle's prefetch (an evening fetch arms, or suppresses, the next day's T with content "
+                             + "~22 h old), as plugins without cycle windows behave; it exists to measure that behaviour.",
                     example: "`arm`"),
         ScenarioKey(option: "fetchOnOpen", of: [.independent, .chained, .push], .lever, type: "boolean", default: "`false`",
                     range: "`true`, `false`", table: "strategies",
-                    meaning: "An app open also runs the fetcher in the foreground (no BG budget); that fetch follows the cycle-window rules like any other.",
+                    meaning: "An app open also runs the fetcher in the foreground (no BG budget); "
+                             + "that fetch follows the cycle-window rules like any other.",
                     example: "`true`"),
         ScenarioKey(option: "defects", of: [.independent, .chained, .push], .lever, type: "list", default: "`plugin.defects`",
                     range: "as `plugin.defects`", table: "strategies",
@@ -123,7 +141,8 @@ extension ScenarioKeyCatalog {
                     example: "`fallback`"),
         ScenarioKey(option: "guard", of: [.chained, .push], .lever, type: "text", default: "`deadline`", range: "`deadline`, `none`",
                     table: "strategies.chained",
-                    meaning: "`deadline` pre-arms a fallback request at T + `contentTimeout` that a successful fetch cancels. With `none`, a cycle is missed if nothing appears by the next T.",
+                    meaning: "`deadline` pre-arms a fallback request at T + `contentTimeout` that a successful "
+                             + "fetch cancels. With `none`, a cycle is missed if nothing appears by the next T.",
                     example: "`none`"),
         ScenarioKey(option: "guardHorizon", of: [.chained, .push], .lever, type: "duration", default: "`7d`", range: "longer than zero",
                     table: "strategies.chained",

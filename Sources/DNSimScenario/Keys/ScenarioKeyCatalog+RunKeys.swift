@@ -56,7 +56,9 @@ extension ScenarioKeyCatalog {
                     meaning: "A shown notification counts as `late` when it is displayed more than this long after T.",
                     example: "`2m`"),
         ScenarioKey("metrics.freshWithin", .definition, type: "duration", default: "the lead T − F (of the first cycle)", range: "longer than zero",
-                    meaning: "Shown API content counts as `fresh` only if it was fetched in its cycle's window (at or after F) and is at most this old at display; otherwise `stale`. In a sweep every point keeps the base scenario's value, so a longer lead is not rewarded for showing older content.",
+                    meaning: "Shown API content counts as `fresh` only if it was fetched in its cycle's window (at or after "
+                             + "F) and is at most this old at display; otherwise `stale`. In a sweep every point keeps the "
+                             + "base scenario's value, so a longer lead is not rewarded for showing older content.",
                     example: "`10m`"),
         ScenarioKey("metrics.duplicateWindow", .definition, type: "duration", default: "`10m`", range: "longer than zero, at most `1d`",
                     meaning: "Two notifications of any kind (New Activity, orphans, the Daily Reminder) shown closer than this count as a duplicate.",
@@ -82,21 +84,25 @@ extension ScenarioKeyCatalog {
                     example: "`5%`"),
         ScenarioKey("expect[].probability", .run, type: "number or percentage", default: "none (the scenario as written)",
                     range: "above 0, at most 1 (`100%`); only with an `uncertainty` section",
-                    meaning: "The share of the study's worlds in which the bound must hold; without it the bound applies to the scenario as written (see [Expectations](#expectations-expect)).",
+                    meaning: "The share of the study's worlds in which the bound must hold; without it the bound "
+                             + "applies to the scenario as written (see [Expectations](#expectations-expect)).",
                     example: "`0.9`"),
         ScenarioKey("sweep", .run, type: "list", default: "none", range: "see [`sweep`](#sweep)", why: "which runs to make",
                     meaning: "A grid of runs over scenario keys, sharing one random world.",
                     example: ""),
         ScenarioKey("sweep[].key", .run, type: "text", default: "required",
-                    range: "a dotted path (at most 32 parts) to any scenario key except `name`, `seed` and `sweep`; list items by 1-based index; or `lead`",
-                    meaning: "The key each point changes. `lead` rewrites `plugin.contentFetch.schedule` to fire that long before a daily `M H * * *` notification.",
+                    range: "a dotted path (at most 32 parts) to any scenario key except `name`, "
+                           + "`seed` and `sweep`; list items by 1-based index; or `lead`",
+                    meaning: "The key each point changes. `lead` rewrites `plugin.contentFetch.schedule` "
+                             + "to fire that long before a daily `M H * * *` notification.",
                     example: "`plugin.relationship.contentTimeout`"),
         ScenarioKey("sweep[].values", .run, type: "list", default: "required unless `range`", range: "any values the key accepts",
                     meaning: "The values, in order. Each point is validated like a scenario of its own.",
                     example: "`[60000, 300000]`"),
         ScenarioKey("sweep[].range", .run, type: "mapping `{ from, to, step }`", default: "none",
                     range: "numbers, `to` ≥ `from`, `step` > 0 and at least twice the spacing of doubles at `from` and `to`, at most 10,000 values",
-                    meaning: "Numeric values `from + i × step` up to `to` (`from` = `to` gives one value), rounded to the decimals `from` and `step` are written with, so `0.1` steps read `0.3`, not `0.30000000000000004`.",
+                    meaning: "Numeric values `from + i × step` up to `to` (`from` = `to` gives one value), rounded to the "
+                             + "decimals `from` and `step` are written with, so `0.1` steps read `0.3`, not `0.30000000000000004`.",
                     example: "`{ from: 0.05, to: 0.3, step: 0.05 }`"),
         .part("sweep[].range.from", .run, required: true),
         .part("sweep[].range.to", .run, required: true),

@@ -31,8 +31,9 @@ enum CopyTemplateReader {
         let one = pair("one"), many = pair("many")
         var itemName = "Item {n}"
         if let v = map.string("itemName") {
-            if v.contains("{n}") { itemName = v } else { map.error("itemName",
-                                                                   "\(map.path("itemName")) must contain {n}, the item's number, e.g. \"Episode {n}\"") }
+            if v.contains("{n}") { itemName = v } else {
+                map.error("itemName", "\(map.path("itemName")) must contain {n}, the item's number, e.g. \"Episode {n}\"")
+            }
         }
         guard let one, let many else { return nil }
         return CopyTemplate(oneTitle: one.0, oneBody: one.1, manyTitle: many.0, manyBody: many.1, itemName: itemName)

@@ -92,7 +92,8 @@ enum ExpectationReader {
             let family = String(column.name.prefix { $0 != "_" })
             let times = SummaryColumns.all.filter { $0.unit == "s" }.map(\.name)
             let related = times.filter { $0.hasPrefix(family) }
-            message += " (a duration bounds a time column in seconds, such as \((related.isEmpty ? times : related).prefix(2).joined(separator: " or ")))"
+            let examples = (related.isEmpty ? times : related).prefix(2).joined(separator: " or ")
+            message += " (a duration bounds a time column in seconds, such as \(examples))"
             r.error(node.mark, message)
             return nil
         }

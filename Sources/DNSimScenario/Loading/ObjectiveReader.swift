@@ -15,7 +15,8 @@ enum ObjectiveReader {
                     let path = map.path("weights") + ".\(name)"
                     guard let term = ObjectiveTerm(name: name) else {
                         r.error(pair.key.mark,
-                                "\(map.path("weights")): \(MessageText.quoted(name)) is not an outcome or cost; weights name \(ObjectiveTerm.rateNames.joined(separator: ", ")), lost or a *_per_device_day column"
+                                "\(map.path("weights")): \(MessageText.quoted(name)) is not an outcome or cost; "
+                                + "weights name \(ObjectiveTerm.rateNames.joined(separator: ", ")), lost or a *_per_device_day column"
                                 + Suggestion.hint(for: name, in: ObjectiveTerm.names))
                         continue
                     }
@@ -36,8 +37,9 @@ enum ObjectiveReader {
                     let low = entry["min"].flatMap { ExpectationReader.bound($0, entry.path("min"), column: column, r) }
                     let high = entry["max"].flatMap { ExpectationReader.bound($0, entry.path("max"), column: column, r) }
                     if entry["min"] == nil && entry["max"] == nil { r.error(item.mark, "\(entry.path) needs min, max or both") }
-                    if let low, let high, low > high { r.error(item.mark,
-                                                               "\(entry.path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
+                    if let low, let high, low > high {
+                        r.error(item.mark, "\(entry.path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))")
+                    }
                     constraints.append(ObjectiveConstraint(metric: metric, min: low, max: high, mark: item.mark))
                 }
             } else {
@@ -56,8 +58,9 @@ enum ObjectiveReader {
         }
         var feasibleShare = Objective.defaultFeasibleShare
         if let node = map["feasibleShare"], let value = r.bound(node, map.path("feasibleShare"), percentAllowed: true) {
-            if value > 0, value <= 1 { feasibleShare = value } else { r.error(node.mark,
-                                                                              "\(map.path("feasibleShare")) must be above 0 and at most 1 (e.g. 90%)") }
+            if value > 0, value <= 1 { feasibleShare = value } else {
+                r.error(node.mark, "\(map.path("feasibleShare")) must be above 0 and at most 1 (e.g. 90%)")
+            }
         }
         guard !weights.isEmpty else { return nil }
         return Objective(weights: weights, constraints: constraints, tie: tie, feasibleShare: feasibleShare, mark: map.node.mark)

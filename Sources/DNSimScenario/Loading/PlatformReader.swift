@@ -72,7 +72,9 @@ enum PlatformReader {
         if let v = map.bool("filtering") { push.filtering = v }
         if let v = map.choice("interruptionLevel", as: InterruptionLevel.self) { push.interruptionLevel = v }
         if let v = map.integer("priority") {
-            if v == 5 || v == 10 { push.priority = v } else { map.error("priority", "\(map.path("priority")) is \(v); APNs takes 10 (send at once) or 5 (based on power considerations)") }
+            if v == 5 || v == 10 { push.priority = v } else {
+                map.error("priority", "\(map.path("priority")) is \(v); APNs takes 10 (send at once) or 5 (based on power considerations)")
+            }
         }
         if let d = map.distribution("lowPriorityDelay") { push.lowPriorityDelay = d }
         if let background = map.section("background") {
@@ -122,7 +124,8 @@ enum PlatformReader {
         if let v = map.choice("request", as: WorkRequestKind.self) { work.request = v }
         if let v = map.duration("repeatInterval", atMost: 366 * SimTime.day) {
             if v < WorkManagerConfiguration.minimumRepeatInterval {
-                map.error("repeatInterval", "\(map.path("repeatInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 15m "
+                map.error("repeatInterval",
+                          "\(map.path("repeatInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 15m "
                           + "(PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS; WorkManager would run it every 15m)")
             } else {
                 work.repeatInterval = v

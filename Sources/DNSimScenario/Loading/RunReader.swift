@@ -31,7 +31,8 @@ enum RunReader {
                 run.seed = exact
             } else {
                 r.error(node.mark,
-                        "\(top.path("seed")) must be a whole number from 0 to 18446744073709551615, not \(node.scalar.map { "'\($0.prefix(40))'" } ?? node.typeName)")
+                        "\(top.path("seed")) must be a whole number from 0 to 18446744073709551615, "
+                        + "not \(node.scalar.map { "'\($0.prefix(40))'" } ?? node.typeName)")
             }
         }
         if let v = top.integer("devices") { run.devices = v }

@@ -128,7 +128,8 @@ public enum ScenarioLoader {
             }
             if top["sweep"] != nil {
                 r.error(top["uncertainty"]?.mark,
-                        "uncertainty and sweep do not combine: a study runs every arm in each world; compare levers as arms, or write one study per sweep point")
+                        "uncertainty and sweep do not combine: a study runs every arm in each world; "
+                        + "compare levers as arms, or write one study per sweep point")
             }
             if let settings = scenario.uncertainty, let problem = settings.sizeProblem(devices: settings.devices ?? run.devices, days: run.days) {
                 r.error(section["samples"]?.mark ?? section.node.mark, problem)
@@ -138,7 +139,9 @@ public enum ScenarioLoader {
         let points = scenario.sweep.reduce(1) { $0 * $1.values.count }
         if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty, points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints {
             r.error(top["sweep"]?.mark,
-                    "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments build \(points * (scenario.fleetEntries.count + 1)) scenarios; at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
+                    "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments "
+                    + "build \(points * (scenario.fleetEntries.count + 1)) scenarios; "
+                    + "at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
         }
         if let section = top.section("precision") { scenario.precision = RunReader.precision(section, devices: run.devices) }
         if let calendar = ScenarioRules.calendar(scenario, top) {

@@ -92,7 +92,9 @@ final class ScenarioReader {
         guard let value = Double(text), text.first != "+" || text.count > 1 else {
             // A share written as a percentage: the fraction it means.
             let percent = text.hasSuffix("%") ? Double(text.dropLast().trimmingCharacters(in: .whitespaces)) : nil
-            let hint = percent.map { range.upperBound <= 1 && $0.isFinite ? " (did you mean \(Self.show($0 / 100))? shares are fractions from 0 to 1)" : "" } ?? ""
+            let hint = percent.map {
+                range.upperBound <= 1 && $0.isFinite ? " (did you mean \(Self.show($0 / 100))? shares are fractions from 0 to 1)" : ""
+            } ?? ""
             error(node.mark, "\(path) must be a number, not \(MessageText.quoted(text))\(hint)")
             return nil
         }
@@ -127,7 +129,8 @@ final class ScenarioReader {
     func milliseconds(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
         if let text = node.scalar, !node.isNull, Double(text) == nil, case .success(let millis) = DurationSyntax.parse(text) {
             error(node.mark,
-                  "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) (did you mean \(Self.show(millis.rounded()))?)")
+                  "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) "
+                  + "(did you mean \(Self.show(millis.rounded()))?)")
             return nil
         }
         return integer(node, "\(path) (milliseconds)", in: range)

@@ -25,8 +25,8 @@ enum StrategyReader {
             guard let kindText = kindNode.scalar else { r.error(item.mark, "a strategy is a name or a one-key map"); continue }
             guard let kind = StrategyKind(rawValue: kindText) else {
                 r.error(kindNode.mark,
-                        "unknown strategy '\(kindText)'; use \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!)" + Suggestion.hint(for: kindText,
-                        in: kinds))
+                        "unknown strategy '\(kindText)'; use \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!)"
+                        + Suggestion.hint(for: kindText, in: kinds))
                 continue
             }
             var strategy = StrategyConfiguration(kind: kind)
@@ -36,7 +36,8 @@ enum StrategyReader {
                     if let unsafe = MessageText.firstUnsafe(in: v) {
                         map.error("label",
                                   "\(map.path("label")) \(MessageText.quoted(v)) holds \(MessageText.codePoint(unsafe.scalar)) (a control or "
-                                  + "bidirectional character) at character \(unsafe.position); a label names report rows, chart text and files: use printable characters")
+                                  + "bidirectional character) at character \(unsafe.position); "
+                                  + "a label names report rows, chart text and files: use printable characters")
                     } else if v.isEmpty || v.contains("/") || v.contains(",") {
                         map.error("label", "\(map.path("label")) must be non-empty and contain no '/' or ','")
                     } else {
@@ -56,7 +57,8 @@ enum StrategyReader {
                 // An alert push's handler decides its cycle when the push arrives: it arms no guard.
                 if kind == .push, strategy.pushKind == .alert, let key = ["guard", "guardHorizon"].first(where: { map[$0] != nil }) {
                     map.error(key,
-                              "\(map.path(key)) applies to kind: background only; an alert push arms no guard: its handler decides the cycle when the push arrives")
+                              "\(map.path(key)) applies to kind: background only; "
+                              + "an alert push arms no guard: its handler decides the cycle when the push arrives")
                 }
             }
             // Two push arms of the same kind need labels of their own; give the background one a readable default.
@@ -66,7 +68,8 @@ enum StrategyReader {
             }
             if let first = labels[strategy.label] {
                 r.error(item.mark,
-                        "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
+                        "strategy label '\(strategy.label)' is already used at line \(first.line); give this variant its own, "
+                        + "e.g. { \(strategy.kind.rawValue): { label: \(strategy.label)-2 } }")
                 continue
             }
             // Labels name telemetry folders: on a case-insensitive file system (macOS, Windows) `Chained` is `chained`.

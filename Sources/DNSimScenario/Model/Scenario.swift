@@ -115,17 +115,21 @@ public struct Scenario: Sendable {
         // Counted first, without building them, so an every-minute schedule over a century is
         // refused in milliseconds instead of filling memory.
         let count = timeZone.occurrenceCount(of: notifySchedule, from: windowStart, to: windowEnd)
-        let never = CalendarError.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires in the \(days) simulated day(s) from \(start)")
+        let never = CalendarError.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires "
+                                                  + "in the \(days) simulated day(s) from \(start)")
         guard count > 0 else { return .failure(never) }
         guard count <= Self.maxCycles else {
-            return .failure(.tooManyCycles("plugin.userNotification.schedule '\(notifySchedule.text)' fires \(count) times in the \(days) simulated day(s); a device simulates at most \(Self.maxCycles) cycles (simulate fewer days or notify less often)"))
+            return .failure(.tooManyCycles("plugin.userNotification.schedule '\(notifySchedule.text)' fires \(count) times "
+                                           + "in the \(days) simulated day(s); a device simulates at most \(Self.maxCycles) cycles "
+                                           + "(simulate fewer days or notify less often)"))
         }
         let notifyTimes = timeZone.occurrences(of: notifySchedule, from: windowStart, to: windowEnd)
         guard let last = notifyTimes.last else { return .failure(never) }
         let fetchTimes = timeZone.latestOccurrences(of: fetchSchedule, atOrBefore: notifyTimes, lookBackDays: 400)
         guard fetchTimes.count == notifyTimes.count else {
             let notifyTime = notifyTimes[fetchTimes.count]
-            return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days before the notification at \(timeZone.localFields(notifyTime).formatted)"))
+            return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days "
+                                     + "before the notification at \(timeZone.localFields(notifyTime).formatted)"))
         }
         let following = timeZone.nextOccurrence(of: notifySchedule, after: last) ?? (last + SimTime.day)
         return .success(CycleCalendar(start: windowStart, notifyTimes: notifyTimes, fetchTimes: fetchTimes,
@@ -162,7 +166,8 @@ public struct Scenario: Sendable {
         if let reminder = lifecycle.reminder {
             let count = reminderCount(reminder.schedule, days: days)
             guard count <= Self.maxCycles else {
-                return .failure(.tooManyCycles("app.dailyReminder.schedule '\(reminder.schedule.text)' fires \(count) times in the \(days) simulated day(s); at most \(Self.maxCycles) (a reminder fires daily)"))
+                return .failure(.tooManyCycles("app.dailyReminder.schedule '\(reminder.schedule.text)' fires \(count) times "
+                                               + "in the \(days) simulated day(s); at most \(Self.maxCycles) (a reminder fires daily)"))
             }
         }
         return calendar(days: days).map { calendar in

@@ -35,7 +35,8 @@ enum ScenarioRules {
         if let configuration = scenario.android {
             if configuration.push.priority == .normal, configuration.doze == nil, scenario.strategies.contains(where: { $0.kind == .push }) {
                 r.warning(android?.value(forKey: "push")?.mark,
-                          "platforms.android.push.priority normal waits only for Doze, and this scenario has no platforms.android.doze: it behaves as high")
+                          "platforms.android.push.priority normal waits only for Doze, "
+                          + "and this scenario has no platforms.android.doze: it behaves as high")
             }
             if configuration.doze != nil, scenario.idleWindow == nil {
                 r.error(android?.mark, "doze needs user.idle windows, when the phone lies still (e.g. { start: \"00:00\", end: \"07:00\" })")

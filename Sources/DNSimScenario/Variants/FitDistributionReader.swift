@@ -58,7 +58,8 @@ enum FitDistributionReader {
             .filter { UncertaintyReader.keyProblem($0, at: path) == nil }
         guard let entry = entries.first(where: { if case .string(key, _)? = $0["key"] { return true } else { return false } }) else {
             r.error(node.mark,
-                    "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
+                    "\(path): \(shown) has no sampling distribution for \(MessageText.quoted(key)); "
+                    + "it has \(keys.isEmpty ? "none" : keys.joined(separator: ", "))"
                     + Suggestion.hint(for: key, in: keys))
             return nil
         }

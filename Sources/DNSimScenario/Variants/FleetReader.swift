@@ -115,7 +115,8 @@ enum FleetReader {
         case .lever?:
             return "\(path): \(MessageText.quoted(key)) is a lever; a segment sets conditions only (compare levers as arms or sweep points)"
         case .run?, .definition?:
-            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"); a segment sets conditions only, and the whole fleet shares the run and its definitions"
+            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"); "
+                + "a segment sets conditions only, and the whole fleet shares the run and its definitions"
         case .mixed?:
             let example = conditionKeys.first { $0.hasPrefix(key + ".") } ?? "platforms.android.doze"
             return "\(path): \(MessageText.quoted(key)) holds levers and conditions; set its condition keys one by one (e.g. \(example))"
@@ -152,10 +153,12 @@ extension FleetReader {
                 if loaded.arms.map(\.name) != armNames {
                     let setting = entry.settings.first { $0.key.hasPrefix("platforms.") }
                     reader.error(setting?.mark ?? entry.mark,
-                                 "\(named): the segment's platforms differ from the scenario's; a segment sets conditions of the platforms the scenario simulates")
+                                 "\(named): the segment's platforms differ from the scenario's; "
+                                 + "a segment sets conditions of the platforms the scenario simulates")
                     continue
                 }
-                for warning in loaded.warnings where !scenario.warnings.contains(where: { $0.message == warning.message && $0.mark == warning.mark }) {
+                for warning in loaded.warnings
+                where !scenario.warnings.contains(where: { $0.message == warning.message && $0.mark == warning.mark }) {
                     var warning = warning
                     warning.message = MessageText.bounded("\(named): \(warning.message)")
                     warnings.append(warning)

@@ -31,7 +31,8 @@ extension Scenario {
                         var diagnostic = $0
                         diagnostic.mark = parameter.distributionMark
                         diagnostic.sourceLine = nil
-                        diagnostic.message = MessageText.bounded("\(parameter.key) = \(parameter.written(value)), a value its distribution gives, is not valid: \(diagnostic.message)")
+                        diagnostic.message = MessageText.bounded("\(parameter.key) = \(parameter.written(value)), "
+                                                                 + "a value its distribution gives, is not valid: \(diagnostic.message)")
                         return diagnostic
                     })
                 }
@@ -59,7 +60,8 @@ extension Scenario {
         switch placed {
         case .failure(let unplaced):
             return .failure(DiagnosticList([Diagnostic(file: file, mark: unplaced.setting.mark,
-                                                       message: "uncertain key \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")]))
+                                                       message: "uncertain key \(MessageText.quoted(unplaced.setting.key)) "
+                                                                + "does not name a place in the scenario")]))
         case .success(let node):
             let label = settings.map { "\($0.0.key) = \($0.0.written($0.1))" }.joined(separator: ", ")
             return base.load(node, context: "in " + (design.map { "world \($0.index) (" } ?? "(") + label + ")")

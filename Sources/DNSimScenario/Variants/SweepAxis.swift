@@ -42,11 +42,13 @@ public struct SweepAxis: Sendable {
         let spacing = max(from.magnitude.ulp, to.magnitude.ulp)
         guard step >= 2 * spacing else {
             let near = ScenarioReader.show(from.magnitude > to.magnitude ? from : to)
-            return .failure(SweepError("step \(ScenarioReader.show(step)) is too small: numbers near \(near) are \(ScenarioReader.show(spacing)) apart, so the values would not all differ"))
+            return .failure(SweepError("step \(ScenarioReader.show(step)) is too small: "
+                                       + "numbers near \(near) are \(ScenarioReader.show(spacing)) apart, so the values would not all differ"))
         }
         let intervals = ((to - from) / step + 1e-9).rounded(.down)
         guard intervals < Double(maxRangeValues) else {
-            return .failure(SweepError("gives \(intervals < 1e15 ? String(Int64(intervals) + 1) : "more than 10^15") values; a range gives at most \(maxRangeValues)"))
+            let values = intervals < 1e15 ? String(Int64(intervals) + 1) : "more than 10^15"
+            return .failure(SweepError("gives \(values) values; a range gives at most \(maxRangeValues)"))
         }
         let count = Int(intervals) + 1
         // Round each value to the decimals `from` and `step` are written with, so 0.1 × 3 reads 0.3.

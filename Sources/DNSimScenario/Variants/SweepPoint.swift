@@ -65,7 +65,9 @@ extension Scenario {
                     let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(separator: ", ")
                     throw DiagnosticList([Diagnostic(
                         file: file, mark: sweep[calendarAxes[0]].mark,
-                        message: MessageText.bounded("with \(label): the sweep's calendars add up to \(cycles) cycles per device, over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, start, time zone and day count); sweep fewer of those values"))])
+                        message: MessageText.bounded("with \(label): the sweep's calendars add up to \(cycles) cycles per device, "
+                                                     + "over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, "
+                                                     + "start, time zone and day count); sweep fewer of those values"))])
                 }
             }
         }
@@ -137,7 +139,8 @@ extension Scenario {
         }
         let fields = notifySchedule.text.split(separator: " ").map(String.init)
         guard fields.count == 5, let minute = Int(fields[0]), let hour = Int(fields[1]), fields[2...].allSatisfy({ $0 == "*" }) else {
-            return .failure(SweepError("a lead sweep needs a daily notification schedule 'M H * * *', not \(MessageText.quoted(notifySchedule.text))"))
+            return .failure(SweepError("a lead sweep needs a daily notification schedule 'M H * * *', "
+                                       + "not \(MessageText.quoted(notifySchedule.text))"))
         }
         let fetch = ((hour * 60 + minute - minutes) % 1_440 + 1_440) % 1_440
         return .success("\(fetch % 60) \(fetch / 60) * * *")

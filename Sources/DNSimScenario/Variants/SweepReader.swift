@@ -35,7 +35,8 @@ enum SweepReader {
         }
         if key == "fleet" || key.hasPrefix("fleet.") {
             r.error(keyNode.mark,
-                    "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); sweep the conditions themselves, or write one scenario per fleet")
+                    "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); "
+                    + "sweep the conditions themselves, or write one scenario per fleet")
             return nil
         }
         let topKeys = ScenarioKeys.keys(at: "")

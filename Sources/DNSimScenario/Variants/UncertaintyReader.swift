@@ -18,7 +18,8 @@ enum UncertaintyReader {
         if let node = map["parameters"] {
             if let items = node.sequence, !items.isEmpty {
                 if items.count > ExperimentDesign.maxParameters {
-                    r.error(node.mark, "\(map.path("parameters")) has \(items.count) entries; at most \(ExperimentDesign.maxParameters) (the Sobol sequence has \(2 * ExperimentDesign.maxParameters) dimensions, two per parameter)")
+                    r.error(node.mark, "\(map.path("parameters")) has \(items.count) entries; at most \(ExperimentDesign.maxParameters) "
+                                       + "(the Sobol sequence has \(2 * ExperimentDesign.maxParameters) dimensions, two per parameter)")
                     return nil
                 }
                 var lines: [String: Int] = [:]
@@ -26,7 +27,9 @@ enum UncertaintyReader {
                     guard let entry = ScenarioSection(item, "\(map.path("parameters"))[\(i + 1)]", schema: "uncertainty.parameters[]", r),
                           let parameter = parameter(entry) else { complete = false; continue }
                     if let line = lines[parameter.key] {
-                        r.error(entry["key"]?.mark, "\(entry.path("key")) \(MessageText.quoted(parameter.key)) is already uncertain at line \(line); give each key one distribution")
+                        r.error(entry["key"]?.mark,
+                                "\(entry.path("key")) \(MessageText.quoted(parameter.key)) is already uncertain at line \(line); "
+                                + "give each key one distribution")
                         complete = false
                         continue
                     }
@@ -49,7 +52,8 @@ enum UncertaintyReader {
         guard let keyNode = entry["key"], let key = entry.string("key"), let node = entry["distribution"] else { return nil }
         if let problem = keyProblem(key, at: entry.path("key")) { r.error(keyNode.mark, problem); return nil }
         guard let pairs = node.mapping, pairs.count == 1, let name = pairs[0].key.scalar else {
-            r.error(node.mark, "\(entry.path("distribution")) must be one of \(distributionNames.joined(separator: ", ")), such as { uniform: { min: 0.1, max: 0.5 } }")
+            r.error(node.mark, "\(entry.path("distribution")) must be one of \(distributionNames.joined(separator: ", ")), "
+                               + "such as { uniform: { min: 0.1, max: 0.5 } }")
             return nil
         }
         let path = "\(entry.path("distribution")).\(name)"
@@ -68,7 +72,8 @@ enum UncertaintyReader {
             var weights: [Double] = []
             for (i, item) in items.enumerated() {
                 let at = "\(path)[\(i + 1)]"
-                guard let fields = r.mapping(item, at, known: ["value", "weight"], required: ["value"]), let value = fields["value"] else { return nil }
+                guard let fields = r.mapping(item, at, known: ["value", "weight"], required: ["value"]),
+                      let value = fields["value"] else { return nil }
                 let weight = fields["weight"].map { r.number($0, "\(at).weight", in: 0...1e15) } ?? 1
                 guard let weight else { return nil }
                 if weight <= 0 { r.error(fields["weight"]?.mark, "\(at).weight must be above 0 (leave out a value that cannot happen)"); return nil }
@@ -79,7 +84,8 @@ enum UncertaintyReader {
                                       unit: .choice(values), mark: keyNode.mark, distributionMark: node.mark)
         }
         guard takesNumbers(declared, key) else {
-            r.error(keyNode.mark, "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration (it takes \(declared?.type ?? "no value")); give its values with choice: [{ value, weight }, …]")
+            r.error(keyNode.mark, "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration "
+                                  + "(it takes \(declared?.type ?? "no value")); give its values with choice: [{ value, weight }, …]")
             return nil
         }
         let fieldNames: [String]
@@ -91,7 +97,8 @@ enum UncertaintyReader {
         case "fit":
             fieldNames = []
         default:
-            r.error(pairs[0].key.mark, "\(entry.path("distribution")) \(MessageText.quoted(name)) is not a distribution; use one of \(distributionNames.joined(separator: ", "))"
+            r.error(pairs[0].key.mark, "\(entry.path("distribution")) \(MessageText.quoted(name)) is not a distribution; "
+                    + "use one of \(distributionNames.joined(separator: ", "))"
                     + Suggestion.hint(for: name, in: distributionNames))
             return nil
         }
@@ -112,13 +119,20 @@ enum UncertaintyReader {
             guard let valueNode = fields[field] else { return nil }
             if let text = valueNode.scalar, !valueNode.isNull, Double(text) == nil, field != "sigma",
                case .success(let millis) = DurationSyntax.parse(text) {
-                if isDuration == false { r.error(valueNode.mark, "\(path).\(field) is a duration but the values before it are numbers; write them alike"); return nil }
+                if isDuration == false {
+                    r.error(valueNode.mark, "\(path).\(field) is a duration but the values before it are numbers; write them alike")
+                    return nil
+                }
                 isDuration = true
                 values[field] = millis
             } else {
                 guard let number = r.number(valueNode, "\(path).\(field)", in: -1e15...1e15) else { return nil }
                 if field != "sigma" {
-                    if isDuration == true { r.error(valueNode.mark, "\(path).\(field) is a number but the values before it are durations; write it as a duration such as 10m"); return nil }
+                    if isDuration == true {
+                        r.error(valueNode.mark,
+                                "\(path).\(field) is a number but the values before it are durations; write it as a duration such as 10m")
+                        return nil
+                    }
                     isDuration = false
                 }
                 values[field] = number
@@ -139,7 +153,10 @@ enum UncertaintyReader {
         case "uniform", "loguniform":
             let (low, high) = (values["min"]!, values["max"]!)
             guard low <= high else { r.error(body.mark, "\(path): min is above max"); return nil }
-            if family == "loguniform" && low <= 0 { r.error(fields["min"]?.mark, "\(path).min must be above 0 (a log-uniform spans ratios)"); return nil }
+            if family == "loguniform" && low <= 0 {
+                r.error(fields["min"]?.mark, "\(path).min must be above 0 (a log-uniform spans ratios)")
+                return nil
+            }
             distribution = family == "uniform" ? .uniform(min: low, max: high) : .logUniform(min: low, max: high)
         case "triangular":
             let (low, mode, high) = (values["min"]!, values["mode"]!, values["max"]!)
@@ -156,7 +173,8 @@ enum UncertaintyReader {
         let support = distribution.support
         if support.lowerBound < range.lowerBound || support.upperBound > range.upperBound {
             let show = { (value: Double) in unit == .duration ? SimTime.written(Millis(value.rounded())) : ScenarioReader.show(value) }
-            r.error(body.mark, "\(path) reaches \(show(support.lowerBound < range.lowerBound ? support.lowerBound : support.upperBound)), outside the range of \(MessageText.quoted(key)) (\(show(range.lowerBound)) to \(show(range.upperBound)))")
+            r.error(body.mark, "\(path) reaches \(show(support.lowerBound < range.lowerBound ? support.lowerBound : support.upperBound)), "
+                               + "outside the range of \(MessageText.quoted(key)) (\(show(range.lowerBound)) to \(show(range.upperBound)))")
             return nil
         }
         return UncertainParameter(key: key, path: key.split(separator: ".").map(String.init), distribution: distribution, unit: unit,
@@ -196,7 +214,8 @@ enum UncertaintyReader {
 
     /// Why `key` cannot be uncertain, or nil: it must name a condition.
     static func keyProblem(_ key: String, at path: String) -> String? {
-        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty || key.split(separator: ".", omittingEmptySubsequences: false).contains("") {
+        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty
+            || key.split(separator: ".", omittingEmptySubsequences: false).contains("") {
             return "\(path): \(MessageText.quoted(key)) is not a dotted scenario key such as platforms.ios.fetchTask.never"
         }
         for prefix in ["fleet", "uncertainty", "objective", "sweep"] where key == prefix || key.hasPrefix(prefix + ".") {
@@ -209,9 +228,11 @@ enum UncertaintyReader {
         switch role {
         case .condition?: return nil
         case .lever?:
-            return "\(path): \(MessageText.quoted(key)) is a lever, a choice the team makes, not an uncertainty; compare its values as arms or sweep points"
+            return "\(path): \(MessageText.quoted(key)) is a lever, a choice the team makes, not an uncertainty; "
+                + "compare its values as arms or sweep points"
         case .run?, .definition?:
-            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"), not a condition of the world; only conditions can be uncertain"
+            return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"), not a condition of the world; "
+                + "only conditions can be uncertain"
         case .mixed?:
             let example = FleetReader.conditionKeys.first { $0.hasPrefix(key + ".") } ?? "platforms.ios.fetchTask.never"
             return "\(path): \(MessageText.quoted(key)) holds levers and conditions; name one condition (e.g. \(example))"

@@ -29,8 +29,9 @@ public struct UncertaintySettings: Sendable {
         }
         guard deviceDays > Self.maxDeviceDays else { return nil }
         let hours = deviceDays / 8e6 / 3_600
+        let about = hours >= 1 ? "\(Int(hours.rounded())) hours" : "\(Int((hours * 60).rounded())) minutes"
         return "uncertainty: \(how) give \(worldCount) worlds × \(devices) devices × \(days) days = "
-            + "\(Self.scientific(deviceDays)) device-days, about \(hours >= 1 ? "\(Int(hours.rounded())) hours" : "\(Int((hours * 60).rounded())) minutes") "
+            + "\(Self.scientific(deviceDays)) device-days, about \(about) "
             + "at 8 M device-days/s; at most \(Self.maxDeviceDaysText) (fewer samples or uncertainty.devices)"
     }
 

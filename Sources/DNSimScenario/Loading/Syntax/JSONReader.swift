@@ -88,7 +88,8 @@ public enum JSONReader {
                 case "null": return .null(start)
                 case "": throw failure("expected a value, found \(found)")
                 default: throw Diagnostic(file: file, mark: start,
-                                          message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, and strings are in double quotes",
+                                          message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, "
+                                                   + "and strings are in double quotes",
                                           sourceLine: sourceLine(start.line))
                 }
             }
