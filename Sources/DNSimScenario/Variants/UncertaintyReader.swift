@@ -199,6 +199,10 @@ enum UncertaintyReader {
         return type.contains("number") || type.contains("duration") || type.contains("integer") || declared.limits != nil
     }
 
+    /// A distribution's unitless parameters that must be positive (`DistributionReader`); its
+    /// durations already have their range from their unit.
+    static let positiveParameters: Set<String> = ["sigma", "shape"]
+
     /// The values the key accepts, as far as the catalog declares them; the loader checks the rest.
     private static func keyRange(_ declared: ScenarioKey?, _ key: String, unit: UncertainParameter.Unit) -> ClosedRange<Double> {
         if declared?.path == ScenarioKeyCatalog.normalizedPath(key) {
@@ -208,6 +212,11 @@ enum UncertaintyReader {
             case nil: break
             }
             if declared?.type.contains("share") == true || declared?.range.hasPrefix("0 to 1") == true { return 0...1 }
+        } else if let last = key.split(separator: ".").last, Self.positiveParameters.contains(String(last)) {
+            // A distribution's spread or shape (`delay.lognormal.sigma`): above 0 and at most 10¹² as
+            // `DistributionReader` takes it, so a normal belief about it is truncated there rather
+            // than drawing a world the loader refuses.
+            return Double.leastNormalMagnitude...1e12
         }
         return unit == .duration ? 0...1e15 : -1e15...1e15
     }

@@ -1,0 +1,23 @@
+import DNSimTestSupport
+import Foundation
+import XCTest
+
+/// A belief about a distribution's own parameter (issue 44, item 12): a `normal` on a lognormal's
+/// `sigma`, whose values must be positive, is truncated at 0 like a belief on any bounded key, so
+/// every world is valid, rather than refused with a message about a negative sigma.
+final class DistributionParameterBeliefTests: CommandLineTestCase {
+    func testANormalBeliefOnASigmaIsTruncatedAtZero() throws {
+        let text = ScenarioTexts.study(samples: 8)
+            .replacingOccurrences(of: "fetchAlarm: { delay: { fixed: 1m } }",
+                                  with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }")
+            .replacingOccurrences(of: "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }",
+                                  with: "- { key: platforms.android.fetchAlarm.delay.lognormal.sigma, distribution: { normal: { mean: 0.3, sd: 0.5 } } }")
+        XCTAssertTrue(text.contains("lognormal.sigma, distribution: { normal"), "the fixture changed: adapt the test")
+        let path = temporary.appendingPathComponent("sigma.yaml").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let result = invoke(["validate", path])
+        // P(sigma < 0) = 27% untruncated: of 32 worlds, some would be refused.
+        XCTAssertEqual(result.code, 0, result.err)
+        XCTAssertTrue(result.out.contains("all valid"), result.out)
+    }
+}
