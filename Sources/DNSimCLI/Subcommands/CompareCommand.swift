@@ -9,7 +9,8 @@ import Foundation
 /// arm both run the paired difference B − A of each rate (`ScenarioComparisonRun`).
 enum CompareCommand: Subcommand {
     static let name = "compare"
-    static let usage = "compare A.yaml B.yaml [--format text|json] [--out DIR] [--seed N] [--devices N] [--days N] [--platform P] [--jobs N] [--quiet] [--warnings-as-errors]"
+    static let usage = "compare A.yaml B.yaml [--format text|json] [--out DIR] [--seed N] [--devices N] [--days N] [--platform P] "
+                       + "[--jobs N] [--quiet] [--warnings-as-errors]"
     static let summary = "run two scenarios on the same devices; print B − A of every rate per shared arm, with 95% intervals"
     static let details = """
     Arms are matched by name (chained/ios); an arm only one file runs is listed as such. Device i of
@@ -24,7 +25,8 @@ enum CompareCommand: Subcommand {
     --out DIR writes DIR/compare.md (with the command that reproduces it) and DIR/compare.csv.
     """
     static let format = OptionSpec("--format", value: "FORMAT", "text (default) or json: the comparison on stdout")
-    static let out = OptionSpec("--out", short: "o", value: "DIR", "also write DIR/compare.md and DIR/compare.csv; must be a folder that can be written",
+    static let out = OptionSpec("--out", short: "o", value: "DIR",
+                                "also write DIR/compare.md and DIR/compare.csv; must be a folder that can be written",
                                 check: { ReportWriter.problem(writingTo: $0) })
     static let options: [OptionSpec] = [format, out, .seed, .devices, .days, .platform, .jobs, .quiet, .warningsAsErrors]
 

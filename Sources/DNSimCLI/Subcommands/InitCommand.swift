@@ -9,7 +9,8 @@ import Foundation
 /// cited calibration, checked by the loader before anything is written.
 enum InitCommand: Subcommand {
     static let name = "init"
-    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM] [--fetch-at HH:MM]) [--name NAME] [--out FILE] [--time-zone ZONE] [--force]"
+    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM] [--fetch-at HH:MM]) [--name NAME] [--out FILE] "
+                       + "[--time-zone ZONE] [--force]"
     static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the values it must guess marked"
     static let details = """
     --from reads the JSON the app passes to scheduleDualNotification (or {"config": …} around it) and
@@ -43,7 +44,8 @@ enum InitCommand: Subcommand {
         }
         let name = arguments.string(scenarioName) ?? defaultName(source ?? "")
         guard Scenario.isValidName(name) else {
-            throw UsageError("the scenario name '\(name.prefix(40))' must be letters, digits, '-', '_' or '.' (it names the report folder); give --name")
+            throw UsageError("the scenario name '\(name.prefix(40))' must be letters, digits, '-', '_' or '.' "
+                             + "(it names the report folder); give --name")
         }
         let path = arguments.string(out) ?? "\(name).yaml"
         // Never the configuration read, a folder or a read-only file; a FIFO or a device is written
@@ -67,10 +69,12 @@ enum InitCommand: Subcommand {
         }
         guard case .object = configuration else {
             throw DiagnosticList([Diagnostic(file: source ?? "", mark: configuration.mark,
-                                             message: "expected the DualScheduleConfiguration object ({\"contentFetch\": …, \"userNotification\": …})")])
+                                             message: "expected the DualScheduleConfiguration object "
+                                                 + "({\"contentFetch\": …, \"userNotification\": …})")])
         }
         let rendering = ScenarioTemplate.render(name: name, plugin: configuration,
-                                                source: source ?? "a plugin block made by init (fetch \(clock(schedule.fetch)), notify \(clock(schedule.notify)))",
+                                                source: source ?? "a plugin block made by init "
+                                                    + "(fetch \(clock(schedule.fetch)), notify \(clock(schedule.notify)))",
                                                 timeZone: zone, placeholders: placeholders)
         let scenario: Scenario
         do {
@@ -123,7 +127,9 @@ enum InitCommand: Subcommand {
         -> (schedule: (fetch: Int, notify: Int), placeholders: [String: String]) {
         func minutes(_ option: OptionSpec) throws(UsageError) -> Int? {
             guard let text = arguments.string(option) else { return nil }
-            guard source == nil else { throw UsageError("\(option.name) is for init without --from; with --from the schedule is the configuration's") }
+            guard source == nil else {
+                throw UsageError("\(option.name) is for init without --from; with --from the schedule is the configuration's")
+            }
             guard let minutes = DailyWindow.minutes(text) else {
                 let hint = DailyWindow.suggestion(for: text).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("\(option.name) takes a local time HH:MM, not '\(text.prefix(20))'\(hint)")

@@ -67,11 +67,12 @@ public struct TraceEntry: Sendable, Equatable {
         case .setup(let arm): return "scheduleDualNotification: \(arm)"
         case .appOpen: return "user opens the app"
         case .fetchStarted(let copyTemplate, let afterID, let retry, let foreground, let handler):
-            return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween") + (afterID > 0 ? " (after \(Self.update(afterID)))" : " (nothing acked yet)")
+            return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween")
+                + (afterID > 0 ? " (after \(Self.update(afterID)))" : " (nothing acked yet)")
                 + (retry > 0 ? ", retry \(retry)" : "") + (foreground ? " in the foreground" : "") + (handler.map { " from \($0)" } ?? "")
         case .fetchRetrying(let failure, let delay): return "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(delay)) s"
-        case .fetchFailed(let failure,
-                          let ack): return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
+        case .fetchFailed(let failure, let ack):
+            return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
         case .fetchEmpty: return "fetch succeeded with no updates"
         case .fetchReturned(let updates, let ack, let copy):
             return "fetch returned \(updates) update(s); ack moves to \(Self.update(ack)); cached: \(copy.title) — \(copy.body)"
@@ -99,7 +100,8 @@ public struct TraceEntry: Sendable, Equatable {
                 ? "the server sends cycle \(number)'s alert push (mutable-content, the fallback copy as payload)"
                 : "the server sends cycle \(number)'s background push (content-available)"
         case .pushNotSent(let kind):
-            return "the server has no news for cycle \(number) since its last push and sends no \(kind == .alert ? "alert" : "background") push (pushWhen: withNews)"
+            return "the server has no news for cycle \(number) since its last push "
+                + "and sends no \(kind == .alert ? "alert" : "background") push (pushWhen: withNews)"
         case .pushHeld(let hold, let service, let until):
             let why = hold == .offline ? "the device is offline" : "not delivered to the app (\(hold.rawValue))"
             let stored: String
@@ -119,9 +121,11 @@ public struct TraceEntry: Sendable, Equatable {
         case .pushHandlerTimedOut(let ios):
             return "the handler's time runs out" + (ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends"
         case .pushFetchPastWindow(let windowEnd):
-            return "the push was held past the cycle's window (it closed \(time(windowEnd))): the fetch is no longer this cycle's, so the payload's copy is shown"
+            return "the push was held past the cycle's window (it closed \(time(windowEnd))): "
+                + "the fetch is no longer this cycle's, so the payload's copy is shown"
         case .cancelDualSchedule(let defects):
-            return "cancelDualSchedule()" + (defects.isEmpty ? ": every request and alarm removed" : " with defects: " + defects.joined(separator: ", "))
+            return "cancelDualSchedule()"
+                + (defects.isEmpty ? ": every request and alarm removed" : " with defects: " + defects.joined(separator: ", "))
         case .featureOff(let until): return "the user turns New Activity off until \(time(until))"
         case .featureOn: return "the user turns New Activity on: scheduleDualNotification"
         case .timeChange(let notifyTime): return "the user moves New Activity" + (notifyTime.map { " to \(time($0))" } ?? "")

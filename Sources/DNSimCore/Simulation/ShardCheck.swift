@@ -76,7 +76,8 @@ public enum ShardCheck {
         for (i, pair) in result.pairs.enumerated() {
             let field = "\(prefix).pairs[\(i)]"
             guard pair.minuend == pairs[i].0, pair.subtrahend == pairs[i].1 else {
-                throw Problem(field: field, reason: "pairs arms \(pair.minuend) and \(pair.subtrahend); the scenario pairs \(pairs[i].0) and \(pairs[i].1)")
+                throw Problem(field: field, reason: "pairs arms \(pair.minuend) and \(pair.subtrahend); "
+                              + "the scenario pairs \(pairs[i].0) and \(pairs[i].1)")
             }
             try self.pair(pair, arm: result.arms[pair.minuend], devices: devices, field: field)
         }

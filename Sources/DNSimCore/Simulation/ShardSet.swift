@@ -52,10 +52,12 @@ public struct ShardSet: Sendable {
             if let study = first.study {
                 // Say which worlds are absent, so a missing task of a study is found by its worlds too.
                 let worlds = missing.map { StudyPartial.worlds(shard: $0, of: first.shardCount, total: study.worldCount) }.filter { !$0.isEmpty }
+                let ranges = worlds.map { $0.count == 1 ? "\($0.lowerBound + 1)" : "\($0.lowerBound + 1)–\($0.upperBound)" }.joined(separator: ", ")
                 holding = worlds.isEmpty ? " (no worlds of the study)"
-                    : " (worlds \(worlds.map { $0.count == 1 ? "\($0.lowerBound + 1)" : "\($0.lowerBound + 1)–\($0.upperBound)" }.joined(separator: ", ")) of \(study.worldCount))"
+                    : " (worlds \(ranges) of \(study.worldCount))"
             }
-            throw Mismatch(description: "missing shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(first.shardCount)\(holding)")
+            throw Mismatch(description: "missing shard\(missing.count > 1 ? "s" : "") "
+                           + "\(missing.map(String.init).joined(separator: ", ")) of \(first.shardCount)\(holding)")
         }
         self.first = first
         self.partials = partials.sorted { $0.partial.shard < $1.partial.shard }
@@ -90,7 +92,8 @@ public struct ShardSet: Sendable {
         case (_?, nil): return "an uncertainty study vs none"
         case let (study?, first?):
             if study.design != first.design || study.parameters != first.parameters {
-                return "study \(study.design) over \(study.parameters.joined(separator: ", ")) vs \(first.design) over \(first.parameters.joined(separator: ", "))"
+                return "study \(study.design) over \(study.parameters.joined(separator: ", ")) "
+                    + "vs \(first.design) over \(first.parameters.joined(separator: ", "))"
             }
             if study.worldCount != first.worldCount || study.devicesPerWorld != first.devicesPerWorld {
                 return "\(study.worldCount) worlds × \(study.devicesPerWorld) devices vs \(first.worldCount) × \(first.devicesPerWorld)"
@@ -105,11 +108,12 @@ public struct ShardSet: Sendable {
     /// - Parameter identities: each world's `WorldResult.identity(of:)`, from the scenario.
     public func studyResults(plans: [SimulationPlan], identities: [String]) throws(Mismatch) -> [SimulationResult] {
         guard let study = first.study else {
-            throw Mismatch(description: "the shards hold no worlds of the scenario's uncertainty study (\(plans.count) worlds); run them again with this build")
+            throw Mismatch(description: "the shards hold no worlds of the scenario's uncertainty study (\(plans.count) worlds); "
+                           + "run them again with this build")
         }
         guard study.worldCount == plans.count, study.devicesPerWorld == plans.first?.devices else {
-            throw Mismatch(description: "the shards hold a study of \(study.worldCount) worlds × \(study.devicesPerWorld) devices; the scenario gives "
-                           + "\(plans.count) × \(plans.first?.devices ?? 0): merge only the shards of one run")
+            throw Mismatch(description: "the shards hold a study of \(study.worldCount) worlds × \(study.devicesPerWorld) devices; "
+                           + "the scenario gives \(plans.count) × \(plans.first?.devices ?? 0): merge only the shards of one run")
         }
         var slots: [(file: String, position: Int, world: WorldResult)?] = Array(repeating: nil, count: plans.count)
         for (file, partial) in partials {

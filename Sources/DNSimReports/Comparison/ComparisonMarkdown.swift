@@ -91,7 +91,8 @@ public enum ComparisonMarkdown {
     /// `chained/ios`: only in A (fresh 4.2%, stale 0.3%, …), one line an arm.
     static func unmatchedLines(_ comparison: ScenarioComparison) -> [String] {
         func line(_ arm: ScenarioComparison.UnmatchedArm, _ side: String) -> String {
-            "`\(arm.name)`: only in \(side) (" + arm.rates.map { "\($0.metric.name) \(SummaryMarkdown.percent($0.rate))" }.joined(separator: ", ") + ")"
+            "`\(arm.name)`: only in \(side) ("
+                + arm.rates.map { "\($0.metric.name) \(SummaryMarkdown.percent($0.rate))" }.joined(separator: ", ") + ")"
         }
         return comparison.onlyInA.map { line($0, "A") } + comparison.onlyInB.map { line($0, "B") }
     }

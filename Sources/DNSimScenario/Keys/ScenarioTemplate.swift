@@ -46,7 +46,8 @@ public enum ScenarioTemplate {
     public static func placeholders(fetchGiven: Bool, notifyGiven: Bool) -> [String: String] {
         var marks = [
             "userNotification.body": "the fallback text your app shows when no fresh content arrived (its DualScheduleConfiguration)",
-            "relationship.contentTimeout": "how long your app waits for the fetch, in ms (its DualScheduleConfiguration; the plugin's default is 300000)",
+            "relationship.contentTimeout": "how long your app waits for the fetch, in ms "
+                + "(its DualScheduleConfiguration; the plugin's default is 300000)",
         ]
         // A fetch derived from a given notification time is the 5-minute lead, a lever, not a guess.
         if !fetchGiven && !notifyGiven { marks["contentFetch.schedule"] = "when your app fetches (cron, local time; or init --fetch-at HH:MM)" }
@@ -233,7 +234,8 @@ public enum ScenarioTemplate {
         .plain("  - chained                        # fetch, then cache, then arm the notification (guard: deadline)"),
         .plain(""),
         .plain("metrics:"),
-        .plain("  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this after T counts as late"),
+        .plain("  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this "
+                   + "after T counts as late"),
         .plain(""),
         .plain("# Bounds for `dnsim-events check` to enforce, for example:"),
         .plain("# expect:"),
