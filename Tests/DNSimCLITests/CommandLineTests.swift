@@ -122,6 +122,12 @@ final class CommandLineTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 0, result.out)
         XCTAssertTrue(result.out.contains("improved small: independent/android stale:"), result.out)
         XCTAssertTrue(result.out.contains("improved small: chained/android late:"), result.out)
+        // `--arms` gates the improvements it reports as it gates the failures.
+        let gated = run(["check", scenario({ androidOnly($0) }, name: "long.yaml"), "--baseline", baseline, "--quiet",
+                         "--arms", "chained/android"])
+        XCTAssertEqual(gated.code, 0, gated.out)
+        XCTAssertTrue(gated.out.contains("improved small: chained/android late:"), gated.out)
+        XCTAssertFalse(gated.out.contains("improved small: independent/android"), gated.out)
     }
 
     /// A change that moves no rate beyond tolerance still changes the event

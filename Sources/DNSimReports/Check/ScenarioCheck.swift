@@ -226,10 +226,12 @@ public struct ScenarioCheck: Sendable {
             notes.append("warning \(scenario): \(arm) late: " + thresholdNote(arm, "late_rate")!)
         }
         guard let comparison else { return notes }
-        notes += (study?.newArms ?? []).map { "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)" }
-        notes += (study?.figures ?? []).filter(\.improved).map { "improved \(scenario): study \($0.description)" }
-        notes += comparison.newArms.map { "improved \(scenario): \($0) is new (not in the baseline)" }
-        notes += comparison.improvements.map { "improved \(scenario): \(describe($0))" }
+        // `--arms` gates the improvements it reports as it gates the failures.
+        let gated = { (arm: String) in gatedArms?.contains(arm) ?? true }
+        notes += (study?.newArms ?? []).filter(gated).map { "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)" }
+        notes += (study?.figures ?? []).filter { $0.improved && gated($0.arm) }.map { "improved \(scenario): study \($0.description)" }
+        notes += comparison.newArms.filter(gated).map { "improved \(scenario): \($0) is new (not in the baseline)" }
+        notes += comparison.improvements.filter { gated($0.arm) }.map { "improved \(scenario): \(describe($0))" }
         if !strict, !behaviourChangedArms.isEmpty {
             notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
                          + "differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; "
