@@ -119,7 +119,7 @@ private final class DeviceCounts: ChunkObserver {
         var slots = [Int?](repeating: nil, count: plan.arms.count)
         for (slot, arm) in arms.enumerated() { slots[arm] = slot }
         self.slots = slots
-        accumulators = arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter) }
+        accumulators = arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow) }
         counts = Array(repeating: Array(repeating: [], count: arms.count), count: chunk)
         cycles = Array(repeating: 0, count: chunk)
     }

@@ -41,6 +41,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     /// iOS presentation: Scheduled Summary and Focus lines under `user:`, and the plugin's level.
     var presentation: String?
     var timeSensitive = false
+    /// Users who differ: `{ perDevice: … }` for the fetch failure share and the open rate, or nil.
+    var perDeviceFailure: String?
+    var perDeviceOpens: String?
     var tokenLifetimeDays: Int?
     /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
     var lifecycle: Bool
@@ -135,6 +138,11 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
                            "  scheduledSummary: { times: [\"12:00\"] }\n  focus: [{ start: \"09:00\", end: \"11:00\" }, { start: \"23:00\", end: \"06:00\" }]\n"])
             : nil
         timeSensitive = random.chance(0.3)
+        perDeviceFailure = random.chance(0.25)
+            ? random.pick(["{ perDevice: { beta: { a: 1, b: 20 } } }", "{ perDevice: { uniform: { min: 0, max: 0.5 } } }"]) : nil
+        perDeviceOpens = random.chance(0.25)
+            ? random.pick(["{ perDevice: { gamma: { shape: 0.5, mean: 1.5 } } }", "{ perDevice: { lognormal: { median: 0.5, sigma: 1.5 } } }"])
+            : nil
     }
 
     var yaml: String {
@@ -179,13 +187,13 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         text += """
         fetch:
           latency: { lognormal: { median: 800ms, sigma: 0.6 } }
-          failure: \(fetchFailure)
+          failure: \(perDeviceFailure ?? "\(fetchFailure)")
         server:
           updatesPerDay: \(updatesPerDay)
           starredPlans: 5
           pushWhen: \(pushWithNews ? "withNews" : "always")
         user:
-          appOpensPerDay: \(appOpensPerDay)
+          appOpensPerDay: \(perDeviceOpens ?? "\(appOpensPerDay)")
           forceQuitPerDay: \(forceQuitPerDay)
           rebootsPerDay: \(rebootsPerDay)
           forceStopPerDay: \(forceStopPerDay)
@@ -248,6 +256,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         with { $0.fetchFailure = 0 }
         with { $0.updatesPerDay = 20 }
         with { $0.appOpensPerDay = 0 }
+        with { $0.perDeviceFailure = nil }
+        with { $0.perDeviceOpens = nil }
         with { $0.forceQuitPerDay = 0 }
         with { $0.rebootsPerDay = 0 }
         with { $0.tokenLifetimeDays = nil }

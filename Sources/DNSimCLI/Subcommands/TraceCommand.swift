@@ -69,7 +69,9 @@ enum TraceCommand: Subcommand {
         }
 
         let recorder = Recorder()
-        let world = DeviceWorld(configuration: plan.segmentWorlds[segment], seed: plan.seed)
+        // A device with per-device conditions runs with its own values, as in a run.
+        let configuration = DeviceValue.configuration(plan.segmentWorlds[segment], device: device - 1, random: KeyedRandom(seed: plan.seed))
+        let world = DeviceWorld(configuration: configuration, seed: plan.seed)
         let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder
         world.generate(device: device - 1)

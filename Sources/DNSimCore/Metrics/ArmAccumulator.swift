@@ -5,9 +5,11 @@ public struct ArmAccumulator: Sendable {
     /// The last device's count per `RateMetric` (for paired differences).
     public private(set) var deviceCounts: [Int64]
     private let lateAfter: Millis
+    private let deviceFreshBelow: Double
 
-    public init(lateAfter: Millis) {
+    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow) {
         self.lateAfter = lateAfter
+        self.deviceFreshBelow = deviceFreshBelow
         deviceCounts = Array(repeating: 0, count: RateMetric.allCases.count)
     }
 
@@ -40,6 +42,10 @@ public struct ArmAccumulator: Sendable {
             statistics.countTimesCycles[i] += deviceCounts[i] * cycles
         }
         statistics.counters.add(activity)
+        let fresh = deviceCounts[RateMetric.fresh.rawValue]
+        statistics.freshByDevice.add(count: fresh, of: cycles)
+        statistics.missedByDevice.add(count: deviceCounts[RateMetric.missed.rawValue], of: cycles)
+        if cycles > 0 && Double(fresh) < deviceFreshBelow * Double(cycles) { statistics.devicesFreshBelow += 1 }
     }
 
     /// The device's trajectory hash with what the user saw folded in: each

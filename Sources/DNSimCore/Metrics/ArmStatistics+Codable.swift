@@ -6,6 +6,7 @@ extension ArmStatistics: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case devices, cycles, counts, countSquares, cycleSquares, fewestCycles, mostCycles, countTimesCycles
         case lateness, latenessAtThreshold, contentAge, updateDelay, setupLatency, fingerprint
+        case freshByDevice, missedByDevice, devicesFreshBelow
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -24,6 +25,9 @@ extension ArmStatistics: Codable {
         try container.encode(updateDelay, forKey: .updateDelay)
         try container.encode(setupLatency, forKey: .setupLatency)
         try container.encode(fingerprint, forKey: .fingerprint)
+        try container.encode(freshByDevice, forKey: .freshByDevice)
+        try container.encode(missedByDevice, forKey: .missedByDevice)
+        try container.encode(devicesFreshBelow, forKey: .devicesFreshBelow)
         try counters.encode(to: encoder)
     }
 
@@ -43,6 +47,9 @@ extension ArmStatistics: Codable {
         updateDelay = try container.decode(DurationHistogram.self, forKey: .updateDelay)
         setupLatency = try container.decode(DurationHistogram.self, forKey: .setupLatency)
         fingerprint = try container.decode(UInt64.self, forKey: .fingerprint)
+        freshByDevice = try container.decode(DeviceRateHistogram.self, forKey: .freshByDevice)
+        missedByDevice = try container.decode(DeviceRateHistogram.self, forKey: .missedByDevice)
+        devicesFreshBelow = try container.decode(Int64.self, forKey: .devicesFreshBelow)
         counters = try CounterSums(from: decoder)
     }
 }

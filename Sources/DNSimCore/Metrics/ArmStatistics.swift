@@ -29,6 +29,11 @@ public struct ArmStatistics: Sendable, Equatable {
     public var updateDelay = DurationHistogram()
     /// From turning New Activity on again, or moving it, to its first shown notification.
     public var setupLatency = DurationHistogram()
+    /// Each device's `fresh` and `missed` rate (the spread over devices), and how many devices had a
+    /// `fresh` rate below the scenario's `metrics.deviceFreshBelow`.
+    public var freshByDevice = DeviceRateHistogram()
+    public var missedByDevice = DeviceRateHistogram()
+    public var devicesFreshBelow: Int64 = 0
     /// Every counter of the catalog (`Counter`) with the sums its interval needs.
     public var counters = CounterSums()
     /// The arm's behaviour fingerprint, as OMNeT++ keeps one: the wrapping sum
@@ -78,6 +83,9 @@ public struct ArmStatistics: Sendable, Equatable {
         do { try contentAge.mergeChecked(other.contentAge) } catch { throw error.inside("contentAge") }
         do { try updateDelay.mergeChecked(other.updateDelay) } catch { throw error.inside("updateDelay") }
         do { try setupLatency.mergeChecked(other.setupLatency) } catch { throw error.inside("setupLatency") }
+        do { try freshByDevice.mergeChecked(other.freshByDevice) } catch { throw error.inside("freshByDevice") }
+        do { try missedByDevice.mergeChecked(other.missedByDevice) } catch { throw error.inside("missedByDevice") }
+        try MergeOverflow.add(&devicesFreshBelow, other.devicesFreshBelow, "devicesFreshBelow")
         try counters.mergeChecked(other.counters)
         fingerprint &+= other.fingerprint
     }
@@ -106,6 +114,12 @@ public struct ArmStatistics: Sendable, Equatable {
         return ConfidenceInterval.student(
             count: devices, sum: Double(k) / n, sumOfSquares: Double(countSquares[metric.rawValue]) / (n * n),
             clampTo: 0...1)
+    }
+
+    /// The share of devices with a due cycle whose `fresh` rate was below `metrics.deviceFreshBelow`,
+    /// with Wilson's interval over devices (nil with no such device).
+    public var devicesFreshBelowShare: ConfidenceInterval? {
+        freshByDevice.total > 0 ? ConfidenceInterval.wilson(successes: devicesFreshBelow, trials: freshByDevice.total) : nil
     }
 
     /// A counter's arm total.

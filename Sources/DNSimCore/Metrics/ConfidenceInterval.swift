@@ -8,6 +8,8 @@ public struct ConfidenceInterval: Sendable, Equatable {
         case student = "t"
         /// Wilson score over cycles, for a single device.
         case wilson
+        /// Order statistics bracketing a quantile's rank, for a quantile over devices.
+        case orderStatistic = "order_statistic"
     }
 
     public var estimate: Double

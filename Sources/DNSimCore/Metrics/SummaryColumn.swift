@@ -41,7 +41,8 @@ public struct SummaryColumn: Sendable {
 
     /// The names of this column's interval bounds in summary.csv, if it has them.
     public var intervalColumns: (low: String, high: String)? {
-        guard interval != nil else { return nil }
+        // The spread columns report only their half-width.
+        guard interval != nil, SummaryColumns.index(of: "\(stem)_ci_low") != nil else { return nil }
         return ("\(stem)_ci_low", "\(stem)_ci_high")
     }
 
@@ -161,6 +162,8 @@ public enum SummaryColumns {
         // Counters added since, in catalog order, and the half-width of any interval they bring.
         counterColumns(through: nil)
         halfWidths()
+        spreadColumns(&columns)
+        halfWidths()
         return columns
     }()
 
@@ -172,4 +175,28 @@ public enum SummaryColumns {
     private static let positions: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
 
     public static var names: [String] { all.map(\.name) }
+}
+
+extension SummaryColumns {
+    /// The spread over devices (docs/model.md §8 "Spread over devices"): quantiles of the per-device `fresh` and
+    /// `missed` rates, each with its order-statistic interval, and the share of devices below the fresh threshold.
+    static func spreadColumns(_ columns: inout [SummaryColumn]) {
+        let none = ConfidenceInterval(estimate: 0, low: 0, high: 0, method: .orderStatistic)
+        func quantile(_ name: String, _ q: Double, _ direction: SummaryColumn.Direction, _ meaning: String,
+                      _ histogram: @escaping @Sendable (ArmStatistics) -> DeviceRateHistogram) {
+            columns.append(SummaryColumn(name: name, unit: "fraction", meaning: meaning, direction: direction, rate: nil,
+                                         value: { s, _ in histogram(s).quantile(q) }, decimals: 3,
+                                         interval: { s in histogram(s).quantileInterval(q) ?? none }))
+        }
+        quantile("fresh_device_p10", 0.1, .higherIsBetter, "10th percentile over devices of a device's fresh rate (its worst-served tenth)") {
+            $0.freshByDevice
+        }
+        quantile("fresh_device_p50", 0.5, .higherIsBetter, "median over devices of a device's fresh rate") { $0.freshByDevice }
+        quantile("fresh_device_p90", 0.9, .higherIsBetter, "90th percentile over devices of a device's fresh rate") { $0.freshByDevice }
+        quantile("missed_device_p90", 0.9, .lowerIsBetter, "90th percentile over devices of a device's missed rate") { $0.missedByDevice }
+        columns.append(SummaryColumn(name: "devices_fresh_below", unit: "fraction",
+                                     meaning: "share of devices whose fresh rate is below metrics.deviceFreshBelow (default 50%)",
+                                     direction: .lowerIsBetter, rate: nil, value: { s, _ in s.devicesFreshBelowShare?.estimate },
+                                     decimals: 6, interval: { s in s.devicesFreshBelowShare ?? none }))
+    }
 }

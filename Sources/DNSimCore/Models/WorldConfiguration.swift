@@ -17,6 +17,8 @@ public struct WorldConfiguration: Sendable, Equatable {
     public var reminder: DailyReminder?
     /// Two notifications shown closer than this count as a duplicate (`metrics.duplicateWindow`).
     public var duplicateWindow: Millis = 10 * SimTime.minute
+    /// Conditions each device draws its own value of (`{ perDevice: … }`); empty: every device alike.
+    public var perDevice: [DeviceValue] = []
 
     public init(calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
                 ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),

@@ -75,4 +75,6 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case forceStopDay = 33
     /// A WorkManager job's delay from the moment it may run to its start (`platforms.android.workManager.delay`).
     case workDelay = 34
+    /// A device's own value of a per-device condition (`{ perDevice: … }`; index: the key's hash).
+    case deviceValue = 35
 }

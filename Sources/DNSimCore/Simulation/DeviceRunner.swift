@@ -25,7 +25,7 @@ public final class DeviceRunner {
         self.worlds = worlds
         simulators = worlds.map { world in plan.arms.map { ArmSimulator(arm: $0, world: world) } }
         segmentRandom = worlds.count > 1 ? KeyedRandom(seed: plan.seed) : nil
-        accumulators = worlds.map { _ in plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter) } }
+        accumulators = worlds.map { _ in plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow) } }
         pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
     }
 
@@ -38,8 +38,9 @@ public final class DeviceRunner {
         for device in range {
             var segment = 0
             if let segmentRandom, let fleet = plan.fleet { segment = fleet.segment(of: device, random: segmentRandom) }
-            let world = worlds[segment]
-            let simulators = self.simulators[segment]
+            var world = worlds[segment]
+            var simulators = self.simulators[segment]
+            if !world.configuration.perDevice.isEmpty { (world, simulators) = ownWorld(of: device, in: segment) }
             world.generate(device: device)
             for observer in observers { observer.willSimulate(device: device) }
             var cycles: Int64 = 0
@@ -58,6 +59,20 @@ public final class DeviceRunner {
                              accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: cycles)
             }
         }
+    }
+
+    /// A device whose conditions are its own (`perDevice`) runs in a world built for it, with
+    /// simulators that report to the segment's telemetry; its other draws are the segment's.
+    private func ownWorld(of device: Int, in segment: Int) -> (DeviceWorld, [ArmSimulator]) {
+        let shared = worlds[segment]
+        let world = DeviceWorld(configuration: DeviceValue.configuration(shared.configuration, device: device, random: shared.random),
+                                seed: plan.seed)
+        let simulators = zip(plan.arms, self.simulators[segment]).map { arm, template in
+            let simulator = ArmSimulator(arm: arm, world: world)
+            simulator.telemetry = template.telemetry
+            return simulator
+        }
+        return (world, simulators)
     }
 
     /// Gives each arm the telemetry sink its observer asks for (one observer an arm at most), or none.

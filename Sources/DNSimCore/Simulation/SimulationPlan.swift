@@ -6,12 +6,16 @@ public struct SimulationPlan: Sendable, Equatable {
     public var devices: Int
     /// A notification shown more than this after T is late.
     public var lateAfter: Millis
+    /// A device whose `fresh` rate is below this counts in `devices_fresh_below` (`metrics.deviceFreshBelow`).
+    public var deviceFreshBelow: Double = defaultDeviceFreshBelow
     /// The fleet's segments, each with its own world; nil for a plain run (every device in `world`).
     public var fleet: Fleet?
 
     /// `metrics.lateAfter` when the scenario does not set it: the one place it is written (the
     /// loader, the key catalog and `init`'s template read it here).
     public static let defaultLateAfter: Millis = 60 * SimTime.second
+    /// `metrics.deviceFreshBelow` when the scenario does not set it.
+    public static let defaultDeviceFreshBelow = 0.5
 
     public init(world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = defaultLateAfter) {
         self.world = world

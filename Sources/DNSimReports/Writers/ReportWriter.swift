@@ -23,6 +23,7 @@ public enum ReportWriter {
                 ("outcome-mix.svg", SVGCharts.outcomeMix(context)),
                 ("lateness-cdf.svg", SVGCharts.latenessCDF(context)),
                 ("update-delay-cdf.svg", SVGCharts.updateDelayCDF(context)),
+                ("device-fresh.svg", DeviceSpreadChart.render(context)),
             ]
         }
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
@@ -39,7 +40,7 @@ public enum ReportWriter {
     /// that already holds a report (a readable `manifest.json`) loses files:
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
-                              "update-delay-cdf.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
+                              "update-delay-cdf.svg", "device-fresh.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file

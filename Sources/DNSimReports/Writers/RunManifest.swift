@@ -20,7 +20,8 @@ public struct RunManifest: Sendable, Equatable, Codable {
         self.init(scenario: context.scenario.name, seed: context.plan.seed, devices: context.plan.devices, days: context.days,
                   arms: context.plan.arms.map(\.name),
                   definitions: MetricDefinitions(freshWithin: context.plan.world.freshWithin, lateAfter: context.plan.lateAfter,
-                                                 duplicateWindow: context.plan.world.duplicateWindow))
+                                                 duplicateWindow: context.plan.world.duplicateWindow,
+                                                 deviceFreshBelow: context.plan.deviceFreshBelow))
     }
 
     /// What a run will record, before it runs (`check` compares it with the baseline's first).
@@ -52,6 +53,9 @@ public struct RunManifest: Sendable, Equatable, Codable {
         if let before = baseline.definitions, let after = definitions {
             for key in MetricDefinitions.keys where before[key] != after[key] {
                 differences.append("metrics.\(key) \(MetricDefinitions.text(before[key])) vs \(MetricDefinitions.text(after[key]))")
+            }
+            if before.deviceFreshBelow != after.deviceFreshBelow {
+                differences.append("metrics.deviceFreshBelow \(before.deviceFreshBelow) vs \(after.deviceFreshBelow)")
             }
         }
         return differences

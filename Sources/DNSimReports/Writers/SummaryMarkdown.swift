@@ -84,6 +84,7 @@ public enum SummaryMarkdown {
             if let warning = ThresholdShare(context.result.arms[index]).warning(arm.name, lateAfter: plan.lateAfter) { md += warning + "\n\n" }
         }
         md += segmentsSection(context)
+        md += spreadSection(context)
 
         let pushes = plan.arms.contains { $0.strategy.kind == .push }
         var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day",

@@ -25,6 +25,9 @@ public struct ScenarioKey: Sendable {
     /// (`user.charging.start`) that its parent's row describes.
     public let table: String?
 
+    /// The Type column of a number that may differ by device (`{ perDevice: … }`).
+    static let perDeviceNumber = "number or [`perDevice`](#per-device-values)"
+
     public var path: String { paths[0] }
     public var name: String { String(path.split(separator: ".").last ?? "") }
     /// Declared `required`: leaving it out of its mapping is an error.

@@ -12,7 +12,8 @@ extension ScenarioKeyCatalog {
                     range: "outcomes `\(ObjectiveTerm.rateNames.joined(separator: "`, `"))`, `lost` (lost updates per cycle) and the costs "
                            + "`\(ObjectiveTerm.costNames.joined(separator: "`, `"))`; each weight from −10⁶ to 10⁶",
                     meaning: "Utility per cycle = Σ weight × rate (unlisted outcomes weigh 0); "
-                             + "`late` counts on top of the outcome; a cost column is per device-day.",
+                             + "`late` counts on top of the outcome; a cost column is per device-day; a spread column "
+                             + "(`fresh_device_p10`, …) is a rate or share over devices.",
                     example: "`{ fresh: 1, stale: -0.2, fallback: -0.5, missed: -2, late: -2 }`"),
         ScenarioKey("objective.constraints", .definition, type: "list", default: "none",
                     range: "`{ metric, max }` or `{ metric, min }` entries (or both bounds), as in [`expect`](#expect)",

@@ -63,6 +63,10 @@ extension ScenarioKeyCatalog {
         ScenarioKey("metrics.duplicateWindow", .definition, type: "duration", default: "`10m`", range: "longer than zero, at most `1d`",
                     meaning: "Two notifications of any kind (New Activity, orphans, the Daily Reminder) shown closer than this count as a duplicate.",
                     example: "`10m`"),
+        ScenarioKey("metrics.deviceFreshBelow", .definition, type: "number", default: "`0.5`", limits: .number(0...1),
+                    meaning: "A device whose own fresh rate is below this counts in `devices_fresh_below`, the share of devices "
+                             + "a mean rate hides (the spread columns, docs/report-format.md).",
+                    example: "`0.25`"),
         ScenarioKey("expect", .run, type: "list", default: "none", range: "see [`expect`](#expect)", why: "what `check` enforces",
                     meaning: "Bounds that `dnsim-events check` enforces.",
                     example: ""),

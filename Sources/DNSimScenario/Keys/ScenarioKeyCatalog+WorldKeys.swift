@@ -6,7 +6,7 @@ extension ScenarioKeyCatalog {
         ScenarioKey("fetch.latency", .condition, type: "distribution", default: "`{ fixed: 0s }`", range: "any distribution",
                     meaning: "Time from the start of a `plansLastUpdatedBetween` request to its response.",
                     example: "`{ lognormal: { median: 800ms, sigma: 0.6 } }`"),
-        ScenarioKey("fetch.failure", .condition, type: "number", default: "`0`", limits: .number(0...1),
+        ScenarioKey("fetch.failure", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`", limits: .number(0...1),
                     meaning: "Probability that an attempt fails with a network error. A failure does not move the ack.",
                     example: "`0.02`"),
         ScenarioKey("fetch.copy", .lever, type: "mapping `{ one, many, itemName }`", default: "TimeSafari's copy",
@@ -39,17 +39,17 @@ extension ScenarioKeyCatalog {
                              + "means nothing arrives: an alert push's cycle is `suppressed`; a background push's chained arm shows "
                              + "its guard's fallback, if it pre-armed one, since the device cannot know the server had no news.",
                     example: "`withNews`"),
-        ScenarioKey("user.appOpensPerDay", .condition, type: "number", default: "`0`", limits: .number(0...1_000),
+        ScenarioKey("user.appOpensPerDay", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`", limits: .number(0...1_000),
                     meaning: "Poisson rate of app opens. Each open runs plugin code: it "
                              + "resubmits the BG request, re-arms, and hands over a fresh JWT.",
                     example: "`1.2`"),
         ScenarioKey("user.appOpenHours", .condition, type: "list of 24 numbers", default: "uniform over the day", range: "weights ≥ 0, not all 0",
                     meaning: "Relative weight of each hour (from local midnight of the start day, in 24 h steps) for app opens.",
                     example: "`[0, 0, 0, 0, 0, 0, 1, 3, 3, 2, 1, 1, 2, 1, 1, 1, 1, 2, 3, 3, 3, 2, 1, 0]`"),
-        ScenarioKey("user.forceQuitPerDay", .condition, type: "number", default: "`0`", limits: .number(0...1_000),
+        ScenarioKey("user.forceQuitPerDay", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`", limits: .number(0...1_000),
                     meaning: "iOS: Poisson rate of force-quits. After one, no BG task runs until the next app open.",
                     example: "`0.05`"),
-        ScenarioKey("user.forceStopPerDay", .condition, type: "number", default: "`0`", limits: .number(0...1_000),
+        ScenarioKey("user.forceStopPerDay", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`", limits: .number(0...1_000),
                     meaning: "Android: Poisson rate of force stops (Settings → Force stop, or a vendor's cleaner). The app enters "
                              + "Android's stopped state: every alarm of the app is cancelled, `BOOT_COMPLETED` does not reach it, "
                              + "and FCM drops its messages (`droppedAppForceStopped`) until the next app open, which re-arms.",
@@ -72,7 +72,7 @@ extension ScenarioKeyCatalog {
         .part("user.offline.perDay", .condition, required: true, limits: .number(0...100)),
         .part("user.offline.duration", .condition, required: true),
         .part("user.offline.startHours", .condition),
-        ScenarioKey("user.rebootsPerDay", .condition, type: "number", default: "`0`", limits: .number(0...100),
+        ScenarioKey("user.rebootsPerDay", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`", limits: .number(0...100),
                     meaning: "Poisson rate of reboots. Android loses every alarm; iOS keeps its pending requests.",
                     example: "`0.05`"),
         ScenarioKey("user.charging", .condition, type: "mapping `{ start, end }`, or null", default: "none",

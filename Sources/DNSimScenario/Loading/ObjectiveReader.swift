@@ -16,7 +16,8 @@ enum ObjectiveReader {
                     guard let term = ObjectiveTerm(name: name) else {
                         r.error(pair.key.mark,
                                 "\(map.path("weights")): \(MessageText.quoted(name)) is not an outcome or cost; "
-                                + "weights name \(ObjectiveTerm.rateNames.joined(separator: ", ")), lost or a *_per_device_day column"
+                                + "weights name \(ObjectiveTerm.rateNames.joined(separator: ", ")), lost, a *_per_device_day column "
+                                + "or a spread column (fresh_device_p10, …)"
                                 + Suggestion.hint(for: name, in: ObjectiveTerm.names))
                         continue
                     }

@@ -96,8 +96,9 @@ public enum ScenarioLoader {
         let strategies = top["strategies"].map { StrategyReader.read($0, r) } ?? []
         var lateAfter = SimulationPlan.defaultLateAfter
         var freshWithin: Millis?
+        var deviceFreshBelow = SimulationPlan.defaultDeviceFreshBelow
         let metrics = top.section("metrics")
-        if let metrics { (lateAfter, freshWithin) = RunReader.metrics(metrics, &lifecycle) }
+        if let metrics { (lateAfter, freshWithin, deviceFreshBelow) = RunReader.metrics(metrics, &lifecycle) }
         ScenarioRules.check(ScenarioRules.Parts(ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
                                                 strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
         guard let fetchSchedule, let notifySchedule else { return nil }
@@ -106,6 +107,8 @@ public enum ScenarioLoader {
             timeZone: run.timeZone, fetchSchedule: fetchSchedule, notifySchedule: notifySchedule, plugin: plugin,
             ios: platforms.ios, android: platforms.android, fetch: fetch, server: server, user: user.user,
             strategies: strategies, lateAfter: lateAfter, expectations: [])
+        scenario.deviceFreshBelow = deviceFreshBelow
+        scenario.deviceValues = r.deviceValues
         scenario.chargingWindow = user.charging
         scenario.idleWindow = user.idle
         scenario.summaryTimes = user.summaryTimes

@@ -10,6 +10,8 @@ final class ScenarioReader {
     /// Split only when a problem needs its line: a valid file (every sweep point) never pays for it.
     private lazy var lines = SourceLines(text)
     private(set) var diagnostics: [Diagnostic] = []
+    /// The conditions read as `{ perDevice: … }`, in the order read.
+    var deviceValues: [DeviceValue] = []
     private(set) var warnings: [Diagnostic] = []
 
     init(file: String, text: String) {

@@ -60,6 +60,9 @@ struct ScenarioSection {
     /// A number within the range the catalog declares for `key`.
     func number(_ key: String) -> Double? {
         guard case .number(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no number range") }
+        if let node = self[key], node.mapping != nil {
+            return DeviceValueReader.read(node, path(key), catalogPath: schema.isEmpty ? key : "\(schema).\(key)", range: range, reader)
+        }
         return number(key, in: range)
     }
 

@@ -4,13 +4,15 @@ import DNSimCore
 public enum ObjectiveTerm: Sendable, Equatable, Hashable {
     case rate(RateMetric)
     case lostPerCycle
-    /// A `summary.csv` column `*_per_device_day`.
+    /// A `summary.csv` column `*_per_device_day`, or a spread column (`fresh_device_p10`, …).
     case cost(String)
 
     /// The rates a weight may name, by their bare names.
     public static let rateNames: [String] = RateMetric.allCases.map(\.name)
     /// The per-device-day columns a weight may name.
-    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") }
+    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") } + spreadNames
+    /// The spread over devices a weight may name: a team may weigh its worst-served devices.
+    public static let spreadNames = ["fresh_device_p10", "fresh_device_p50", "fresh_device_p90", "missed_device_p90", "devices_fresh_below"]
     public static var names: [String] { rateNames + ["lost"] + costNames }
 
     public init?(name: String) {

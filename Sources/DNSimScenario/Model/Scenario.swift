@@ -27,6 +27,10 @@ public struct Scenario: Sendable {
     public var user: UserConfiguration
     public var strategies: [StrategyConfiguration]
     public var lateAfter: Millis
+    /// A device fresh less often than this counts in `devices_fresh_below` (`metrics.deviceFreshBelow`).
+    public var deviceFreshBelow = SimulationPlan.defaultDeviceFreshBelow
+    /// Conditions each device draws its own value of (`{ perDevice: … }`); the fields hold their means.
+    public var deviceValues: [DeviceValue] = []
     /// `metrics.freshWithin` as written, or nil for the default.
     public var freshWithin: Millis?
     /// The default: the scenario's lead T − F. Sweep points keep their base scenario's.
@@ -186,13 +190,16 @@ public struct Scenario: Sendable {
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)
             world.freshWithin = freshWithin ?? defaultFreshWithin
             world.duplicateWindow = lifecycle.duplicateWindow
+            world.perDevice = deviceValues
             world.timeChoices = lifecycle.notifyTimes.map { timeChoiceCalendar($0, days: days, base: calendar) }
             if let reminder = lifecycle.reminder {
                 world.reminder = DailyReminder(times: occurrences(of: reminder.schedule, days: days), wanted: reminder.wanted,
                                                defects: lifecycle.appDefects)
             }
-            return SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
-                                  lateAfter: lateAfter)
+            var plan = SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
+                                      lateAfter: lateAfter)
+            plan.deviceFreshBelow = deviceFreshBelow
+            return plan
         }.flatMap { plan in
             guard !fleet.isEmpty else { return .success(plan) }
             return fleetPlan(plan, devices: devices, days: days, seed: seed)

@@ -195,7 +195,10 @@ enum UncertaintyReader {
     private static func takesNumbers(_ declared: ScenarioKey?, _ key: String) -> Bool {
         guard let declared else { return false }
         let type = declared.type
-        if declared.path != ScenarioKeyCatalog.normalizedPath(key) { return type.contains("distribution") }
+        if declared.path != ScenarioKeyCatalog.normalizedPath(key) {
+            // A parameter of a distribution, or of a per-device spread (`appOpensPerDay.perDevice.gamma.mean`).
+            return type.contains("distribution") || (type.contains("perDevice") && key.contains(".perDevice."))
+        }
         return type.contains("number") || type.contains("duration") || type.contains("integer") || declared.limits != nil
     }
 
@@ -212,6 +215,16 @@ enum UncertaintyReader {
             case nil: break
             }
             if declared?.type.contains("share") == true || declared?.range.hasPrefix("0 to 1") == true { return 0...1 }
+        } else if key.contains(".perDevice."), let last = key.split(separator: ".").last {
+            // A per-device spread's parameter: its bounds are the key's (`min`, `max`, a mean or median)
+            // or above 0 (`a`, `b`, `shape`, `sigma`), as `DeviceValueReader` takes them.
+            guard case .number(let range)? = declared?.limits else { return Double.leastNormalMagnitude...1e6 }
+            switch last {
+            case "min", "max": return range
+            case "mean", "median": return Double.leastNormalMagnitude...range.upperBound
+            case "sigma": return Double.leastNormalMagnitude...10
+            default: return Double.leastNormalMagnitude...1e6
+            }
         } else if let last = key.split(separator: ".").last, Self.positiveParameters.contains(String(last)) {
             // A distribution's spread or shape (`delay.lognormal.sigma`): above 0 and at most 10¹² as
             // `DistributionReader` takes it, so a normal belief about it is truncated there rather
