@@ -68,7 +68,7 @@ enum MergeCommand: Subcommand {
         }
         var study: UncertaintyStudy?
         if scenario.uncertainty != nil {
-            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds
+            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true).worlds
             let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
             let results: [SimulationResult]
             do { results = try shards.studyResults(plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }) } catch {
