@@ -42,7 +42,8 @@ final class DistributionParameterBeliefTests: CommandLineTestCase {
             of: line, with: "- { key: \(key), distribution: { uniform: { min: 0s, max: 10m } } }").utf8))
         let refused = invoke(["validate", uniform])
         XCTAssertEqual(refused.code, 2, refused.err)
-        XCTAssertTrue(refused.err.contains("error: uncertainty.parameters[1].distribution.uniform reaches 0s, outside the range of '\(key)' (1ms to "),
+        XCTAssertTrue(refused.err.contains("error: uncertainty.parameters[1].distribution.uniform reaches 0s, "
+                                           + "outside the range of '\(key)' (1ms to "),
                       refused.err)
         XCTAssertFalse(refused.err.contains("longer than zero"), refused.err)
     }

@@ -19,7 +19,8 @@ final class LargeVariantValidationTests: CommandLineTestCase {
         var text = ScenarioTexts.study(samples: samples)
         let line = "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }"
         XCTAssertTrue(text.contains(line), "the fixture changed: adapt the test")
-        if third { text = text.replacingOccurrences(of: line, with: line + "\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 10, max: 30 } } }") }
+        let updates = "\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 10, max: 30 } } }"
+        if third { text = text.replacingOccurrences(of: line, with: line + updates) }
         return write(text, "study-\(samples)-\(third).yaml")
     }
 
