@@ -18,13 +18,19 @@ public enum ExperimentDesign {
     /// Most parameters: the Sobol generator has 40 dimensions, two per parameter.
     public static let maxParameters = 20
 
-    public static func worlds(_ kind: DesignKind, samples: Int, parameterKeys: [String], seed: UInt64) -> [DesignWorld] {
+    /// - Parameter selecting: which samples (1-based) to give the worlds of; nil, every sample. The
+    ///   worlds given are the same as in the whole design (`validate` checks a few of a million).
+    public static func worlds(_ kind: DesignKind, samples: Int, parameterKeys: [String], seed: UInt64,
+                              selecting: ((Int) -> Bool)? = nil) -> [DesignWorld] {
         precondition(parameterKeys.count <= maxParameters && samples >= 0, "design limits are checked by the reader")
         switch kind {
-        case .sobol: return saltelli(samples: samples, keys: parameterKeys, seed: seed)
-        case .lhs: return latinHypercube(samples: samples, keys: parameterKeys, seed: seed)
+        case .sobol: return saltelli(samples: samples, keys: parameterKeys, seed: seed, selecting: selecting)
+        case .lhs: return latinHypercube(samples: samples, keys: parameterKeys, seed: seed, selecting: selecting)
         }
     }
+
+    /// How many worlds a design of `samples` over `parameters` has.
+    public static func worldsPerSample(_ kind: DesignKind, parameters: Int) -> Int { kind == .sobol ? parameters + 2 : 1 }
 
     /// The key's stream number for the keyed draws: FNV-1a of its text, kept to 62 bits.
     static func stream(of key: String) -> Int {
@@ -33,7 +39,7 @@ public enum ExperimentDesign {
         return Int(truncatingIfNeeded: hash & ((1 << 62) - 1))
     }
 
-    private static func saltelli(samples: Int, keys: [String], seed: UInt64) -> [DesignWorld] {
+    private static func saltelli(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?) -> [DesignWorld] {
         let k = keys.count
         guard samples > 0 else { return [] }
         let random = KeyedRandom(seed: seed)
@@ -52,9 +58,13 @@ public enum ExperimentDesign {
         var point = [Double](repeating: 0, count: dimensions)
         _ = gsl_qrng_get(generator, &point)  // the origin
         var worlds: [DesignWorld] = []
-        worlds.reserveCapacity(samples * (k + 2))
+        if selecting == nil { worlds.reserveCapacity(samples * (k + 2)) }
         for sample in 1...samples {
+            // The sequence is walked in order; only the selected samples' worlds are made.
             _ = gsl_qrng_get(generator, &point)
+            guard selecting?(sample) ?? true else { continue }
+            let first = (sample - 1) * (k + 2)
+            var made = 0
             let shifted = (0..<(2 * k)).map { dimension in
                 // The 32-bit binary fraction, shifted, read at the centre of its cell: never 0 or 1.
                 let bits = UInt32(min(point[dimension] * 0x1p32, 0x1p32 - 1)) ^ shifts[dimension]
@@ -63,7 +73,8 @@ public enum ExperimentDesign {
             let a = (0..<k).map { shifted[2 * $0] }
             let b = (0..<k).map { shifted[2 * $0 + 1] }
             func add(_ block: DesignBlock, _ unit: [Double]) {
-                worlds.append(DesignWorld(index: worlds.count + 1, sample: sample, block: block, unit: unit))
+                made += 1
+                worlds.append(DesignWorld(index: first + made, sample: sample, block: block, unit: unit))
             }
             add(.a, a)
             add(.b, b)
@@ -76,7 +87,7 @@ public enum ExperimentDesign {
         return worlds
     }
 
-    private static func latinHypercube(samples: Int, keys: [String], seed: UInt64) -> [DesignWorld] {
+    private static func latinHypercube(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?) -> [DesignWorld] {
         guard samples > 0 else { return [] }
         let random = KeyedRandom(seed: seed)
         let columns: [[Double]] = keys.map { key in
@@ -92,7 +103,7 @@ public enum ExperimentDesign {
                 return (Double(strata[i]) + jitter) / Double(samples)
             }
         }
-        return (0..<samples).map { i in
+        return (0..<samples).filter { selecting?($0 + 1) ?? true }.map { i in
             DesignWorld(index: i + 1, sample: i + 1, block: .a, unit: columns.map { $0[i] })
         }
     }

@@ -18,7 +18,7 @@ public enum StudyBench {
         var rows: [[String]] = []
         for jobs in jobsList {
             let started = DispatchTime.now().uptimeNanoseconds
-            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds
+            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true).worlds
             let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
             let planned = DispatchTime.now().uptimeNanoseconds
             let events = StudyRunner.run(plans: plans, jobs: jobs).reduce(0) { $0 + Double($1.events) }

@@ -20,4 +20,31 @@ final class DistributionParameterBeliefTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("all valid"), result.out)
     }
+
+    /// The same for a duration that must be longer than zero (a lognormal's `median`): a normal belief
+    /// is truncated at 1 ms, and a uniform from 0s is refused at the distribution, not as a world whose
+    /// median "must be longer than zero".
+    func testABeliefOnAMedianStaysAboveZero() throws {
+        let base = ScenarioTexts.study(samples: 8)
+            .replacingOccurrences(of: "fetchAlarm: { delay: { fixed: 1m } }",
+                                  with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }")
+        let line = "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }"
+        XCTAssertTrue(base.contains(line), "the fixture changed: adapt the test")
+        let key = "platforms.android.fetchAlarm.delay.lognormal.median"
+        let normal = temporary.appendingPathComponent("median-normal.yaml").path
+        _ = FileManager.default.createFile(atPath: normal, contents: Data(base.replacingOccurrences(
+            of: line, with: "- { key: \(key), distribution: { normal: { mean: 1m, sd: 10m } } }").utf8))
+        let accepted = invoke(["validate", normal])
+        XCTAssertEqual(accepted.code, 0, accepted.err)
+        XCTAssertTrue(accepted.out.contains("all valid"), accepted.out)
+        let uniform = temporary.appendingPathComponent("median-uniform.yaml").path
+        _ = FileManager.default.createFile(atPath: uniform, contents: Data(base.replacingOccurrences(
+            of: line, with: "- { key: \(key), distribution: { uniform: { min: 0s, max: 10m } } }").utf8))
+        let refused = invoke(["validate", uniform])
+        XCTAssertEqual(refused.code, 2, refused.err)
+        XCTAssertTrue(refused.err.contains("error: uncertainty.parameters[1].distribution.uniform reaches 0s, "
+                                           + "outside the range of '\(key)' (1ms to "),
+                      refused.err)
+        XCTAssertFalse(refused.err.contains("longer than zero"), refused.err)
+    }
 }

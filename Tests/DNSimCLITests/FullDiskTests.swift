@@ -113,9 +113,38 @@ final class FullDiskTests: CommandLineTestCase {
         let result = invoke([scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path, "--quiet"])
         assertNoSpace(result)
         XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/small@devices=6/shard-1-of-2.json"), result.err)
-        // --out shards is the parent of shards/small@devices=6/, so it is made; the staging folder beside it is not left in it.
-        XCTAssertEqual(try entries().filter { $0 != "filler" }, ["shards"], "no staging folder is left")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.appendingPathComponent("shards").path), [],
-                       "no staging folder or partial shard is left")
+        // --out shards is the parent of shards/small@devices=6/, so it was made: it is removed again with the staging folder.
+        XCTAssertEqual(try entries().filter { $0 != "filler" }, [], "no staging folder and no empty --out folder is left")
+    }
+
+    /// Fills the disk but for a few bytes.
+    func fill() throws {
+        let filler = disk.appendingPathComponent("filler")
+        XCTAssertTrue(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: filler)
+        XCTAssertThrowsError(try handle.write(contentsOf: Data(count: 70_000)), "more than the disk holds")
+        try handle.close()
+    }
+
+    /// Issue 44, item 12: the folders a failed write made for its output (`--out`, `--emit-telemetry`,
+    /// `init --out`'s parents) are removed again; a folder that was there stays.
+    func testAFullDiskLeavesNoFolderTheRunMade() throws {
+        try mountDisk()
+        try fill()
+        let out = disk.appendingPathComponent("new/deeper").path
+        assertNoSpace(invoke([scenario, "--devices", "60", "--out", out, "--quiet"]), note: note(out))
+        XCTAssertEqual(try entries(), ["filler"], "no new/ nor new/deeper/ is left")
+        let telemetry = disk.appendingPathComponent("logs/app").path
+        let report = temporary.appendingPathComponent("report").path
+        XCTAssertEqual(invoke([scenario, "--devices", "6", "--out", report, "--emit-telemetry", telemetry, "--quiet"]).code, 2)
+        XCTAssertEqual(try entries(), ["filler"], "no logs/ is left")
+        XCTAssertEqual(invoke(["init", "--name", "x", "--out", disk.appendingPathComponent("scenarios/x.yaml").path, "--quiet"]).code, 2)
+        XCTAssertEqual(try entries(), ["filler"], "no scenarios/ is left")
+        // A folder the user made is theirs, empty or not.
+        let mine = disk.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: false)
+        XCTAssertEqual(invoke([scenario, "--devices", "6", "--out", mine.path, "--quiet"]).code, 2)
+        XCTAssertEqual(try entries(), ["filler", "mine"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mine.path), [])
     }
 }

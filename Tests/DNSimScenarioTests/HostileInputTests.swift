@@ -187,7 +187,11 @@ final class HostileInputTests: XCTestCase {
           - { key: server.starredPlans, range: { from: 1, to: 316, step: 1 } }
           - { key: user.appOpensPerDay, range: { from: 0, to: 315, step: 1 } }
         """))
-        let checked = try scenario.validated()
+        // A run builds every point; validate builds each axis value and a sample (issue 44, item 12).
+        let sampled = try scenario.validated()
+        XCTAssertEqual(sampled.sweepPointCount, 99_856)
+        XCTAssertLessThanOrEqual(sampled.sweepPoints.count, 316 + 316 + 4_096)
+        let checked = try scenario.validated(allVariants: true)
         XCTAssertEqual(checked.sweepPoints.count, 99_856)
         XCTAssertEqual(checked.sweepPoints.last?.settings.map(\.value), ["316", "315"])
         XCTAssertEqual(checked.sweepPoints.last?.scenario.server.starredPlans, 316)

@@ -240,7 +240,8 @@ enum CheckCommand: Subcommand {
         if scenario.uncertainty != nil {
             // Each world is counted as the run is: with the baseline's definitions when it was adopted.
             let adopted = definitions.source == .baseline ? scenario.definitions : nil
-            worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed).worlds.map { world in
+            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true)
+            worlds = validated.worlds.map { world in
                 var world = world
                 if let adopted { world.scenario.adopt(adopted) }
                 return world

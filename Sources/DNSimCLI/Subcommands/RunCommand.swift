@@ -45,12 +45,12 @@ enum RunCommand: Subcommand {
         // Every scenario and sweep point is validated, and every folder the run writes checked,
         // before any runs: a bad second file or an unwritable DIR/<name>/ costs no simulation.
         let validated = try scenarios.map { scenario throws in
-            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
+            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true)
             // A --platform the scenario lacks, too: before the note that says where the run writes, and before any run.
             try ScenarioRuns.checkPlatform(scenario, overrides)
             return validated
         }
-        try ScenarioRuns.warn(validated.flatMap(\.sweepWarnings), feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
+        try ScenarioRuns.warn(validated.flatMap(\.variantWarnings), feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
         let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
         // No output may be a scenario being run, nor replace what this tool did not write (OutputPathPolicy).
         let policy = OutputPathPolicy(inputs: scenarios.map { ($0.file, "a scenario being run") })

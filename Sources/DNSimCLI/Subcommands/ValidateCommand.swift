@@ -17,7 +17,7 @@ enum ValidateCommand: Subcommand {
         for scenario in try ScenarioRuns.load(arguments.operands, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors)) {
             // Everything is checked before anything is printed.
             let checked = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
-            try ScenarioRuns.warn(checked.sweepWarnings, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
+            try ScenarioRuns.warn(checked.variantWarnings, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
             let plan = checked.plan
             let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days
@@ -41,13 +41,21 @@ enum ValidateCommand: Subcommand {
             }
             if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }
             if !points.isEmpty {
-                console.print("  sweep: \(points.count) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), all valid")
+                let valid = points.count == checked.sweepPointCount ? "all valid"
+                    : "\(points.count) of them valid: every value of every axis and points spread over the grid "
+                        + "(a run checks every point before it starts)"
+                console.print("  sweep: \(checked.sweepPointCount) point(s) over \(scenario.sweep.map(\.key).joined(separator: " × ")), \(valid)")
             }
             if let settings = scenario.uncertainty, let first = checked.worlds.first {
                 let devices = first.scenario.devices
-                console.print("  uncertainty: \(checked.worlds.count) worlds (\(settings.design.rawValue), N = \(settings.samples)) over "
-                              + "\(settings.parameters.map(\.key).joined(separator: ", ")), each \(devices) devices × \(days) days, all valid; "
-                              + "\(checked.worlds.count * devices * days * plan.arms.count) device-days in all")
+                let count = checked.worldCount
+                // A large design is checked on a sample (ValidatedScenario.checkedVariants); the run checks every world.
+                let valid = checked.worlds.count == count ? "all valid"
+                    : "\(checked.worlds.count) of them, spread over the design, valid (each parameter at its extremes too; "
+                        + "a run checks every world before it starts)"
+                console.print("  uncertainty: \(count) worlds (\(settings.design.rawValue), N = \(settings.samples)) over "
+                              + "\(settings.parameters.map(\.key).joined(separator: ", ")), each \(devices) devices × \(days) days, \(valid); "
+                              + "\(count * devices * days * plan.arms.count) device-days in all")
             }
         }
         return .success

@@ -161,11 +161,18 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let entries = try container.decode([[Int64]].self, forKey: .buckets)
-        for entry in entries {
-            guard entry.count == 2 || entry.count == 3, entry[0] >= 0, entry[0] < Int64(Self.bucketCount) else {
+        // Read entry by entry, not as [[Int64]]: a merge decodes hundreds of thousands of them.
+        var list = try container.nestedUnkeyedContainer(forKey: .buckets)
+        var entries: [[Int64]] = []
+        entries.reserveCapacity(list.count ?? 0)
+        while !list.isAtEnd {
+            var fields = try list.nestedUnkeyedContainer()
+            var entry: [Int64] = []
+            while !fields.isAtEnd && entry.count < 3 { entry.append(try fields.decode(Int64.self)) }
+            guard fields.isAtEnd, entry.count == 2 || entry.count == 3, entry[0] >= 0, entry[0] < Int64(Self.bucketCount) else {
                 throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
             }
+            entries.append(entry)
         }
         // Only up to the last bucket in use: a merge or a later value extends them.
         let used = (entries.map { Int($0[0]) }.max() ?? -1) + 1

@@ -59,9 +59,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
             OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
         }
-        do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
-            throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
-        }
+        try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
         for (name, content) in files {
             let url = staging.appendingPathComponent(name)

@@ -99,9 +99,7 @@ public struct OutputPathPolicy: Sendable {
         var target = URL(fileURLWithPath: path)
         if action == .replace { target = target.resolvingSymlinksInPath() }
         let manager = FileManager.default
-        do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch {
-            throw WriteFailure(path: target.deletingLastPathComponent().path, error: error)
-        }
+        try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
         defer { StagingFolders.remove(staging) }
         let file = staging.appendingPathComponent(target.lastPathComponent)

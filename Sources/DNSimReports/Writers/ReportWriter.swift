@@ -54,7 +54,7 @@ public enum ReportWriter {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory)
         try check(files.map(\.0) + moving.map(\.0), in: directory, policy: policy)
-        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try StagingFolders.makeFolder(target.deletingLastPathComponent())
         StagingFolders.removeStale(for: target)
         let staging = try StagingFolders.create(for: target, kind: .partial)
         defer { StagingFolders.remove(staging) }

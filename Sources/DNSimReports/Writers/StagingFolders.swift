@@ -96,9 +96,7 @@ public enum StagingFolders {
     public static func create(for target: URL, kind: Kind) throws -> URL {
         let place = place(for: target)
         let template = place.appendingPathComponent(Name(folder: target.lastPathComponent, kind: kind, tag: "XXXXXX").text)
-        do { try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true) } catch {
-            throw WriteFailure(path: place.path, error: error)
-        }
+        try makeFolder(place)
         return try registry.withLock { () throws -> URL in
             var bytes = Array(template.path.utf8CString)
             guard mkdtemp(&bytes) != nil else { throw WriteFailure.posix(template.path) }
@@ -133,13 +131,40 @@ public enum StagingFolders {
         return lock
     }
 
-    /// Removes a staging folder this process created, and forgets it.
+    /// Makes `folder` and its missing parents (`mkdir -p`), remembering which it made: a write that
+    /// fails (a full disk) removes them again if they are still empty, so no empty `--out` folder is
+    /// left. Throws a `WriteFailure` naming the folder.
+    public static func makeFolder(_ folder: URL) throws {
+        var missing: [String] = []
+        var probe = folder.standardizedFileURL
+        var info = stat()
+        while probe.path != "/", lstat(probe.path, &info) != 0 {
+            missing.append(probe.path)
+            probe = probe.deletingLastPathComponent()
+        }
+        defer { if !missing.isEmpty { registry.withLock { registry.madeFolders.formUnion(missing) } } }
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw WriteFailure(path: folder.path, error: error)
+        }
+    }
+
+    /// Removes a staging folder this process created, and forgets it, and then any folder this
+    /// process made for its output that is empty.
     public static func remove(_ url: URL) {
         registry.withLock {
             erase(url)
             registry.folders.remove(url.path)
             // Released once the folder is gone: until then no other run may take it for abandoned.
             registry.locks.removeValue(forKey: url.path)?.release()
+            removeEmptyMadeFolders()
+        }
+    }
+
+    /// `rmdir(2)` of each folder `makeFolder` made, deepest first: only an empty one goes, so a
+    /// report that was written keeps its folder. The caller holds the lock.
+    static func removeEmptyMadeFolders() {
+        for path in registry.madeFolders.sorted(by: { $0.count > $1.count }) where rmdir(path) == 0 || errno == ENOENT {
+            registry.madeFolders.remove(path)
         }
     }
 
@@ -178,6 +203,7 @@ public enum StagingFolders {
             }
             erase(victim)
         }
+        removeEmptyMadeFolders()
         return folders.count
     }
 
@@ -275,6 +301,8 @@ public enum StagingFolders {
         var folders: Set<String> = []
         /// The marker locks of the marked ones, by path.
         var locks: [String: FileLock] = [:]
+        /// Folders `makeFolder` made (`--out`'s), removed again while empty.
+        var madeFolders: Set<String> = []
 
         func withLock<T>(_ body: () throws -> T) rethrows -> T {
             lock.lock()

@@ -11,7 +11,12 @@ extension Scenario {
     /// Before any world is built, each parameter is set alone to its distribution's extremes
     /// (each value of a choice), so a range the key does not accept is reported at the
     /// distribution, not as a failing world.
-    public func uncertaintyWorlds(devices override: Int? = nil, days: Int? = nil, seed: UInt64? = nil) throws(DiagnosticList) -> [UncertaintyWorld] {
+    ///
+    /// - Parameter checking: at most this many worlds, those of samples spread evenly over the design
+    ///   (the first and the last among them); nil, every world. `validate` checks a bounded sample so a
+    ///   million-world study answers in seconds; a run builds, and so checks, every world before it starts.
+    public func uncertaintyWorlds(devices override: Int? = nil, days: Int? = nil, seed: UInt64? = nil,
+                                  checking limit: Int? = nil) throws(DiagnosticList) -> [UncertaintyWorld] {
         guard let settings = uncertainty, let root else { return [] }
         let devices = settings.devices ?? override ?? self.devices
         // A world checks no expectations (`check` evaluates them over the worlds), so `expect` goes too.
@@ -39,7 +44,7 @@ extension Scenario {
             }
         }
         let designs = ExperimentDesign.worlds(settings.design, samples: settings.samples, parameterKeys: settings.parameters.map(\.key),
-                                              seed: seed ?? self.seed)
+                                              seed: seed ?? self.seed, selecting: limit.flatMap { settings.spreadSamples(worlds: $0) })
         let slots = IndexedSlots<Result<UncertaintyWorld, DiagnosticList>>(count: designs.count)
         let frozen = base
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, designs.count / 16))

@@ -20,7 +20,12 @@ extension Scenario {
     /// idle windows) is caught. What the points share is done once: each axis value is
     /// placed once per combination, each lead turned into a schedule once, and the points'
     /// calendars come from one cache, so a point costs one pass of the loader.
-    public func sweepPoints() throws(DiagnosticList) -> [SweepPoint] {
+    ///
+    /// - Parameter limit: on a grid of more points, only these are built: every value of every
+    ///   axis (with the other axes at their first value) and `limit` points spread over the grid, the
+    ///   first and the last among them. `validate` of 100,000 points answers in a second so; a run
+    ///   builds, and so checks, every point before it starts.
+    public func sweepPoints(checking limit: Int? = nil) throws(DiagnosticList) -> [SweepPoint] {
         guard let root, !sweep.isEmpty else { return [] }
         let variants = ScenarioVariants(root: root, dropping: ["sweep"], text: sourceText, file: file,
                                         calendarCache: calendarCache, defaultFreshWithin: defaultFreshWithin)
@@ -71,18 +76,34 @@ extension Scenario {
                 }
             }
         }
-        let total = sweep.reduce(1) { $0 * $1.values.count }
+        let numbers = pointNumbers(checking: limit)
         // The points are independent, so they are loaded on every core; the lowest failing
         // point is reported whatever the order they finish in.
-        let outcomes = PointOutcomes(count: total)
+        let outcomes = PointOutcomes(count: numbers.count)
         let (frozenEdits, frozenLabels) = (edits, labels)
-        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, total / 32))
-        ParallelLoop.strided(total, jobs: jobs) { number in
-            guard number < outcomes.firstFailure else { return false }
-            outcomes.record(point(choice(of: number), variants: variants, edits: frozenEdits, labels: frozenLabels), at: number)
+        let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, numbers.count / 32))
+        ParallelLoop.strided(numbers.count, jobs: jobs) { slot in
+            guard slot < outcomes.firstFailure else { return false }
+            outcomes.record(point(choice(of: numbers[slot]), variants: variants, edits: frozenEdits, labels: frozenLabels), at: slot)
             return true
         }
         return try outcomes.points()
+    }
+
+    /// How many points the `sweep:` grid has.
+    public var sweepPointCount: Int { sweep.isEmpty ? 0 : sweep.reduce(1) { $0 * $1.values.count } }
+
+    /// The points (0-based, ascending) `sweepPoints(checking:)` builds.
+    private func pointNumbers(checking limit: Int?) -> [Int] {
+        let total = sweepPointCount
+        guard let limit, total > limit else { return Array(0..<total) }
+        var chosen = Set((0..<max(limit, 2)).map { $0 * (total - 1) / (max(limit, 2) - 1) })
+        var stride = 1
+        for axis in sweep.indices.reversed() {
+            chosen.formUnion(sweep[axis].values.indices.map { $0 * stride })
+            stride *= sweep[axis].values.count
+        }
+        return chosen.sorted()
     }
 
     /// Most cycles the distinct calendars of a sweep's points may add up to, per device.

@@ -205,6 +205,8 @@ enum UncertaintyReader {
     /// A distribution's unitless parameters that must be positive (`DistributionReader`); its
     /// durations already have their range from their unit.
     static let positiveParameters: Set<String> = ["sigma", "shape"]
+    /// A distribution's durations that must be longer than zero (`DistributionReader`), as `family.field`.
+    static let positiveDurations: Set<String> = ["exponential.mean", "lognormal.median", "gamma.scale", "weibull.scale"]
 
     /// The values the key accepts, as far as the catalog declares them; the loader checks the rest.
     private static func keyRange(_ declared: ScenarioKey?, _ key: String, unit: UncertainParameter.Unit) -> ClosedRange<Double> {
@@ -230,6 +232,11 @@ enum UncertaintyReader {
             // `DistributionReader` takes it, so a normal belief about it is truncated there rather
             // than drawing a world the loader refuses.
             return Double.leastNormalMagnitude...1e12
+        } else if unit == .duration, Self.positiveDurations.contains(key.split(separator: ".").suffix(2).joined(separator: ".")) {
+            // A duration that must be longer than zero (`lognormal.median`): from 1 ms, the shortest
+            // the loader takes once rounded, so a belief reaching 0 is truncated or refused here, at
+            // the distribution, not as a world whose value "must be longer than zero".
+            return 1...1e15
         }
         return unit == .duration ? 0...1e15 : -1e15...1e15
     }

@@ -19,6 +19,17 @@ public struct UncertaintySettings: Sendable {
 
     public var worldCount: Int { design.worldCount(samples: samples, parameters: parameters.count) }
 
+    /// Which samples (1-based) a check of at most `worlds` worlds takes: evenly spread over the design,
+    /// the first and the last among them; nil when the design has no more worlds than that.
+    public func spreadSamples(worlds limit: Int) -> ((Int) -> Bool)? {
+        guard worldCount > limit else { return nil }
+        let perSample = ExperimentDesign.worldsPerSample(design, parameters: parameters.count)
+        let taken = max(1, limit / perSample)
+        guard taken > 1 else { return { $0 == 1 } }
+        let chosen = Set((0..<taken).map { 1 + $0 * (samples - 1) / (taken - 1) })
+        return { chosen.contains($0) }
+    }
+
     /// Why a study of `devices` per world over `days` is too big, or nil.
     public func sizeProblem(devices: Int, days: Int) -> String? {
         let worlds = Double(worldCount)
