@@ -74,7 +74,7 @@ enum FitCommand: Subcommand {
                                           + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
         do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
+        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0 && !file.kind.isPushExport
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
         if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {
