@@ -24,7 +24,7 @@ final class ArgumentSuggestionTests: CommandLineTestCase {
         let path = write("digest.yaml", ScenarioTexts.minimal)
         let result = invoke(["fit", path])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("error: fit takes a telemetry CSV (BG launches, fetch attempts or app opens; docs/telemetry.md), "
-                                           + "not a .yaml file: \(path)"), result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: fit takes a telemetry CSV (BG launches, fetch attempts, app opens or APNs delivery metrics) "
+                                           + "or an FCM Data API response (docs/telemetry.md), not a .yaml file: \(path)"), result.err)
     }
 }

@@ -13,9 +13,10 @@ enum FitCommand: Subcommand {
     static let name = "fit"
     static let usage = "fit FILE.csv [--into SCENARIO.yaml] [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
         + " [--accept-poor-fit]"
-    static let summary = "fit a scenario's delays, failure shares or app opens to your own telemetry"
+    static let summary = "fit a scenario's delays, failure shares, app opens or push drop to your own telemetry"
     static let details = """
-    The file's kind comes from its header: BG launches, fetch attempts or app opens (docs/telemetry.md).
+    The file's kind comes from its content: a CSV header of BG launches, fetch attempts, app opens or APNs
+    delivery metrics, or JSON, an FCM Data API response (androidDeliveryData); docs/telemetry.md.
     Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
     fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
     and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
@@ -49,8 +50,9 @@ enum FitCommand: Subcommand {
         }
         // A scenario or a report given by mistake: say what fit reads, not that its "header" is unknown.
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if ["yaml", "yml", "json", "md", "svg"].contains(ext) {
-            throw UsageError("fit takes a telemetry CSV (BG launches, fetch attempts or app opens; docs/telemetry.md), not a .\(ext) file: "
+        if ["yaml", "yml", "md", "svg"].contains(ext) {
+            throw UsageError("fit takes a telemetry CSV (BG launches, fetch attempts, app opens or APNs delivery metrics) or an FCM "
+                             + "Data API response (docs/telemetry.md), not a .\(ext) file: "
                              + "\(path); e.g. dnsim-events fit Scenarios/telemetry/bg-launches.csv")
         }
         var options = FitOptions()
@@ -72,7 +74,7 @@ enum FitCommand: Subcommand {
                                           + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
         do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0
+        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0 && !file.kind.isPushExport
             ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
         if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
         do {

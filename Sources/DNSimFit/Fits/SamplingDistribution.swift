@@ -75,6 +75,8 @@ public struct SamplingDistribution: Sendable, Equatable {
         case .fetchAttempts(let fetch):
             family("fetch.latency", fetch.latency.best)
             add("fetch.failure", share("fetch.failure", value: fetch.error.share, low: fetch.error.low, high: fetch.error.high))
+        case .pushDelivery(let push):
+            add(push.key, share(push.key, value: push.drop.share, low: push.drop.low, high: push.drop.high))
         case .appOpens(let opens):
             // The t-interval is symmetric on the natural scale, so no log-scale se to read back
             // from it: the delta method gives se(ln mean) = se(mean)/mean = (sd/√devices)/mean.
@@ -93,7 +95,7 @@ public struct SamplingDistribution: Sendable, Equatable {
             let m = unit == .seconds ? ScenarioFormat.duration(median) : ScenarioFormat.number(median)
             return "{ lognormal: { median: \(m), sigma: \(ScenarioFormat.number(sigma)) } }"
         case .normal(let mean, let sd):
-            return "{ normal: { mean: \(ScenarioFormat.share(mean)), sd: \(ScenarioFormat.number(sd)) } }"
+            return "{ normal: { mean: \(ScenarioFormat.share(mean, sd: sd)), sd: \(ScenarioFormat.number(sd)) } }"
         }
     }
 

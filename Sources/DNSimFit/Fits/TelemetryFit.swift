@@ -3,6 +3,7 @@ public enum TelemetryFit: Sendable {
     case backgroundLaunches(BackgroundLaunchFit)
     case fetchAttempts(FetchAttemptFit)
     case appOpens(AppOpenFit)
+    case pushDelivery(PushDeliveryFit)
 
     /// Fits a file read by `TelemetryFile.read`. Options that do not apply
     /// to the kind (families, bootstrap for opens) are ignored.
@@ -12,6 +13,7 @@ public enum TelemetryFit: Sendable {
         case .backgroundLaunches(let data): .backgroundLaunches(try BackgroundLaunchFit.fit(data, options: options, source: file.path))
         case .fetchAttempts(let data): .fetchAttempts(try FetchAttemptFit.fit(data, options: options, source: file.path))
         case .appOpens(let data): .appOpens(AppOpenFit.fit(data))
+        case .pushDelivery(let data): .pushDelivery(try PushDeliveryFit.fit(data, source: file.path))
         }
     }
 }
@@ -23,7 +25,7 @@ extension TelemetryFit {
         switch self {
         case .backgroundLaunches(let fit): [fit.delays.rejection("the BG launch delay")].compactMap { $0 }
         case .fetchAttempts(let fit): [fit.latency.rejection("the fetch latency")].compactMap { $0 }
-        case .appOpens: []
+        case .appOpens, .pushDelivery: []
         }
     }
 }

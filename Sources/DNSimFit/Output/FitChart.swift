@@ -42,7 +42,31 @@ enum FitChart {
                      xLabel: "latency (timeouts censored), log scale", yLabel: "share without a response yet")
         case .appOpens(let opens):
             hours(opens, title: "App opens by local hour in \(file.name)")
+        case .pushDelivery(let push):
+            shares(push, title: "Push delivery outcomes in \(file.name), pooled over \(push.data.messages) messages")
         }
+    }
+
+    /// One bar per outcome of a push export, its share of messages on a linear axis with the 95% interval as a whisker.
+    static func shares(_ push: PushDeliveryFit, title: String) -> String {
+        var svg = header(title)
+        let rows = [("drop (\(push.key))", push.drop)] + push.shares.map { ($0.name, $0.share) }
+        let labelWidth = 300.0, barLeft = 40 + labelWidth, barWidth = width - barLeft - 110
+        let rowHeight = min(22, (height - top - 30) / Double(max(rows.count, 1)))
+        for (i, (name, share)) in rows.enumerated() {
+            let y = top + Double(i) * rowHeight
+            svg += "<text x=\"\(n(barLeft - 8))\" y=\"\(n(y + rowHeight * 0.7))\" text-anchor=\"end\" font-size=\"12\">"
+                + "\(XMLEscaping.escaped(name))</text>\n"
+            svg += "<rect x=\"\(n(barLeft))\" y=\"\(n(y + 3))\" width=\"\(n(max(0.5, share.share * barWidth)))\" "
+                + "height=\"\(n(rowHeight - 6))\" fill=\"\(i == 0 ? "#D55E00" : "#0072B2")\"/>"
+            svg += "<line x1=\"\(n(barLeft + share.low * barWidth))\" y1=\"\(n(y + rowHeight / 2))\" "
+                + "x2=\"\(n(barLeft + share.high * barWidth))\" y2=\"\(n(y + rowHeight / 2))\" stroke=\"#333333\"/>"
+            svg += "<text x=\"\(n(barLeft + share.share * barWidth + 6))\" y=\"\(n(y + rowHeight * 0.7))\" font-size=\"12\">"
+                + "\(ScenarioFormat.percent(share.share))</text>\n"
+        }
+        svg += "<text x=\"\(n(barLeft + barWidth / 2))\" y=\"\(n(height - 12))\" text-anchor=\"middle\" font-size=\"13\">"
+            + "share of messages (0 to 100%), 95% interval as a line</text>\n"
+        return svg + "</svg>\n"
     }
 
     static func n(_ v: Double) -> String { String(format: "%.1f", v) }

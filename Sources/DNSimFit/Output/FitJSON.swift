@@ -44,7 +44,36 @@ enum FitJSON {
                 "hour_counts": .array(opens.data.hourCounts.map { .integer($0) }),
                 "time_zones": .array(opens.data.timeZones.map { .string($0) }),
             ])
+        case .pushDelivery(let push):
+            let d = push.data
+            var drop = pooled(push.drop)
+            if case .object(var members) = drop {
+                members["key"] = .string(push.key)
+                members["fields"] = .array(push.dropFields.map { .string($0) })
+                drop = .object(members)
+            }
+            return JSONValue.object([
+                "platform": .string(d.platform.rawValue),
+                "entries": .integer(d.entries),
+                "messages": .integer(d.messages),
+                "first_day": .string(ISOTimestamp.formatDay(d.firstDay * 86_400_000)),
+                "last_day": .string(ISOTimestamp.formatDay(d.lastDay * 86_400_000)),
+                "apps": .array(d.apps.map { .string($0) }),
+                "labels": .array(d.labels.map { .string($0) }),
+                "more_pages": d.morePages ? .integer(1) : .integer(0),
+                "drop": drop,
+                "shares": .object(Dictionary(uniqueKeysWithValues: push.shares.map { ($0.name, pooled($0.share)) })),
+            ])
         }
+    }
+
+    /// `{count, total, share, ci, sd}`: sd is the normal sampling distribution's, as `uncertainty` gives `drop`.
+    static func pooled(_ p: PooledShare) -> JSONValue {
+        let sd = SamplingDistribution.share("", value: p.share, low: p.low, high: p.high).map { d -> Double in
+            if case .normal(_, let sd) = d.shape { return sd } else { return .nan }
+        } ?? .nan
+        return .object(["count": .number(p.count), "total": .integer(p.total), "share": .number(p.share), "ci": .interval(p.low, p.high),
+                        "sd": .number(sd)])
     }
 
     static func fits(_ delays: DelayFit) -> JSONValue {

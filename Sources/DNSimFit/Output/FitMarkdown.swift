@@ -46,11 +46,61 @@ enum FitMarkdown {
                     + "which is what `appOpensPerDay` simulates.\n\n"
             }
             md += "![Opens by local hour](fit.svg)\n\n"
+        case .pushDelivery(let push):
+            md = pushDelivery(file, push)
         }
         md += samplingDistributions(fit)
         md += "## Scenario block\n\nSet these keys in the scenario with `dnsim-events fit FILE --into SCENARIO.yaml`, or by hand in place "
             + "of the keys the comment names (`fit.yaml` holds the same):\n\n```yaml\n\(yaml)```\n\n"
         md += method(fit)
+        return md
+    }
+
+    /// A push export: its data, every outcome's share with the scenario key it feeds (or why none),
+    /// and how the force-stopped share bears on `user.forceStopPerDay`.
+    static func pushDelivery(_ file: TelemetryFile, _ push: PushDeliveryFit) -> String {
+        let d = push.data
+        let service = d.platform == .android ? "FCM Data API" : "APNs delivery metrics"
+        var md = "# Fit of push delivery (\(service)): `\(file.name)`\n\n## Data\n\n| | |\n|---|---|\n"
+        md += "| file | `\(file.path)` (\(file.kind.rawValue)) |\n"
+        md += "| \(d.platform == .android ? "entries (app × day × analytics label)" : "rows") | \(d.entries)\(skippedNote(file)) |\n"
+        md += "| days | \(ISOTimestamp.formatDay(file.timeRange.first)) to \(ISOTimestamp.formatDay(file.timeRange.last)) |\n"
+        md += "| messages | \(d.messages) (\(d.platform == .android ? "countMessagesAccepted" : "received_by_apns")) |\n"
+        if !d.apps.isEmpty { md += "| apps | \(d.apps.map { "`\($0)`" }.joined(separator: ", ")) |\n" }
+        if !d.labels.isEmpty { md += "| \(d.platform == .android ? "analytics labels" : "push types") | \(d.labels.joined(separator: ", ")) |\n" }
+        md += "\n"
+        if d.morePages {
+            md += "**One page only.** The response has a `nextPageToken`: the API has more entries than this file holds. "
+                + "Put every page's `androidDeliveryData` in one list to fit them all.\n\n"
+        }
+        md += "## Drop\n\n`\(push.key)` = \(ScenarioFormat.percent(push.drop.share)) "
+            + "(95% \(ScenarioFormat.percent(push.drop.low))–\(ScenarioFormat.percent(push.drop.high))): "
+            + push.dropFields.map { "`\($0)`" }.joined(separator: " + ") + " over all messages.\n\n"
+        md += "## Outcomes\n\nEach outcome's share of the messages its group counts, with its 95% interval and what a scenario does with it.\n\n"
+        md += "| outcome | meaning | share (95% interval) | messages | in the scenario |\n|---|---|---|---|---|\n"
+        for (name, share) in push.shares {
+            let (meaning, role) = PushOutcomeRole.describe(name)
+            md += "| `\(name)` | \(meaning) | \(ScenarioFormat.percent(share.share)) "
+                + "(\(ScenarioFormat.percent(share.low))–\(ScenarioFormat.percent(share.high))) "
+                + "| \(ScenarioFormat.number(share.count)) of \(share.total) | \(role) |\n"
+        }
+        md += "\n"
+        if d.platform == .android, let stopped = push.share("droppedAppForceStopped") {
+            let s = stopped.share
+            md += "**`user.forceStopPerDay`.** \(ScenarioFormat.percent(s)) of messages reached a force-stopped app. The simulator "
+                + "drops a message while the app is stopped, until the next app open, so with messages spread over the day this "
+                + "share estimates the share of time apps are stopped, s = r / (r + a) for r force stops and a app opens per "
+                + "device-day (Poisson opens). So r = a · s / (1 − s) = \(ScenarioFormat.number(s / (1 - s))) × `user.appOpensPerDay`. "
+                + "The export does not give a, so `fit` writes no key: multiply by the scenario's own `appOpensPerDay`.\n\n"
+        }
+        let delays = push.shares.filter { ["delayedDeviceDoze", "delayedDeviceOffline", "stored_device_offline",
+                                           "stored_power_considerations"].contains($0.name) }
+        if !delays.isEmpty {
+            md += "**Delay shares.** " + delays.map { "`\($0.name)` \(ScenarioFormat.percent($0.share.share))" }.joined(separator: ", ")
+                + ": no scenario key takes a share of delayed messages. A run makes its delays from the model (Doze and `priority`, "
+                + "the device's connectivity, `lowPriorityDelay`), so these are figures to check a scenario's world against, not inputs.\n\n"
+        }
+        md += "![Outcome shares](fit.svg)\n\n"
         return md
     }
 
@@ -67,7 +117,8 @@ enum FitMarkdown {
                     let m = d.unit == .seconds ? ScenarioFormat.duration(median) : ScenarioFormat.number(median)
                     md += "| `\(d.key)` | lognormal, median \(m), sigma \(ScenarioFormat.number(sigma)) (standard error of its log) |\n"
                 case .normal(let mean, let sd):
-                    md += "| `\(d.key)` | normal, mean \(ScenarioFormat.share(mean)), sd \(ScenarioFormat.number(sd)), truncated to [0, 1] |\n"
+                    md += "| `\(d.key)` | normal, mean \(ScenarioFormat.share(mean, sd: sd)), sd \(ScenarioFormat.number(sd)), "
+                        + "truncated to [0, 1] |\n"
                 }
             }
             md += "\n"
@@ -183,6 +234,13 @@ enum FitMarkdown {
                 + "`timeout` rows are censored at their duration; `error` rows carry no latency.\n"
             md += "- Maximum likelihood with GSL's BFGS on log scale/shape; shares with Wilson 95% intervals.\n"
             md += bootstrapNote(fetch.latency)
+        case .pushDelivery(let push):
+            let denominator = push.data.platform == .android ? "countMessagesAccepted" : "received_by_apns"
+            md += "- Each share is pooled over the export's days: Σ (\(denominator) × the day's share) / Σ \(denominator), "
+                + "so a busy day weighs more than a quiet one.\n"
+            md += "- 95% intervals: Jeffreys, the 2.5% and 97.5% quantiles of Beta(x + ½, n − x + ½) (GSL), 0 or 1 at the bounds. "
+                + "They treat messages as independent; messages to one device are not, so the true spread is wider (a judgement).\n"
+            md += "- The `uncertainty:` block's sd is (high − low) / (2 · 1.96), as for other shares.\n"
         case .appOpens:
             md += "- Each device's opens divided by the days of the file's window (local calendar days, first to last open), "
                 + "then averaged across devices; the interval is a t-interval across devices.\n"

@@ -8,6 +8,8 @@ public enum FitYAML {
         case .bg: return ["platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.never"]
         case .fetch: return ["fetch.latency", "fetch.failure"]
         case .opens: return ["user.appOpensPerDay", "user.appOpenHours"]
+        case .fcm: return ["platforms.android.push.drop"]
+        case .apns: return ["platforms.ios.push.drop"]
         }
     }
 
@@ -29,6 +31,9 @@ public enum FitYAML {
             kind = .opens
             values = [ScenarioFormat.number(opens.opensPerDay),
                       "[\(opens.hourWeights.map { ScenarioFormat.number(($0 * 100).rounded() / 100) }.joined(separator: ", "))]"]
+        case .pushDelivery(let push):
+            kind = push.data.platform == .android ? .fcm : .apns
+            values = [dropValue(push)]
         }
         return zip(keys(kind), values).map { (key: $0.0, value: $0.1) }
     }
@@ -56,6 +61,8 @@ public enum FitYAML {
             + "# Parameters are treated as independent (their correlation is ignored).\n"
         if case .appOpens = fit {
             text += "# user.appOpenHours is not included: its 24 weights are not one parameter.\n"
+        } else if case .pushDelivery = fit {
+            text += "# The export's other shares (delays, losses left to other keys) set no key: they are in fit.md and fit.json.\n"
         } else {
             text += "# The keys name the family above, so put that in the scenario first.\n"
         }
@@ -98,7 +105,23 @@ public enum FitYAML {
             text += "user:\n  appOpensPerDay: \(values[0])\n"
             text += "  appOpenHours: \(values[1])\n"
             return text
+        case .pushDelivery(let push):
+            let d = push.data
+            let source = d.platform == .android
+                ? "\(d.entries) entries (FCM Data API; \(d.apps.count) app\(d.apps.count == 1 ? "" : "s"), "
+                    + "\(d.labels.count) analytics label\(d.labels.count == 1 ? "" : "s"))"
+                : "\(d.entries) rows (APNs delivery metrics)"
+            let denominator = d.platform == .android ? "countMessagesAccepted" : "received_by_apns"
+            var text = "# Fitted by dnsim-events fit from \(file.name): \(source),\n# \(d.messages) messages, \(range). "
+            text += "drop, pooled over the days:\n# (\(push.dropFields.joined(separator: " + "))) / \(denominator).\n"
+            text += "platforms:\n  \(d.platform.rawValue):\n    push:\n      drop: \(settings(fit)[0].value)\n"
+            return text
         }
+    }
+
+    /// The pooled drop share, to as many decimals as its interval supports.
+    static func dropValue(_ push: PushDeliveryFit) -> String {
+        ScenarioFormat.share(push.drop.share, sd: (push.drop.high - push.drop.low) / (2 * SamplingDistribution.z95))
     }
 
     /// `{ lognormal: { median: 1h27m, sigma: 1.48 } }` and the like.

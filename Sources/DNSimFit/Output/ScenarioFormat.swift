@@ -38,6 +38,14 @@ enum ScenarioFormat {
         return trim(String(format: "%.3f", value))
     }
 
+    /// A share known to `sd`: three decimals, or as many more as keep the rounding within a tenth
+    /// of its sd (a share pooled over millions of messages is known far finer than 0.001).
+    static func share(_ value: Double, sd: Double) -> String {
+        guard value.isFinite, sd.isFinite, sd > 0, sd < 0.005 else { return share(value) }
+        let decimals = min(12, Int((Foundation.log10(5 / sd)).rounded(.up)))
+        return trim(String(format: "%.\(decimals)f", value))
+    }
+
     static func percent(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
         return trim(String(format: value < 0.1 && value > 0 ? "%.2f" : "%.1f", value * 100)) + "%"

@@ -6,15 +6,19 @@ public struct FitError: Error, CustomStringConvertible, Equatable, Sendable {
     public let file: String
     /// 1-based line, or nil when the problem is the file as a whole.
     public let line: Int?
+    /// 1-based column on that line, when the reader knows it (JSON, a push export's CSV field).
+    public let column: Int?
     public let message: String
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
     public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): error: \(message)" }
         if let line { return "\(file):\(line): error: \(message)" }
         return "\(file): error: \(message)"
     }

@@ -3,4 +3,6 @@ public enum TelemetryContent: Sendable {
     case backgroundLaunches(BackgroundLaunchData)
     case fetchAttempts(FetchAttemptData)
     case appOpens(AppOpenData)
+    /// An FCM or APNs delivery export, pooled over its days.
+    case pushDelivery(PushDeliveryData)
 }

@@ -21,6 +21,7 @@ public struct TelemetryFile: Sendable {
         case .backgroundLaunches(let data): data.rows
         case .fetchAttempts(let data): data.rows
         case .appOpens(let data): data.rows
+        case .pushDelivery(let data): data.entries
         }
     }
 
@@ -30,6 +31,7 @@ public struct TelemetryFile: Sendable {
         case .backgroundLaunches(let data): (data.firstSubmitted, data.lastSubmitted)
         case .fetchAttempts(let data): (data.firstStarted, data.lastStarted)
         case .appOpens(let data): (data.firstOpen, data.lastOpen)
+        case .pushDelivery(let data): (data.firstDay * 86_400_000, data.lastDay * 86_400_000)
         }
     }
 
@@ -77,6 +79,12 @@ public struct TelemetryFile: Sendable {
 
     /// Parses CSV bytes in a buffer (a mapped file) that outlives the call.
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, skipBadRows: Bool) throws(FitError) -> TelemetryFile {
+        // JSON, told by its first character: an FCM Data API response (no CSV header starts with { or [).
+        if let first = buffer.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first,
+           first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            let data = try FCMDeliveryReader.read(Array(buffer), path: path)
+            return TelemetryFile(path: path, kind: .fcm, content: .pushDelivery(data), skipped: SkippedRows(), ignoredColumns: [])
+        }
         let result: Result<TelemetryFile, FitError> = {
             do throws(FitError) {
                 var table = try TelemetryTable(buffer, file: path, skipBadRows: skipBadRows)
@@ -85,6 +93,8 @@ public struct TelemetryFile: Sendable {
                 case .bg: content = .backgroundLaunches(try BackgroundLaunchData.read(&table))
                 case .fetch: content = .fetchAttempts(try FetchAttemptData.read(&table))
                 case .opens: content = .appOpens(try AppOpenData.read(&table))
+                case .apns: content = .pushDelivery(try APNsMetricsReader.read(&table))
+                case .fcm: preconditionFailure("an FCM export is JSON, never a CSV header")
                 }
                 return .success(TelemetryFile(path: path, kind: table.kind, content: content, skipped: table.skipped,
                                               ignoredColumns: table.ignoredColumns))
@@ -93,7 +103,8 @@ public struct TelemetryFile: Sendable {
             }
         }()
         let file = try result.get()
-        guard file.rows >= minimumRows else {
+        // A push export's rows are days of pooled counts: one is enough (its reader refuses none).
+        guard file.rows >= minimumRows || file.kind.isPushExport else {
             let skippedNote = file.skipped.count > 0 ? " (\(file.skipped.count) bad row\(file.skipped.count == 1 ? "" : "s") skipped)" : ""
             throw FitError(file: path, line: nil,
                            message: "only \(file.rows) usable row\(file.rows == 1 ? "" : "s")\(skippedNote); a fit needs at least \(minimumRows)")

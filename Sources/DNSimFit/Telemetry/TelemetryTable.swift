@@ -28,11 +28,17 @@ struct TelemetryTable {
         case .problem(let line, let message, _):
             throw FitError(file: file, line: line, message: "header: \(message)")
         case .fields(let line):
-            let names = header.map { reader.text($0).trimmingSpaces.lowercased() }
+            var names = header.map { reader.text($0).trimmingSpaces.lowercased() }
+            // The APNs console names its metrics `Received by APNs`, `Stored - Device Offline`: as columns, snake case.
+            let metricNames = header.map { TelemetryKind.columnName(reader.text($0)) }
+            if TelemetryKind.detect(names) == nil || TelemetryKind.detect(names) == .apns, TelemetryKind.detect(metricNames) == .apns {
+                names = metricNames
+            }
             guard let kind = TelemetryKind.detect(names) else {
                 let shown = Self.quote(header.map { reader.text($0) }.joined(separator: ","))
                 throw FitError(file: file, line: line, message: "unknown header \(shown); expected a bg file (\(TelemetryKind.bg.header)), "
-                    + "a fetch file (\(TelemetryKind.fetch.header)) or an opens file (device_id,opened_at and optionally time_zone)")
+                    + "a fetch file (\(TelemetryKind.fetch.header)), an opens file (device_id,opened_at and optionally time_zone) "
+                    + "or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
             }
             var seen = Set<String>()
             for name in names {
@@ -41,6 +47,15 @@ struct TelemetryTable {
                 }
             }
             let missing = kind.requiredColumns.filter { !seen.contains($0) }
+            // A misspelt metric column would only be ignored, and its column then reported missing: name the typo.
+            if kind == .apns, !missing.isEmpty {
+                let known = kind.requiredColumns + kind.optionalColumns
+                for (i, name) in names.enumerated() where !known.contains(name) {
+                    guard let close = WordSuggestion.closest(to: name, in: missing) else { continue }
+                    throw FitError(file: file, line: line, column: Self.column(of: header[i], in: reader),
+                                   message: "column \(Self.quote(name)) is not a delivery metric (did you mean '\(close)'?)")
+                }
+            }
             if !missing.isEmpty {
                 let list = missing.map { "'\($0)'" }.joined(separator: ", ")
                 throw FitError(file: file, line: line, message: "missing column\(missing.count > 1 ? "s" : "") \(list); "
@@ -54,6 +69,18 @@ struct TelemetryTable {
     }
 
     func index(_ column: String) -> Int? { columns.firstIndex(of: column) }
+
+    /// Where field `column` of the current row starts on its line (1-based, a column per character).
+    func column(_ column: Int) -> Int { Self.column(of: fields[column], in: reader) }
+
+    static func column(of field: CSVRecordReader.Field, in reader: CSVRecordReader) -> Int {
+        var start = field.start, characters = 0
+        while start > 0, reader.base[start - 1] != 0x0A, reader.base[start - 1] != 0x0D {
+            start -= 1
+            if reader.base[start] & 0xC0 != 0x80 { characters += 1 }
+        }
+        return characters + 1
+    }
 
     /// Loads the next usable-looking row (right field count); false at the end.
     mutating func nextRow() throws(FitError) -> Bool {
@@ -79,8 +106,8 @@ struct TelemetryTable {
     }
 
     /// Throws the row's error, or records it when bad rows are skipped.
-    mutating func reject(_ problem: RowProblem) throws(FitError) {
-        guard skipBadRows else { throw FitError(file: file, line: line, message: problem.message) }
+    mutating func reject(_ problem: RowProblem, column: Int? = nil) throws(FitError) {
+        guard skipBadRows else { throw FitError(file: file, line: line, column: column.map(self.column), message: problem.message) }
         skipped.record(problem, line: line)
     }
 

@@ -57,7 +57,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         let (files, skipped) = self.files()
         try policy.checkFolder(directory, names: files.map(\.0),
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
-            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.allCases.map(TelemetryWriter.header))
+            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header))
         }
         try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
