@@ -70,6 +70,8 @@ public struct PairedScenarioRunner: Sendable {
                 let range = chunk * chunkSize..<min((chunk + 1) * chunkSize, a.devices)
                 countsA.start = range.lowerBound
                 countsB.start = range.lowerBound
+                countsA.clear()
+                countsB.clear()
                 runnerA.simulate(devices: range, observers: [countsA])
                 runnerB.simulate(devices: range, observers: [countsB])
                 for offset in 0..<range.count {
@@ -79,7 +81,8 @@ public struct PairedScenarioRunner: Sendable {
                         if mismatch.map({ device < $0.device }) ?? true { mismatch = (device, cyclesA, cyclesB) }
                         continue
                     }
-                    for index in pairs.indices {
+                    // A platform-mix device runs one platform's arms: pairs of the other have no counts.
+                    for index in pairs.indices where !countsA.counts[offset][index].isEmpty && !countsB.counts[offset][index].isEmpty {
                         differences[index].add(countsB.counts[offset][index], countsA.counts[offset][index], cycles: cyclesA)
                     }
                 }
@@ -129,6 +132,11 @@ private final class DeviceCounts: ChunkObserver {
         accumulators[slot].add(log, device: device)
         counts[device - start][slot] = accumulators[slot].deviceCounts
         cycles[device - start] = Int64(log.cycles.count)
+    }
+
+    /// Forgets the previous chunk's counts, so an arm a device did not run has none.
+    func clear() {
+        for device in counts.indices { for slot in counts[device].indices { counts[device][slot] = [] } }
     }
 
     func finish() {}

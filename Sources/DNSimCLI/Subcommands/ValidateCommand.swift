@@ -36,7 +36,7 @@ enum ValidateCommand: Subcommand {
                     let share = String(format: "%5.1f%%", segment.share * 100)
                     let sets = segment.settings.isEmpty ? "the scenario as written"
                         : "sets " + segment.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
-                    console.print("    \(name)  \(share)  \(sets)")
+                    console.print("    \(name)  \(share)  \(segment.platform.map { "\($0.rawValue) only; " } ?? "")\(sets)")
                 }
             }
             if !scenario.expectations.isEmpty { console.print("  \(scenario.expectations.count) expectation(s) for check") }

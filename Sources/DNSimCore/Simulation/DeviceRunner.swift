@@ -43,18 +43,21 @@ public final class DeviceRunner {
             if !world.configuration.perDevice.isEmpty { (world, simulators) = ownWorld(of: device, in: segment) }
             world.generate(device: device)
             for observer in observers { observer.willSimulate(device: device) }
-            var cycles: Int64 = 0
+            var cycles: Int64 = -1
+            let fleet = plan.fleet
             for index in simulators.indices {
+                // A platform-mix segment's device runs only its platform's arms.
+                if let fleet, !fleet.runs(plan.arms[index].platform, in: segment) { continue }
                 var log = simulators[index].run(world)
                 log.segment = segment
                 events += Int64(log.activity.events)
                 accumulators[segment][index].add(log, device: device)
                 // The paired sums need the same due cycles in every arm of a device.
-                assert(index == 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
+                assert(cycles < 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
                 cycles = Int64(log.cycles.count)
                 for observer in observers { observer.simulated(device: device, arm: index, log) }
             }
-            for i in pairs.indices {
+            for i in pairs.indices where plan.fleet?.runs(plan.arms[pairs[i].minuend].platform, in: segment) ?? true {
                 pairs[i].add(accumulators[segment][pairs[i].minuend].deviceCounts,
                              accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: cycles)
             }

@@ -7,11 +7,14 @@ public struct Fleet: Sendable, Equatable {
         public var name: String
         public var share: Double
         public var world: WorldConfiguration
+        /// The platform of the segment's devices (they run only its arms), or nil: every platform.
+        public var platform: Platform?
 
-        public init(name: String, share: Double, world: WorldConfiguration) {
+        public init(name: String, share: Double, world: WorldConfiguration, platform: Platform? = nil) {
             self.name = name
             self.share = share
             self.world = world
+            self.platform = platform
         }
     }
 
@@ -34,6 +37,13 @@ public struct Fleet: Sendable, Equatable {
     }
 
     public var names: [String] { segments.map(\.name) }
+
+    /// Whether the segments carry the install base's platform mix (each device one platform's).
+    public var mixesPlatforms: Bool { segments.contains { $0.platform != nil } }
+
+    /// Whether a device of segment `segment` runs `platform`'s arms.
+    @inline(__always)
+    public func runs(_ platform: Platform, in segment: Int) -> Bool { segments[segment].platform.map { $0 == platform } ?? true }
 
     /// The segment of `device` (0-based): the first whose cumulative share exceeds one uniform
     /// draw (inverse CDF). One segment draws nothing.

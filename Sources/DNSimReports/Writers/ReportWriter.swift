@@ -17,6 +17,7 @@ public enum ReportWriter {
         // Decided once, rendered by summary.md and summary.json alike.
         let analysis = ReportAnalysis(context)
         if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
+        if let base = InstallBase(context) { files.append(("install-base.csv", SummaryCSV.render(base.table(days: context.days)))) }
         if formats.contains("md") {
             files += [
                 ("summary.md", SummaryMarkdown.render(context, sweep: sweep, analysis: analysis)),
@@ -40,7 +41,7 @@ public enum ReportWriter {
     /// that already holds a report (a readable `manifest.json`) loses files:
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
-                              "update-delay-cdf.svg", "device-fresh.svg", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
+                              "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file

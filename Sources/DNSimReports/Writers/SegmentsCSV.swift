@@ -9,8 +9,9 @@ public enum SegmentsCSV {
 
     public static func render(_ context: ReportContext) -> String {
         var lines = [header.joined(separator: ",")]
-        for (segment, cells) in zip(context.segments, context.segmentTable.cells) {
-            for row in cells {
+        for (position, (segment, cells)) in zip(context.segments, context.segmentTable.cells).enumerated() {
+            // A platform-mix segment's devices run only its platform's arms.
+            for (index, row) in cells.enumerated() where context.plan.fleet?.runs(context.plan.arms[index].platform, in: position) ?? true {
                 lines.append(([segment.name] + SummaryCSV.fields(of: row)).map(SummaryCSV.escape).joined(separator: ","))
             }
         }

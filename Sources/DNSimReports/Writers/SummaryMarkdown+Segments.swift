@@ -14,9 +14,11 @@ extension SummaryMarkdown {
         var table = TextTable(header: ["arm", "segment", "share", "devices"] + SummaryColumns.rates.map(\.name),
                               rightAligned: Set(2...(3 + SummaryColumns.rates.count)))
         for (index, arm) in context.plan.arms.enumerated() {
-            for (position, segment) in segments.enumerated() {
+            var first = true
+            for (position, segment) in segments.enumerated() where fleet.runs(arm.platform, in: position) {
                 let s = segment.arms[index]
-                table.rows.append([position == 0 ? arm.name : "", segment.name, percent(fleet.segments[position].share), String(s.devices)]
+                defer { first = false }
+                table.rows.append([first ? arm.name : "", segment.name, percent(fleet.segments[position].share), String(s.devices)]
                     + SummaryColumns.rates.map { percent(s.rate($0)) })
             }
         }

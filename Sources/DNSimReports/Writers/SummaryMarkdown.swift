@@ -84,6 +84,7 @@ public enum SummaryMarkdown {
             if let warning = ThresholdShare(context.result.arms[index]).warning(arm.name, lateAfter: plan.lateAfter) { md += warning + "\n\n" }
         }
         md += segmentsSection(context)
+        md += installBaseSection(context)
         md += spreadSection(context)
 
         let pushes = plan.arms.contains { $0.strategy.kind == .push }

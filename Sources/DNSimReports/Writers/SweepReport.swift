@@ -28,7 +28,8 @@ public struct SweepReport: Sendable {
         /// Orphans, unwanted reminders and duplicates per 1,000 device-days (docs/lifecycle.md).
         public var lifecycle: [Double] = []
         /// With a fleet of more than one segment: each segment's fresh and missed rates, in the fleet's order.
-        public var segments: [(name: String, fresh: Double, missed: Double)] = []
+        /// Nil rates where the segment ran no device on the arm (a platform mix's other platform).
+        public var segments: [(name: String, fresh: Double?, missed: Double?)] = []
     }
 
     public var scenario: Scenario
@@ -60,7 +61,10 @@ public struct SweepReport: Sendable {
                             threshold: ThresholdShare(statistics),
                             backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
                             lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate),
-                            segments: segments.map { ($0.0, $0.1[index].rate(.fresh), $0.1[index].rate(.missed)) }))
+                            segments: segments.map { name, cells in
+                                let ran = (cells[index].figure("devices") ?? 0) > 0
+                                return (name, ran ? cells[index].rate(.fresh) : nil, ran ? cells[index].rate(.missed) : nil)
+                            }))
         }
     }
 
@@ -184,7 +188,7 @@ public struct SweepReport: Sendable {
         var table = TextTable(header: header, rightAligned: Set([0]).union(Set((axes.count + 2)..<header.count)))
         for row in rows {
             table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + row.segments.flatMap { [SummaryMarkdown.percent($0.fresh), SummaryMarkdown.percent($0.missed)] })
+                + row.segments.flatMap { [$0.fresh.map(SummaryMarkdown.percent) ?? "–", $0.missed.map(SummaryMarkdown.percent) ?? "–"] })
         }
         return md + table.markdown() + "\n"
     }

@@ -213,7 +213,8 @@ public struct Scenario: Sendable {
         var segments: [Fleet.Segment] = []
         for segment in fleet {
             switch segment.scenario.plan(devices: devices, days: days, seed: seed) {
-            case .success(let segmentPlan): segments.append(Fleet.Segment(name: segment.name, share: segment.share, world: segmentPlan.world))
+            case .success(let segmentPlan):
+                segments.append(Fleet.Segment(name: segment.name, share: segment.share, world: segmentPlan.world, platform: segment.platform))
             case .failure(let error): return .failure(error)
             }
         }

@@ -15,6 +15,7 @@ enum FleetReader {
         var name: String
         var share: Double
         var settings: [VariantSetting]
+        var platform: Platform?
         var mark: SourceMark
     }
 
@@ -37,10 +38,26 @@ enum FleetReader {
             let share = map.number("share", in: 0...1)
             if let share, share <= 0 { map.error("share", "\(map.path("share")) must be above 0 (leave out a segment with no devices)") }
             let settings = map["set"].map { self.settings($0, map.path("set"), r) } ?? []
+            var platform: Platform?
+            var platformValid = true
+            if let text = map.string("platform") {
+                platform = Platform(rawValue: text)
+                if platform == nil {
+                    platformValid = false
+                    map.error("platform", "\(map.path("platform")) must be ios or android, not \(MessageText.quoted(text))"
+                        + Suggestion.hint(for: text, in: Platform.allCases.map(\.rawValue)))
+                }
+            }
             if let name { names.append((name, map["segment"]?.mark.line ?? 0)) }
-            guard let name, let share, share > 0, let settings else { complete = false; continue }
+            guard let name, let share, share > 0, let settings, platformValid else { complete = false; continue }
             total += share
-            entries.append(Entry(name: name, share: share, settings: settings, mark: item.mark))
+            entries.append(Entry(name: name, share: share, settings: settings, platform: platform, mark: item.mark))
+        }
+        // A mix is all or nothing: a segment without a platform would run both platforms' arms.
+        if complete, entries.contains(where: { $0.platform != nil }), let bare = entries.first(where: { $0.platform == nil }) {
+            r.error(bare.mark, "fleet segment \(MessageText.quoted(bare.name)) names no platform while others do; "
+                + "give every segment its platform (the shares are then the install base's platform mix) or none")
+            complete = false
         }
         if complete, abs(total - 1) > shareTolerance {
             r.error(node.mark, "the fleet's shares add to \(ScenarioReader.show(total)), not 1")
@@ -163,8 +180,18 @@ extension FleetReader {
                     warning.message = MessageText.bounded("\(named): \(warning.message)")
                     warnings.append(warning)
                 }
-                segments.append(ScenarioSegment(name: entry.name, share: entry.share,
+                if let platform = entry.platform, !loaded.platforms.contains(platform) {
+                    reader.error(entry.mark, "\(named): platform \(platform.rawValue) is not simulated (add platforms.\(platform.rawValue))")
+                    continue
+                }
+                segments.append(ScenarioSegment(name: entry.name, share: entry.share, platform: entry.platform,
                                                 settings: entry.settings.map { ($0.key, SweepAxis.label($0.value)) }, scenario: loaded))
+            }
+        }
+        if entries.contains(where: { $0.platform != nil }) {
+            for platform in Platform.allCases where scenario.platforms.contains(platform) && !entries.contains(where: { $0.platform == platform }) {
+                reader.error(entries.first?.mark, "the fleet mixes platforms but no segment has platform \(platform.rawValue), "
+                    + "which the scenario simulates; give it a segment or remove platforms.\(platform.rawValue)")
             }
         }
         if !reader.diagnostics.isEmpty { throw DiagnosticList(reader.diagnostics) }
