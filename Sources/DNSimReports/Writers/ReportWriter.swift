@@ -41,7 +41,8 @@ public enum ReportWriter {
     /// that already holds a report (a readable `manifest.json`) loses files:
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
-                              "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv", "sweep.md", "sweep.svg"]
+                              "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
+                              "sweep.md", "sweep.svg"]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file
