@@ -49,7 +49,8 @@ extension ScenarioKeyCatalog {
                     example: ""),
         ScenarioKey("uncertainty.parameters[].key", .run, type: "text", default: "required",
                     range: "a dotted path to a condition that takes a number or duration (a distribution's parameter too, "
-                           + "e.g. `fetch.latency.lognormal.median`), or any condition with `choice`",
+                           + "e.g. `fetch.latency.lognormal.median`, or a per-device spread's), a fleet segment's share "
+                           + "(`fleet.<segment>.share`, the others rescaled), or any condition with `choice`",
                     meaning: "The condition whose value each world sets.",
                     example: "`platforms.ios.fetchTask.never`"),
         ScenarioKey("uncertainty.parameters[].distribution", .run, type: "mapping", default: "required",

@@ -124,7 +124,7 @@ public enum ScenarioLoader {
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
         if let section = top.section("uncertainty") {
-            scenario.uncertainty = UncertaintyReader.read(section)
+            scenario.uncertainty = UncertaintyReader.read(section, segments: scenario.fleetEntries.map(\.name))
             if scenario.objective == nil && top["objective"] == nil {
                 r.error(top["uncertainty"]?.mark,
                         "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }")

@@ -67,8 +67,17 @@ extension Scenario {
             return .failure(DiagnosticList([Diagnostic(file: file, mark: unplaced.setting.mark,
                                                        message: "uncertain key \(MessageText.quoted(unplaced.setting.key)) "
                                                                 + "does not name a place in the scenario")]))
-        case .success(let node):
+        case .success(var node):
             let label = settings.map { "\($0.0.key) = \($0.0.written($0.1))" }.joined(separator: ", ")
+            let shares = Set(settings.compactMap { $0.0.path.count == 3 && $0.0.path[0] == "fleet" ? Int($0.0.path[1]) : nil })
+            if !shares.isEmpty {
+                guard let rescaled = FleetShareRescaling.rescaled(node, setting: shares, original: base.base) else {
+                    return .failure(DiagnosticList([Diagnostic(file: file, mark: settings.first?.0.mark,
+                                                               message: "in (\(label)): the uncertain fleet shares add to 1 or more, "
+                                                                   + "leaving no devices for the other segments")]))
+                }
+                node = rescaled
+            }
             return base.load(node, context: "in " + (design.map { "world \($0.index) (" } ?? "(") + label + ")")
         }
     }

@@ -8,7 +8,8 @@ enum UncertaintyReader {
     static let distributionNames = ["uniform", "loguniform", "triangular", "normal", "lognormal", "choice", "fit"]
     static let maxChoices = 1_000
 
-    static func read(_ map: ScenarioSection) -> UncertaintySettings? {
+    /// - Parameter segments: the names of the scenario's fleet segments, in order (a share may be uncertain).
+    static func read(_ map: ScenarioSection, segments: [String] = []) -> UncertaintySettings? {
         let r = map.reader
         let design = map["design"] == nil ? .sobol : map.choice("design", as: DesignKind.self)
         let samples = map.integer("samples")
@@ -25,7 +26,7 @@ enum UncertaintyReader {
                 var lines: [String: Int] = [:]
                 for (i, item) in items.enumerated() {
                     guard let entry = ScenarioSection(item, "\(map.path("parameters"))[\(i + 1)]", schema: "uncertainty.parameters[]", r),
-                          let parameter = parameter(entry) else { complete = false; continue }
+                          let parameter = parameter(entry, segments: segments) else { complete = false; continue }
                     if let line = lines[parameter.key] {
                         r.error(entry["key"]?.mark,
                                 "\(entry.path("key")) \(MessageText.quoted(parameter.key)) is already uncertain at line \(line); "
@@ -47,10 +48,29 @@ enum UncertaintyReader {
     }
 
     /// One `{ key, distribution }`, or nil when it is wrong (said).
-    private static func parameter(_ entry: ScenarioSection) -> UncertainParameter? {
+    private static func parameter(_ entry: ScenarioSection, segments: [String]) -> UncertainParameter? {
         let r = entry.reader
         guard let keyNode = entry["key"], let key = entry.string("key"), let node = entry["distribution"] else { return nil }
-        if let problem = keyProblem(key, at: entry.path("key")) { r.error(keyNode.mark, problem); return nil }
+        // A fleet segment's share, by the segment's name: placed at its list item, the other shares rescaled.
+        var placePath = key.split(separator: ".").map(String.init)
+        var shareRange: ClosedRange<Double>?
+        if placePath.count == 3, placePath[0] == "fleet", placePath[2] == "share" {
+            guard let position = segments.firstIndex(of: placePath[1]) else {
+                r.error(keyNode.mark, "\(entry.path("key")) \(MessageText.quoted(key)) names no fleet segment"
+                    + (segments.isEmpty ? " (the scenario has no fleet)" : Suggestion.hint(for: placePath[1], in: segments)))
+                return nil
+            }
+            guard segments.count > 1 else {
+                r.error(keyNode.mark, "\(entry.path("key")): a fleet of one segment has its share fixed at 1")
+                return nil
+            }
+            placePath[1] = String(position + 1)
+            // Above 0 and below 1, so every other segment keeps some devices.
+            shareRange = 1e-6...(1 - 1e-6)
+        } else if let problem = keyProblem(key, at: entry.path("key")) {
+            r.error(keyNode.mark, problem)
+            return nil
+        }
         guard let pairs = node.mapping, pairs.count == 1, let name = pairs[0].key.scalar else {
             r.error(node.mark, "\(entry.path("distribution")) must be one of \(distributionNames.joined(separator: ", ")), "
                                + "such as { uniform: { min: 0.1, max: 0.5 } }")
@@ -83,7 +103,7 @@ enum UncertaintyReader {
             return UncertainParameter(key: key, path: key.split(separator: ".").map(String.init), distribution: .choice(weights: weights),
                                       unit: .choice(values), mark: keyNode.mark, distributionMark: node.mark)
         }
-        guard takesNumbers(declared, key) else {
+        guard shareRange != nil || takesNumbers(declared, key) else {
             r.error(keyNode.mark, "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration "
                                   + "(it takes \(declared?.type ?? "no value")); give its values with choice: [{ value, weight }, …]")
             return nil
@@ -147,7 +167,7 @@ enum UncertaintyReader {
             r.error(body.mark, "\(path): \(MessageText.quoted(key)) takes \(declared?.type ?? "a number"), not a duration; write plain numbers")
             return nil
         }
-        let range = keyRange(declared, key, unit: unit)
+        let range = shareRange ?? keyRange(declared, key, unit: unit)
         let distribution: ParameterDistribution
         switch family {
         case "uniform", "loguniform":
@@ -177,7 +197,7 @@ enum UncertaintyReader {
                                + "outside the range of \(MessageText.quoted(key)) (\(show(range.lowerBound)) to \(show(range.upperBound)))")
             return nil
         }
-        return UncertainParameter(key: key, path: key.split(separator: ".").map(String.init), distribution: distribution, unit: unit,
+        return UncertainParameter(key: key, path: placePath, distribution: distribution, unit: unit,
                                   mark: keyNode.mark, distributionMark: node.mark)
     }
 
