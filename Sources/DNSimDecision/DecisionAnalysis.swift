@@ -23,6 +23,11 @@ import CGSL
 /// - `difference`: the mean over worlds of U(r) − U(runner-up), with a 95% t interval.
 /// - `knifeEdge`: the arms whose feasible share p is within two binomial standard errors,
 ///   2√(p(1 − p)/W), of the required share.
+/// - Both count independent draws, not worlds: where worlds come in resampling units (a Sobol
+///   sample's A, B and AB_i worlds share values), the interval and the standard error are the
+///   ratio estimator's over the units, √(Σ(Yᵤ − R·nᵤ)² / (U(U − 1))) / n̄ with U − 1 degrees of
+///   freedom (Cochran 1977, *Sampling Techniques*, §6.4, cluster sampling), not the W worlds' as if
+///   independent.
 /// - `stability`: the share of `resamples` bootstrap resamples of the worlds (of whole resampling
 ///   units, e.g. a Sobol sample's k + 2 worlds) in which the rule picks r again (Efron & Tibshirani
 ///   1993, "An Introduction to the Bootstrap"). Below 0.95, `worldsNeeded` scales the worlds by
@@ -93,23 +98,31 @@ public enum DecisionAnalysis {
             evppi.append(information.evppi)
             flips += information.flips
         }
+        let clusters = Clusters(input.units)
         let knifeEdge = (0..<arms).filter { a in
             let share = decisions[a].feasibleShare
-            return abs(share - input.requiredFeasibleShare) <= 2 * (share * (1 - share) / w).squareRoot() + 1e-12
+            let standardError = clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
+                ?? (share * (1 - share) / w).squareRoot()
+            return abs(share - input.requiredFeasibleShare) <= 2 * standardError + 1e-12
         }
         let stability = DecisionStability(input, recommended: recommended)
         return DecisionSummary(arms: decisions, recommended: recommended, evpi: evpi, evppi: evppi, flips: flips,
                                runnerUp: runnerUp, decisive: decisive,
-                               difference: runnerUp.map { Self.difference(utilities, reference, $0) },
+                               difference: runnerUp.map { Self.difference(utilities, reference, $0, clusters: clusters) },
                                knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
                                robust: Self.robust(utilities, choice))
     }
 
-    /// Mean over worlds of U(a) − U(b), with its 95% t interval.
-    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int) -> PairedDifference {
+    /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when
+    /// worlds come in them).
+    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> PairedDifference {
         let values = utilities.map { $0[a] - $0[b] }
         let n = Double(values.count)
         let mean = values.reduce(0, +) / n
+        if let clusters, clusters.count > 1 {
+            let half = gsl_cdf_tdist_Pinv(0.975, Double(clusters.count - 1)) * clusters.standardError(of: values)
+            return PairedDifference(mean: mean, low: mean - half, high: mean + half)
+        }
         guard values.count > 1 else { return PairedDifference(mean: mean, low: mean, high: mean) }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
         let half = gsl_cdf_tdist_Pinv(0.975, n - 1) * (variance / n).squareRoot()
