@@ -255,7 +255,7 @@ enum FitMarkdown {
         var md = percentile
             ? "- Parameter intervals: parametric bootstrap percentile (Efron & Tibshirani 1993, ch. 13), the (B + 1)·2.5% and "
                 + "(B + 1)·97.5% order statistics of each parameter's \(delays.options.bootstrap) refits below; they cover the true "
-                + "value in 95% of data sets (checked by the coverage tests), where the Wald interval falls short in small samples.\n"
+                + "value in 95% of data sets (checked by the coverage tests).\n"
             : "- Parameter intervals: Wald on the transformed scale from the observed information (numerical Hessian), mapped back"
                 + (delays.options.bootstrap > 0 ? " (fewer than \(BootstrapOutcome.minimumForIntervals) replicates: "
                     + "too few for percentile intervals).\n" : " (no bootstrap ran; with one, the percentile intervals).\n")
