@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimFitTests",
-            dependencies: ["DNSimFit", "CGSL", "CGSLErrors", "TestStatistics"]
+            dependencies: ["DNSimFit", "CGSL", "CGSLErrors", "TestStatistics", "DNSimTestSupport"]
         ),
         .testTarget(
             name: "DNSimSupportTests",

@@ -42,9 +42,8 @@ public struct DelayFit: Sendable {
         for family in options.families {
             var fit = DelayModelFitter(family: family, sample: sample, neverFree: hasNever).fit(km)
             if options.bootstrap > 0 {
-                fit.bootstrapP = ParametricBootstrap.pValue(fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap,
-                                                            seed: options.seed, progress: options.progress)
-                fit.bootstrapReplicates = options.bootstrap
+                fit.adopt(ParametricBootstrap.run(fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap,
+                                                  seed: options.seed, progress: options.progress))
             }
             fits.append(fit)
         }

@@ -8,4 +8,6 @@ public enum NeverInterval: String, Sendable {
     /// No row was censored, so never's estimate is 0 and its profile
     /// bound has the closed form 1 − exp(−3.84 / 2n).
     case noCensoredRows = "closed form (no censored rows)"
+    /// never is clearly above 0 and the bootstrap ran: the percentile interval of its refits.
+    case bootstrapPercentile = "parametric bootstrap percentile"
 }

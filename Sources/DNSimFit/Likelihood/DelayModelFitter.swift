@@ -108,13 +108,28 @@ struct DelayModelFitter {
         return MixtureCureLikelihood.expit(RootFinder.brent(excess, low, high))
     }
 
-    /// MLE only, from a given start: the parametric bootstrap's refit.
-    func estimate(startParameters: [Double], startNever: Double) -> (parameters: [Double], never: Double) {
-        let mode: NeverMode = neverFree && !sample.censored.isEmpty ? .free : .fixed(0)
-        let model = MixtureCureLikelihood(family: family, sample: sample, never: mode)
-        var start = model.transformed(parameters: startParameters, never: min(max(startNever, 1e-3), 0.95))
+    /// MLE only, from a given start: the parametric bootstrap's refit. With `metric` (the inverse
+    /// Hessian at the start, from `bootstrapMetric`) a warm quasi-Newton runs first.
+    func estimate(startParameters: [Double], startNever: Double, metric: [[Double]]? = nil) -> (parameters: [Double], never: Double) {
+        let model = MixtureCureLikelihood(family: family, sample: sample, never: neverMode)
+        var start = model.transformed(parameters: startParameters, never: Self.startNever(startNever))
+        if let metric, let r = LikelihoodMinimizer.warmNewton(model, from: start, inverseHessian: metric, rows: rows) {
+            return model.natural(r.x)
+        }
         if !model.negativeLogLikelihood(start).isFinite { start = model.startingPoint(neverGuess: startNever) }
         let r = LikelihoodMinimizer.minimize(model, from: start, rows: rows)
         return model.natural(r.x)
+    }
+
+    var neverMode: NeverMode { neverFree && !sample.censored.isEmpty ? .free : .fixed(0) }
+
+    static func startNever(_ value: Double) -> Double { min(max(value, 1e-3), 0.95) }
+
+    /// The inverse observed information of this (the observed) sample at the point a bootstrap
+    /// refit starts from, or nil if singular: the Hessian in log scale is the same whatever the
+    /// sample's reference time, so it serves every replicate of the same size.
+    func bootstrapMetric(startParameters: [Double], startNever: Double) -> [[Double]]? {
+        let model = MixtureCureLikelihood(family: family, sample: sample, never: neverMode)
+        return ObservedInformation(model, at: model.transformed(parameters: startParameters, never: Self.startNever(startNever))).covariance
     }
 }

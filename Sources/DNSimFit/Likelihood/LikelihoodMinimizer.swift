@@ -32,6 +32,55 @@ enum LikelihoodMinimizer {
         return best
     }
 
+    /// The bootstrap's refit: quasi-Newton from the point estimate with its inverse Hessian as
+    /// the first metric (a replicate's optimum is about one standard error away, so a few steps
+    /// reach the tolerance where BFGS from the identity takes dozens of evaluations), updated by
+    /// BFGS. Nil when it makes no progress; the caller then falls back to `minimize`.
+    static func warmNewton(_ model: MixtureCureLikelihood, from start: [Double], inverseHessian: [[Double]], rows: Int) -> Result? {
+        let n = model.dimension
+        guard start.count == n, inverseHessian.count == n else { return nil }
+        let tolerance = tolerance(rows: rows)
+        var h = inverseHessian
+        var x = start
+        var g = [Double](repeating: 0, count: n)
+        var f = model.evaluate(x, &g)
+        guard f.isFinite else { return nil }
+        for _ in 0..<60 {
+            if norm(g) < tolerance { return Result(x: x, value: f, gradientNorm: norm(g), converged: true) }
+            let d = (0..<n).map { i in -(0..<n).reduce(0) { $0 + h[i][$1] * g[$1] } }
+            let slope = zip(d, g).reduce(0) { $0 + $1.0 * $1.1 }
+            guard slope < 0 else { return nil }
+            var t = 1.0, accepted = false
+            var xNew = x, gNew = g, fNew = f
+            for _ in 0..<30 {
+                xNew = zip(x, d).map { $0 + t * $1 }
+                fNew = model.evaluate(xNew, &gNew)
+                if fNew.isFinite, fNew <= f + 1e-4 * t * slope { accepted = true; break }
+                t /= 2
+            }
+            // As `bfgs` does: a stall at a gradient this small is the optimum at machine precision
+            // (gamma's shape derivative is a central difference, noisy near the tolerance).
+            let nearlyFlat = norm(accepted ? gNew : g) < 100 * tolerance
+            guard accepted else { return nearlyFlat ? Result(x: x, value: f, gradientNorm: norm(g), converged: true) : nil }
+            if nearlyFlat, f - fNew <= 1e-13 * abs(f) { return Result(x: xNew, value: fNew, gradientNorm: norm(gNew), converged: true) }
+            let s = zip(xNew, x).map { $0 - $1 }, y = zip(gNew, g).map { $0 - $1 }
+            let sy = zip(s, y).reduce(0) { $0 + $1.0 * $1.1 }
+            if sy > 1e-300 { h = bfgsUpdate(h, s, y, 1 / sy) }
+            (x, g, f) = (xNew, gNew, fNew)
+        }
+        return nil
+    }
+
+    /// H ← (I − ρsyᵀ) H (I − ρysᵀ) + ρssᵀ, the inverse-Hessian BFGS update.
+    private static func bfgsUpdate(_ h: [[Double]], _ s: [Double], _ y: [Double], _ rho: Double) -> [[Double]] {
+        let n = s.count
+        let hy = (0..<n).map { i in (0..<n).reduce(0) { $0 + h[i][$1] * y[$1] } }
+        let yhy = zip(y, hy).reduce(0) { $0 + $1.0 * $1.1 }
+        return (0..<n).map { i in
+            (0..<n).map { j in h[i][j] - rho * (hy[i] * s[j] + s[i] * hy[j]) + (rho * rho * yhy + rho) * s[i] * s[j] }
+        }
+    }
+
     static func norm(_ v: [Double]) -> Double { v.reduce(0) { $0 + $1 * $1 }.squareRoot() }
 
     private static func bfgs(_ model: MixtureCureLikelihood, _ start: [Double], _ tolerance: Double) -> Result {
