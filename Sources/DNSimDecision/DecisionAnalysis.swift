@@ -99,18 +99,21 @@ public enum DecisionAnalysis {
             flips += information.flips
         }
         let clusters = Clusters(input.units)
+        let shareErrors = (0..<arms).map { a in
+            clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
+                ?? (decisions[a].feasibleShare * (1 - decisions[a].feasibleShare) / w).squareRoot()
+        }
         let knifeEdge = (0..<arms).filter { a in
-            let share = decisions[a].feasibleShare
-            let standardError = clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
-                ?? (share * (1 - share) / w).squareRoot()
-            return abs(share - input.requiredFeasibleShare) <= 2 * standardError + 1e-12
+            abs(decisions[a].feasibleShare - input.requiredFeasibleShare) <= 2 * shareErrors[a] + 1e-12
         }
         let stability = DecisionStability(input, recommended: recommended)
-        return DecisionSummary(arms: decisions, recommended: recommended, evpi: evpi, evppi: evppi, flips: flips,
+        var summary = DecisionSummary(arms: decisions, recommended: recommended, evpi: evpi, evppi: evppi, flips: flips,
                                runnerUp: runnerUp, decisive: decisive,
                                difference: runnerUp.map { Self.difference(utilities, reference, $0, clusters: clusters) },
                                knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
                                robust: Self.robust(utilities, choice))
+        summary.feasibleShareErrors = shareErrors
+        return summary
     }
 
     /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when

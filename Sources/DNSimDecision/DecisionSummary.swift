@@ -21,6 +21,9 @@ public struct DecisionSummary: Sendable {
     public var difference: PairedDifference?
     /// The arms whose feasible share is within two binomial standard errors of the required share.
     public var knifeEdge: [Int]
+    /// Each arm's feasible share's Monte Carlo standard error (over the resampling units, when worlds
+    /// come in them): what the knife edge and its sentence use.
+    public var feasibleShareErrors: [Double] = []
     /// The share of bootstrap resamples of the worlds that keep the recommendation.
     public var stability: Double
     /// The worlds estimated to reach a stability of 0.95; nil when it is reached.

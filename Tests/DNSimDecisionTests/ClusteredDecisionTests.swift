@@ -47,6 +47,7 @@ final class ClusteredDecisionTests: XCTestCase {
         let clustered = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters,
                                                                 units: units, resamples: 10))
         XCTAssertEqual(clustered.knifeEdge, [0])
+        XCTAssertEqual(clustered.feasibleShareErrors[0], (60.0 / (20 * 19)).squareRoot() / 4, accuracy: 1e-12)
         let independent = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters,
                                                                   resamples: 10))
         XCTAssertEqual(independent.knifeEdge, [])

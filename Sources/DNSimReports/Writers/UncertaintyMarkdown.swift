@@ -178,7 +178,7 @@ enum UncertaintyMarkdown {
         }
         for position in summary.knifeEdge {
             let share = summary.arms[position].feasibleShare
-            let error = 2 * (share * (1 - share) / Double(study.designs.count)).squareRoot()
+            let error = 2 * summary.feasibleShareErrors[position]
             text += "\n\n⚠ **Knife edge**: \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
                 + "within two Monte Carlo standard errors (±\(String(format: "%.1f", error * 100)) points) of the "
                 + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: "
