@@ -25,8 +25,22 @@ enum ValidateCommand: Subcommand {
             console.print("  name \(scenario.name), seed \(plan.seed), \(plan.devices) devices × \(days) days "
                           + "from \(scenario.start) (\(scenario.timeZone.identifier))")
             console.print("  " + ScheduleLead.line(scenario, calendar: plan.world.calendar))
-            console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, "
-                          + "\(plan.devices * days * plan.arms.count) in all")
+            if let fleet = plan.fleet, fleet.mixesPlatforms {
+                // Each device runs one platform's arms: an arm runs on its platform's share of the devices.
+                let shares = Platform.allCases.compactMap { platform -> (Platform, Double)? in
+                    let share = fleet.segments.filter { $0.platform == platform }.reduce(0) { $0 + $1.share }
+                    return share > 0 ? (platform, share) : nil
+                }
+                let perArm = shares.map { "about \(Int((Double(plan.devices * days) * $0.1).rounded())) per \($0.0.rawValue) arm" }
+                let total = shares.reduce(0.0) { total, entry in
+                    total + Double(plan.devices * days) * entry.1 * Double(plan.arms.filter { $0.platform == entry.0 }.count)
+                }
+                console.print("  \(plan.world.calendar.count) cycles per device; device-days \(perArm.joined(separator: ", ")) "
+                              + "(the fleet's platform shares), about \(Int(total.rounded())) in all")
+            } else {
+                console.print("  \(plan.world.calendar.count) cycles per device; \(plan.devices * days) device-days per arm, "
+                              + "\(plan.devices * days * plan.arms.count) in all")
+            }
             console.print("  arms: " + plan.arms.map(\.name).joined(separator: ", "))
             if !scenario.fleet.isEmpty {
                 console.print("  fleet: \(scenario.fleet.count) segments, each device in one by its share")
