@@ -55,7 +55,7 @@ enum UncertaintyMarkdown {
                                    percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
             }
         }
-        md += table.markdown() + "\n"
+        md += table.markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
         md += settings.design == .sobol
