@@ -247,6 +247,10 @@ public enum SummaryMarkdown {
             case .push:
                 options.append("kind `\(strategy.pushKind.rawValue)`")
                 if strategy.pushKind == .background { guardOptions() }
+            case .onNews:
+                // Measured per server update; none of the cycle options apply.
+                lines.append("- **Strategy `\(strategy.label)`:** onNews, interval \(seconds(strategy.newsInterval)); its rows count server updates.")
+                continue
             }
             options.append("onEmpty `\(strategy.onEmpty.rawValue)`")
             if let defects = strategy.defects {
