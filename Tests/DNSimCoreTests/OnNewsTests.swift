@@ -70,6 +70,25 @@ final class OnNewsTests: XCTestCase {
         XCTAssertEqual(run.activity[.lostUpdates], run.activity[.acked] - shown.count)
     }
 
+    /// `updates_fresh` is every strategy's: an onNews arm's equals its `fresh` count (its records are its updates);
+    /// a cycle arm's counts the update delays within `freshWithin`, over the same updates.
+    func testUpdatesFreshIsEveryStrategysPerUpdateMeasure() throws {
+        let world = Self.world(freshWithin: 2 * SimTime.hour)
+        for platform in [Platform.ios, .android] {
+            let onNews = DeviceRun(world, TestWorlds.arm(.onNews, platform))
+            XCTAssertEqual(onNews.activity[.updatesFresh], onNews.cycles.filter { $0.outcome == .fresh }.count)
+            let chained = DeviceRun(world, TestWorlds.arm(.chained, platform))
+            XCTAssertEqual(chained.activity[.updatesFresh], chained.log.updateDelays.filter { $0 <= 2 * SimTime.hour }.count)
+            XCTAssertEqual(chained.activity[.updates], onNews.activity[.updates])
+        }
+        let result = TestWorlds.run(world, arms: [TestWorlds.arm(.onNews, .ios), TestWorlds.arm(.chained, .ios)], devices: 30)
+        let rate = try XCTUnwrap(SummaryColumns.named("updates_fresh_rate"))
+        XCTAssertEqual(try XCTUnwrap(rate.value(result.arms[0], days: 6)), result.arms[0].rate(.fresh), accuracy: 1e-12)
+        XCTAssertEqual(rate.direction, .higherIsBetter)
+        XCTAssertEqual(SummaryColumns.names.suffix(5), ["updates_fresh", "updates_fresh_rate", "updates_fresh_ci_low", "updates_fresh_ci_high",
+                                                       "updates_fresh_half_width"])
+    }
+
     /// Arms measured per update are not paired with cycle arms; two onNews arms on one platform are.
     func testPairsKeepTheirUnit() {
         let world = Self.world(freshWithin: SimTime.hour)

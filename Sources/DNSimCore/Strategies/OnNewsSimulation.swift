@@ -6,8 +6,10 @@
 public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
     public var runtime: PluginRuntime<OS>
     let interval: Millis
-    /// Runs so far: the next run's number keys its request's and its fetch's draws.
+    /// Runs so far: the next run's number keys its fetch's draws.
     var runs = 0
+    /// Requests submitted so far: each submission draws its own delay, keyed by its number.
+    var submissions = 0
     /// Per update, numbered in time order (an ack covers a prefix of them, so these grow with the acks): when the
     /// user sees it (`.max`: never), and when the fetch that posted it completed.
     var seenAt: [Millis] = []
@@ -49,6 +51,7 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
     public mutating func run(_ world: DeviceWorld) -> DeviceLog {
         runtime.begin(device: world)
         runs = 0
+        submissions = 0
         seenAt.removeAll(keepingCapacity: true)
         postedAt.removeAll(keepingCapacity: true)
         latest.removeAll(keepingCapacity: true)
@@ -102,7 +105,8 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
 
     /// The next run, `interval` from now (Android's periodic work keeps its own period).
     private mutating func submit() {
-        runtime.os.scheduleFetch(earliest: runtime.now + interval, cycle: runs, &runtime.context)
+        runtime.os.scheduleFetch(earliest: runtime.now + interval, cycle: submissions, &runtime.context)
+        submissions += 1
     }
 
     /// A run: resubmit first (as the pattern's handler does), then crawl.

@@ -98,6 +98,9 @@ public struct PluginRuntime<OS: PlatformModel> {
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
         log.activity[.updates] = context.server.updateCount(before: context.runEnd)
+        // Every strategy's per-update measure, so cycle arms and `onNews` compare on it.
+        let freshWithin = world.freshWithin
+        log.activity[.updatesFresh] = log.updateDelays.count { $0 <= freshWithin }
     }
 
     /// Adds `event` to the device's trace, when one is recorded (built only then).

@@ -76,6 +76,7 @@ public enum SummaryMarkdown {
         md += recommendationSection(context, analysis.recommendations)
         md += "## Verdict\n\n"
         for verdict in analysis.verdicts { md += VerdictSentence.render(verdict, context) + "\n\n" }
+        md += perUpdateVerdict(context)
 
         md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
@@ -101,6 +102,7 @@ public enum SummaryMarkdown {
             ] + (pushes ? [perDay(.pushes)] : []))
         }
         md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
+        md += perUpdateSection(context)
         if scenario.isLifecycleActive { md += lifecycleSection(context) }
 
         md += "## Paired differences\n\n"
