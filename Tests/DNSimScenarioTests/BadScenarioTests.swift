@@ -55,7 +55,7 @@ final class BadScenarioTests: XCTestCase {
          "10:31: error: platforms.ios.fetchTask.launch 'beforeUs' is not one of afterEarliest, beforeUse (did you mean 'beforeUse'?)"),
         (replacing(10, with: "  ios: { backgroundAppRefresh: off }"), "10:32: error: platforms.ios.backgroundAppRefresh must be true or false"),
         (replacing(10, with: "  ios: { backgroundAppRefesh: false }"), "10:10: error: unknown key 'backgroundAppRefesh' in platforms.ios (did you mean 'backgroundAppRefresh'?)"),
-        (replacing(11, with: "strategies: [independant]"), "11:14: error: unknown strategy 'independant'; use independent, chained or push (did you mean 'independent'?)"),
+        (replacing(11, with: "strategies: [independant]"), "11:14: error: unknown strategy 'independant'; use independent, chained, push or onNews (did you mean 'independent'?)"),
         (replacing(11, with: "strategies: [chained, chained]"),
          "11:23: error: strategy label 'chained' is already used at line 11; give this variant its own, e.g. { chained: { label: chained-2 } }"),
         (replacing(11, with: "strategies: [{ chained: { guard: maybe } }]"),
