@@ -68,6 +68,10 @@ final class OnNewsTests: XCTestCase {
         XCTAssertTrue(shown.allSatisfy { world.user.summaryTimes.contains($0.shownAt!) })
         XCTAssertGreaterThan(run.cycles.filter { $0.outcome == .missed }.count, run.cycles.count / 3)
         XCTAssertEqual(run.activity[.lostUpdates], run.activity[.acked] - shown.count)
+        // Each post is traced at the moment it is seen, with its item's copy.
+        let posts = run.trace.kinds("news.shown")
+        XCTAssertFalse(posts.isEmpty)
+        XCTAssertTrue(posts.allSatisfy { world.user.summaryTimes.contains($0.time) && $0.title != nil })
     }
 
     /// `updates_fresh` is every strategy's: an onNews arm's equals its `fresh` count (its records are its updates);

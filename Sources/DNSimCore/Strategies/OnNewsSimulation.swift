@@ -124,18 +124,32 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
         let delivered = now + runtime.context.draw(runtime.os.notificationDelay, source: .notificationDelay, index: runs)
         let seen = runtime.presentation.map { $0.seen(delivered, level: runtime.interruptionLevel) } ?? delivered
         var items: [Int: [Int]] = [:]
-        runtime.context.server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { _, item in
+        var oldest: [Int: Millis] = [:]
+        runtime.context.server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { published, item in
+            if oldest[item] == nil { oldest[item] = published }
             items[item, default: []].append(seenAt.count)
             seenAt.append(seen)
             postedAt.append(now)
         }
-        for (item, updates) in items {
+        // In item order: a dictionary's own order changes from process to process, and the trace must not.
+        for item in items.keys.sorted() {
+            let updates = items[item]!
             // Replaced before anyone saw it: what the earlier notification showed is never seen.
             if let previous = latest[item], previous.seen > delivered {
                 for update in previous.updates { seenAt[update] = .max }
             }
             latest[item] = (seen, updates)
+            if runtime.context.tracer != nil { traceShown(item: item, published: oldest[item]!, seen: seen) }
         }
+    }
+
+    /// Traces the item's notification as the user sees it, timed from its oldest update (a later post may still replace it).
+    private mutating func traceShown(item: Int, published: Millis, seen: Millis) {
+        let wait = seen - published
+        let copy = NotificationCopy.aggregated(itemIndices: [item], template: runtime.fetch.copy)
+            ?? NotificationCopy(title: runtime.plugin.fallbackTitle, body: runtime.plugin.fallbackBody)
+        let outcome: CycleOutcome = runtime.notificationsBlocked ? .blocked : wait <= runtime.world.freshWithin ? .fresh : .stale
+        runtime.trace(.newsShown(outcome, afterPublication: wait, copy: copy), at: seen)
     }
 
     /// Every update published in the run becomes a record, in publication order.
