@@ -57,7 +57,8 @@ enum StrategyReader {
                 if map.declares("guardHorizon"), let v = map.duration("guardHorizon", allowZero: false) { strategy.guardHorizon = v }
                 if map.declares("interval"), let v = map.duration("interval", allowZero: false) {
                     if v < WorkManagerConfiguration.minimumRepeatInterval {
-                        map.error("interval", "\(map.path("interval")) must be at least 15m: androidx runs periodic work no more often (did you mean 15m?)")
+                        map.error("interval", "\(map.path("interval")) must be at least 15m: androidx runs periodic work no more often "
+                                  + "(did you mean 15m?)")
                     } else {
                         strategy.newsInterval = v
                     }
