@@ -14,9 +14,10 @@ public struct ArmComparison: Sendable {
         self.subtrahend = subtrahend
     }
 
-    /// The arms of `platform` in scenario order.
+    /// The arms of `platform` in scenario order, those measured per cycle: an `onNews` arm counts updates and has no
+    /// pair with them (summary.md sets it beside them per update).
     static func arms(_ context: ReportContext, _ platform: Platform) -> [Int] {
-        context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform }
+        context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform && !context.plan.arms[$0].strategy.kind.measuresUpdates }
     }
 
     /// The leading arm among `indices`: not dominated on fresh, stale,

@@ -123,9 +123,9 @@ final class CheckOutputTests: CommandLineTestCase {
                        ["seed", "devices", "days", "dnsim-events", "baseline", "definitions", "metrics.freshWithin", "metrics.lateAfter",
                         "metrics.duplicateWindow", "definitions_note"])
 
-        // 8 arms: the expect: entry on each arm it applies to (one), then 8 rates, 3 lifecycle counts, 5 spread figures and a
+        // 8 arms: the expect: entry on each arm it applies to (one), then 9 rates (updates_fresh too), 3 lifecycle counts, 5 spread figures and a
         // fingerprint per arm.
-        XCTAssertEqual(cases.count, 1 + 8 * (8 + 3 + 5 + 1))
+        XCTAssertEqual(cases.count, 1 + 8 * (9 + 3 + 5 + 1))
         let names = Set(cases.map { "\($0.attributes["classname"]!) \($0.attributes["name"]!)" })
         XCTAssertEqual(names.count, cases.count, "every test case is named uniquely")
         let missed = try XCTUnwrap(cases.first { $0.attributes["classname"] == "small.chained/ios" && $0.attributes["name"] == "baseline missed_rate" })
@@ -146,7 +146,7 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(invoke(["check", scenario(), "--baseline", baseline, "--junit", junit, "--quiet"]).code, 0)
         let root = try parseXML(junit)
         XCTAssertEqual(root.attributes["failures"], "0")
-        XCTAssertEqual(root.all("testsuite").first?.all("testcase").count, 1 + 8 * 17)
+        XCTAssertEqual(root.all("testsuite").first?.all("testcase").count, 1 + 8 * 18)
         XCTAssertTrue(root.all("testsuite").first?.all("testcase").allSatisfy { $0.children.isEmpty } ?? false)
     }
 
@@ -203,8 +203,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(check["verdict"] as? String, "regression")
         XCTAssertEqual((check["baseline"] as? [String: Any])?["chosen_by"] as? String, "--baseline")
         let comparisons = try XCTUnwrap(check["comparisons"] as? [[String: Any]])
-        // 8 rates, 3 lifecycle counts per 1,000 device-days and 5 spread figures, for each of the 8 arms.
-        XCTAssertEqual(comparisons.count, 8 * 16)
+        // 9 rates (updates_fresh too), 3 lifecycle counts per 1,000 device-days and 5 spread figures, for each of the 8 arms.
+        XCTAssertEqual(comparisons.count, 8 * 17)
         for comparison in comparisons {
             let h1 = try XCTUnwrap(comparison["baseline_half_width"] as? Double), h2 = try XCTUnwrap(comparison["run_half_width"] as? Double)
             let tolerance = try XCTUnwrap(comparison["tolerance"] as? Double)
@@ -238,7 +238,7 @@ final class CheckOutputTests: CommandLineTestCase {
             let found = invoke(["check", bare, "--quiet"])
             XCTAssertEqual(found.code, 0, found.out + found.err)
             XCTAssertTrue(found.out.contains("small: no expect: entries and no --baseline; checking against Reports/small/, its committed report"), found.out)
-            XCTAssertTrue(found.out.contains("small: ok (128 figure(s) and 8 fingerprint(s) against Reports/small)"), found.out)
+            XCTAssertTrue(found.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against Reports/small)"), found.out)
             // With overrides, the committed report is not comparable and not used: the run's own folder would be.
             let quick = invoke(["check", bare, "--devices", "5", "--quiet"])
             XCTAssertEqual(quick.code, 2)
@@ -258,7 +258,7 @@ final class CheckOutputTests: CommandLineTestCase {
             let both = invoke(["check", withExpect, "--quiet"])
             XCTAssertEqual(both.code, 0, both.out + both.err)
             XCTAssertTrue(both.out.contains("small: 1 expect: entries and no --baseline; checking against Reports/small/, its committed report"), both.out)
-            XCTAssertTrue(both.out.contains("small: ok (1 expect: check(s), 128 figure(s) and 8 fingerprint(s) against Reports/small)"), both.out)
+            XCTAssertTrue(both.out.contains("small: ok (1 expect: check(s), 136 figure(s) and 8 fingerprint(s) against Reports/small)"), both.out)
         }
     }
 
@@ -275,8 +275,8 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertTrue(regressions.allSatisfy { $0.hasPrefix("REGRESSION small: ") }, regressions.joined(separator: "\n"))
         let summaries = lines.filter { $0.hasPrefix("small: ") || $0.hasPrefix("small-b: ") }
         XCTAssertEqual(summaries.count, 2, result.out)
-        XCTAssertTrue(summaries[0].hasPrefix("small: \(regressions.count) regression(s) in 137 check(s)"), summaries[0])
-        XCTAssertTrue(summaries[1].hasPrefix("small-b: ok (1 expect: check(s), 128 figure(s)"), summaries[1])
+        XCTAssertTrue(summaries[0].hasPrefix("small: \(regressions.count) regression(s) in 145 check(s)"), summaries[0])
+        XCTAssertTrue(summaries[1].hasPrefix("small-b: ok (1 expect: check(s), 136 figure(s)"), summaries[1])
         XCTAssertEqual(lines.last, summaries[1], "each scenario ends with its summary line")
         let end = lines.firstIndex(of: summaries[0])!
         XCTAssertFalse(lines[(end + 1)...].contains { $0.contains(" small: ") || $0.hasPrefix("small: ") }, "small's lines all come before its summary")

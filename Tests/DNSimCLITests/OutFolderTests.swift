@@ -65,7 +65,7 @@ final class OutFolderTests: CommandLineTestCase {
             let single = tree("P/Reports/small")
             XCTAssertNotNil(single["manifest.json"])
             let check = assertSucceeds(["check", a, "--baseline", "P/Reports", "--strict", "--quiet"])
-            XCTAssertTrue(check.out.contains("small: ok (128 figure(s) and 8 fingerprint(s) against P/Reports/small)"), check.out)
+            XCTAssertTrue(check.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against P/Reports/small)"), check.out)
 
             // One scenario and two given to one run: the same layout, DIR/<name>/ each, the same bytes.
             _ = assertSucceeds([a, b, "--out", "Two", "--quiet"])
@@ -99,7 +99,7 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P/Reports").sorted(), ["small", "small@seed=4"])
             XCTAssertEqual(tree("P/Reports/small"), single, "the baseline is as it was")
             let seededCheck = assertSucceeds(["check", a, "--seed", "4", "--baseline", "P/Reports", "--strict", "--quiet"])
-            XCTAssertTrue(seededCheck.out.contains("small: ok (128 figure(s) and 8 fingerprint(s) against P/Reports/small@seed=4)"), seededCheck.out)
+            XCTAssertTrue(seededCheck.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against P/Reports/small@seed=4)"), seededCheck.out)
 
             // A baseline of another seed in P/Reports/small/ (the file's seed was 4 when it was written): the error
             // names the folder and the command that writes it again, whether --baseline is the root or the report folder.
@@ -177,7 +177,7 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(tree("P/small"), baseline)
 
             let check = assertSucceeds(["check", a, "--devices", "6", "--baseline", "P", "--strict", "--quiet"])
-            XCTAssertTrue(check.out.contains("small: ok (128 figure(s) and 8 fingerprint(s) against P/small@devices=6)"), check.out)
+            XCTAssertTrue(check.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against P/small@devices=6)"), check.out)
             XCTAssertEqual(tree("P/small"), baseline)
 
             // The file's own values are no override: such a run writes P/small/ itself, with the same figures
@@ -237,7 +237,7 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(tree("P"), before, "the baselines are as they were")
             // --out another folder: the check runs, and writes its report there.
             let elsewhere = assertSucceeds(["check", a, "--baseline", "P", "--out", "reports", "--quiet"])
-            XCTAssertTrue(elsewhere.out.contains("small: ok (128 figure(s) and 8 fingerprint(s) against P/small)"), elsewhere.out)
+            XCTAssertTrue(elsewhere.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against P/small)"), elsewhere.out)
             XCTAssertEqual(tree("reports/small")["summary.csv"], before["small/summary.csv"])
             XCTAssertEqual(tree("P"), before)
         }

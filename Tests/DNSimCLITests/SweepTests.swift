@@ -44,7 +44,9 @@ final class SweepTests: CommandLineTestCase {
         // Point 2: lead 1m, the third strategy back to plain chained (which is the file as written, with fetch at 18:29).
         let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let edited = temporary.appendingPathComponent("edited.yaml").path
-        _ = FileManager.default.createFile(atPath: edited, contents: Data(base.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"").utf8))
+        // A sweep point keeps the base's freshWithin (the 5m lead), which updates_fresh reads: the edited file says it.
+        let moved = base.replacingOccurrences(of: "\"25 18 * * *\"", with: "\"29 18 * * *\"") + "metrics: { freshWithin: 5m }\n"
+        _ = FileManager.default.createFile(atPath: edited, contents: Data(moved.utf8))
         let plainOut = temporary.appendingPathComponent("plain").path
         XCTAssertEqual(run([edited, "--devices", "6", "--out", plainOut, "--quiet"]), 0)
         let plain = lines("\(plainOut)/small@devices=6/summary.csv").dropFirst()

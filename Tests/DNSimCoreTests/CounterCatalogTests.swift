@@ -76,7 +76,7 @@ final class CounterCatalogTests: XCTestCase {
             case .perThousandDeviceDays: XCTAssertEqual(value, sum / 5 * 1000 / Double(Self.days), accuracy: 1e-9, "\(counter)")
             case .deviceOnly: XCTFail("\(counter) is kept")
             }
-            if case .ratio(let name, let over) = counter.spec.column {
+            if case .ratio(let name, let over, _) = counter.spec.column {
                 let rate = try XCTUnwrap(SummaryColumns.named("\(name)_rate")?.value(statistics, days: Self.days))
                 XCTAssertEqual(rate, sum / Double(statistics.sum(over)), accuracy: 1e-12)
             }
@@ -94,7 +94,7 @@ final class CounterCatalogTests: XCTestCase {
             XCTAssertEqual(statistics.sum(counter), kept ? values.reduce(0, +) : 0, "\(counter)")
             XCTAssertEqual(statistics.counters.squares(counter),
                            Counter.squared.contains(counter) ? values.map { $0 * $0 }.reduce(0, +) : 0, "\(counter)")
-            if case .ratio(_, let over) = counter.spec.column {
+            if case .ratio(_, let over, _) = counter.spec.column {
                 XCTAssertTrue(Counter.squared.contains(over), "a ratio's denominator keeps its squares")
                 let products = logs.map { Int64($0.activity[counter]) * Int64($0.activity[over]) }.reduce(0, +)
                 XCTAssertEqual(statistics.counters.products(counter), products)

@@ -146,7 +146,7 @@ public struct ArmStatistics: Sendable, Equatable {
     }
 
     static func denominator(_ counter: Counter) -> Counter {
-        guard case .ratio(_, let over) = counter.spec.column else { preconditionFailure("\(counter) is not a ratio") }
+        guard case .ratio(_, let over, _) = counter.spec.column else { preconditionFailure("\(counter) is not a ratio") }
         return over
     }
 

@@ -160,9 +160,12 @@ public enum SummaryColumns {
                 .lowerIsBetter) { $0.setupLatency.quantile(0.5) }
         seconds("setup_latency_p90_s", "90th percentile of setup latency", .lowerIsBetter) { $0.setupLatency.quantile(0.9) }
         // Counters added since, in catalog order, and the half-width of any interval they bring.
-        counterColumns(through: nil)
+        counterColumns(through: .reboots)
         halfWidths()
         spreadColumns(&columns)
+        halfWidths()
+        // Counters added after the spread (`updates_fresh`, issue 40), so no earlier column moves.
+        counterColumns(through: nil)
         halfWidths()
         return columns
     }()

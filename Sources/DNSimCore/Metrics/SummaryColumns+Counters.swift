@@ -25,14 +25,15 @@ extension SummaryColumns {
                 SummaryColumn(name: "\(name)_half_width", unit: unit, meaning: "half-width of the 95% interval of \(name)",
                               direction: .neutral, rate: nil, value: { s, days in interval(s, days).halfWidth }, decimals: 4),
             ]
-        case .ratio(let name, let over):
+        case .ratio(let name, let over, let higherIsBetter):
             // Undefined (empty) while the denominator is zero; the half-width comes with the other intervals'.
             let defined: @Sendable (ArmStatistics) -> Bool = { $0.sum(over) > 0 }
             return [
                 SummaryColumn(name: name, unit: "count", meaning: meaning, direction: .neutral, rate: nil,
                               value: { s, _ in Double(s.sum(counter)) }, decimals: 0),
                 SummaryColumn(name: "\(name)_rate", unit: "fraction", meaning: "\(name) / \(over.columnName ?? over.spec.key)",
-                              direction: .lowerIsBetter, rate: nil, value: { s, _ in defined(s) ? s.ratio(counter) : nil }, decimals: 6,
+                              direction: higherIsBetter ? .higherIsBetter : .lowerIsBetter, rate: nil,
+                              value: { s, _ in defined(s) ? s.ratio(counter) : nil }, decimals: 6,
                               interval: { $0.ratioInterval(counter) }),
                 SummaryColumn(name: "\(name)_ci_low", unit: "fraction",
                               meaning: "lower bound of the 95% interval of \(name)_rate (ratio estimator across devices)",

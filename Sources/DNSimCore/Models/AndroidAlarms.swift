@@ -63,6 +63,7 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
+    public var fetchPending: Bool { pendingFetchAlarm != nil }
 
     /// When an alarm set now for `time` really fires.
     @inline(__always)

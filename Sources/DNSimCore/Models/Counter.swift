@@ -9,7 +9,7 @@ public enum Counter: Int, CaseIterable, Sendable {
     // In summary.csv column order; a new counter goes last, so no column moves.
     case updates, lostUpdates, backgroundRuns, fetches, alarmWakeups, appOpens
     case serverRequests, pushes, offCycles, orphans, unwantedReminders, duplicates
-    case acked, reboots
+    case acked, reboots, updatesFresh
 
     /// How an arm reports a counter: its unit and its interval.
     public enum Column: Sendable, Equatable {
@@ -23,8 +23,8 @@ public enum Counter: Int, CaseIterable, Sendable {
         /// The unit of the lifecycle counts: summary.md's Lifecycle table and the sweep tables show each such counter.
         case perThousandDeviceDays(String)
         /// The total as `name` and its share of another counter as `<name>_rate`, with the
-        /// ratio-estimator interval across devices (keeps Σk², Σd² and Σk·d).
-        case ratio(String, over: Counter)
+        /// ratio-estimator interval across devices (keeps Σk², Σd² and Σk·d); lower is better unless `higherIsBetter`.
+        case ratio(String, over: Counter, higherIsBetter: Bool = false)
     }
 
     public struct Spec: Sendable {
@@ -64,6 +64,9 @@ public enum Counter: Int, CaseIterable, Sendable {
                                "notifications shown within metrics.duplicateWindow of the previous one")
         case .acked: Spec("acked", .deviceOnly, "updates acknowledged by a successful fetch")
         case .reboots: Spec("reboots", .deviceOnly, "Android reboots")
+        case .updatesFresh: Spec("updatesFresh", .ratio("updates_fresh", over: .updates, higherIsBetter: true),
+                                 "server updates first shown within metrics.freshWithin of their publication (any strategy)",
+                                 stem: "updateFresh")
         }
     }
 
@@ -75,19 +78,19 @@ public enum Counter: Int, CaseIterable, Sendable {
         switch counter.spec.column {
         case .perThousandDeviceDays, .ratio: return true
         case .deviceOnly, .total, .perDeviceDay:
-            return allCases.contains { if case .ratio(_, counter) = $0.spec.column { true } else { false } }
+            return allCases.contains { if case .ratio(_, counter, _) = $0.spec.column { true } else { false } }
         }
     }
 
     /// Ratio counters with their denominators, whose Σk·d an arm keeps.
     public static let ratios: [(counter: Counter, over: Counter)] = allCases.compactMap {
-        if case .ratio(_, let over) = $0.spec.column { ($0, over) } else { nil }
+        if case .ratio(_, let over, _) = $0.spec.column { ($0, over) } else { nil }
     }
 
     /// The shard name of Σk² (`orphanSquares`) and of Σk·d (`lostTimesUpdates`).
     public var squaresKey: String { stem + "Squares" }
     public var productKey: String? {
-        guard case .ratio(_, let over) = spec.column else { return nil }
+        guard case .ratio(_, let over, _) = spec.column else { return nil }
         return stem + "Times" + over.spec.key.prefix(1).uppercased() + over.spec.key.dropFirst()
     }
 

@@ -63,6 +63,7 @@ public struct IOSTaskScheduler: PlatformModel {
     }
 
     public var alarmsLost: Bool { false }
+    public var fetchPending: Bool { pendingRequest != nil }
     public var notificationDelay: Distribution { configuration.notificationDelay }
 
     public func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,

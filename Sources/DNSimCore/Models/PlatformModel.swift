@@ -17,6 +17,8 @@ public protocol PlatformModel {
     init(world: WorldConfiguration, schedulesFetch: Bool)
     /// Android: a reboot cleared the alarms and nothing has re-armed them yet.
     var alarmsLost: Bool { get }
+    /// Whether a BG request (iOS) or fetch alarm or job (Android) is pending.
+    var fetchPending: Bool { get }
     /// Delay between a notification's trigger and its display.
     var notificationDelay: Distribution { get }
     /// When a notification request or alarm set at `now` for `time` really fires.

@@ -18,11 +18,13 @@ public struct TraceEntry: Sendable, Equatable {
     /// For shown notifications: the exact text on screen.
     public var title: String? {
         if case .notificationShown(_, _, let copy) = event { return copy.title }
+        if case .newsShown(_, _, let copy) = event { return copy.title }
         return nil
     }
 
     public var body: String? {
         if case .notificationShown(_, _, let copy) = event { return copy.body }
+        if case .newsShown(_, _, let copy) = event { return copy.body }
         return nil
     }
 
@@ -92,6 +94,8 @@ public struct TraceEntry: Sendable, Equatable {
             return "cycle \(number): iOS delivers the notification; Focus or Scheduled Summary holds it until \(time(until))"
         case .notificationShown(let outcome, let afterT, _):
             return "cycle \(number) shown (\(outcome.name)), \(SimTime.seconds(afterT)) s after T"
+        case .newsShown(let outcome, let after, _):
+            return "an item's new update shown (\(outcome.name) per update), \(SimTime.seconds(after)) s after its publication"
         case .cycleUnshown(let outcome, let reason, let service):
             return "cycle \(number) \(outcome.name): \(reason.explanation(pushService: service))"
         case .cycleOff: return "cycle \(number) not due: New Activity is off"

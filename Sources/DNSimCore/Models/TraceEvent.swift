@@ -56,6 +56,9 @@ public enum TraceEvent: Sendable, Equatable {
     case guardsArmed(from: Int, through: Int)
     case guardCancelled
     case notificationShown(CycleOutcome, afterNotifyTime: Millis, copy: NotificationCopy)
+    /// `onNews` posts an item's notification, seen `afterPublication` after the item's oldest new update (a later post of the
+    /// item may still replace it unseen).
+    case newsShown(CycleOutcome, afterPublication: Millis, copy: NotificationCopy)
     /// The plugin posts the cycle's notification, but the user denied notifications.
     case notificationBlocked
     /// iOS delivers the notification, but Focus or Scheduled Summary holds it until `until`.
@@ -133,6 +136,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .guardsArmed: "guard.armed"
         case .guardCancelled: "guard.cancelled"
         case .notificationShown: "notification.shown"
+        case .newsShown: "news.shown"
         case .notificationBlocked: "notification.blocked"
         case .notificationHeld: "notification.held"
         case .cycleUnshown(let outcome, _, _): "cycle.\(outcome.name)"

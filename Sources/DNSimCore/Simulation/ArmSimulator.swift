@@ -25,6 +25,8 @@ public final class ArmSimulator {
         case (.push, .background, .ios): runDevice = Self.runner(DeviceSimulation<SilentPushChained, IOS>(arm: arm, world: world))
         case (.push, .background, .android):
             runDevice = Self.runner(DeviceSimulation<SilentPushChained, Android>(arm: arm, world: world))
+        case (.onNews, _, .ios): runDevice = Self.runner(OnNewsSimulation<IOS>(arm: arm, world: world))
+        case (.onNews, _, .android): runDevice = Self.runner(OnNewsSimulation<Android>(arm: arm, world: world))
         }
     }
 
@@ -34,6 +36,15 @@ public final class ArmSimulator {
     }
 
     private static func runner<S, OS>(_ simulation: DeviceSimulation<S, OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog {
+        var simulation = simulation
+        return { world, simulator in
+            simulation.runtime.context.tracer = simulator.tracer
+            simulation.runtime.context.telemetry = simulator.telemetry
+            return simulation.run(world)
+        }
+    }
+
+    private static func runner<OS>(_ simulation: OnNewsSimulation<OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog {
         var simulation = simulation
         return { world, simulator in
             simulation.runtime.context.tracer = simulator.tracer

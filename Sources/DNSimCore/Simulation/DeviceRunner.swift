@@ -43,7 +43,8 @@ public final class DeviceRunner {
             if !world.configuration.perDevice.isEmpty { (world, simulators) = ownWorld(of: device, in: segment) }
             world.generate(device: device)
             for observer in observers { observer.willSimulate(device: device) }
-            var cycles: Int64 = -1
+            // Due cycles, and updates of the arms measured per update (`onNews`).
+            var cycles: Int64 = -1, updates: Int64 = -1
             let fleet = plan.fleet
             for index in simulators.indices {
                 // A platform-mix segment's device runs only its platform's arms.
@@ -52,14 +53,21 @@ public final class DeviceRunner {
                 log.segment = segment
                 events += Int64(log.activity.events)
                 accumulators[segment][index].add(log, device: device)
-                // The paired sums need the same due cycles in every arm of a device.
-                assert(cycles < 0 || Int64(log.cycles.count) == cycles, "arms of device \(device) differ in due cycles")
-                cycles = Int64(log.cycles.count)
+                // The paired sums need the same due cycles (or updates) in every arm of a device.
+                let count = Int64(log.cycles.count)
+                if plan.arms[index].strategy.kind.measuresUpdates {
+                    assert(updates < 0 || count == updates, "onNews arms of device \(device) differ in updates")
+                    updates = count
+                } else {
+                    assert(cycles < 0 || count == cycles, "arms of device \(device) differ in due cycles")
+                    cycles = count
+                }
                 for observer in observers { observer.simulated(device: device, arm: index, log) }
             }
             for i in pairs.indices where plan.fleet?.runs(plan.arms[pairs[i].minuend].platform, in: segment) ?? true {
+                let perUpdate = plan.arms[pairs[i].minuend].strategy.kind.measuresUpdates
                 pairs[i].add(accumulators[segment][pairs[i].minuend].deviceCounts,
-                             accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: cycles)
+                             accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: perUpdate ? updates : cycles)
             }
         }
     }

@@ -32,11 +32,13 @@ public struct SimulationPlan: Sendable, Equatable {
     /// (one segment's statistics are the fleet's).
     public var keepsSegments: Bool { (fleet?.segments.count ?? 0) > 1 }
 
-    /// Same-platform arm pairs (i < j), the paired comparisons reported.
+    /// Same-platform arm pairs (i < j), the paired comparisons reported: both measured per cycle or both per
+    /// update (`onNews`), since a rate per update has no cycle of a cron arm to be paired with.
     public var pairs: [(Int, Int)] {
         var result: [(Int, Int)] = []
         for i in arms.indices {
-            for j in arms.indices where j > i && arms[j].platform == arms[i].platform {
+            for j in arms.indices where j > i && arms[j].platform == arms[i].platform
+                && arms[j].strategy.kind.measuresUpdates == arms[i].strategy.kind.measuresUpdates {
                 result.append((i, j))
             }
         }

@@ -11,6 +11,8 @@ public struct PluginRuntime<OS: PlatformModel> {
     public let plugin: PluginConfiguration
     let fetch: FetchConfiguration
     let world: WorldConfiguration
+    /// The world the platform model is built from: `world`, but for a strategy that makes its own request (`onNews`).
+    let platformWorld: WorldConfiguration
     public var context: DeviceContext
     public var os: OS
     /// The platform's push service, for the push strategies.
@@ -33,7 +35,7 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// its buffers are reused from device to device).
     public internal(set) var log = DeviceLog()
 
-    init(arm: Arm, world: DeviceWorld, schedulesFetch: Bool) {
+    init(arm: Arm, world: DeviceWorld, schedulesFetch: Bool, platformWorld: WorldConfiguration? = nil) {
         self.arm = arm
         self.schedulesFetch = schedulesFetch
         push = OS.Push(world: world.configuration)
@@ -50,8 +52,9 @@ public struct PluginRuntime<OS: PlatformModel> {
         plugin = world.configuration.plugin
         fetch = world.configuration.fetch
         self.world = world.configuration
+        self.platformWorld = platformWorld ?? world.configuration
         context = DeviceContext(world: world)
-        os = OS(world: world.configuration, schedulesFetch: schedulesFetch)
+        os = OS(world: self.platformWorld, schedulesFetch: schedulesFetch)
         state = PluginState(calendar: world.configuration.calendar, reminderScheduled: false)
         let fcm = world.configuration.android.push
         fcmHistory = FCMPriorityHistory(active: OS.platform == .android && arm.strategy.kind == .push && fcm.priority == .high
@@ -76,7 +79,7 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// Back to the moment the user sets the schedule up, on `world`'s current device.
     mutating func begin(device world: DeviceWorld) {
         context.begin(device: world)
-        os = OS(world: self.world, schedulesFetch: schedulesFetch)
+        os = OS(world: platformWorld, schedulesFetch: schedulesFetch)
         state = PluginState(calendar: context.calendar, reminderScheduled: world.configuration.reminder.map {
             $0.wanted || $0.defects.contains(.enableSchedulesReminder)
         } ?? false)
@@ -95,6 +98,9 @@ public struct PluginRuntime<OS: PlatformModel> {
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
         log.activity[.updates] = context.server.updateCount(before: context.runEnd)
+        // Every strategy's per-update measure, so cycle arms and `onNews` compare on it.
+        let freshWithin = world.freshWithin
+        log.activity[.updatesFresh] = log.updateDelays.count { $0 <= freshWithin }
     }
 
     /// Adds `event` to the device's trace, when one is recorded (built only then).

@@ -6,6 +6,12 @@ public enum StrategyKind: String, Sendable, CaseIterable {
     case chained
     /// The server's push triggers the fetch (`PushKind`).
     case push
+    /// The podcast app's NewEpisodes pattern: a BG run every `newsInterval` that notifies only news, per
+    /// item; measured per server update, not per cycle (docs/model.md §2, notify on news).
+    case onNews
+
+    /// Whether the arm is measured per server update instead of per cycle: its rates cannot be paired with a cycle arm's.
+    public var measuresUpdates: Bool { self == .onNews }
 
     /// Whether the plugin schedules everything on the device itself.
     public var isLocal: Bool { self != .push }
@@ -57,6 +63,8 @@ public struct StrategyConfiguration: Sendable, Equatable {
     public var pushKind: PushKind = .alert
     /// This variant's plugin defects (docs/lifecycle.md); nil: `plugin.defects`.
     public var defects: Set<PluginDefect>?
+    /// For `onNews`: the earliest time from one run to the next (`interval`).
+    public var newsInterval: Millis = 6 * SimTime.hour
 
     public init(kind: StrategyKind, label: String? = nil) {
         self.kind = kind

@@ -27,7 +27,7 @@ extension SummaryMarkdown {
     /// How prose and table headers name a counter: its column stem in words (`unwanted reminders`).
     static func label(_ counter: Counter) -> String {
         switch counter.spec.column {
-        case .total(let stem), .perDeviceDay(let stem), .perThousandDeviceDays(let stem), .ratio(let stem, _):
+        case .total(let stem), .perDeviceDay(let stem), .perThousandDeviceDays(let stem), .ratio(let stem, _, _):
             stem.replacingOccurrences(of: "_", with: " ")
         case .deviceOnly: counter.spec.key
         }

@@ -76,6 +76,7 @@ public enum SummaryMarkdown {
         md += recommendationSection(context, analysis.recommendations)
         md += "## Verdict\n\n"
         for verdict in analysis.verdicts { md += VerdictSentence.render(verdict, context) + "\n\n" }
+        md += perUpdateVerdict(context)
 
         md += "## Arms\n\nShare of cycles with each outcome, with its 95% interval in brackets. "
         md += intervalNote(context) + " `late` means shown more than \(seconds(plan.lateAfter)) after T.\n\n"
@@ -102,6 +103,7 @@ public enum SummaryMarkdown {
             ] + (pushes ? [perDay(.pushes)] : []))
         }
         md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
+        md += perUpdateSection(context)
         if scenario.isLifecycleActive { md += lifecycleSection(context) }
 
         md += "## Paired differences\n\n"
@@ -248,6 +250,10 @@ public enum SummaryMarkdown {
             case .push:
                 options.append("kind `\(strategy.pushKind.rawValue)`")
                 if strategy.pushKind == .background { guardOptions() }
+            case .onNews:
+                // Measured per server update; none of the cycle options apply.
+                lines.append("- **Strategy `\(strategy.label)`:** onNews, interval \(seconds(strategy.newsInterval)); its rows count server updates.")
+                continue
             }
             options.append("onEmpty `\(strategy.onEmpty.rawValue)`")
             if let defects = strategy.defects {

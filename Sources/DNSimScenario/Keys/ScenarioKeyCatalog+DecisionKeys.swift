@@ -13,7 +13,8 @@ extension ScenarioKeyCatalog {
                            + "`\(ObjectiveTerm.costNames.joined(separator: "`, `"))`; each weight from −10⁶ to 10⁶",
                     meaning: "Utility per cycle = Σ weight × rate (unlisted outcomes weigh 0); "
                              + "`late` counts on top of the outcome; a cost column is per device-day; a spread column "
-                             + "(`fresh_device_p10`, …) is a rate or share over devices.",
+                             + "(`fresh_device_p10`, …) is a rate or share over devices; `updates_fresh_rate` is a share of server "
+                             + "updates, the measure an `onNews` arm and a cycle arm share.",
                     example: "`{ fresh: 1, stale: -0.2, fallback: -0.5, missed: -2, late: -2 }`"),
         ScenarioKey("objective.constraints", .definition, type: "list", default: "none",
                     range: "`{ metric, max }` or `{ metric, min }` entries (or both bounds), as in [`expect`](#expect)",

@@ -103,7 +103,7 @@ extension ScenarioKeyCatalog {
 
     /// The strategies' options (`strategies[].<kind>`): one entry for an option the kinds share.
     static let strategyKeys: [ScenarioKey] = [
-        ScenarioKey(option: "label", of: [.independent, .chained, .push], .lever, type: "text", default: "the strategy name",
+        ScenarioKey(option: "label", of: [.independent, .chained, .push, .onNews], .lever, type: "text", default: "the strategy name",
                     range: "non-empty, no `/` or `,`, no control or bidirectional characters; unique in the list", table: "strategies",
                     meaning: "Names the arms `label/platform`.",
                     example: "`chained-noguard`"),
@@ -148,5 +148,10 @@ extension ScenarioKeyCatalog {
                     table: "strategies.chained",
                     meaning: "iOS: how far ahead guards are pre-armed whenever plugin code runs. iOS also allows at most 64 pending requests.",
                     example: "`14d`"),
+        ScenarioKey(option: "interval", of: [.onNews], .lever, type: "duration", default: "`6h`", range: "at least `15m`",
+                    table: "strategies.onNews",
+                    meaning: "The earliest time from one run to the next: iOS resubmits its processing request for now + `interval` at each "
+                             + "run; Android's periodic work repeats every `interval` (androidx allows no less than 15 minutes).",
+                    example: "`12h`"),
     ]
 }

@@ -44,16 +44,25 @@ enum StrategyReader {
                         strategy.label = v
                     }
                 }
-                if let v = map.choice("onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
-                if let v = map.bool("carryUnshown") { strategy.carryUnshown = v }
-                if let v = map.choice("earlyFetch", as: EarlyFetchPolicy.self) { strategy.earlyFetch = v }
-                if let v = map.bool("fetchOnOpen") { strategy.fetchOnOpen = v }
-                if let v = map.defects("defects", as: PluginDefect.self) { strategy.defects = v }
+                // `onNews` has no cycle to take these; the section rejects them as undeclared.
+                if map.declares("onEmpty"), let v = map.choice("onEmpty", as: EmptyFetchPolicy.self) { strategy.onEmpty = v }
+                if map.declares("carryUnshown"), let v = map.bool("carryUnshown") { strategy.carryUnshown = v }
+                if map.declares("earlyFetch"), let v = map.choice("earlyFetch", as: EarlyFetchPolicy.self) { strategy.earlyFetch = v }
+                if map.declares("fetchOnOpen"), let v = map.bool("fetchOnOpen") { strategy.fetchOnOpen = v }
+                if map.declares("defects"), let v = map.defects("defects", as: PluginDefect.self) { strategy.defects = v }
                 // The options of some kinds only.
                 if map.declares("staleContent"), let v = map.choice("staleContent", as: StaleContentPolicy.self) { strategy.staleContent = v }
                 if map.declares("kind"), let v = map.choice("kind", as: PushKind.self) { strategy.pushKind = v }
                 if map.declares("guard"), let v = map.choice("guard", as: GuardPolicy.self) { strategy.guardPolicy = v }
                 if map.declares("guardHorizon"), let v = map.duration("guardHorizon", allowZero: false) { strategy.guardHorizon = v }
+                if map.declares("interval"), let v = map.duration("interval", allowZero: false) {
+                    if v < WorkManagerConfiguration.minimumRepeatInterval {
+                        map.error("interval", "\(map.path("interval")) must be at least 15m: androidx runs periodic work no more often "
+                                  + "(did you mean 15m?)")
+                    } else {
+                        strategy.newsInterval = v
+                    }
+                }
                 // An alert push's handler decides its cycle when the push arrives: it arms no guard.
                 if kind == .push, strategy.pushKind == .alert, let key = ["guard", "guardHorizon"].first(where: { map[$0] != nil }) {
                     map.error(key,

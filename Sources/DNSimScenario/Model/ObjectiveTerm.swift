@@ -9,10 +9,12 @@ public enum ObjectiveTerm: Sendable, Equatable, Hashable {
 
     /// The rates a weight may name, by their bare names.
     public static let rateNames: [String] = RateMetric.allCases.map(\.name)
-    /// The per-device-day columns a weight may name.
-    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") } + spreadNames
+    /// The per-device-day columns a weight may name, the spread and the per-update share.
+    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") } + spreadNames + perUpdateNames
     /// The spread over devices a weight may name: a team may weigh its worst-served devices.
     public static let spreadNames = ["fresh_device_p10", "fresh_device_p50", "fresh_device_p90", "missed_device_p90", "devices_fresh_below"]
+    /// Every strategy's per-update measure, so an objective can weigh `onNews` against a cycle arm (a share of updates).
+    public static let perUpdateNames = ["updates_fresh_rate"]
     public static var names: [String] { rateNames + ["lost"] + costNames }
 
     public init?(name: String) {
