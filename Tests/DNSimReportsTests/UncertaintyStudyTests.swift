@@ -79,6 +79,17 @@ final class UncertaintyStudyTests: XCTestCase {
         for name in UncertaintyReport.fileNames { XCTAssertEqual(again[name], large[name], name) }
     }
 
+    /// flips.svg marks each flip decision.json lists, one black marker per flip, or says there is none.
+    func testTheFlipChartMarksEveryFlip() throws {
+        let study = try Self.study(Self.scenario(samples: 8))
+        let files = Self.files(study)
+        let flips = UncertaintyAnalysis(study).decisions.flatMap(\.summary.flips)
+        let svg = try XCTUnwrap(files["flips.svg"])
+        XCTAssertEqual(svg.components(separatedBy: "stroke=\"#000\" stroke-width=\"2\"").count - 1, flips.count)
+        if flips.isEmpty { XCTAssertTrue(svg.contains("No parameter flips the decision within its range.")) }
+        for flip in flips { XCTAssertTrue(svg.contains(study.parameters[flip.parameter].key), study.parameters[flip.parameter].key) }
+    }
+
     /// A parameter added at one value (uniform min = max) changes no world's figures: each
     /// (sample, block) of the first two parameters has the same rates as before.
     func testAFixedParameterMovesNoEarlierWorld() throws {

@@ -129,7 +129,7 @@ enum UncertaintyMarkdown {
                 any = true
             }
         }
-        md += any ? "\n" : "No parameter flips the decision within its range.\n\n"
+        md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
         return md

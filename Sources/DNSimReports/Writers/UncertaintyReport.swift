@@ -5,7 +5,7 @@ import DNSimAnalysis
 /// the report, its tornado chart and its value-of-information chart.
 public enum UncertaintyReport {
     public static let fileNames = ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg", "evppi.svg",
-                                     "regret.svg"]
+                                     "regret.svg", "flips.svg"]
 
     public static func files(_ study: UncertaintyStudy, formats: Set<String>) -> [(String, String)] {
         let analysis = UncertaintyAnalysis(study)
@@ -13,7 +13,8 @@ public enum UncertaintyReport {
                      ("decision.json", DecisionJSON.render(study, analysis))]
         if formats.contains("md") {
             files += [("uncertainty.md", UncertaintyMarkdown.render(study, analysis)), ("sensitivity.svg", TornadoChart.render(study, analysis)),
-                      ("evppi.svg", ValueOfInformationChart.render(study, analysis)), ("regret.svg", RegretChart.render(study, analysis))]
+                      ("evppi.svg", ValueOfInformationChart.render(study, analysis)), ("regret.svg", RegretChart.render(study, analysis)),
+                      ("flips.svg", FlipChart.render(study, analysis))]
         }
         return files
     }
