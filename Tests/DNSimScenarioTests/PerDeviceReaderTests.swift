@@ -39,6 +39,8 @@ final class PerDeviceReaderTests: XCTestCase {
                        ["p.yaml:12:56: error: user.appOpensPerDay.perDevice.gamma.shape must be greater than 0 and at most 1000000, not 0"])
         XCTAssertEqual(errors(ScenarioTexts.appending("fetch: { failure: { perDevice: { uniform: { min: 0.5, max: 2 } } } }")),
                        ["p.yaml:12:43: error: fetch.failure.perDevice.uniform needs 0 ≤ min ≤ max ≤ 1, not min 0.5, max 2"])
+        XCTAssertEqual(errors(ScenarioTexts.appending("fetch: { failure: { perDevice: { beta: { a: 1000000, b: 1000000 } } } }")),
+                       ["p.yaml:12:45: error: fetch.failure.perDevice.beta.a must be greater than 0 and at most 100000, not 1000000"])
         let server = errors(ScenarioTexts.appending("server: { updatesPerDay: { perDevice: { gamma: { shape: 1, mean: 1 } } } }"))
         XCTAssertEqual(server.count, 1)
         XCTAssertTrue(server[0].hasPrefix("p.yaml:12:26: error: server.updatesPerDay must be a number, not a mapping "

@@ -64,7 +64,8 @@ enum DeviceValueReader {
                 r.error(body.mark, "\(path) is a rate, not a probability: beta gives values in [0, 1] (did you mean 'gamma'?)")
                 return nil
             }
-            guard let p = parameters(["a", "b"]), positive(p[0], "a", atMost: 1e6), positive(p[1], "b", atMost: 1e6) else { return nil }
+            // GSL's beta quantile stalls near a = b = 10⁶; a spread that narrow is a fixed value anyway.
+            guard let p = parameters(["a", "b"]), positive(p[0], "a", atMost: 1e5), positive(p[1], "b", atMost: 1e5) else { return nil }
             distribution = .beta(a: p[0], b: p[1])
         case "gamma", "lognormal":
             guard !probability else {
