@@ -39,9 +39,18 @@ public struct PairedScenarioRunner: Sendable {
         public var b: SimulationResult
         /// B − A per pair, in `pairs`' order (`minuend` is B's arm index, `subtrahend` A's).
         public var pairs: [PairedDifference]
-        /// The first device whose due cycles differ between A and B, if any: its pairs would
-        /// compare rates over different cycles, so the caller refuses the comparison.
-        public var cycleMismatch: (device: Int, a: Int64, b: Int64)?
+        /// The first device whose due cycles (or, on a pair of `onNews` arms, server updates) differ between A and B, if
+        /// any: its pairs would compare rates over different units, so the caller refuses the comparison.
+        public var cycleMismatch: CycleMismatch?
+    }
+
+    /// A device whose pair of arms counts other units in A and in B.
+    public struct CycleMismatch: Sendable, Equatable {
+        public var device: Int
+        public var a: Int64
+        public var b: Int64
+        /// The pair's arms count server updates (`onNews`), not cycles.
+        public var perUpdate: Bool
     }
 
     /// - Precondition: the plans have the same seed and devices (the caller checks and says why not).
@@ -65,7 +74,7 @@ public struct PairedScenarioRunner: Sendable {
             let countsA = DeviceCounts(arms: pairs.map(\.a), plan: a, chunk: chunkSize)
             let countsB = DeviceCounts(arms: pairs.map(\.b), plan: b, chunk: chunkSize)
             var differences = pairs.map { PairedDifference(minuend: $0.b, subtrahend: $0.a) }
-            var mismatch: (device: Int, a: Int64, b: Int64)?
+            var mismatch: CycleMismatch?
             while let chunk = claims.claim() {
                 let range = chunk * chunkSize..<min((chunk + 1) * chunkSize, a.devices)
                 countsA.start = range.lowerBound
@@ -75,14 +84,18 @@ public struct PairedScenarioRunner: Sendable {
                 runnerA.simulate(devices: range, observers: [countsA])
                 runnerB.simulate(devices: range, observers: [countsB])
                 for offset in 0..<range.count {
-                    let (cyclesA, cyclesB) = (countsA.cycles[offset], countsB.cycles[offset])
-                    guard cyclesA == cyclesB else {
-                        let device = range.lowerBound + offset
-                        if mismatch.map({ device < $0.device }) ?? true { mismatch = (device, cyclesA, cyclesB) }
-                        continue
-                    }
                     // A platform-mix device runs one platform's arms: pairs of the other have no counts.
                     for index in pairs.indices where !countsA.counts[offset][index].isEmpty && !countsB.counts[offset][index].isEmpty {
+                        // Each pair's own unit: an `onNews` arm counts updates, a cron arm the device's due cycles.
+                        let (cyclesA, cyclesB) = (countsA.cycles[offset][index], countsB.cycles[offset][index])
+                        guard cyclesA == cyclesB else {
+                            let device = range.lowerBound + offset
+                            let perUpdate = a.arms[pairs[index].a].strategy.kind.measuresUpdates
+                            if mismatch.map({ device < $0.device }) ?? true {
+                                mismatch = CycleMismatch(device: device, a: cyclesA, b: cyclesB, perUpdate: perUpdate)
+                            }
+                            continue
+                        }
                         differences[index].add(countsB.counts[offset][index], countsA.counts[offset][index], cycles: cyclesA)
                     }
                 }
@@ -115,8 +128,8 @@ private final class DeviceCounts: ChunkObserver {
     var start = 0
     /// `[device − start][pair]`: the device's count per `RateMetric`.
     private(set) var counts: [[[Int64]]]
-    /// `[device − start]`: the device's due cycles.
-    private(set) var cycles: [Int64]
+    /// `[device − start][pair]`: the cycles (or updates, for an `onNews` arm) the arm counted on the device.
+    private(set) var cycles: [[Int64]]
 
     init(arms: [Int], plan: SimulationPlan, chunk: Int) {
         var slots = [Int?](repeating: nil, count: plan.arms.count)
@@ -124,14 +137,14 @@ private final class DeviceCounts: ChunkObserver {
         self.slots = slots
         accumulators = arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow) }
         counts = Array(repeating: Array(repeating: [], count: arms.count), count: chunk)
-        cycles = Array(repeating: 0, count: chunk)
+        cycles = Array(repeating: Array(repeating: 0, count: arms.count), count: chunk)
     }
 
     func simulated(device: Int, arm: Int, _ log: DeviceLog) {
         guard let slot = slots[arm] else { return }
         accumulators[slot].add(log, device: device)
         counts[device - start][slot] = accumulators[slot].deviceCounts
-        cycles[device - start] = Int64(log.cycles.count)
+        cycles[device - start][slot] = Int64(log.cycles.count)
     }
 
     /// Forgets the previous chunk's counts, so an arm a device did not run has none.

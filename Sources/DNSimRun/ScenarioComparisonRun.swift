@@ -92,6 +92,11 @@ public enum ScenarioComparisonRun {
         if let bar { progress = { done in bar.update(done, of: total) } }
         let outcome = runner.run(jobs: jobs, progress: progress)
         bar?.finish()
+        if let mismatch = outcome.cycleMismatch, mismatch.perUpdate {
+            throw SetupError("device \(mismatch.device) has \(mismatch.a) server updates in \(setup.a.file) but \(mismatch.b) in "
+                             + "\(setup.b.file) (their servers publish differently), so an onNews arm's rates are over other updates and "
+                             + "cannot be paired; compare scenarios with the same server, or without the onNews arm")
+        }
         if let mismatch = outcome.cycleMismatch {
             throw SetupError("device \(mismatch.device) has \(mismatch.a) due cycles in \(setup.a.file) but \(mismatch.b) in \(setup.b.file) "
                              + "(a fleet segment or the lifecycle moves its notification times), so its rates are over other cycles and "

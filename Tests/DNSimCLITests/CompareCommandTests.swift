@@ -140,6 +140,58 @@ final class CompareCommandTests: CommandLineTestCase {
         XCTAssertGreaterThan(spread, 4, "the devices' differences vary, so a wrong pairing would show")
     }
 
+    /// `onNews` arms count server updates, cron arms cycles: each pair is paired over its own unit. A copy of the podcast
+    /// scenario with a shorter `onNews` interval and ten times the fetch failures: every pair's difference is the
+    /// separate runs' (each pair took the device's last paired arm's count as its unit before: the cron arms' rates were
+    /// over the device's updates). Servers that publish differently give an `onNews` arm other updates: refused.
+    func testOnNewsArmsArePairedOverTheirOwnUpdates() throws {
+        let podcast = GoldenFiles.repositoryPath("Scenarios/podcast-new-episodes.yaml")
+        let text = try String(contentsOfFile: podcast, encoding: .utf8)
+        let often = path("often.yaml")
+        let edited = text.replacingOccurrences(of: "{ onNews: { interval: 6h } }", with: "{ onNews: { interval: 2h } }")
+            .replacingOccurrences(of: "failure: 0.02", with: "failure: 0.2")
+        XCTAssertNotEqual(edited, text)
+        _ = FileManager.default.createFile(atPath: often, contents: Data(edited.utf8))
+        let overrides = RunOverrides(devices: 30, days: 40)
+        let runA = try ScenarioRuns.run(try ScenarioLoader.load(path: podcast), overrides, jobs: 2, feedback: .silent)
+        let runB = try ScenarioRuns.run(try ScenarioLoader.load(path: often), overrides, jobs: 2, feedback: .silent)
+        let setup = try ScenarioComparisonRun.setUp(try ScenarioLoader.load(path: podcast), try ScenarioLoader.load(path: often), overrides)
+        let comparison = try ScenarioComparisonRun.run(setup, jobs: 2, feedback: .silent)
+        XCTAssertEqual(comparison.arms.map(\.name), runA.plan.arms.map(\.name))
+        var onNewsMoved = false, cronMoved = false
+        for arm in comparison.arms {
+            let index = try XCTUnwrap(runA.plan.arms.firstIndex { $0.name == arm.name })
+            for difference in arm.differences {
+                let (rateA, rateB) = (runA.result.arms[index].rate(difference.metric), runB.result.arms[index].rate(difference.metric))
+                XCTAssertEqual(difference.a, rateA, "\(arm.name) \(difference.metric.name)")
+                XCTAssertEqual(difference.b, rateB, "\(arm.name) \(difference.metric.name)")
+                XCTAssertEqual(difference.interval.estimate, rateB - rateA, accuracy: 1e-12, "\(arm.name) \(difference.metric.name)")
+                if arm.name.hasPrefix("onNews") {
+                    if difference.metric == .fresh && difference.significant { onNewsMoved = true }
+                } else if difference.metric == .fresh && difference.significant {
+                    cronMoved = true
+                }
+            }
+        }
+        XCTAssertTrue(onNewsMoved, "a 2 h interval shows more updates within 12 h than a 6 h one")
+        XCTAssertTrue(cronMoved, "failures cost the cron arms fresh cycles")
+        XCTAssertEqual(runA.result.arms[2].cycles, runB.result.arms[2].cycles, "the same server: the same updates")
+
+        let busier = path("busier.yaml")
+        _ = FileManager.default.createFile(atPath: busier, contents: Data(text.replacingOccurrences(of: "updatesPerDay: 1.2",
+                                                                                                    with: "updatesPerDay: 3").utf8))
+        let refused = invoke(["compare", podcast, busier, "--devices", "4", "--days", "10"])
+        XCTAssertEqual(refused.code, 2, refused.out)
+        XCTAssertTrue(refused.err.contains("server updates in \(podcast) but"), refused.err)
+        XCTAssertTrue(refused.err.contains("an onNews arm's rates are over other updates"), refused.err)
+        let withoutOnNews = path("busier-cron.yaml")
+        let cronOnly = text.replacingOccurrences(of: "updatesPerDay: 1.2", with: "updatesPerDay: 3")
+            .replacingOccurrences(of: "strategies: [independent, chained, { onNews: { interval: 6h } }]", with: "strategies: [independent, chained]")
+        _ = FileManager.default.createFile(atPath: withoutOnNews, contents: Data(cronOnly.utf8))
+        let cron = invoke(["compare", podcast, withoutOnNews, "--devices", "4", "--days", "10"])
+        XCTAssertEqual(cron.code, 0, "cron arms' cycles do not depend on the server: \(cron.err)")
+    }
+
     /// --out DIR: compare.md with the command that reproduces it, compare.csv with every rate; a
     /// second comparison replaces them; a compare.md of the user's is never replaced.
     func testOutWritesTheMarkdownAndCSV() throws {

@@ -62,7 +62,7 @@ final class AccountingInvariantTests: XCTestCase {
     func testTheGeneratorIsKeyedAndItsScenariosLoad() throws {
         XCTAssertEqual(GeneratedScenario(key: 41).yaml, GeneratedScenario(key: 41).yaml)
         XCTAssertNotEqual(GeneratedScenario(key: 41).yaml, GeneratedScenario(key: 42).yaml)
-        var fleets = 0, sweeps = 0, studies = 0, strategies = Set<String>()
+        var fleets = 0, sweeps = 0, studies = 0, onNews = 0, mixes = 0, strategies = Set<String>()
         for key in 0..<UInt64(200) {
             let generated = GeneratedScenario(key: key)
             let scenario = try ScenarioLoader.load(bytes: Array(generated.yaml.utf8), file: "generated-\(key).yaml")
@@ -70,10 +70,14 @@ final class AccountingInvariantTests: XCTestCase {
             if !(try scenario.sweepPoints()).isEmpty { sweeps += 1 }
             if !(try scenario.uncertaintyWorlds()).isEmpty { studies += 1 }
             strategies.formUnion(generated.strategies)
+            if generated.onNews != nil { onNews += 1 }
+            if scenario.fleet.contains(where: { $0.platform != nil }) { mixes += 1 }
         }
         XCTAssertGreaterThan(fleets, 40, "fleets are generated")
         XCTAssertGreaterThan(sweeps, 30, "sweeps are generated")
         XCTAssertGreaterThan(studies, 20, "studies are generated")
+        XCTAssertGreaterThan(onNews, 30, "onNews arms are generated")
+        XCTAssertGreaterThan(mixes, 20, "platform-mix fleets are generated")
         XCTAssertEqual(strategies.count, GeneratedScenario.strategyChoices.count, "every strategy choice is generated")
     }
 
@@ -131,9 +135,13 @@ final class AccountingInvariantTests: XCTestCase {
         let worlds = plan.segmentWorlds
         let due = checker.dueCycles
         let hasLifecycle = plan.world.user.disablePerDay > 0 || plan.world.user.timeChangePerDay > 0
+        // A platform-mix segment runs only its platform's arms; an `onNews` arm counts the device's server updates,
+        // which `CycleChecker.record` checks device by device against the updates every arm saw.
+        let runsIn = { (arm: Int, segment: Int) in plan.fleet?.runs(plan.arms[arm].platform, in: segment) ?? true }
+        let perUpdate = { (arm: Int) in plan.arms[arm].strategy.kind.measuresUpdates }
         for (arm, statistics) in result.arms.enumerated() {
-            let expected = hasLifecycle ? due[arm].reduce(0, +)
-                : zip(perSegment, worlds).reduce(Int64(0)) { $0 + Int64($1.0) * Int64($1.1.calendar.count) }
+            let expected = hasLifecycle || perUpdate(arm) ? due[arm].reduce(0, +)
+                : perSegment.indices.filter { runsIn(arm, $0) }.reduce(Int64(0)) { $0 + Int64(perSegment[$1]) * Int64(worlds[$1].calendar.count) }
             if statistics.cycles != expected { problems.append("\(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)") }
             let outcomes = CycleOutcome.allCases.reduce(Int64(0)) { $0 + statistics.count(.outcome($1)) }
             if outcomes != statistics.cycles { problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)") }
@@ -141,7 +149,11 @@ final class AccountingInvariantTests: XCTestCase {
         if let segments = result.segments {
             for (segment, arms) in segments.enumerated() {
                 for (arm, statistics) in arms.enumerated() {
-                    let expected = hasLifecycle ? due[arm][segment] : Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
+                    let expected = !runsIn(arm, segment) ? 0 : hasLifecycle || perUpdate(arm) ? due[arm][segment]
+                        : Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
+                    if !runsIn(arm, segment) && due[arm][segment] != 0 {
+                        problems.append("segment \(segment), \(plan.arms[arm].name): runs on a segment of the other platform")
+                    }
                     guard statistics.cycles != expected else { continue }
                     problems.append("segment \(segment), \(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)")
                 }
@@ -178,9 +190,11 @@ final class AccountingInvariantTests: XCTestCase {
         private let lock = NSLock()
         private var found: [String] = []
         private var segmentDevices: [Int]
-        /// Due cycles per arm and segment, and each device's on its first arm.
+        /// Due cycles (an `onNews` arm: updates) per arm and segment; each device's due cycles on its first cron arm, and
+        /// the server updates its first arm saw.
         private var due: [[Int64]]
         private var deviceDue: [Int: Int] = [:]
+        private var deviceUpdates: [Int: Int] = [:]
 
         init(plan: SimulationPlan) {
             self.plan = plan
@@ -195,13 +209,22 @@ final class AccountingInvariantTests: XCTestCase {
         func observe(devices: Range<Int>) -> any ChunkObserver { Chunk(checker: self) }
 
         func record(device: Int, arm: Int, _ log: DeviceLog) {
-            var problems = Self.problems(log, arm: plan.arms[arm])
-            let dueHere = log.cycles.count
+            let perUpdate = plan.arms[arm].strategy.kind.measuresUpdates
+            var problems = perUpdate ? Self.updateProblems(log, freshWithin: plan.world.freshWithin) : Self.problems(log, arm: plan.arms[arm])
+            let dueHere = log.cycles.count, updates = Int(log.activity[.updates])
             lock.withLock {
-                if arm == 0 { segmentDevices[log.segment] += 1 }
+                // A device counts once, on the first arm it runs (a platform-mix device runs only its platform's).
+                if deviceUpdates[device] == nil { segmentDevices[log.segment] += 1 }
                 due[arm][log.segment] += Int64(dueHere)
-                // Every arm of a device has the same due cycles (docs/lifecycle.md).
-                if let first = deviceDue[device], first != dueHere {
+                // Every arm of a device sees the same server, and every cron arm has the same due cycles (docs/lifecycle.md).
+                if let first = deviceUpdates[device], first != updates {
+                    problems.append("\(updates) server updates, another arm of the device saw \(first)")
+                } else {
+                    deviceUpdates[device] = updates
+                }
+                if perUpdate {
+                    // Checked in `updateProblems`: one record per update.
+                } else if let first = deviceDue[device], first != dueHere {
                     problems.append("\(dueHere) due cycles, another arm of the device has \(first)")
                 } else {
                     deviceDue[device] = dueHere
@@ -252,6 +275,42 @@ final class AccountingInvariantTests: XCTestCase {
                 }
             }
             let shown = Int64(log.updateDelays.count), lost = Int64(log.activity[.lostUpdates]), acked = Int64(log.activity[.acked])
+            if shown + lost != acked { problems.append("updates: \(shown) shown + \(lost) lost ≠ \(acked) acked") }
+            return problems
+        }
+
+        /// What is wrong with one device's updates on an `onNews` arm: one record per server update of the run, in order,
+        /// each shown no earlier than its publication, its lateness the wait, fresh exactly when within `freshWithin`.
+        static func updateProblems(_ log: DeviceLog, freshWithin: Millis) -> [String] {
+            var problems: [String] = []
+            let numbers = log.cycles.map(\.cycle)
+            if numbers != Array(0..<log.cycles.count) || log.cycles.count != Int(log.activity[.updates]) {
+                problems.append("\(log.cycles.count) update records numbered \(numbers.prefix(5))…, for \(log.activity[.updates]) updates")
+            }
+            if zip(log.cycles, log.cycles.dropFirst()).contains(where: { $0.notifyTime > $1.notifyTime }) {
+                problems.append("updates out of publication order")
+            }
+            var shown = 0
+            for record in log.cycles {
+                let name = "update \(record.cycle + 1) (\(record.outcome.name))"
+                guard record.outcome.isShown else {
+                    if record.shownAt != nil || record.lateness != nil { problems.append("\(name): not shown, yet has a display time") }
+                    continue
+                }
+                shown += 1
+                guard let shownAt = record.shownAt, let lateness = record.lateness else {
+                    problems.append("\(name): shown without a display time")
+                    continue
+                }
+                if shownAt < record.notifyTime { problems.append("\(name): shown before it was published") }
+                if lateness != shownAt - record.notifyTime { problems.append("\(name): lateness \(lateness) for a wait of \(shownAt - record.notifyTime)") }
+                if (record.outcome == .fresh) != (lateness <= freshWithin) { problems.append("\(name): wait \(lateness) ms, freshWithin \(freshWithin)") }
+                if let age = record.contentAge, age < 0 || age > lateness { problems.append("\(name): content age \(age) ms") }
+            }
+            if Int(log.activity[.updatesFresh]) != log.cycles.count(where: { $0.outcome == .fresh }) {
+                problems.append("updates_fresh \(log.activity[.updatesFresh]) is not the fresh records' count")
+            }
+            let lost = Int(log.activity[.lostUpdates]), acked = Int(log.activity[.acked])
             if shown + lost != acked { problems.append("updates: \(shown) shown + \(lost) lost ≠ \(acked) acked") }
             return problems
         }

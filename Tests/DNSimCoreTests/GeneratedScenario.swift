@@ -44,6 +44,10 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     /// Users who differ: `{ perDevice: … }` for the fetch failure share and the open rate, or nil.
     var perDeviceFailure: String?
     var perDeviceOpens: String?
+    /// An `onNews` arm (notify on news, measured per server update) after the cron arms, or nil.
+    var onNews: String?
+    /// The fleet's segments each run one platform (`fleet[].platform`): an iPhone segment beside the Android ones.
+    var platformMix = false
     var tokenLifetimeDays: Int?
     /// The user turns New Activity off and on and moves its time (docs/lifecycle.md).
     var lifecycle: Bool
@@ -143,7 +147,14 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         perDeviceOpens = random.chance(0.25)
             ? random.pick(["{ perDevice: { gamma: { shape: 0.5, mean: 1.5 } } }", "{ perDevice: { lognormal: { median: 0.5, sigma: 1.5 } } }"])
             : nil
+        onNews = random.chance(0.3)
+            ? random.pick(["{ onNews: { interval: 6h } }", "{ onNews: { interval: 15m, label: onNews-15m } }", "{ onNews: { interval: 2h } }"])
+            : nil
+        platformMix = random.chance(0.2)
     }
+
+    /// The strategies as the scenario lists them.
+    var allStrategies: [String] { strategies + (onNews.map { [$0] } ?? []) }
 
     var yaml: String {
         let notify = (hour: notifyMinute / 60, minute: notifyMinute % 60)
@@ -206,10 +217,18 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
             text += "  disablePerDay: 0.3\n  disabledFor: { exponential: { mean: 1d } }\n"
             text += "  timeChangePerDay: 0.3\n  notifyTimes: { \"07:00\": 1, \"12:30\": 1, \"21:45\": 1 }\n"
         }
-        text += "strategies: [\(strategies.joined(separator: ", "))]\n"
+        text += "strategies: [\(allStrategies.joined(separator: ", "))]\n"
         if let sweep { text += "sweep:\n  - \(sweep)\n" }
         if let study { text += "uncertainty: \(study)\nobjective: { weights: { fresh: 1, missed: -2 } }\n" }
-        if !fleet.isEmpty {
+        if platformMix {
+            // One iPhone segment and the Android ones (at least a stock one): every platform simulated needs a segment.
+            let android = fleet.isEmpty ? [("android", "{}")] : fleet
+            let share = 1.0 / Double(android.count + 1)
+            text += "fleet:\n  - { segment: iphone, share: \(share), platform: ios }\n"
+            for segment in android {
+                text += "  - { segment: \(segment.0), share: \(share), platform: android, set: \(segment.1) }\n"
+            }
+        } else if !fleet.isEmpty {
             text += "fleet:\n"
             let share = 1.0 / Double(fleet.count)
             for segment in fleet {
@@ -235,6 +254,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         with { $0.days = max(2, $0.days / 2) }
         with { $0.days = max(2, $0.days - 1) }
         with { $0.fleet = [] }
+        with { $0.platformMix = false }
+        with { $0.onNews = nil }
         with { $0.sweep = nil }
         with { $0.study = nil }
         for index in fleet.indices where fleet.count > 1 { with { $0.fleet.remove(at: index) } }

@@ -93,6 +93,25 @@ final class OnNewsTests: XCTestCase {
                                                        "updates_fresh_half_width"])
     }
 
+    /// The pattern's requests and jobs serve no cycle: the trace tags none of its entries with one, and its sentences
+    /// name the request or the work alone (a submission number printed as "cycle N" read as a notification time it has not).
+    func testTheTraceNamesNoCycle() {
+        let world = Self.world(freshWithin: SimTime.hour)
+        for platform in [Platform.ios, .android] {
+            let run = DeviceRun(world, TestWorlds.arm(.onNews, platform))
+            let requests = run.trace.kinds(platform == .ios ? "bg.submit" : "work.set")
+            XCTAssertGreaterThan(requests.count, 3, "\(platform)")
+            XCTAssertTrue(run.trace.entries.allSatisfy { $0.cycle == nil }, "\(platform)")
+            XCTAssertTrue(run.trace.entries.allSatisfy { !$0.detail.contains("cycle") },
+                          "\(platform): \(run.trace.entries.map(\.detail).filter { $0.contains("cycle") }.prefix(3))")
+            let first = requests[0].detail
+            XCTAssertTrue(first.hasPrefix(platform == .ios ? "BG request, earliestBeginDate" : "periodic fetch work: its job runs at"), first)
+        }
+        // A cron arm's requests still name the cycle they serve.
+        let chained = DeviceRun(world, TestWorlds.arm(.chained, .ios))
+        XCTAssertTrue(chained.trace.kinds("bg.submit").allSatisfy { $0.cycle != nil && $0.detail.contains("for cycle ") })
+    }
+
     /// Arms measured per update are not paired with cycle arms; two onNews arms on one platform are.
     func testPairsKeepTheirUnit() {
         let world = Self.world(freshWithin: SimTime.hour)

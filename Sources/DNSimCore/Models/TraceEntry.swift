@@ -40,6 +40,8 @@ public struct TraceEntry: Sendable, Equatable {
     /// What a person reads; `formattingTime` writes the instants it names (the trace command: local time).
     public func detail(formattingTime time: (Millis) -> String) -> String {
         let number = (cycle ?? -1) + 1
+        // An `onNews` arm's requests serve no cycle (`RunNumberedTraceSink`).
+        let forCycle = cycle.map { " for cycle \($0 + 1)" } ?? ""
         switch event {
         case .forceQuit: return "user force-quits the app: no BG task runs until the next open"
         case .forceStop:
@@ -49,17 +51,17 @@ public struct TraceEntry: Sendable, Equatable {
             return "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks"
         case .backgroundTaskRuns(let kind): return "BGTaskScheduler launches the \(kind.rawValue) task"
         case .backgroundRequestRefused:
-            return "BG request for cycle \(number) refused: Background App Refresh is off (BGTaskScheduler error unavailable)"
+            return "BG request\(forCycle) refused: Background App Refresh is off (BGTaskScheduler error unavailable)"
         case .processingRequestUnfulfilled:
             return "the app was not used within the past week: iOS does not fulfil the processing request"
-        case .backgroundRequestNeverRuns: return "BG request for cycle \(number) submitted; the OS will never run it"
+        case .backgroundRequestNeverRuns: return "BG request\(forCycle) submitted; the OS will never run it"
         case .backgroundRequestSubmitted(let earliest, let launch):
-            return "BG request for cycle \(number), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
+            return "BG request\(forCycle), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
         case .bootCompleted: return "BOOT_COMPLETED: the plugin re-arms its alarms"
         case .fetchAlarmFires(let alarm): return "fetch alarm fires: \(alarm)"
-        case .fetchAlarmSet(let fire): return "fetch alarm for cycle \(number) at \(time(fire))"
+        case .fetchAlarmSet(let fire): return "fetch alarm\(forCycle) at \(time(fire))"
         case .workScheduled(let run, let periodic):
-            return "\(periodic ? "periodic" : "one-time") fetch work for cycle \(number): its job runs at \(time(run))"
+            return "\(periodic ? "periodic" : "one-time") fetch work\(forCycle): its job runs at \(time(run))"
         case .workRescheduledAtBoot:
             return "BOOT_COMPLETED: WorkManager enqueues its work again; the plugin's alarms stay lost until its code runs"
         case .workRuns(let expedited):

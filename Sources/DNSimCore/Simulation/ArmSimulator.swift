@@ -47,7 +47,7 @@ public final class ArmSimulator {
     private static func runner<OS>(_ simulation: OnNewsSimulation<OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog {
         var simulation = simulation
         return { world, simulator in
-            simulation.runtime.context.tracer = simulator.tracer
+            simulation.runtime.context.tracer = simulator.tracer.map { RunNumberedTraceSink($0) }
             simulation.runtime.context.telemetry = simulator.telemetry
             return simulation.run(world)
         }
