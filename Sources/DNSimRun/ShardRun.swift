@@ -28,7 +28,8 @@ public enum ShardRun {
                 ParallelRunner.run(plan: try ScenarioRuns.plan(point.scenario, overrides), jobs: jobs, devices: range)
             }
         }
-        let study = try StudyRun.shard(scenario, worlds: worlds, shard: k, of: n, overrides, jobs: jobs)
+        let shardOfStudy = try StudyRun.shard(scenario, worlds: worlds, shard: k, of: n, overrides, jobs: jobs)
+        let study = shardOfStudy?.partial
         let bytes = [UInt8](FileManager.default.contents(atPath: scenario.file) ?? Data())
         let partial = PartialResult(
             format: PartialResult.format, toolVersion: ToolVersion.current, scenarioFile: scenario.file,
@@ -38,7 +39,8 @@ public enum ShardRun {
             pointResults: pointResults, study: study)
         let name = "shard-\(k)-of-\(n).json"
         do {
-            try ReportWriter.write([(name, String(decoding: try partial.encoded(), as: UTF8.self) + "\n")], to: out,
+            let bytes = try shardOfStudy.map { try partial.encoded(studyWorlds: $0.worlds) } ?? partial.encoded()
+            try ReportWriter.write([(name, String(decoding: bytes, as: UTF8.self) + "\n")], to: out,
                                    policy: OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")]))
         } catch {
             let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil

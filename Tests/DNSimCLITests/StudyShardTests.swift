@@ -66,6 +66,22 @@ final class StudyShardTests: CommandLineTestCase {
         XCTAssertEqual(held, Array(1...16))
     }
 
+    /// A shard keeps its worlds encoded as each ends (`PartialResult.encoded(studyWorlds:)`), not as statistics: the file
+    /// is byte for byte what encoding the whole partial gives (its decoding, encoded again), with and without worlds.
+    func testWorldsKeptEncodedGiveTheWholePartialsBytes() throws {
+        let folder = shards(scenarioFile(), [1, 2], of: 2)
+        let empty = shards(scenarioFile(samples: 4), [17], of: 20)
+        for file in ["\(folder)/study/shard-1-of-2.json", "\(folder)/study/shard-2-of-2.json", "\(empty)/study/shard-17-of-20.json"] {
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: file))
+            let partial = try JSONDecoder().decode(PartialResult.self, from: data)
+            XCTAssertEqual(try partial.encoded() + Data("\n".utf8), data, file)
+            var bare = partial
+            bare.study?.worlds = []
+            let worlds = try (partial.study?.worlds ?? []).map { try $0.encoded() }
+            XCTAssertEqual(try bare.encoded(studyWorlds: worlds), try partial.encoded(), file)
+        }
+    }
+
     func testAMissingOrDuplicatedWorldShardIsRefused() throws {
         let scenario = scenarioFile()
         let folder = shards(scenario, [1, 3], of: 3)

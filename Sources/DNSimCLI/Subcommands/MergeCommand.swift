@@ -70,12 +70,19 @@ enum MergeCommand: Subcommand {
         if scenario.uncertainty != nil {
             let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true).worlds
             let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
-            let results: [SimulationResult]
-            do { results = try shards.studyResults(plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }) } catch {
+            // Each world's table row as it is checked, as a run keeps them: not every world's statistics at once.
+            let (arms, days) = (plans[0].arms, overrides.days ?? scenario.days)
+            let cells: [[SummaryTable.Row]]
+            do {
+                cells = try shards.studyWorlds(plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }) {
+                    ExperimentTable.cells(arms, $1.arms, days: days)
+                }
+            } catch {
                 if error.damaged { throw DamagedShard(description: error.description) }
                 throw SetupError(error.description)
             }
-            study = StudyRun.study(scenario, worlds: worlds, plans: plans, results: results, overrides, reproduceCommand: context.reproduceCommand)
+            study = StudyRun.study(scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: arms, days: days, cells: cells),
+                                   reproduceCommand: context.reproduceCommand)
             if let study { StudyRun.warnCoverage(study, feedback: .console(console)) }
         } else if shards.first.study != nil {
             throw SetupError("the shards hold an uncertainty study, but \(first.scenarioFile) has none")

@@ -60,4 +60,36 @@ public struct PartialResult: Codable, Sendable, Equatable {
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(self)
     }
+
+    /// The bytes `encoded()` gives with `studyWorlds` (each `WorldResult.encoded()`, in order) as the study's worlds, for
+    /// a partial whose study holds none yet: a study shard keeps its worlds encoded as each ends, not as statistics.
+    /// The keys are sorted and `worlds` is the study's last, so the worlds go where the empty list ends it.
+    public func encoded(studyWorlds: [Data]) throws -> Data {
+        precondition(study?.worlds.isEmpty == true, "the study's worlds come encoded")
+        let whole = [UInt8](try encoded())
+        let study = Array(#""study":{"#.utf8), empty = Array(#""worlds":[]}"#.utf8)
+        guard let opened = Self.range(of: study, in: whole, from: 0),
+              let list = Self.range(of: empty, in: whole, from: opened.upperBound) else {
+            preconditionFailure("an encoded study partial has its empty worlds list")
+        }
+        var bytes = Array(whole[..<list.lowerBound])
+        bytes.reserveCapacity(whole.count + studyWorlds.reduce(0) { $0 + $1.count + 1 })
+        bytes += Array(#""worlds":["#.utf8)
+        for (index, world) in studyWorlds.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += world
+        }
+        bytes += Array("]}".utf8)
+        bytes += whole[list.upperBound...]
+        return Data(bytes)
+    }
+
+    /// The first occurrence of `needle` in `bytes` at or after `start`.
+    private static func range(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+        for offset in start...(bytes.count - needle.count) where bytes[offset] == needle[0] {
+            if bytes[offset..<(offset + needle.count)].elementsEqual(needle) { return offset..<(offset + needle.count) }
+        }
+        return nil
+    }
 }

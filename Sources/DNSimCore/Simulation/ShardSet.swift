@@ -107,6 +107,13 @@ public struct ShardSet: Sendable {
     /// added: each arm is merged into an empty one with the same overflow checks as the sums.
     /// - Parameter identities: each world's `WorldResult.identity(of:)`, from the scenario.
     public func studyResults(plans: [SimulationPlan], identities: [String]) throws(Mismatch) -> [SimulationResult] {
+        try studyWorlds(plans: plans, identities: identities) { $1 }
+    }
+
+    /// Each world's `keep(index, result)` (0-based, in world order) once its figures are checked: a merge that keeps a few
+    /// figures per world holds one world's statistics at a time, not every world's (about 4 MB each).
+    public func studyWorlds<Kept>(plans: [SimulationPlan], identities: [String],
+                                  keep: (Int, SimulationResult) -> Kept) throws(Mismatch) -> [Kept] {
         guard let study = first.study else {
             throw Mismatch(description: "the shards hold no worlds of the scenario's uncertainty study (\(plans.count) worlds); "
                            + "run them again with this build")
@@ -132,7 +139,7 @@ public struct ShardSet: Sendable {
             let listed = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
             throw Mismatch(description: "missing world\(missing.count > 1 ? "s" : "") \(listed) of \(plans.count) (\(missing.count) in all)")
         }
-        var results: [SimulationResult] = []
+        var results: [Kept] = []
         results.reserveCapacity(plans.count)
         for (index, slot) in slots.enumerated() {
             guard let (file, position, world) = slot else { continue }
@@ -147,7 +154,7 @@ public struct ShardSet: Sendable {
             for (i, arm) in world.arms.enumerated() {
                 do { try result.arms[i].mergeChecked(arm) } catch { throw Mismatch.damaged(file, error.inside("\(field).arms[\(i)]")) }
             }
-            results.append(result)
+            results.append(keep(index, result))
         }
         return results
     }

@@ -22,6 +22,13 @@ public enum StudyRunner {
     public static func run<Kept: Sendable>(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
                                            progress: (@Sendable (Int) -> Void)? = nil,
                                            keep: @escaping @Sendable (SimulationResult) -> Kept) -> [Kept] {
+        run(plans: plans, jobs: jobs, sharing: sharing, progress: progress, keepWorld: { keep($1) })
+    }
+
+    /// Each world's `keepWorld(index, result)`, in world order (`index` 0-based, in `plans`).
+    public static func run<Kept: Sendable>(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+                                           progress: (@Sendable (Int) -> Void)? = nil,
+                                           keepWorld: @escaping @Sendable (Int, SimulationResult) -> Kept) -> [Kept] {
         let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
         let slots = IndexedSlots<Kept>(count: plans.count)
         ParallelLoop.claiming(plans.count, workers: jobs) { index in
@@ -32,7 +39,7 @@ public enum StudyRunner {
             var result = runner.result
             result.arms = result.arms.map { $0.compacted() }
             result.segments = result.segments?.map { $0.map { $0.compacted() } }
-            let done = slots.store(keep(result), at: index)
+            let done = slots.store(keepWorld(index, result), at: index)
             progress?(done)
         }
         return slots.all()
