@@ -32,6 +32,9 @@ import CGSL
 ///   units, e.g. a Sobol sample's k + 2 worlds) in which the rule picks r again (Efron & Tibshirani
 ///   1993, "An Introduction to the Bootstrap"). Below 0.95, `worldsNeeded` scales the worlds by
 ///   (z₀.₉₅ / z)², z = Φ⁻¹(stability): the margin's standard error shrinks as 1/√W.
+/// - EVSI of a parameter from a fit, for each requested sample size: `SampleInformation` (Strong,
+///   Oakley, Brennan & Breeze 2015), the same regression on a future sample's estimate of the
+///   parameter instead of its value, at most the parameter's EVPPI.
 /// - `robust`: the eligible arm whose mean utility over its worst 5% of worlds (⌈0.05·W⌉ worlds)
 ///   is highest, the lower index on a tie.
 /// - probability_best uses the plain highest utility, feasible or not, exact ties split equally.
@@ -98,6 +101,18 @@ public enum DecisionAnalysis {
             evppi.append(information.evppi)
             flips += information.flips
         }
+        var evsi: [SampleInformation] = []
+        for (j, fit) in input.fitSamples.enumerated() where j < parameters && !input.categorical[j] {
+            guard let fit else { continue }
+            let values = sample.map { input.parameters[$0][j] }
+            for size in input.sampleSizes {
+                let estimates = SampleInformation.estimates(values, worlds: sample, fit: fit, size: size, seed: input.seed)
+                let information = PartialInformation(parameter: j, values: estimates, categorical: false, arms: all, reference: reference,
+                                                     utilities: sampleUtilities, feasible: sampleFeasible,
+                                                     requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi, findFlips: false)
+                evsi.append(SampleInformation(parameter: j, size: size, value: Swift.min(information.evppi, evppi[j])))
+            }
+        }
         let clusters = Clusters(input.units)
         let shareErrors = (0..<arms).map { a in
             clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
@@ -113,6 +128,7 @@ public enum DecisionAnalysis {
                                knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
                                robust: Self.robust(utilities, choice))
         summary.feasibleShareErrors = shareErrors
+        summary.evsi = evsi
         return summary
     }
 
