@@ -114,6 +114,7 @@ enum UncertaintyMarkdown {
             md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)\n\n"
         }
 
+        if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
         md += "## Where the decision flips\n\n"
         md += "For each parameter, the eligible arm best on average given its value (the same running-line fits); a flip is where that arm changes, "
         md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
@@ -132,6 +133,30 @@ enum UncertaintyMarkdown {
         md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
+        return md
+    }
+
+    /// `## What a telemetry sample is worth`: per platform, each fitted parameter's EVSI at each size.
+    static func sampleInformation(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
+        var md = "## What a telemetry sample is worth\n\n"
+        md += "EVSI is the utility per cycle a team would gain by collecting a new telemetry sample of n before choosing "
+            + "(n in the units the fit counted: rows of a BG-launch log or of fetch attempts, devices of an app-open log, messages of a "
+            + "push export), choosing by the same eligibility rule. "
+        md += "It is the regression estimator of Strong, Oakley, Brennan & Breeze (2015): each arm's utility difference and "
+            + "feasibility regressed on the estimate such a sample would give in each world (the world's value plus a sampling error "
+            + "of τ/√n, τ² = n₀·SE² from the fit's sample n₀ and the distribution's spread, on its scale: the log for a lognormal). "
+        md += "A sample tells less than the value itself, so EVSI ≤ EVPPI, and it tends to EVPPI as n grows.\n\n"
+        for decision in analysis.decisions {
+            let summary = decision.summary
+            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI", "of its EVPPI"], rightAligned: [1, 2, 3, 4])
+            for entry in summary.evsi {
+                let parameter = study.parameters[entry.parameter]
+                let evppi = summary.evppi[entry.parameter]
+                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size), number(entry.value),
+                                   evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
+            }
+            md += "**\(decision.platform.rawValue)**:\n\n" + table.markdown() + "\n"
+        }
         return md
     }
 
