@@ -132,6 +132,29 @@ public enum DecisionAnalysis {
         return summary
     }
 
+    /// The recommendation's stability alone (`DecisionStability`), as `analyse` gives it, without
+    /// the estimators: what `--until-stable` checks after each batch of worlds.
+    public static func stability(_ input: DecisionInput) -> (share: Double, worldsNeeded: Int?) {
+        let worlds = input.utilities.count
+        let arms = input.utilities.first?.count ?? 0
+        guard worlds > 0, arms > 0 else { return (1, nil) }
+        var regret = [Double](repeating: 0, count: arms)
+        var feasibleCount = [Int](repeating: 0, count: arms)
+        for (row, feasible) in zip(input.utilities, input.feasible) {
+            let anyFeasible = feasible.contains(true)
+            var best = -Double.infinity
+            for a in 0..<arms where feasible[a] || !anyFeasible { best = Swift.max(best, row[a]) }
+            for a in 0..<arms {
+                regret[a] += best - row[a]
+                if feasible[a] { feasibleCount[a] += 1 }
+            }
+        }
+        let eligible = (0..<arms).filter { Double(feasibleCount[$0]) >= input.requiredFeasibleShare * Double(worlds) - 1e-9 }
+        let recommended = eligible.min { (regret[$0] / Double(worlds), $0) < (regret[$1] / Double(worlds), $1) }
+        let stability = DecisionStability(input, recommended: recommended)
+        return (stability.share, stability.worldsNeeded)
+    }
+
     /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when
     /// worlds come in them).
     static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> PairedDifference {

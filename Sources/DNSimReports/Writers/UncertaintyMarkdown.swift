@@ -29,6 +29,7 @@ enum UncertaintyMarkdown {
         md += "**\(study.designs.count) worlds** (\(designText)), "
         md += "each \(study.devicesPerWorld) devices × \(study.days) days, every arm on the same devices and random world (common random numbers). "
         md += "Each world's figures are in `uncertainty.csv`; everything below is computed from it.\n\n"
+        if let growth = study.growth { md += grown(growth) }
         var parameters = TextTable(header: ["uncertain condition", "distribution"])
         for parameter in study.parameters { parameters.rows.append(["`\(parameter.key)`", describe(parameter)]) }
         md += parameters.markdown() + "\n"
@@ -133,6 +134,24 @@ enum UncertaintyMarkdown {
         md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
+        return md
+    }
+
+    /// How `--until-stable` grew the study and why it stopped.
+    static func grown(_ growth: StudyGrowth) -> String {
+        let last = growth.steps.last ?? (growth.initialWorlds, 1)
+        var md = "**Grown until stable** (`--until-stable`): from N = \(growth.initialSamples) (\(growth.initialWorlds) worlds), "
+            + "doubling the samples while some platform's recommendation was kept in under 95% of bootstrap resamples of the worlds "
+            + "(a Sobol design grows by its prefix, so every earlier world is the same world with the same figures). Stability, "
+            + "the lowest over the platforms: "
+        md += growth.steps.map { "\(String(format: "%.3f", $0.stability)) at \($0.worlds) worlds" }.joined(separator: ", ") + ". "
+        switch growth.stop {
+        case .stable:
+            md += "It took \(last.worlds) worlds; stopped because every platform's stability reached 0.95.\n\n"
+        case .cap:
+            md += "Stopped at \(last.worlds) worlds, below 0.95: doubling again would pass the cap of \(growth.maxWorlds) worlds "
+                + "(`--max-worlds`); `worlds_needed` estimates how many would reach it.\n\n"
+        }
         return md
     }
 

@@ -61,8 +61,7 @@ extension ScenarioKeyCatalog {
                     example: "`{ loguniform: { min: 10m, max: 8h } }`"),
         ScenarioKey("uncertainty.parameters[].sample", .run, type: "whole number",
                     default: "a `fit` distribution's own (fit.json's `sample`); none otherwise",
-                    limits: .integer(1...UncertaintySettings.maxSampleSize),
-                    range: "; only with `normal`, `lognormal` or `fit`",
+                    range: "1 – 1,000,000,000; only with `normal`, `lognormal` or `fit`",
                     meaning: "The size of the telemetry sample the distribution was fitted from (rows, devices or messages, as `fit` "
                              + "counts them): EVSI scales the distribution's spread by it.",
                     example: "`192`"),

@@ -116,7 +116,7 @@ enum UncertaintyReader {
         let takesWhole = declared?.path == ScenarioKeyCatalog.normalizedPath(key) && (declared?.type.hasPrefix("whole number") == true || {
             if case .integer? = declared?.limits { return true } else { return false }
         }())
-        let sample = entry["sample"] == nil ? nil : entry.integer("sample")
+        let sample = entry["sample"] == nil ? nil : entry.integer("sample", in: 1...UncertaintySettings.maxSampleSize)
         if entry["sample"] != nil {
             guard sample != nil else { return nil }
             guard ["normal", "lognormal", "fit"].contains(name) else {
