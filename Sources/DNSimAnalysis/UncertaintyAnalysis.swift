@@ -72,11 +72,15 @@ public struct UncertaintyAnalysis: Sendable {
         let informative = study.designs.map { $0.block == .a || $0.block == .b }
         decisions = study.platforms.enumerated().map { position, entry in
             let (platform, arms) = entry
-            let input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
+            var input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
                                       feasible: study.feasible.map { world in arms.map { world[$0] } },
                                       parameters: reported, categorical: study.parameters.map(\.isCategorical),
                                       tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
                                       units: units, informative: informative, seed: study.seed, stream: position)
+            if !study.settings.evsiSizes.isEmpty {
+                input.fitSamples = study.parameters.map(Self.fitSample)
+                input.sampleSizes = study.settings.evsiSizes
+            }
             let summary = DecisionAnalysis.analyse(input)
             let byRegret = arms.indices.sorted {
                 (summary.arms[$0].expectedRegret, $0) < (summary.arms[$1].expectedRegret, $1)
@@ -144,6 +148,17 @@ public struct UncertaintyAnalysis: Sendable {
                                          constraint: constraint.metric)
             }
             return boxes.isEmpty ? nil : (arm, boxes)
+        }
+    }
+
+    /// The telemetry sample a parameter's belief came from, on the scale of its distribution (the
+    /// log for a lognormal, reported units for a normal: seconds for a duration); nil without `sample`.
+    static func fitSample(_ parameter: UncertainParameter) -> FitSample? {
+        guard let size = parameter.sample else { return nil }
+        switch parameter.distribution {
+        case .normal(_, let sd, _, _): return FitSample(key: parameter.key, size: size, standardError: parameter.reported(sd), logScale: false)
+        case .lognormal(_, let sigma, _, _): return FitSample(key: parameter.key, size: size, standardError: sigma, logScale: true)
+        default: return nil
         }
     }
 

@@ -23,6 +23,8 @@ public struct UncertaintyStudy: Sendable {
     /// [world][arm].
     public var utilities: [[Double]]
     public var feasible: [[Bool]]
+    /// How the study grew under `--until-stable`; nil for a study of its written samples.
+    public var growth: StudyGrowth?
 
     /// - Parameter table: one variant per world, in `worlds`' order.
     public init(scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],

@@ -32,6 +32,9 @@ import CGSL
 ///   units, e.g. a Sobol sample's k + 2 worlds) in which the rule picks r again (Efron & Tibshirani
 ///   1993, "An Introduction to the Bootstrap"). Below 0.95, `worldsNeeded` scales the worlds by
 ///   (z₀.₉₅ / z)², z = Φ⁻¹(stability): the margin's standard error shrinks as 1/√W.
+/// - EVSI of a parameter from a fit, for each requested sample size: `SampleInformation` (Strong,
+///   Oakley, Brennan & Breeze 2015), the same regression on a future sample's estimate of the
+///   parameter instead of its value, at most the parameter's EVPPI.
 /// - `robust`: the eligible arm whose mean utility over its worst 5% of worlds (⌈0.05·W⌉ worlds)
 ///   is highest, the lower index on a tie.
 /// - probability_best uses the plain highest utility, feasible or not, exact ties split equally.
@@ -98,6 +101,18 @@ public enum DecisionAnalysis {
             evppi.append(information.evppi)
             flips += information.flips
         }
+        var evsi: [SampleInformation] = []
+        for (j, fit) in input.fitSamples.enumerated() where j < parameters && !input.categorical[j] {
+            guard let fit else { continue }
+            let values = sample.map { input.parameters[$0][j] }
+            for size in input.sampleSizes {
+                let estimates = SampleInformation.estimates(values, worlds: sample, fit: fit, size: size, seed: input.seed)
+                let information = PartialInformation(parameter: j, values: estimates, categorical: false, arms: all, reference: reference,
+                                                     utilities: sampleUtilities, feasible: sampleFeasible,
+                                                     requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi, findFlips: false)
+                evsi.append(SampleInformation(parameter: j, size: size, value: Swift.min(information.evppi, evppi[j])))
+            }
+        }
         let clusters = Clusters(input.units)
         let shareErrors = (0..<arms).map { a in
             clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
@@ -113,7 +128,31 @@ public enum DecisionAnalysis {
                                knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
                                robust: Self.robust(utilities, choice))
         summary.feasibleShareErrors = shareErrors
+        summary.evsi = evsi
         return summary
+    }
+
+    /// The recommendation's stability alone (`DecisionStability`), as `analyse` gives it, without
+    /// the estimators: what `--until-stable` checks after each batch of worlds.
+    public static func stability(_ input: DecisionInput) -> (share: Double, worldsNeeded: Int?) {
+        let worlds = input.utilities.count
+        let arms = input.utilities.first?.count ?? 0
+        guard worlds > 0, arms > 0 else { return (1, nil) }
+        var regret = [Double](repeating: 0, count: arms)
+        var feasibleCount = [Int](repeating: 0, count: arms)
+        for (row, feasible) in zip(input.utilities, input.feasible) {
+            let anyFeasible = feasible.contains(true)
+            var best = -Double.infinity
+            for a in 0..<arms where feasible[a] || !anyFeasible { best = Swift.max(best, row[a]) }
+            for a in 0..<arms {
+                regret[a] += best - row[a]
+                if feasible[a] { feasibleCount[a] += 1 }
+            }
+        }
+        let eligible = (0..<arms).filter { Double(feasibleCount[$0]) >= input.requiredFeasibleShare * Double(worlds) - 1e-9 }
+        let recommended = eligible.min { (regret[$0] / Double(worlds), $0) < (regret[$1] / Double(worlds), $1) }
+        let stability = DecisionStability(input, recommended: recommended)
+        return (stability.share, stability.worldsNeeded)
     }
 
     /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when

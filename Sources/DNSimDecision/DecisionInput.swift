@@ -26,6 +26,11 @@ public struct DecisionInput: Sendable {
     public var stream: Int
     /// Bootstrap resamples for the stability (at least 1,000 in reports).
     public var resamples: Int
+    /// Per parameter, the telemetry sample its belief came from (`FitSample`); nil for a belief
+    /// not from a fit. Empty: none.
+    public var fitSamples: [FitSample?] = []
+    /// The future samples' sizes whose EVSI is estimated for each parameter with a `FitSample`.
+    public var sampleSizes: [Int] = []
 
     /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
     /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).

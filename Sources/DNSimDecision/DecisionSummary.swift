@@ -30,6 +30,9 @@ public struct DecisionSummary: Sendable {
     public var worldsNeeded: Int?
     /// The eligible arm (any arm when none is) with the best mean utility over its worst 5% of worlds.
     public var robust: Int?
+    /// Per parameter from a fit and per requested sample size, the EVSI (`SampleInformation`), by
+    /// parameter then size; empty when no size is requested.
+    public var evsi: [SampleInformation] = []
 
     public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
                 runnerUp: Int? = nil, decisive: Bool = false, difference: PairedDifference? = nil, knifeEdge: [Int] = [],

@@ -21,7 +21,7 @@ struct PartialInformation {
     /// `utilities[w][i]` and `feasible[w][i]` for the candidate arms `arms` (0-based arm indices),
     /// `reference` the position in `arms` of the arm chosen without information.
     init(parameter: Int, values: [Double], categorical: Bool, arms: [Int], reference: Int, utilities: [[Double]],
-         feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double) {
+         feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double, findFlips: Bool = true) {
         let worlds = values.count
         let smoother = categorical ? nil : RunningLineSmoother(values: values)
         func smooth(_ y: [Double]) -> RunningLineSmoother.Fit {
@@ -54,7 +54,7 @@ struct PartialInformation {
         for w in 0..<worlds { informed += differences[choice(w)].fitted[w] }
         evppi = worlds == 0 ? 0 : Swift.min(Swift.max(informed / Double(worlds), 0), evpi)
         flips = []
-        guard smoother != nil, worlds > 1 else { return }
+        guard findFlips, smoother != nil, worlds > 1 else { return }
         // Walk up the parameter in runs of the same pointwise choice. A run takes over from the
         // current arm only when its worlds say so clearly: the arm's mean lead over the current one
         // in the run is at least `tie` and z standard errors (the run's own worlds, not the

@@ -16,11 +16,14 @@ public enum ReportRun {
         public var cycles: Bool
         /// Also write the telemetry logs to this folder.
         public var telemetry: String?
+        /// `--until-stable`: grow a study's worlds up to this many (`StudyRun.grow`); nil, its written samples.
+        public var untilStable: Int?
 
-        public init(formats: Set<String> = ["csv", "md"], cycles: Bool = false, telemetry: String? = nil) {
+        public init(formats: Set<String> = ["csv", "md"], cycles: Bool = false, telemetry: String? = nil, untilStable: Int? = nil) {
             self.formats = formats
             self.cycles = cycles
             self.telemetry = telemetry
+            self.untilStable = untilStable
         }
     }
 
@@ -65,7 +68,7 @@ public enum ReportRun {
         }
         progress?.finish()
         let study = try StudyRun.run(scenario, worlds: worlds, overrides, jobs: jobs, feedback: feedback,
-                                     reproduceCommand: context.reproduceCommand)
+                                     reproduceCommand: context.reproduceCommand, untilStable: options.untilStable)
         let files = ReportWriter.files(context, formats: options.formats, sweep: sweep, study: study)
         var moved: [(String, URL)] = []
         // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.

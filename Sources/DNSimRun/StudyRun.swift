@@ -7,23 +7,79 @@ import Foundation
 /// Runs an uncertainty study's worlds (already built and validated) and gathers its table;
 /// `--shard` runs a slice of the worlds and `merge` gathers the slices into the same table.
 public enum StudyRun {
+    /// - Parameter untilStable: with a cap of worlds, grow the study (`grow`); nil, run `worlds`.
     public static func run(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides, jobs: Int,
-                           feedback: RunFeedback, reproduceCommand: String) throws(UsageError) -> UncertaintyStudy? {
+                           feedback: RunFeedback, reproduceCommand: String,
+                           untilStable maxWorlds: Int? = nil) throws(UsageError) -> UncertaintyStudy? {
         guard scenario.uncertainty != nil, scenario.objective != nil, !worlds.isEmpty else { return nil }
+        if let maxWorlds {
+            return try grow(scenario, worlds: worlds, overrides, jobs: jobs, feedback: feedback,
+                            reproduceCommand: reproduceCommand + " --until-stable --max-worlds \(maxWorlds)", maxWorlds: maxWorlds)
+        }
         let plans = try self.plans(scenario, worlds: worlds, overrides)
-        let bar = feedback.progress?("\(scenario.name) uncertainty (\(worlds.count) worlds)")
-        let total = worlds.count
-        let arms = plans[0].arms
         let days = overrides.days ?? scenario.days
-        // Each world's figures, kept as its run ends: memory grows by a table row per world, not by its statistics.
+        let cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days)
+        let study = study(scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: plans[0].arms, days: days, cells: cells),
+                          reproduceCommand: reproduceCommand)
+        if let study { warnCoverage(study, feedback: feedback) }
+        return study
+    }
+
+    /// Each world's figures, kept as its run ends: memory grows by a table row per world, not by its statistics.
+    private static func runCells(_ scenario: Scenario, plans: [SimulationPlan], jobs: Int, feedback: RunFeedback,
+                                 days: Int) -> [[SummaryTable.Row]] {
+        let bar = feedback.progress?("\(scenario.name) uncertainty (\(plans.count) worlds)")
+        let total = plans.count
+        let arms = plans[0].arms
         let cells = StudyRunner.run(plans: plans, jobs: jobs, progress: { done in bar?.update(done, of: total) }) {
             ExperimentTable.cells(arms, $0.arms, days: days)
         }
         bar?.finish()
-        let study = study(scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: arms, days: days, cells: cells),
-                          reproduceCommand: reproduceCommand)
-        if let study { warnCoverage(study, feedback: feedback) }
-        return study
+        return cells
+    }
+
+    /// `--until-stable`: runs the written samples' worlds, then while some platform's stability is
+    /// below 0.95 (`StudyGrowth.stability`, the report's own figure) doubles the Sobol samples
+    /// within the cap and runs only the new worlds: a Sobol design's worlds are a prefix of a
+    /// larger one's, so every earlier world, and its figures, stay what they were. The study is
+    /// then exactly the fixed-size study of its final samples, with how it grew.
+    static func grow(_ scenario: Scenario, worlds: [UncertaintyWorld], _ overrides: RunOverrides, jobs: Int, feedback: RunFeedback,
+                     reproduceCommand: String, maxWorlds: Int) throws(UsageError) -> UncertaintyStudy? {
+        guard let settings = scenario.uncertainty else { return nil }
+        let perSample = max(1, settings.worldCount / max(settings.samples, 1))
+        let maxSamples = max(settings.samples, maxWorlds / perSample)
+        let days = overrides.days ?? scenario.days
+        var current = scenario, all = worlds
+        var plans = try self.plans(scenario, worlds: worlds, overrides)
+        var cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days)
+        var steps: [(worlds: Int, stability: Double)] = []
+        while true {
+            guard let study = study(current, worlds: all, plans: plans, table: ExperimentTable(arms: plans[0].arms, days: days, cells: cells),
+                                    reproduceCommand: reproduceCommand) else { return nil }
+            let stability = StudyGrowth.stability(study)
+            steps.append((all.count, stability))
+            let samples = current.uncertainty!.samples
+            let next = min(2 * samples, maxSamples)
+            if stability >= StudyGrowth.target || next <= samples {
+                var grown = study
+                grown.growth = StudyGrowth(initialSamples: settings.samples, initialWorlds: worlds.count, maxWorlds: maxWorlds, steps: steps,
+                                           stop: stability >= StudyGrowth.target ? .stable : .cap)
+                warnCoverage(grown, feedback: feedback)
+                return grown
+            }
+            current.uncertainty!.samples = next
+            let more: [UncertaintyWorld]
+            do { more = try current.uncertaintyWorlds(devices: overrides.devices, days: overrides.days, seed: overrides.seed) } catch {
+                throw UsageError(error.description)
+            }
+            // The design's promise, checked: the earlier worlds are the larger design's first ones.
+            precondition(zip(all, more).allSatisfy { $0.design == $1.design && $0.values == $1.values }, "a Sobol design extends by its prefix")
+            let fresh = Array(more[all.count...])
+            let freshPlans = try self.plans(current, worlds: fresh, overrides)
+            cells += runCells(current, plans: freshPlans, jobs: jobs, feedback: feedback, days: days)
+            plans += freshPlans
+            all = more
+        }
     }
 
     /// An arm the study does not assess is said on stderr, as the scenario's warnings are (even when quiet).

@@ -45,6 +45,7 @@ final class PushExportFitTests: CommandLineTestCase {
         XCTAssertTrue(text.contains("drop: 0.04154, storeFor: 1d"), text)
         XCTAssertTrue(text.contains("      drop: 0.03665"), text)
         let yaml = read(temporary.appendingPathComponent("fcm/fit.yaml").path)
-        XCTAssertTrue(yaml.contains("- { key: platforms.android.push.drop, distribution: { normal: { mean: 0.04154, sd: 0.000112 } } }"), yaml)
+        XCTAssertTrue(yaml.contains("- { key: platforms.android.push.drop, distribution: { normal: { mean: 0.04154, sd: 0.000112 } }, "
+                                    + "sample: 3199643 }"), yaml)
     }
 }

@@ -18,16 +18,19 @@ final class SamplingDistributionTests: XCTestCase {
     }
 
     /// `uncertainty.parameters` as (key, unit, family, its two numbers), checking the shape on the way.
-    func entries(_ json: [String: Any]) throws -> [(key: String, unit: String, family: String, values: [String: Double])] {
+    func entries(_ json: [String: Any]) throws -> [(key: String, unit: String, family: String, values: [String: Double], sample: Int)] {
         let uncertainty = try XCTUnwrap(json["uncertainty"] as? [String: Any])
         XCTAssertEqual(Set(uncertainty.keys), ["parameters"])
         return try XCTUnwrap(uncertainty["parameters"] as? [[String: Any]]).map { entry in
-            XCTAssertEqual(Set(entry.keys), ["key", "unit", "distribution"])
+            XCTAssertEqual(Set(entry.keys), ["key", "unit", "distribution", "sample"])
+            // The size of the sample fitted, a whole number of at least 1 (EVSI scales the spread by it).
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(entry["sample"] as? Int), 1)
             let distribution = try XCTUnwrap(entry["distribution"] as? [String: [String: Double]])
             XCTAssertEqual(distribution.count, 1)
             let (family, values) = try XCTUnwrap(distribution.first)
             XCTAssertEqual(Set(values.keys), family == "lognormal" ? ["median", "sigma"] : ["mean", "sd"], family)
-            return (try XCTUnwrap(entry["key"] as? String), try XCTUnwrap(entry["unit"] as? String), family, values)
+            return (try XCTUnwrap(entry["key"] as? String), try XCTUnwrap(entry["unit"] as? String), family, values,
+                    try XCTUnwrap(entry["sample"] as? Int))
         }
     }
 
@@ -37,7 +40,13 @@ final class SamplingDistributionTests: XCTestCase {
     }
 
     func testBackgroundLaunchSigmasAreTheLogScaleStandardErrorsOfTheReportedIntervals() throws {
-        let (json, _, _) = try files("bg-launches")
+        let (json, yaml, _) = try files("bg-launches")
+        // Each entry's sample is the log's rows, in fit.json and in the fit.yaml block.
+        let rows = try XCTUnwrap(json["rows"] as? Int)
+        for entry in try XCTUnwrap((json["uncertainty"] as? [String: Any])?["parameters"] as? [[String: Any]]) {
+            XCTAssertEqual(entry["sample"] as? Int, rows)
+        }
+        XCTAssertTrue(yaml.contains(", sample: \(rows) }\n"), yaml)
         let best = try XCTUnwrap(json["best"] as? String)
         let fit = try XCTUnwrap((json["fits"] as? [String: Any])?[best] as? [String: Any])
         let ci = try XCTUnwrap(fit["ci"] as? [String: [Double]])
@@ -135,7 +144,7 @@ final class SamplingDistributionTests: XCTestCase {
                     ? "{ lognormal: { median: \(entry.unit == "s" ? ScenarioFormat.duration(d["median"]!) : ScenarioFormat.number(d["median"]!)), "
                         + "sigma: \(ScenarioFormat.number(d["sigma"]!)) } }"
                     : "{ normal: { mean: \(ScenarioFormat.share(d["mean"]!)), sd: \(ScenarioFormat.number(d["sd"]!)) } }"
-                XCTAssertEqual(String(line), "    - { key: \(entry.key), distribution: \(distribution) }", kind)
+                XCTAssertEqual(String(line), "    - { key: \(entry.key), distribution: \(distribution), sample: \(entry.sample) }", kind)
                 XCTAssertEqual(line.filter { $0 == "{" }.count, line.filter { $0 == "}" }.count, kind)
                 XCTAssertTrue(md.contains("| `\(entry.key)` | \(entry.family), "), kind)
             }

@@ -9,7 +9,7 @@ import Foundation
 enum RunCommand: Subcommand {
     static let name = "run"
     static let usage = "[run] SCENARIO.yaml... [--seed N] [--devices N] [--days N] [--platform P] [--out DIR] [--jobs N] [--format LIST] "
-                       + "[--cycles] [--shard K/N] [--emit-telemetry DIR] [--quiet] [--warnings-as-errors]"
+                       + "[--cycles] [--shard K/N] [--emit-telemetry DIR] [--until-stable [--max-worlds N]] [--quiet] [--warnings-as-errors]"
     static let summary = "run every arm, write the reports, print the summary"
     static let details = """
     Reports go to Reports/<name>/; --out DIR writes DIR/<name>/ instead, for one scenario as for
@@ -24,8 +24,11 @@ enum RunCommand: Subcommand {
     static let shard = OptionSpec("--shard", value: "K/N", "run devices (and study worlds) slice K of N and write DIR/<name>/shard-K-of-N.json")
     static let emitTelemetry = OptionSpec("--emit-telemetry", value: "DIR",
                                           "also write the devices' BG launches, fetch attempts and app opens in the formats fit reads")
-    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, .quiet,
-                                        .warningsAsErrors]
+    static let untilStable = OptionSpec("--until-stable",
+                                        "grow a Sobol study's samples (doubling, earlier worlds kept) until its recommendation's stability is 0.95")
+    static let maxWorlds = OptionSpec("--max-worlds", value: "N", "the most worlds --until-stable may run (default: 8 times the study's)")
+    static let options: [OptionSpec] = [.seed, .devices, .days, .platform, .out, .jobs, .format, cycles, shard, emitTelemetry, untilStable,
+                                        maxWorlds, .quiet, .warningsAsErrors]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("give a scenario file, e.g. dnsim-events Scenarios/new-activity.yaml") }
@@ -51,6 +54,7 @@ enum RunCommand: Subcommand {
             return validated
         }
         try ScenarioRuns.warn(validated.flatMap(\.variantWarnings), feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
+        let caps = try untilStableCaps(scenarios, arguments, sharded: shard != nil, overrides)
         let directories = scenarios.map { ReportFolders.folder($0, overrides, out: arguments.string(.out)) }
         // No output may be a scenario being run, nor replace what this tool did not write (OutputPathPolicy).
         let policy = OutputPathPolicy(inputs: scenarios.map { ($0.file, "a scenario being run") })
@@ -70,10 +74,42 @@ enum RunCommand: Subcommand {
             } else {
                 if let note = ReportFolders.note(scenario, overrides, out: arguments.string(.out)) { console.printError(note) }
                 try runAndReport(scenario, points: points, worlds: validated[index].worlds, overrides, jobs: jobs, formats: formats,
-                                 directory: directories[index], arguments, console: console)
+                                 directory: directories[index], arguments, console: console, untilStable: caps[index])
             }
         }
         return .success
+    }
+
+    /// Per scenario, the cap of worlds `--until-stable` grows it to, or nil without the flag; checked
+    /// before anything runs: only a Sobol study grows without moving its earlier worlds.
+    static func untilStableCaps(_ scenarios: [Scenario], _ arguments: ParsedArguments, sharded: Bool,
+                                _ overrides: RunOverrides) throws(UsageError) -> [Int?] {
+        let given = try arguments.count(maxWorlds, in: 1...UncertaintySettings.maxWorlds)
+        guard arguments.flag(untilStable) else {
+            if given != nil { throw UsageError("--max-worlds caps --until-stable; give both, or neither") }
+            return scenarios.map { _ in nil }
+        }
+        if sharded { throw UsageError("--until-stable and --shard do not combine: a shard cannot tell when the whole study is stable") }
+        return try scenarios.map { scenario throws(UsageError) -> Int? in
+            guard let settings = scenario.uncertainty else {
+                throw UsageError("--until-stable grows an uncertainty study; \(scenario.file) has no uncertainty: section")
+            }
+            guard settings.design == .sobol else {
+                throw UsageError("\(scenario.file): --until-stable needs design: sobol; a Latin hypercube's strata depend on its "
+                                 + "samples, so adding samples would move every earlier world (use sobol, or give lhs its samples)")
+            }
+            let cap = given ?? min(8 * settings.worldCount, UncertaintySettings.maxWorlds)
+            guard cap >= settings.worldCount else {
+                throw UsageError("--max-worlds \(cap) is below the \(settings.worldCount) worlds \(scenario.file) starts with")
+            }
+            var largest = settings
+            largest.samples = max(settings.samples, cap / (settings.parameters.count + 2))
+            let devices = settings.devices ?? overrides.devices ?? scenario.devices
+            if let problem = largest.sizeProblem(devices: devices, days: overrides.days ?? scenario.days) {
+                throw UsageError("\(scenario.file): --max-worlds \(cap): \(problem)")
+            }
+            return cap
+        }
     }
 
     static func formats(_ arguments: ParsedArguments) throws(UsageError) -> Set<String> {
@@ -95,11 +131,12 @@ enum RunCommand: Subcommand {
 
     /// Runs and writes the report (`ReportRun`), then prints its summary unless quiet.
     static func runAndReport(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides,
-                             jobs: Int, formats: Set<String>, directory: String, _ arguments: ParsedArguments, console: Console) throws {
+                             jobs: Int, formats: Set<String>, directory: String, _ arguments: ParsedArguments, console: Console,
+                             untilStable: Int? = nil) throws {
         let quiet = arguments.flag(.quiet)
         let report = try ReportRun.run(scenario, points: points, worlds: worlds, overrides, jobs: jobs,
                                        options: ReportRun.Options(formats: formats, cycles: arguments.flag(cycles),
-                                                                  telemetry: arguments.string(emitTelemetry)),
+                                                                  telemetry: arguments.string(emitTelemetry), untilStable: untilStable),
                                        directory: directory, feedback: .console(console, quiet: quiet))
         guard !quiet else { return }
         if let telemetry = report.telemetry {

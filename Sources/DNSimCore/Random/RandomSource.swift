@@ -77,4 +77,7 @@ public enum RandomSource: UInt64, Sendable, CaseIterable {
     case workDelay = 34
     /// A device's own value of a per-device condition (`{ perDevice: … }`; index: the key's hash).
     case deviceValue = 35
+    /// The error of a future telemetry sample's estimate of a parameter, per world (device: the
+    /// parameter key's hash, index: the world's position), for EVSI (`SampleInformation`).
+    case sampleInformation = 36
 }

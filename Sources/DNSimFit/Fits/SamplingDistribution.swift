@@ -22,11 +22,15 @@ public struct SamplingDistribution: Sendable, Equatable {
     public let key: String
     public let unit: Unit
     public let shape: Shape
+    /// The size of the sample fitted (`sample:`): rows of a BG-launch log, fetch attempts, devices
+    /// of an app-open log, messages of a push export, the units whose count sets the spread.
+    public var sample: Int?
 
-    public init(key: String, unit: Unit, shape: Shape) {
+    public init(key: String, unit: Unit, shape: Shape, sample: Int? = nil) {
         self.key = key
         self.unit = unit
         self.shape = shape
+        self.sample = sample
     }
 
     static let z95 = DelayModelFitter.z95
@@ -55,8 +59,16 @@ public struct SamplingDistribution: Sendable, Equatable {
     /// App-open hour weights are out of scope: 24 weights tied by their mean are not one key.
     static func all(_ fit: TelemetryFit) -> (included: [SamplingDistribution], omitted: [String]) {
         var included: [SamplingDistribution] = [], omitted: [String] = []
+        let size: Int = switch fit {
+        case .backgroundLaunches(let bg): bg.data.rows
+        case .fetchAttempts(let fetch): fetch.data.rows
+        case .pushDelivery(let push): push.drop.total
+        case .appOpens(let opens): opens.devices
+        }
         func add(_ key: String, _ d: SamplingDistribution?) {
-            if let d { included.append(d) } else { omitted.append(key) }
+            guard var d else { omitted.append(key); return }
+            d.sample = size > 0 ? size : nil
+            included.append(d)
         }
         func family(_ prefix: String, _ best: FamilyFit) {
             for p in best.parameters {
@@ -99,12 +111,14 @@ public struct SamplingDistribution: Sendable, Equatable {
         }
     }
 
-    /// `{"key", "unit", "distribution": {"lognormal": {"median", "sigma"}}}`, seconds as numbers.
+    /// `{"key", "unit", "distribution": {"lognormal": {"median", "sigma"}}, "sample"}`, seconds as numbers.
     var json: JSONValue {
         let distribution: JSONValue = switch shape {
         case .lognormal(let median, let sigma): .object(["lognormal": .object(["median": .number(median), "sigma": .number(sigma)])])
         case .normal(let mean, let sd): .object(["normal": .object(["mean": .number(mean), "sd": .number(sd)])])
         }
-        return .object(["key": .string(key), "unit": .string(unit.rawValue), "distribution": distribution])
+        var members: [String: JSONValue] = ["key": .string(key), "unit": .string(unit.rawValue), "distribution": distribution]
+        if let sample { members["sample"] = .number(Double(sample)) }
+        return .object(members)
     }
 }

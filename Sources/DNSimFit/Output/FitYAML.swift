@@ -71,7 +71,7 @@ public enum FitYAML {
         for key in omitted { text += "# \(key) is not included: its fit has no interval (singular information).\n" }
         guard !included.isEmpty else { return text + "uncertainty:\n  parameters: []\n" }
         text += "uncertainty:\n  parameters:\n"
-        for d in included { text += "    - { key: \(d.key), distribution: \(d.yaml) }\n" }
+        for d in included { text += "    - { key: \(d.key), distribution: \(d.yaml)\(d.sample.map { ", sample: \($0)" } ?? "") }\n" }
         return text
     }
 

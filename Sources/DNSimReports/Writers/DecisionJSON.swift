@@ -66,6 +66,16 @@ public enum DecisionJSON {
                 "      \"robust\": \(summary.robust.map(name) ?? "null")",
                 "      \"failure_boxes\": {" + boxes.joined(separator: ", ") + "}",
             ]
+            if !study.settings.evsiSizes.isEmpty {
+                // Only when asked (`uncertainty.evsi`), so a study without it keeps its bytes.
+                let byKey = study.parameters.indices.compactMap { j -> String? in
+                    let entries = summary.evsi.filter { $0.parameter == j }
+                    guard !entries.isEmpty else { return nil }
+                    return "\(q(study.parameters[j].key)): [" + entries.map { "{\"devices\": \($0.size), \"value\": \(n($0.value))}" }
+                        .joined(separator: ", ") + "]"
+                }
+                fields.append("      \"evsi\": {" + byKey.joined(separator: ", ") + "}")
+            }
             platforms.append("    \(q(decision.platform.rawValue)): {\n" + fields.joined(separator: ",\n") + "\n    }")
         }
         let objective = study.objective

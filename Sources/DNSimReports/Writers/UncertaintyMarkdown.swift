@@ -29,6 +29,7 @@ enum UncertaintyMarkdown {
         md += "**\(study.designs.count) worlds** (\(designText)), "
         md += "each \(study.devicesPerWorld) devices × \(study.days) days, every arm on the same devices and random world (common random numbers). "
         md += "Each world's figures are in `uncertainty.csv`; everything below is computed from it.\n\n"
+        if let growth = study.growth { md += grown(growth) }
         var parameters = TextTable(header: ["uncertain condition", "distribution"])
         for parameter in study.parameters { parameters.rows.append(["`\(parameter.key)`", describe(parameter)]) }
         md += parameters.markdown() + "\n"
@@ -114,6 +115,7 @@ enum UncertaintyMarkdown {
             md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)\n\n"
         }
 
+        if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
         md += "## Where the decision flips\n\n"
         md += "For each parameter, the eligible arm best on average given its value (the same running-line fits); a flip is where that arm changes, "
         md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
@@ -132,6 +134,48 @@ enum UncertaintyMarkdown {
         md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
+        return md
+    }
+
+    /// How `--until-stable` grew the study and why it stopped.
+    static func grown(_ growth: StudyGrowth) -> String {
+        let last = growth.steps.last ?? (growth.initialWorlds, 1)
+        var md = "**Grown until stable** (`--until-stable`): from N = \(growth.initialSamples) (\(growth.initialWorlds) worlds), "
+            + "doubling the samples while some platform's recommendation was kept in under 95% of bootstrap resamples of the worlds "
+            + "(a Sobol design grows by its prefix, so every earlier world is the same world with the same figures). Stability, "
+            + "the lowest over the platforms: "
+        md += growth.steps.map { "\(String(format: "%.3f", $0.stability)) at \($0.worlds) worlds" }.joined(separator: ", ") + ". "
+        switch growth.stop {
+        case .stable:
+            md += "It took \(last.worlds) worlds; stopped because every platform's stability reached 0.95.\n\n"
+        case .cap:
+            md += "Stopped at \(last.worlds) worlds, below 0.95: doubling again would pass the cap of \(growth.maxWorlds) worlds "
+                + "(`--max-worlds`); `worlds_needed` estimates how many would reach it.\n\n"
+        }
+        return md
+    }
+
+    /// `## What a telemetry sample is worth`: per platform, each fitted parameter's EVSI at each size.
+    static func sampleInformation(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
+        var md = "## What a telemetry sample is worth\n\n"
+        md += "EVSI is the utility per cycle a team would gain by collecting a new telemetry sample of n before choosing "
+            + "(n in the units the fit counted: rows of a BG-launch log or of fetch attempts, devices of an app-open log, messages of a "
+            + "push export), choosing by the same eligibility rule. "
+        md += "It is the regression estimator of Strong, Oakley, Brennan & Breeze (2015): each arm's utility difference and "
+            + "feasibility regressed on the estimate such a sample would give in each world (the world's value plus a sampling error "
+            + "of τ/√n, τ² = n₀·SE² from the fit's sample n₀ and the distribution's spread, on its scale: the log for a lognormal). "
+        md += "A sample tells less than the value itself, so EVSI ≤ EVPPI, and it tends to EVPPI as n grows.\n\n"
+        for decision in analysis.decisions {
+            let summary = decision.summary
+            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI", "of its EVPPI"], rightAligned: [1, 2, 3, 4])
+            for entry in summary.evsi {
+                let parameter = study.parameters[entry.parameter]
+                let evppi = summary.evppi[entry.parameter]
+                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size), number(entry.value),
+                                   evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
+            }
+            md += "**\(decision.platform.rawValue)**:\n\n" + table.markdown() + "\n"
+        }
         return md
     }
 

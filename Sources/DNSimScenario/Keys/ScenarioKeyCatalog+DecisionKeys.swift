@@ -59,5 +59,20 @@ extension ScenarioKeyCatalog {
                     meaning: "What is believed about the value: `uniform`, `loguniform`, `triangular`, "
                              + "`normal`, `lognormal` (both truncated to the key's range), `choice` or `fit`.",
                     example: "`{ loguniform: { min: 10m, max: 8h } }`"),
+        ScenarioKey("uncertainty.parameters[].sample", .run, type: "whole number",
+                    default: "a `fit` distribution's own (fit.json's `sample`); none otherwise",
+                    range: "1 – 1,000,000,000; only with `normal`, `lognormal` or `fit`",
+                    meaning: "The size of the telemetry sample the distribution was fitted from (rows, devices or messages, as `fit` "
+                             + "counts them): EVSI scales the distribution's spread by it.",
+                    example: "`192`"),
+        ScenarioKey("uncertainty.evsi", .run, type: "mapping", default: "none (no EVSI)",
+                    range: "see [Value of a telemetry sample](#value-of-a-telemetry-sample-evsi)",
+                    meaning: "Asks, for each parameter with a `sample`, what a new telemetry sample of each size would be worth (EVSI).",
+                    example: "`{ sizes: [100, 500, 2000] }`"),
+        ScenarioKey("uncertainty.evsi.sizes", .run, type: "list", default: "required",
+                    range: "1–\(UncertaintySettings.maxSampleSizes) distinct whole numbers, 1 to "
+                           + "\(ScenarioReader.show(Double(UncertaintySettings.maxSampleSize))), in the units of each parameter's `sample`",
+                    meaning: "The sizes of the telemetry samples whose value is estimated.",
+                    example: "`[100, 500, 2000]`"),
     ]
 }

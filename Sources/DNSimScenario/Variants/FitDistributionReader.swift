@@ -13,6 +13,8 @@ enum FitDistributionReader {
         var family: String
         var values: [String: Double]
         var isDuration: Bool
+        /// The size of the sample the fit came from (fit.json's `sample`); nil from a fit.json without it.
+        var sample: Int?
     }
 
     static func read(_ node: YAMLNode, _ path: String, key: String, _ r: ScenarioReader) -> Fitted? {
@@ -80,6 +82,11 @@ enum FitDistributionReader {
             // Seconds in the JSON, milliseconds in the scenario; a lognormal's sigma has no unit.
             values[field] = isDuration && field != "sigma" ? value * 1_000 : value
         }
-        return Fitted(family: family, values: values, isDuration: isDuration)
+        // A fit.json from before samples were written has none: EVSI then needs `sample:` beside it.
+        var sample: Int?
+        if case .number(let text, _)? = entry["sample"], let size = Int(text), size >= 1, size <= UncertaintySettings.maxSampleSize {
+            sample = size
+        }
+        return Fitted(family: family, values: values, isDuration: isDuration, sample: sample)
     }
 }

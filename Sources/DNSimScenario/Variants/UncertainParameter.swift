@@ -29,6 +29,9 @@ public struct UncertainParameter: Sendable {
     public var mark: SourceMark
     /// The `distribution` value's position, for messages about its range.
     public var distributionMark: SourceMark
+    /// The size of the telemetry sample a `normal` or `lognormal` belief was fitted from
+    /// (`sample:`, or a `fit` distribution's own); nil when not from a fit.
+    public var sample: Int? = nil
 
     /// The value a unit coordinate gives, in the parameter's internal unit (ms for durations,
     /// an index for a choice).

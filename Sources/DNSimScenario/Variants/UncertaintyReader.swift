@@ -43,8 +43,41 @@ enum UncertaintyReader {
             }
         }
         if map["devices"] != nil && devices == nil { complete = false }
+        var evsiSizes: [Int] = []
+        if map["evsi"] != nil {
+            guard let sizes = self.evsiSizes(map) else { return nil }
+            evsiSizes = sizes
+            if complete, !parameters.isEmpty, !parameters.contains(where: { $0.sample != nil }) {
+                r.error(map["evsi"]?.mark, "\(map.path("evsi")): no parameter has a sample (the size of the telemetry its distribution was "
+                        + "fitted from); give a fitted parameter sample: N, or its distribution as { fit: fit.json } from dnsim-events fit")
+                return nil
+            }
+        }
         guard complete, let design, let samples, !parameters.isEmpty else { return nil }
-        return UncertaintySettings(design: design, samples: samples, devices: devices, parameters: parameters, mark: map.node.mark)
+        var settings = UncertaintySettings(design: design, samples: samples, devices: devices, parameters: parameters, mark: map.node.mark)
+        settings.evsiSizes = evsiSizes
+        return settings
+    }
+
+    /// `evsi: { sizes: [...] }`: distinct whole numbers, ascending; nil when wrong (said).
+    private static func evsiSizes(_ map: ScenarioSection) -> [Int]? {
+        let r = map.reader
+        guard let evsi = map.section("evsi"), let node = evsi["sizes"] else { return nil }
+        let path = evsi.path("sizes")
+        guard let items = node.sequence, !items.isEmpty, items.count <= UncertaintySettings.maxSampleSizes else {
+            r.error(node.mark, "\(path) must be a list of 1 to \(UncertaintySettings.maxSampleSizes) sample sizes, such as [100, 500, 2000]")
+            return nil
+        }
+        var sizes: [Int] = []
+        for (i, item) in items.enumerated() {
+            guard let size = r.integer(item, "\(path)[\(i + 1)]", in: 1...UncertaintySettings.maxSampleSize) else { return nil }
+            if sizes.contains(size) {
+                r.error(item.mark, "\(path)[\(i + 1)]: \(size) is already listed; give each size once")
+                return nil
+            }
+            sizes.append(size)
+        }
+        return sizes.sorted()
     }
 
     /// One `{ key, distribution }`, or nil when it is wrong (said).
@@ -83,6 +116,15 @@ enum UncertaintyReader {
         let takesWhole = declared?.path == ScenarioKeyCatalog.normalizedPath(key) && (declared?.type.hasPrefix("whole number") == true || {
             if case .integer? = declared?.limits { return true } else { return false }
         }())
+        let sample = entry["sample"] == nil ? nil : entry.integer("sample", in: 1...UncertaintySettings.maxSampleSize)
+        if entry["sample"] != nil {
+            guard sample != nil else { return nil }
+            guard ["normal", "lognormal", "fit"].contains(name) else {
+                r.error(entry["sample"]?.mark, "\(entry.path("sample")): only a normal, lognormal or fit distribution comes from a "
+                        + "telemetry sample (\(MessageText.quoted(name)) does not); leave sample out")
+                return nil
+            }
+        }
         if name == "choice" {
             guard let items = body.sequence, !items.isEmpty, items.count <= maxChoices else {
                 r.error(body.mark, "\(path) must be a list of 1 to \(maxChoices) { value, weight } entries")
@@ -128,9 +170,10 @@ enum UncertaintyReader {
         var values: [String: Double] = [:]
         var family = name
         var fields: [String: YAMLNode] = [:]
+        var fittedSample: Int?
         if name == "fit" {
             guard let fitted = FitDistributionReader.read(body, path, key: key, r) else { return nil }
-            (family, values, isDuration) = (fitted.family, fitted.values, fitted.isDuration)
+            (family, values, isDuration, fittedSample) = (fitted.family, fitted.values, fitted.isDuration, fitted.sample)
         } else {
             guard let mapping = r.mapping(body, path, known: fieldNames, required: fieldNames) else { return nil }
             fields = mapping
@@ -198,7 +241,7 @@ enum UncertaintyReader {
             return nil
         }
         return UncertainParameter(key: key, path: placePath, distribution: distribution, unit: unit,
-                                  mark: keyNode.mark, distributionMark: node.mark)
+                                  mark: keyNode.mark, distributionMark: node.mark, sample: sample ?? fittedSample)
     }
 
     /// The declared key that holds `key` (itself, or the distribution-taking key it lies inside).

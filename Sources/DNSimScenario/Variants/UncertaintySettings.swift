@@ -9,6 +9,13 @@ public struct UncertaintySettings: Sendable {
     public var devices: Int?
     public var parameters: [UncertainParameter]
     public var mark: SourceMark
+    /// The telemetry sample sizes whose EVSI is asked (`evsi.sizes`), ascending; empty: none.
+    public var evsiSizes: [Int] = []
+
+    /// The largest telemetry sample a `sample` or an EVSI size may be.
+    public static let maxSampleSize = 1_000_000_000
+    /// Most EVSI sizes.
+    public static let maxSampleSizes = 20
 
     public static let maxSamples = 100_000
     /// Most worlds a study may run.
