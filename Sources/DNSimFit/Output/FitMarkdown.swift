@@ -260,7 +260,8 @@ enum FitMarkdown {
         switch fit {
         case .backgroundLaunches(let bg):
             if case .notNeeded = bg.data.eligibility {
-                md += "- Delay = launched_at − max(submitted_at, earliest_begin); a request not seen to launch is right-censored at observed_until.\n"
+                md += "- Delay = launched_at − max(submitted_at, earliest_begin); "
+                    + "a request not seen to launch is right-censored at observed_until.\n"
             } else {
                 md += "- Delay = the eligible time from max(submitted_at, earliest_begin) to launched_at: time in a period of one of the "
                     + "states that hold the request (Low Power Mode, force-quit; offline with requires_network; not idle for a processing "
