@@ -155,6 +155,8 @@ final class EligibilityRoundTripTests: CommandLineTestCase {
             try? FileManager.default.removeItem(atPath: temporary.appendingPathComponent("cov\(seed)-telemetry").path)
             try? FileManager.default.removeItem(atPath: temporary.appendingPathComponent("cov\(seed)-report").path)
         }
+        print("eligibility round trip: covered " + Self.truth.map { "\($0.name) \(covered[$0.name]!)" }.joined(separator: ", ")
+              + " of \(seeds) seeds (accepted \(accepted))")
         for (name, _) in Self.truth {
             XCTAssertTrue(accepted.contains(covered[name]!), "\(name): covered in \(covered[name]!) of \(seeds) seeds; accepted \(accepted)")
         }
