@@ -77,9 +77,10 @@ final class RunObserverTests: CommandLineTestCase {
         let three = try emit(small, "jobs3", ["--jobs", "3"])
         XCTAssertEqual(one, three)
         let perArm = ["independent", "independent-fallback", "chained", "chained-noguard"].flatMap { label in
-            ["\(label)-ios/fetch-attempts.csv", "\(label)-ios/bg-launches.csv", "\(label)-android/fetch-attempts.csv"]
+            ["\(label)-ios/fetch-attempts.csv", "\(label)-ios/bg-launches.csv", "\(label)-ios/eligibility.csv",
+             "\(label)-android/fetch-attempts.csv"]
         }
-        XCTAssertEqual(Set(one.keys), Set(["app-opens.csv"] + perArm), "bg-launches.csv on iOS arms only")
+        XCTAssertEqual(Set(one.keys), Set(["app-opens.csv"] + perArm), "bg-launches.csv and eligibility.csv on iOS arms only")
         let launches = String(decoding: try XCTUnwrap(one["chained-ios/bg-launches.csv"]), as: UTF8.self)
         let ids = launches.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } }
         XCTAssertGreaterThan(ids.count, 40)

@@ -12,7 +12,7 @@ import Foundation
 enum FitCommand: Subcommand {
     static let name = "fit"
     static let usage = "fit FILE.csv [--into SCENARIO.yaml] [--out DIR] [--families LIST] [--bootstrap N] [--seed N] [--skip-bad-rows]"
-        + " [--accept-poor-fit]"
+        + " [--accept-poor-fit] [--eligibility FILE.csv | --assume-eligible]"
     static let summary = "fit a scenario's delays, failure shares, app opens or push drop to your own telemetry"
     static let details = """
     The file's kind comes from its content: a CSV header of BG launches, fetch attempts, app opens or APNs
@@ -20,6 +20,14 @@ enum FitCommand: Subcommand {
     Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
     fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
     and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
+
+    A BG request that waits for a state of the phone (a processing request: idle, and charging with
+    requires_power; a request with requires_network: online) has its delay counted over the time it
+    could run only, from --eligibility FILE.csv (device,state,from,to: when each device was in Low
+    Power Mode, force-quit, offline, not idle, not charging), as the simulator draws it. A bg file
+    whose kind, requires_power or requires_network columns say a request waits so, given without
+    that file, is refused (exit 2): its delays would absorb the waits. --assume-eligible fits it as
+    if the phone were always able to run it, and fit.md says so.
 
     --into SCENARIO.yaml also sets the fitted keys in that scenario file, in place: a key it has gets
     the new value (in flow form, on the key's line, its comment kept), a key it lacks is added to
@@ -42,7 +50,11 @@ enum FitCommand: Subcommand {
     static let quiet = OptionSpec("--quiet", short: "q", "no progress bar, and neither the fitted block nor the keys set printed")
     static let acceptPoorFit = OptionSpec("--accept-poor-fit", "with --into, set a delay whose goodness-of-fit test rejects every family "
                                           + "(by default such a fit is refused, exit 2)")
-    static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, acceptPoorFit, quiet]
+    static let eligibility = OptionSpec("--eligibility", value: "FILE", "a bg file's eligibility periods (device,state,from,to): "
+                                        + "each delay counts only the time its request could run")
+    static let assumeEligible = OptionSpec("--assume-eligible", "fit BG requests that wait for idle, charging or the network with no "
+                                           + "eligibility periods as if always eligible (by default refused, exit 2)")
+    static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, acceptPoorFit, eligibility, assumeEligible, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1, let path = arguments.operands.first else {
@@ -63,15 +75,24 @@ enum FitCommand: Subcommand {
         if let seed = try arguments.seed() { options.seed = seed }
         let file: TelemetryFile
         let fit: TelemetryFit
-        do { file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows)) } catch {
+        var eligible = EligibilityOptions(assumeEligible: arguments.flag(assumeEligible))
+        do {
+            if let periods = arguments.string(eligibility) { eligible.periods = try EligibilityPeriods.read(path: periods) }
+            file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows), eligibility: eligible)
+        } catch {
             throw FitFailure(description: error.description)
+        }
+        if file.kind != .bg, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
+            throw UsageError("\(arguments.string(eligibility) != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
+                             + "(BG launches); \(path) is not one (its kind: \(file.kind.rawValue))")
         }
         // Before the fit, which can take minutes: the header says which keys the scenario must take.
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
         // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
         let directory = arguments.string(out) ?? defaultFolder(path)
         let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")]
-                                          + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? []))
+                                          + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? [])
+                                          + (arguments.string(eligibility).map { [($0, "the eligibility periods (--eligibility)")] } ?? []))
         do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
         let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0 && !file.kind.isPushExport

@@ -83,6 +83,17 @@ public struct IOSTaskScheduler: PlatformModel {
 
     public mutating func start(_ context: inout DeviceContext) {
         context.scheduleNext(context.user.forceQuits, cursor: &nextForceQuit, .forceQuit)
+        context.telemetry?.backgroundConditions(backgroundConditions(context))
+    }
+
+    /// What holds this device's requests over the run, for telemetry (`eligibleLaunch` reads the same).
+    func backgroundConditions(_ context: DeviceContext) -> BackgroundConditions {
+        let user = context.user, start = context.calendar.start, end = context.runEnd
+        let quits = user.forceQuits.filter { $0 < end }.map { quit in (quit, min(user.forceQuitEnd(at: quit) ?? quit, end)) }
+        return BackgroundConditions(taskKind: configuration.taskKind, requiresExternalPower: configuration.requiresExternalPower,
+                                    requiresNetworkConnectivity: configuration.requiresNetworkConnectivity, start: start, end: end,
+                                    lowPower: user.lowPower, forceQuit: TimeWindows(quits), offline: user.offline, idle: idle,
+                                    charging: charging)
     }
 
     public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {

@@ -14,6 +14,13 @@ public protocol TelemetrySink: AnyObject {
     func appOpened(at time: Millis)
     /// The device's run ends: what is still pending was observed until `time`.
     func deviceEnded(at time: Millis)
+    /// iOS, at the device's start: what its BG requests need and the periods that hold them, so the
+    /// telemetry can say when each request could run (eligibility.csv).
+    func backgroundConditions(_ conditions: BackgroundConditions)
+}
+
+extension TelemetrySink {
+    public func backgroundConditions(_ conditions: BackgroundConditions) {}
 }
 
 /// How a fetch attempt ended, as telemetry logs it.

@@ -11,13 +11,26 @@ enum FitJSON {
     static func document(_ fit: TelemetryFit) -> JSONValue {
         switch fit {
         case .backgroundLaunches(let bg):
-            return JSONValue.object([
+            var members: [String: JSONValue] = [
                 "rows": .integer(bg.data.rows),
                 "launched": .integer(bg.data.launched),
                 "censored": .integer(bg.data.censored),
                 "best": .string(bg.delays.best.family.rawValue),
                 "fits": fits(bg.delays),
-            ])
+            ]
+            // Only when eligibility entered the delays, so a file that needs none keeps its fit.json.
+            switch bg.data.eligibility {
+            case .notNeeded: break
+            case .assumed(let needing):
+                members["eligibility"] = .object(["method": .string("assumed"), "needing": .integer(needing)])
+            case .measured(let m):
+                members["eligibility"] = .object([
+                    "method": .string("measured"), "file": .string(m.path), "needing": .integer(m.needing), "listed": .integer(m.listed),
+                    "unlisted": .integer(m.unlisted), "unlisted_needing": .integer(m.unlistedNeeding), "held_rows": .integer(m.held),
+                    "held_s": .number(m.heldSeconds),
+                ])
+            }
+            return JSONValue.object(members)
         case .fetchAttempts(let fetch):
             let d = fetch.data
             return JSONValue.object([

@@ -8,7 +8,9 @@ enum FitMarkdown {
             md = "# Fit of BG launch delays: `\(file.name)`\n\n## Data\n\n" + dataTable(file, bg.delays, extra: [
                 ("launched", "\(bg.data.launched) (\(ScenarioFormat.percent(Double(bg.data.launched) / Double(bg.data.rows))))"),
                 ("not seen to launch (censored)", "\(bg.data.censored)"),
-            ], what: "launch delay of launched rows", at: [3600, 21_600, 86_400], notYet: "not launched by")
+            ] + eligibilityRows(bg.data.eligibility), what: "launch delay of launched rows", at: [3600, 21_600, 86_400],
+                notYet: "not launched by")
+            md += eligibilityNote(bg.data.eligibility)
             md += families(bg.delays, neverColumn: true)
             md += verdict(bg.delays)
         case .fetchAttempts(let fetch):
@@ -128,6 +130,38 @@ enum FitMarkdown {
         return md
     }
 
+    /// The data table's rows on eligibility; none when no row needed it and no file was given.
+    static func eligibilityRows(_ use: EligibilityUse) -> [(String, String)] {
+        switch use {
+        case .notNeeded: return []
+        case .assumed(let needing):
+            return [("eligibility", "**assumed** (`--assume-eligible`): \(needing) requests wait for idle, charging or the network, "
+                     + "and no eligibility periods were given")]
+        case .measured(let m):
+            var rows = [("eligibility periods", "`\(m.path)`: \(m.listed) rows of listed devices"
+                         + (m.unlisted > 0 ? ", \(m.unlisted) of devices it does not list" : "")),
+                        ("held time left out", "\(ScenarioFormat.duration(m.heldSeconds)) over \(m.held) rows")]
+            if m.needing > 0 { rows.append(("rows that wait for idle, charging or the network", "\(m.needing)")) }
+            return rows
+        }
+    }
+
+    /// Says what assuming eligibility does to the fitted delay, or how unlisted devices were fitted.
+    static func eligibilityNote(_ use: EligibilityUse) -> String {
+        switch use {
+        case .notNeeded: return ""
+        case .assumed:
+            return "**Eligibility assumed.** These requests run only while the phone is idle, charging or online as they need, "
+                + "but the fit was given no periods of those states (`--assume-eligible`): each delay counts the wait for them too, "
+                + "so the fitted delay is longer than the one the simulator draws from the first instant a request may run, "
+                + "and a scenario set from it waits twice. Give the periods with `--eligibility FILE` (docs/telemetry.md).\n\n"
+        case .measured(let m):
+            guard m.unlistedNeeding > 0 else { return "" }
+            return "**Eligibility assumed for \(m.unlistedNeeding) rows** (`--assume-eligible`): they wait for idle, charging or the "
+                + "network, and `\(m.path)` does not list their devices, so their delays count those waits too.\n\n"
+        }
+    }
+
     static func skippedNote(_ file: TelemetryFile) -> String {
         var note = ""
         if file.skipped.count > 0 {
@@ -225,7 +259,16 @@ enum FitMarkdown {
         var md = "## Method\n\n"
         switch fit {
         case .backgroundLaunches(let bg):
-            md += "- Delay = launched_at − max(submitted_at, earliest_begin); a request not seen to launch is right-censored at observed_until.\n"
+            if case .notNeeded = bg.data.eligibility {
+                md += "- Delay = launched_at − max(submitted_at, earliest_begin); "
+                    + "a request not seen to launch is right-censored at observed_until.\n"
+            } else {
+                md += "- Delay = the eligible time from max(submitted_at, earliest_begin) to launched_at: time in a period of one of the "
+                    + "states that hold the request (Low Power Mode, force-quit; offline with requires_network; not idle for a processing "
+                    + "request; not charging with requires_power) is neither delay nor follow-up. A request not seen to launch is "
+                    + "right-censored at its eligible time to observed_until. This is the delay the simulator draws "
+                    + "(docs/model.md §2, \"iOS BG requests\").\n"
+            }
             md += "- Mixture-cure model: a share never that never runs, the rest delayed by the family. A launched row adds "
                 + "log((1 − never)·f(t)), a censored row log(never + (1 − never)·S(c)). Maximum likelihood with GSL's BFGS on "
                 + "log scale/shape and logit never.\n"

@@ -1,55 +1,68 @@
 /// BG-launch telemetry reduced to what the fit needs: each request's delay
 /// after max(submitted, earliestBegin) if it launched, or its follow-up
-/// time if it was not seen to launch (right-censored).
+/// time if it was not seen to launch (right-censored). With an eligibility
+/// file, both count only the time the request could run (docs/telemetry.md).
 public struct BackgroundLaunchData: Sendable {
     public let sample: DelaySample
     /// First and last submission (UTC epoch ms), for the date range in reports.
     public let firstSubmitted: Int64
     public let lastSubmitted: Int64
+    /// How eligibility entered the delays.
+    public let eligibility: EligibilityUse
 
     public var rows: Int { sample.count }
     public var launched: Int { sample.events.count }
     public var censored: Int { sample.censored.count }
 
-    /// From in-memory rows (the simulator's telemetry), taken as valid.
-    public init(rows: [BackgroundLaunchRow]) {
-        var events: [Double] = [], censored: [Double] = [], followUp: [Double] = []
+    /// From in-memory rows (the simulator's telemetry), taken as valid; with `periods`, each row of
+    /// a listed device counts eligible time only.
+    public init(rows: [BackgroundLaunchRow], periods: EligibilityPeriods? = nil) {
+        var measure = LaunchDelayMeasure(periods: periods)
         for row in rows {
-            let start = row.eligibleAt
-            followUp.append(Double(row.observedUntil - start) / 1000)
-            if let launched = row.launchedAt {
-                events.append(Double(launched - start) / 1000)
-            } else {
-                censored.append(Double(row.observedUntil - start) / 1000)
-            }
+            measure.add(submitted: row.submittedAt, begin: row.earliestBegin, launched: row.launchedAt, observed: row.observedUntil,
+                        device: row.device, needs: row.needs ?? .none)
         }
-        sample = DelaySample(events: events, censored: censored, followUp: followUp)
+        sample = DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp)
         firstSubmitted = rows.map(\.submittedAt).min() ?? 0
         lastSubmitted = rows.map(\.submittedAt).max() ?? 0
+        eligibility = measure.use(assumed: true)
     }
 
-    init(sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64) {
+    init(sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64, eligibility: EligibilityUse = .notNeeded) {
         self.sample = sample
         self.firstSubmitted = firstSubmitted
         self.lastSubmitted = lastSubmitted
+        self.eligibility = eligibility
     }
 
-    static func read(_ table: inout TelemetryTable) throws(FitError) -> BackgroundLaunchData {
+    static func read(_ table: inout TelemetryTable, eligibility options: EligibilityOptions = EligibilityOptions()) throws(FitError)
+        -> BackgroundLaunchData {
         let id = table.index("request_id")!, submitted = table.index("submitted_at")!, earliest = table.index("earliest_begin")!
         let launched = table.index("launched_at")!, observed = table.index("observed_until")!
-        var events: [Double] = [], censored: [Double] = [], followUp: [Double] = []
+        let columns = RequestNeedsColumns(table)
+        if let periods = options.periods, columns.device == nil {
+            throw FitError(file: table.file, line: 1, message: "has no device column, so the periods of \(periods.path) cannot be matched "
+                           + "to its requests; add a device column (the id eligibility.csv uses)")
+        }
+        var measure = LaunchDelayMeasure(periods: options.periods)
         // A BG row is at least ~90 bytes, so this bounds the row count from above; capped at a
         // million, so a huge file whose second row is bad fails before memory grows with its size.
         let expected = min(table.reader.count / 90 + 16, 1 << 20)
         var seen = RequestIDIndex(expected: expected)
-        events.reserveCapacity(expected)
-        followUp.reserveCapacity(expected)
+        measure.reserve(expected)
         var first = Int64.max, last = Int64.min
+        // The first row that needs eligibility it does not have: where the refusal points.
+        var unknown: (line: Int, column: Int, reason: String)?
         while try table.nextRow() {
             switch times(table, submitted, earliest, launched, observed) {
             case .failure(let problem):
                 try table.reject(problem)
             case .success(let row):
+                let needs: BackgroundRequestNeeds
+                switch columns.needs(table) {
+                case .failure(let problem): try table.reject(problem); continue
+                case .success(let value): needs = value
+                }
                 let field = table.fields[id]
                 let bytes = table.reader.bytes(field)
                 guard !bytes.isEmpty else {
@@ -63,16 +76,31 @@ public struct BackgroundLaunchData: Sendable {
                     continue
                 }
                 seen.insert(bytes, start: field.start, line: table.line)
-                let start = max(row.submitted, row.begin)
-                let span = Double(row.observed - start) / 1000
-                followUp.append(span)
-                if let at = row.launched { events.append(Double(at - start) / 1000) } else { censored.append(span) }
+                let device = columns.device.flatMap { table.isEmpty($0) ? nil : table.text($0) }
+                let listed = measure.add(submitted: row.submitted, begin: row.begin, launched: row.launched, observed: row.observed,
+                                         device: device, needs: needs)
+                if needs.needsEligibility, !listed, unknown == nil {
+                    let column = columns.reasonColumn(needs)
+                    unknown = (table.line, table.column(column), columns.reason(needs))
+                }
                 first = min(first, row.submitted)
                 last = max(last, row.submitted)
             }
         }
-        return BackgroundLaunchData(sample: DelaySample(events: events, censored: censored, followUp: followUp),
-                                    firstSubmitted: first, lastSubmitted: last)
+        if let unknown, !options.assumeEligible {
+            let count = measure.unknownNeeding, total = measure.followUp.count
+            let rows = "\(count) of \(total) request\(total == 1 ? "" : "s") need\(count == 1 ? "s" : "") eligibility "
+                + "(this one is \(unknown.reason))"
+            let message = options.periods.map { periods in
+                "\(rows), but \(periods.path) does not list \(count == 1 ? "its device" : "their devices"); list each device (a `logged` "
+                    + "row if it had no hold), or pass --assume-eligible to fit them as always eligible"
+            } ?? "\(rows): they wait for states of the phone (idle, charging, online) that are not given, so their delays would absorb "
+                + "the waits; give the periods with --eligibility FILE (device,state,from,to; docs/telemetry.md), or pass "
+                + "--assume-eligible to fit them as always eligible"
+            throw FitError(file: table.file, line: unknown.line, column: unknown.column, message: message)
+        }
+        return BackgroundLaunchData(sample: DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp),
+                                    firstSubmitted: first, lastSubmitted: last, eligibility: measure.use(assumed: options.assumeEligible))
     }
 
     private struct Times {

@@ -10,13 +10,20 @@ public struct BackgroundLaunchRow: Sendable, Equatable {
     public var launchedAt: Int64?
     /// When observation of this request stopped (the log's end for this device).
     public var observedUntil: Int64
+    /// The device it was submitted on (the `device` column), to match eligibility periods; nil: not logged.
+    public var device: String?
+    /// What it needs to run (the `kind`, `requires_power`, `requires_network` columns); nil: not logged.
+    public var needs: BackgroundRequestNeeds?
 
-    public init(requestID: String, submittedAt: Int64, earliestBegin: Int64, launchedAt: Int64?, observedUntil: Int64) {
+    public init(requestID: String, submittedAt: Int64, earliestBegin: Int64, launchedAt: Int64?, observedUntil: Int64,
+                device: String? = nil, needs: BackgroundRequestNeeds? = nil) {
         self.requestID = requestID
         self.submittedAt = submittedAt
         self.earliestBegin = earliestBegin
         self.launchedAt = launchedAt
         self.observedUntil = observedUntil
+        self.device = device
+        self.needs = needs
     }
 
     /// max(submittedAt, earliestBegin): when the OS may first run the task (docs/model.md §2).

@@ -42,7 +42,10 @@ public struct TelemetryFile: Sendable {
     /// A fit of that many rows is as exact as the model it fits; sample a larger log.
     public static let maximumBytes: Int64 = 1_000_000_000
 
-    public static func read(path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
+    /// `eligibility` applies to a bg file: the periods its requests' delays leave out, and whether
+    /// requests that need them may be fitted without.
+    public static func read(path: String, skipBadRows: Bool = false, eligibility: EligibilityOptions = EligibilityOptions())
+        throws(FitError) -> TelemetryFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FitError(file: path, line: nil, message: "no such file")
@@ -58,27 +61,31 @@ public struct TelemetryFile: Sendable {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw FitError(file: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        guard size > 0 else { return try parse(UnsafeBufferPointer(start: nil, count: 0), path: path, skipBadRows: skipBadRows) }
+        guard size > 0 else {
+            return try parse(UnsafeBufferPointer(start: nil, count: 0), path: path, skipBadRows: skipBadRows, eligibility: eligibility)
+        }
         guard let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
             throw FitError(file: path, line: nil, message: "cannot be read: \(String(cString: strerror(errno)))")
         }
         defer { munmap(mapped, Int(size)) }
         return try parse(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: Int(size)), path: path,
-                         skipBadRows: skipBadRows)
+                         skipBadRows: skipBadRows, eligibility: eligibility)
     }
 
     /// Parses CSV bytes; `path` names them in messages.
-    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false) throws(FitError) -> TelemetryFile {
+    public static func parse(_ bytes: [UInt8], path: String, skipBadRows: Bool = false,
+                             eligibility: EligibilityOptions = EligibilityOptions()) throws(FitError) -> TelemetryFile {
         let result: Result<TelemetryFile, FitError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(FitError) {
-                return .success(try parse(buffer, path: path, skipBadRows: skipBadRows))
+                return .success(try parse(buffer, path: path, skipBadRows: skipBadRows, eligibility: eligibility))
             } catch { return .failure(error) }
         }
         return try result.get()
     }
 
     /// Parses CSV bytes in a buffer (a mapped file) that outlives the call.
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, skipBadRows: Bool) throws(FitError) -> TelemetryFile {
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, path: String, skipBadRows: Bool,
+                      eligibility: EligibilityOptions = EligibilityOptions()) throws(FitError) -> TelemetryFile {
         // JSON, told by its first character: an FCM Data API response (no CSV header starts with { or [).
         if let first = buffer.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first,
            first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
@@ -90,7 +97,7 @@ public struct TelemetryFile: Sendable {
                 var table = try TelemetryTable(buffer, file: path, skipBadRows: skipBadRows)
                 let content: TelemetryContent
                 switch table.kind {
-                case .bg: content = .backgroundLaunches(try BackgroundLaunchData.read(&table))
+                case .bg: content = .backgroundLaunches(try BackgroundLaunchData.read(&table, eligibility: eligibility))
                 case .fetch: content = .fetchAttempts(try FetchAttemptData.read(&table))
                 case .opens: content = .appOpens(try AppOpenData.read(&table))
                 case .apns: content = .pushDelivery(try APNsMetricsReader.read(&table))

@@ -41,6 +41,15 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// A bg file's optional columns that say which device a request is of and what it needs, so an
+    /// eligibility file's periods can be matched to it; a file without them is read as before.
+    public var eligibilityColumns: [String] {
+        self == .bg ? ["device", "kind", "requires_power", "requires_network"] : []
+    }
+
+    /// The header with the eligibility columns too (what `--emit-telemetry` writes for BG launches).
+    public var eligibilityHeader: String { (requiredColumns + optionalColumns + eligibilityColumns).joined(separator: ",") }
+
     /// The documented header line (an FCM export is JSON: it has none).
     public var header: String { (requiredColumns + optionalColumns).joined(separator: ",") }
 

@@ -63,7 +63,7 @@ struct TelemetryTable {
             }
             self.kind = kind
             columns = names
-            let known = Set(kind.requiredColumns + kind.optionalColumns)
+            let known = Set(kind.requiredColumns + kind.optionalColumns + kind.eligibilityColumns)
             ignoredColumns = names.filter { !known.contains($0) }
         }
     }

@@ -28,12 +28,40 @@ public enum TelemetryWriter {
     }
 
     /// A whole file: header and rows, each line ended by LF.
-    public static func csv(_ rows: [BackgroundLaunchRow]) -> String { file(.bg, rows, append) }
+    /// BG rows; with the eligibility columns when any row has a device or needs (the simulator's).
+    public static func csv(_ rows: [BackgroundLaunchRow]) -> String {
+        guard rows.contains(where: { $0.device != nil || $0.needs != nil }) else { return file(.bg, rows, append) }
+        return file(TelemetryKind.bg.eligibilityHeader, rows) { row, out in
+            append(row, to: &out)
+            out.append(0x2C)
+            if let device = row.device { field(device, &out) }
+            out.append(0x2C)
+            if let needs = row.needs {
+                out.append(contentsOf: "\(needs.kind),\(needs.requiresPower),\(needs.requiresNetwork)".utf8)
+            } else {
+                out.append(contentsOf: ",,".utf8)
+            }
+        }
+    }
+
+    /// An eligibility file (`device,state,from,to`): each device's holding periods in the order given.
+    public static func csv(_ periods: [EligibilityPeriod]) -> String {
+        file(EligibilityPeriods.header, periods) { period, out in
+            field(period.device, &out); out.append(0x2C)
+            out.append(contentsOf: period.state.rawValue.utf8); out.append(0x2C)
+            ISOTimestamp.append(period.from, to: &out); out.append(0x2C)
+            ISOTimestamp.append(period.to, to: &out)
+        }
+    }
     public static func csv(_ rows: [FetchAttemptRow]) -> String { file(.fetch, rows, append) }
     public static func csv(_ rows: [AppOpenRow]) -> String { file(.opens, rows, append) }
 
     private static func file<Row>(_ kind: TelemetryKind, _ rows: [Row], _ write: (Row, inout [UInt8]) -> Void) -> String {
-        var out = Array(kind.header.utf8)
+        file(kind.header, rows, write)
+    }
+
+    private static func file<Row>(_ header: String, _ rows: [Row], _ write: (Row, inout [UInt8]) -> Void) -> String {
+        var out = Array(header.utf8)
         out.append(0x0A)
         out.reserveCapacity(rows.count * 110)
         for row in rows {

@@ -57,7 +57,8 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         let (files, skipped) = self.files()
         try policy.checkFolder(directory, names: files.map(\.0),
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
-            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header))
+            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header)
+                                  + [TelemetryKind.bg.eligibilityHeader, EligibilityPeriods.header])
         }
         try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
@@ -92,7 +93,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         // App opens belong to the user, not to an arm: the first arm's record them.
-        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: "device-\($0.device + 1)", openedAt: $0.time, timeZone: timeZone) }
+        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: Self.deviceID($0.device), openedAt: $0.time, timeZone: timeZone) }
         var files: [(String, String)] = []
         var skipped: [String] = []
         func add(_ name: String, rows: Int, _ content: @autoclosure () -> String, empty why: String) {
@@ -107,14 +108,23 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
                 BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
-                                    earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil)
+                                    earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil,
+                                    device: Self.deviceID(launch.device), needs: launch.needs)
             }
             add("\(folder)/bg-launches.csv", rows: launches.count, TelemetryWriter.csv(launches),
                 empty: arm.strategy.kind == .push ? "a push arm submits no BG task requests (the push wakes the app)"
                     : "the arm submitted no BG task requests")
+            // When each device could run its requests: fit --eligibility measures the delays over that time only.
+            if !launches.isEmpty {
+                let periods = ordered.flatMap { $0.arms[index].periods }
+                add("\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods), empty: "no device was logged")
+            }
         }
         return (files, skipped)
     }
+
+    /// A device's id in every file: app-opens.csv's device_id, bg-launches.csv's and eligibility.csv's device.
+    static func deviceID(_ device: Int) -> String { "device-\(device + 1)" }
 
     /// One chunk's telemetry, an arm at a time; handed to the log when the chunk is done.
     fileprivate final class ChunkRecorder: ChunkObserver {
@@ -142,6 +152,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         var earliest: Millis
         var launched: Millis?
         var observedUntil: Millis
+        var needs: BackgroundRequestNeeds
     }
 
     /// Collects one arm's telemetry; a request stays open until it is
@@ -152,6 +163,10 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         var launches: [Launch] = []
         var fetches: [FetchAttemptRow] = []
         var opens: [(device: Int, time: Millis)] = []
+        /// The devices' holding periods (iOS), for eligibility.csv.
+        var periods: [EligibilityPeriod] = []
+        /// What the current device's requests need.
+        private var needs = BackgroundRequestNeeds.none
         private var open: (submitted: Millis, earliest: Millis)?
 
         init(recordsOpens: Bool) { self.recordsOpens = recordsOpens }
@@ -176,6 +191,40 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         }
 
         func appOpened(at time: Millis) { if recordsOpens { opens.append((device, time)) } }
+
+        /// The periods that hold this device's requests, by the rule the simulator launches them by
+        /// (IOSTaskScheduler.eligibleLaunch): only the states that can hold this arm's kind of request.
+        func backgroundConditions(_ c: BackgroundConditions) {
+            let processing = c.taskKind == .processing
+            needs = BackgroundRequestNeeds(processing: processing, requiresPower: processing && c.requiresExternalPower,
+                                           requiresNetwork: c.requiresNetworkConnectivity)
+            let id = TelemetryLog.deviceID(device)
+            periods.append(EligibilityPeriod(device: id, state: .logged, from: c.start, to: c.end))
+            func add(_ state: EligibilityState, _ windows: TimeWindows, inverted: Bool = false) {
+                for (from, to) in Self.clipped(windows, c.start, c.end, inverted: inverted) {
+                    periods.append(EligibilityPeriod(device: id, state: state, from: from, to: to))
+                }
+            }
+            add(.lowPowerMode, c.lowPower)
+            add(.forceQuit, c.forceQuit)
+            if needs.requiresNetwork { add(.offline, c.offline) }
+            if needs.processing { add(.notIdle, c.idle, inverted: true) }
+            if needs.requiresPower { add(.notCharging, c.charging, inverted: true) }
+        }
+
+        /// `windows` within [start, end), or the time in [start, end) outside them when `inverted`.
+        static func clipped(_ windows: TimeWindows, _ start: Millis, _ end: Millis, inverted: Bool) -> [(Millis, Millis)] {
+            var inside: [(Millis, Millis)] = []
+            for (from, to) in zip(windows.starts, windows.ends) where to > start && from < end { inside.append((max(from, start), min(to, end))) }
+            guard inverted else { return inside }
+            var outside: [(Millis, Millis)] = [], cursor = start
+            for (from, to) in inside {
+                if from > cursor { outside.append((cursor, from)) }
+                cursor = max(cursor, to)
+            }
+            if cursor < end { outside.append((cursor, end)) }
+            return outside
+        }
         func deviceEnded(at time: Millis) { close(launched: nil, at: time) }
 
         private func close(launched: Millis?, at time: Millis) {
@@ -184,7 +233,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             // Replaced before its earliestBeginDate, it could never have run: a log says nothing of it.
             guard launched != nil || time > max(request.submitted, request.earliest) else { return }
             launches.append(Launch(device: device, submitted: request.submitted, earliest: request.earliest,
-                                   launched: launched, observedUntil: time))
+                                   launched: launched, observedUntil: time, needs: needs))
         }
     }
 }
