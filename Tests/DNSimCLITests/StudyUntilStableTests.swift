@@ -67,6 +67,14 @@ final class StudyUntilStableTests: CommandLineTestCase {
         XCTAssertEqual(invoke([same, "--out", sized, "--quiet"]).code, 0)
         XCTAssertEqual(try file(sized, "uncertainty.csv"), try file(grown, "uncertainty.csv"))
         XCTAssertEqual(try file(sized, "decision.json"), try file(grown, "decision.json"))
+
+        // `check` against the grown baseline runs the grown samples (the scenario still writes 2), so every study figure
+        // is compared with itself: the same worlds, the same figures, exactly.
+        let checked = invoke(["check", path, "--baseline", "\(grown)/study", "--out", temporary.appendingPathComponent("checked").path])
+        XCTAssertEqual(checked.code, 0, checked.out + checked.err)
+        XCTAssertTrue(checked.out.contains("note study: the baseline's study grew with --until-stable to \(samples) samples (\(worlds) worlds); "
+                                           + "checked at the same samples"), checked.out)
+        XCTAssertEqual(try file(temporary.appendingPathComponent("checked").path, "decision.json"), try file(grown, "decision.json"))
     }
 
     func testTheCapStopsIt() throws {

@@ -49,6 +49,8 @@ enum CheckCommand: Subcommand {
         var missingBaseline: String?
         /// An uncertainty study's worlds, built and validated (empty without a study).
         var worlds: [UncertaintyWorld] = []
+        /// The baseline's Sobol study grew (`--until-stable`) from the written samples to these: the run takes them too.
+        var grownSamples: Int?
     }
 
     /// Each arm's utility per cycle under the scenario's objective, for `expect: { metric: utility }`.
@@ -114,6 +116,10 @@ enum CheckCommand: Subcommand {
             if let baseline = setup.baseline, baseline.source == .reportsFolder, !json {
                 let expects = scenario.expectations.isEmpty ? "no expect: entries" : "\(scenario.expectations.count) expect: entries"
                 console.print("\(scenario.name): \(expects) and no --baseline; checking against \(baseline.report.path)/, its committed report")
+            }
+            if let grown = setup.grownSamples, !json {
+                console.print("note \(scenario.name): the baseline's study grew with --until-stable to \(grown) samples "
+                              + "(\(setup.worlds.count) worlds); checked at the same samples")
             }
             let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, feedback: .console(console, quiet: arguments.flag(.quiet)))
             // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
@@ -237,6 +243,14 @@ enum CheckCommand: Subcommand {
             }
         }
         var worlds: [UncertaintyWorld] = []
+        var grownSamples: Int?
+        // A Sobol baseline of more samples than written grew with --until-stable (a prefix-extended design): the check runs
+        // the same worlds, so each figure is compared with itself rather than with a study of fewer worlds.
+        if let settings = scenario.uncertainty, settings.design == .sobol, let decision = baseline?.report.decision,
+           decision.design == settings.design.rawValue, decision.samples > settings.samples {
+            scenario.uncertainty?.samples = decision.samples
+            grownSamples = decision.samples
+        }
         if scenario.uncertainty != nil {
             // Each world is counted as the run is: with the baseline's definitions when it was adopted.
             let adopted = definitions.source == .baseline ? scenario.definitions : nil
@@ -247,7 +261,8 @@ enum CheckCommand: Subcommand {
                 return world
             }
         }
-        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline, worlds: worlds)
+        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline, worlds: worlds,
+                     grownSamples: grownSamples)
     }
 
     /// The candidate is counted as its baseline was: a definition the scenario
