@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+@testable import DNSimCLI
 @testable import DNSimCore
 
 /// `--shard K/N` on an uncertainty study spreads its worlds over the shards in contiguous blocks
@@ -79,6 +80,37 @@ final class StudyShardTests: CommandLineTestCase {
             bare.study?.worlds = []
             let worlds = try (partial.study?.worlds ?? []).map { try $0.encoded() }
             XCTAssertEqual(try bare.encoded(studyWorlds: worlds), try partial.encoded(), file)
+        }
+    }
+
+    /// `merge` reads a study shard's worlds as text and decodes each as it places it (`StudyWorldsSplit`): the worlds it
+    /// gets are the whole decoding's, and a file the split cannot confirm (a second `study` key) is decoded whole.
+    func testMergeReadsEachWorldAsTheWholeDecodingDoes() throws {
+        let folder = shards(scenarioFile(), [1, 2], of: 2)
+        for k in 1...2 {
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/study/shard-\(k)-of-2.json"))
+            let whole = try JSONDecoder().decode(PartialResult.self, from: data)
+            let lazy = try XCTUnwrap(MergeCommand.decodePartial(data))
+            let texts = try XCTUnwrap(lazy.study?.encodedWorlds)
+            XCTAssertEqual(texts.count, whole.study?.worlds.count)
+            XCTAssertEqual(try texts.map { try JSONDecoder().decode(WorldResult.self, from: $0) }, whole.study?.worlds)
+            XCTAssertEqual(lazy.study?.worlds.map(\.world), whole.study?.worlds.map(\.world))
+            XCTAssertTrue(lazy.study?.worlds.allSatisfy(\.arms.isEmpty) == true, "only numbers and identities until placed")
+            var rest = lazy
+            rest.study?.worlds = whole.study?.worlds ?? []
+            rest.study?.encodedWorlds = nil
+            XCTAssertEqual(rest, whole, "everything else is the whole decoding's")
+
+            // A second study key after the first: whichever the decoder takes, the merge reads what it reads.
+            var text = String(decoding: data, as: UTF8.self)
+            let end = try XCTUnwrap(text.range(of: "}\n", options: .backwards) ?? text.range(of: "}", options: .backwards))
+            text.replaceSubrange(end, with: #","study":{"design":"x","devicesPerWorld":1,"parameters":[],"worldCount":1,"worldRange":[0,1],"#
+                                 + #""worlds":[]}}"#)
+            let twice = Data(text.utf8)
+            let read = try XCTUnwrap(MergeCommand.decodePartial(twice)?.study)
+            let worlds = try read.encodedWorlds.map { try $0.map { try JSONDecoder().decode(WorldResult.self, from: $0) } } ?? read.worlds
+            XCTAssertEqual(worlds, try JSONDecoder().decode(PartialResult.self, from: twice).study?.worlds,
+                           "the worlds of the study the decoder takes, split or not")
         }
     }
 

@@ -134,7 +134,7 @@ enum MergeCommand: Subcommand {
         let paths = files
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             guard let data = FileManager.default.contents(atPath: paths[index]),
-                  let partial = try? JSONDecoder().decode(PartialResult.self, from: data), partial.format == PartialResult.format else { return }
+                  let partial = decodePartial(data), partial.format == PartialResult.format else { return }
             decoded.lock.withLock { decoded.partials[index] = partial }
         }
         return try zip(files, decoded.partials).map { file, partial in
@@ -145,6 +145,21 @@ enum MergeCommand: Subcommand {
 }
 
 extension MergeCommand {
+    /// A shard file's partial result; a study's worlds stay JSON text until each is placed (`StudyWorldsSplit`), so
+    /// memory grows by the files, not by every world's statistics. A file the split does not fit is decoded whole.
+    static func decodePartial(_ data: Data) -> PartialResult? {
+        if let split = StudyWorldsSplit.split([UInt8](data)), var partial = try? JSONDecoder().decode(PartialResult.self, from: Data(split.rest)),
+           partial.study?.worlds.isEmpty == true {
+            let texts = split.worlds.map { Data($0) }
+            if let headers = try? texts.map(WorldResult.header) {
+                partial.study?.worlds = headers
+                partial.study?.encodedWorlds = texts
+                return partial
+            }
+        }
+        return try? JSONDecoder().decode(PartialResult.self, from: data)
+    }
+
     /// The `shard-*.json` files directly in `folder`, sorted (none when it is not a folder).
     static func shardFiles(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

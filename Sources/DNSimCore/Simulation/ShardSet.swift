@@ -1,3 +1,4 @@
+import Foundation
 /// The partial results of one sharded run, checked to belong together:
 /// the same tool version, scenario, seed, size and shard count, each shard
 /// exactly once. Merging them gives exactly the result of a single run.
@@ -123,7 +124,9 @@ public struct ShardSet: Sendable {
                            + "the scenario gives \(plans.count) × \(plans.first?.devices ?? 0): merge only the shards of one run")
         }
         var slots: [(file: String, position: Int, world: WorldResult)?] = Array(repeating: nil, count: plans.count)
+        var encoded: [String: [Data]] = [:]
         for (file, partial) in partials {
+            encoded[file] = partial.study?.encodedWorlds
             for (position, world) in (partial.study?.worlds ?? []).enumerated() {
                 guard (1...plans.count).contains(world.world) else {
                     throw Mismatch(description: "\(file) holds world \(world.world); the study has worlds 1–\(plans.count)")
@@ -142,8 +145,17 @@ public struct ShardSet: Sendable {
         var results: [Kept] = []
         results.reserveCapacity(plans.count)
         for (index, slot) in slots.enumerated() {
-            guard let (file, position, world) = slot else { continue }
+            guard let (file, position, placed) = slot else { continue }
             let field = "study.worlds[\(position)]"
+            // A world read as text (`StudyWorldsSplit`) is decoded now, one at a time.
+            var world = placed
+            if let texts = encoded[file], position < texts.count {
+                do {
+                    world = try JSONDecoder().decode(WorldResult.self, from: texts[position])
+                } catch {
+                    throw Mismatch.damaged(file, ShardCheck.Problem(field: field, reason: "is not a world's result: \(error)"))
+                }
+            }
             if index < identities.count, world.identity != identities[index] {
                 throw Mismatch.damaged(file, ShardCheck.Problem(
                     field: "\(field).identity", reason: "is \(world.identity), but world \(index + 1)'s parameter values give \(identities[index]): "

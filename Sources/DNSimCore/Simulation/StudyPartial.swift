@@ -1,3 +1,5 @@
+import Foundation
+
 /// The worlds of an uncertainty study that one shard ran, whole: each world's every arm,
 /// with the world's 1-based index. Shard K of N holds the contiguous worlds
 /// ⌊W·(K−1)/N⌋ … ⌊W·K/N⌋ − 1 (0-based), the same rule as its devices of the base run.
@@ -12,6 +14,11 @@ public struct StudyPartial: Codable, Sendable, Equatable {
     /// `[first, end)`, 0-based, end exclusive.
     public var worldRange: [Int]
     public var worlds: [WorldResult]
+    /// As `merge` reads a shard (`StudyWorldsSplit`): each world's JSON text, decoded as the world is placed, with
+    /// `worlds` holding only each world's number and identity (no arms). Nil when `worlds` is whole.
+    public var encodedWorlds: [Data]? = nil
+
+    enum CodingKeys: String, CodingKey { case design, parameters, worldCount, devicesPerWorld, worldRange, worlds }
 
     public init(design: String, parameters: [String], worldCount: Int, devicesPerWorld: Int, worldRange: [Int], worlds: [WorldResult]) {
         self.design = design

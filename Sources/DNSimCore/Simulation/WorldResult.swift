@@ -22,6 +22,17 @@ public struct WorldResult: Codable, Sendable, Equatable {
         return try encoder.encode(self)
     }
 
+    /// A world's number and identity alone, read from its JSON without its arms' statistics.
+    public static func header(_ json: Data) throws -> WorldResult {
+        let header = try JSONDecoder().decode(Header.self, from: json)
+        return WorldResult(world: header.world, identity: header.identity, arms: [])
+    }
+
+    private struct Header: Decodable {
+        var world: Int
+        var identity: String
+    }
+
     /// FNV-1a of the values' IEEE bit patterns, in order.
     public static func identity(of values: [Double]) -> String {
         var bytes: [UInt8] = []
