@@ -82,9 +82,9 @@ enum FitCommand: Subcommand {
         } catch {
             throw FitFailure(description: error.description)
         }
-        if file.kind != .bg, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
+        if file.kind != .bg && file.kind != .work, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
             throw UsageError("\(arguments.string(eligibility) != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
-                             + "(BG launches); \(path) is not one (its kind: \(file.kind.rawValue))")
+                             + "(BG launches) or a work file (WorkManager jobs); \(path) is not one (its kind: \(file.kind.rawValue))")
         }
         // Before the fit, which can take minutes: the header says which keys the scenario must take.
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
