@@ -31,7 +31,8 @@ enum WorkRunReader {
             if let at = ranAt, at < earliestRun {
                 try table.reject(RowProblem(reason: "ran_at before earliest_run",
                                             message: "column ran_at: \(TelemetryTable.quote(table.text(ran))) is before earliest_run "
-                                                + "\(TelemetryTable.quote(table.text(earliest))); WorkManager never runs work before its initial delay ends"))
+                                                + "\(TelemetryTable.quote(table.text(earliest))); "
+                                                + "WorkManager never runs work before its initial delay ends"))
                 continue
             }
             if let at = ranAt, at > observedUntil {
