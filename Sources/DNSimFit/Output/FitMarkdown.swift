@@ -7,7 +7,7 @@ enum FitMarkdown {
         case .backgroundLaunches(let bg) where bg.data.workJobs:
             md = "# Fit of WorkManager job delays: `\(file.name)`\n\n## Data\n\n" + dataTable(file, bg.delays, extra: [
                 ("ran", "\(bg.data.launched) (\(ScenarioFormat.percent(Double(bg.data.launched) / Double(bg.data.rows))))"),
-                ("not seen to run, or held again when due (censored)", "\(bg.data.censored)"),
+                ("not seen to run, or not run before Doze began (censored)", "\(bg.data.censored)"),
             ] + eligibilityRows(bg.data.eligibility, jobs: true), what: "delay of jobs that ran", at: [600, 3600, 21_600],
                 notYet: "not run by")
             md += eligibilityNote(bg.data.eligibility, jobs: true)
@@ -148,7 +148,7 @@ enum FitMarkdown {
         case .measured(let m) where jobs:
             return [("eligibility periods", "`\(m.path)`: \(m.listed) rows of listed devices"
                      + (m.unlisted > 0 ? ", \(m.unlisted) of devices it does not list" : "")),
-                    ("wait for the allowed instant", "\(ScenarioFormat.duration(m.heldSeconds)) over \(m.held) rows held by Doze or a constraint")]
+                    ("wait for the allowed instant", "\(ScenarioFormat.duration(m.heldSeconds)) over the \(m.held) rows held at earliest_run")]
         case .assumed(let needing):
             return [("eligibility", "**assumed** (`--assume-eligible`): \(needing) requests wait for idle, charging or the network, "
                      + "and no eligibility periods were given")]

@@ -38,7 +38,7 @@ struct WorkDelayMeasure {
                 end = hold
                 ranFree = false
             }
-            if allowed > earliest || end != (ran ?? observed) {
+            if allowed > earliest {
                 summary!.held += 1
                 summary!.heldSeconds += Double(allowed - earliest) / 1000
             }
