@@ -71,8 +71,8 @@ final class TelemetryFileTests: XCTestCase {
     func testUnknownHeaderEmptyFileAndBinaryInputAreErrors() {
         XCTAssertEqual(message(["when,what"] + Self.bgRows(30)),
                        "bad.csv:1: error: unknown header 'when,what'; expected a bg file (request_id,submitted_at,earliest_begin,launched_at,observed_until), "
-                           + "a fetch file (started_at,finished_at,outcome), an opens file (device_id,opened_at and optionally time_zone) "
-                           + "or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
+                           + "a fetch file (started_at,finished_at,outcome), an opens file (device_id,opened_at and optionally time_zone), "
+                           + "a work file (work_id,enqueued_at,earliest_run,ran_at,observed_until) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
         XCTAssertEqual(try? TelemetryFile.parse([], path: "empty.csv").rows, nil)
         do {
             _ = try TelemetryFile.parse([], path: "empty.csv")

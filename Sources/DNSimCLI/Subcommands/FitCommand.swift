@@ -15,8 +15,8 @@ enum FitCommand: Subcommand {
         + " [--accept-poor-fit] [--eligibility FILE.csv | --assume-eligible]"
     static let summary = "fit a scenario's delays, failure shares, app opens or push drop to your own telemetry"
     static let details = """
-    The file's kind comes from its content: a CSV header of BG launches, fetch attempts, app opens or APNs
-    delivery metrics, or JSON, an FCM Data API response (androidDeliveryData); docs/telemetry.md.
+    The file's kind comes from its content: a CSV header of BG launches, fetch attempts, app opens,
+    WorkManager jobs (work-runs.csv) or APNs delivery metrics, or JSON, an FCM Data API response (androidDeliveryData); docs/telemetry.md.
     Writes fit.md, fit.svg, fit.yaml (the values to put in place of the scenario keys it names) and
     fit.json to Reports/fit-<folder>-<file stem>/ (the file's folder too, so push-ios/bg-launches.csv
     and chained-ios/bg-launches.csv do not overwrite each other) unless --out says otherwise.
@@ -27,7 +27,10 @@ enum FitCommand: Subcommand {
     Power Mode, force-quit, offline, not idle, not charging), as the simulator draws it. A bg file
     whose kind, requires_power or requires_network columns say a request waits so, given without
     that file, is refused (exit 2): its delays would absorb the waits. --assume-eligible fits it as
-    if the phone were always able to run it, and fit.md says so.
+    if the phone were always able to run it, and fit.md says so. A work file (Android WorkManager
+    jobs) is measured from each job's allowed instant, out of the device's doze periods in the same
+    --eligibility file, and sets platforms.android.workManager.delay; without that file it is
+    refused the same way (Doze holds every regular job).
 
     --into SCENARIO.yaml also sets the fitted keys in that scenario file, in place: a key it has gets
     the new value (in flow form, on the key's line, its comment kept), a key it lacks is added to
@@ -50,10 +53,10 @@ enum FitCommand: Subcommand {
     static let quiet = OptionSpec("--quiet", short: "q", "no progress bar, and neither the fitted block nor the keys set printed")
     static let acceptPoorFit = OptionSpec("--accept-poor-fit", "with --into, set a delay whose goodness-of-fit test rejects every family "
                                           + "(by default such a fit is refused, exit 2)")
-    static let eligibility = OptionSpec("--eligibility", value: "FILE", "a bg file's eligibility periods (device,state,from,to): "
-                                        + "each delay counts only the time its request could run")
-    static let assumeEligible = OptionSpec("--assume-eligible", "fit BG requests that wait for idle, charging or the network with no "
-                                           + "eligibility periods as if always eligible (by default refused, exit 2)")
+    static let eligibility = OptionSpec("--eligibility", value: "FILE", "a bg or work file's eligibility periods (device,state,from,to): "
+                                        + "each delay counts only from when its request or job could run")
+    static let assumeEligible = OptionSpec("--assume-eligible", "fit BG requests that wait for idle, charging or the network, or "
+                                           + "WorkManager jobs, with no eligibility periods as if always eligible (by default refused, exit 2)")
     static let options: [OptionSpec] = [into, out, families, bootstrap, seed, skipBadRows, acceptPoorFit, eligibility, assumeEligible, quiet]
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -82,9 +85,9 @@ enum FitCommand: Subcommand {
         } catch {
             throw FitFailure(description: error.description)
         }
-        if file.kind != .bg, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
+        if file.kind != .bg && file.kind != .work, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
             throw UsageError("\(arguments.string(eligibility) != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
-                             + "(BG launches); \(path) is not one (its kind: \(file.kind.rawValue))")
+                             + "(BG launches) or a work file (WorkManager jobs); \(path) is not one (its kind: \(file.kind.rawValue))")
         }
         // Before the fit, which can take minutes: the header says which keys the scenario must take.
         let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }

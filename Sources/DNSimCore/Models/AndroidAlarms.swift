@@ -104,8 +104,17 @@ public struct AndroidAlarms: PlatformModel {
         periodicNext = nil
         jobBeforeReboot = nil
         handOffIsPending = false
+        if fetchIsJob, let telemetry = context.telemetry { telemetry.workConditions(workConditions(context)) }
         context.scheduleNext(context.user.reboots, cursor: &nextReboot, .reboot)
         context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
+    }
+
+    /// What holds this device's fetch job over the run, for telemetry (`WorkManagerJobs.eligible` reads the same).
+    func workConditions(_ context: DeviceContext) -> WorkConditions {
+        let start = context.calendar.start, end = context.runEnd, request = configuration.workManager
+        let doze = request.expedited ? [] : configuration.doze?.heldPeriods(idle: idle, charging: charging, from: start, to: end) ?? []
+        return WorkConditions(start: start, end: end, requiresCharging: request.requiresCharging, requiresNetwork: request.requiresNetwork,
+                              doze: doze, offline: context.user.offline, charging: charging)
     }
 
     public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
@@ -115,6 +124,7 @@ public struct AndroidAlarms: PlatformModel {
             context.trace(.forceStop)
             // WorkManager's jobs go too; its ForceStopRunnable enqueues them again at the next open.
             jobBeforeReboot = nil
+            if fetchIsJob { context.telemetry?.workCancelled(at: context.now) }
             clearAlarms(reboot: false, &context)
             context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
             return .alarmsCleared
@@ -193,6 +203,7 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     public mutating func cancelFetch(_ context: inout DeviceContext) {
+        if fetchIsJob { context.telemetry?.workCancelled(at: context.now) }
         if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
@@ -225,6 +236,7 @@ public struct AndroidAlarms: PlatformModel {
     /// An alarm at `earliest` (none past the horizon) plus the fetch alarm delay.
     private mutating func armFetchAlarm(cycle: Int, earliest: Millis?, _ context: inout DeviceContext) {
         fetchCancelled = false
+        if fetchIsJob { context.telemetry?.workCancelled(at: context.now) }
         if let pendingFetchAlarm { context.cancel(pendingFetchAlarm) }
         pendingFetchAlarm = nil
         pendingFetchCycle = -1
@@ -257,6 +269,7 @@ public struct AndroidAlarms: PlatformModel {
         let eligible = jobs!.eligible(start, regular: !request.expedited, offline: context.user.offline, runEnd: context.runEnd)
         let run = eligible + context.draw(request.delay, source: .workDelay, index: drawIndex)
         scheduleJob(cycle: cycle, at: run, &context)
+        context.telemetry?.workEnqueued(at: context.now, earliestRun: start)
         context.trace(.workScheduled(run: run, periodic: request.request == .periodic), cycle: cycle)
     }
 
@@ -299,6 +312,7 @@ public struct AndroidAlarms: PlatformModel {
         pendingFetchCycle = -1
         if fetchIsJob && configuration.workManager.request == .periodic { periodicNext = jobs!.nextPeriod(after: now) }
         context.trace(.workRuns(expedited: expedited))
+        if fetchIsJob && !handOff { context.telemetry?.workRan(at: now) }
         guard alarmsLost else { return .fetchTaskRuns(budget: configuration.fetchBudget) }
         // The worker's code re-arms what a reboot cleared, as an app open's would.
         alarmsLost = false

@@ -162,6 +162,31 @@ public struct DozeSchedule: Sendable, Equatable {
         guard let period = idle.interval(containing: time), !charging.contains(time) else { return time }
         return min(nextWindow(after: time, idleSince: period.start), period.end, charging.nextInside(time) ?? .max)
     }
+
+    /// The periods within [start, end) during which `release` holds a job: idle and unplugged, and
+    /// not at a maintenance window (a window is an instant here: the held time resumes 1 ms after it).
+    public func heldPeriods(idle: TimeWindows, charging: TimeWindows, from start: Millis, to end: Millis) -> [(Millis, Millis)] {
+        var out: [(Millis, Millis)] = []
+        for (idleStart, idleEnd) in zip(idle.starts, idle.ends) where idleEnd > start && idleStart < end {
+            var window = idleStart, step = firstIdle
+            while window < idleEnd && window < end {
+                let next = window + step
+                step = min(Millis((Double(step) * factor).rounded()), maxIdle)
+                var from = window + 1
+                let to = min(next, idleEnd)
+                for (plugged, unplugged) in zip(charging.starts, charging.ends) where unplugged > from && plugged < to {
+                    if plugged > from { out.append((from, plugged)) }
+                    from = max(from, unplugged)
+                }
+                if to > from { out.append((from, to)) }
+                window = next
+            }
+        }
+        return out.compactMap { from, to in
+            let clipped = (max(from, start), min(to, end))
+            return clipped.1 > clipped.0 ? clipped : nil
+        }
+    }
 }
 
 /// The content fetcher's network behaviour (TimeSafariNativeFetcher).

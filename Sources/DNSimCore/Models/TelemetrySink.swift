@@ -17,10 +17,23 @@ public protocol TelemetrySink: AnyObject {
     /// iOS, at the device's start: what its BG requests need and the periods that hold them, so the
     /// telemetry can say when each request could run (eligibility.csv).
     func backgroundConditions(_ conditions: BackgroundConditions)
+    /// Android (`fetchWith: workManager`): the fetch work is enqueued (closing any open one) to run
+    /// from `earliestRun` (its initial delay's end, or its periodic run time).
+    func workEnqueued(at time: Millis, earliestRun: Millis)
+    /// The pending fetch job runs.
+    func workRan(at time: Millis)
+    /// The pending fetch job is cancelled (replaced, a force stop, the schedule cancelled).
+    func workCancelled(at time: Millis)
+    /// Android, at the device's start: what holds its fetch job (work-runs.csv's eligibility.csv).
+    func workConditions(_ conditions: WorkConditions)
 }
 
 extension TelemetrySink {
     public func backgroundConditions(_ conditions: BackgroundConditions) {}
+    public func workEnqueued(at time: Millis, earliestRun: Millis) {}
+    public func workRan(at time: Millis) {}
+    public func workCancelled(at time: Millis) {}
+    public func workConditions(_ conditions: WorkConditions) {}
 }
 
 /// How a fetch attempt ended, as telemetry logs it.

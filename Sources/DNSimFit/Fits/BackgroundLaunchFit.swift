@@ -6,7 +6,7 @@ public struct BackgroundLaunchFit: Sendable {
 
     public static func fit(_ data: BackgroundLaunchData, options: FitOptions = FitOptions(),
                            source: String = "telemetry") throws(FitError) -> BackgroundLaunchFit {
-        BackgroundLaunchFit(data: data, delays: try DelayFit.fit(data.sample, hasNever: true, options: options, source: source))
+        BackgroundLaunchFit(data: data, delays: try DelayFit.fit(data.sample, hasNever: !data.workJobs, options: options, source: source))
     }
 
     public static func fit(_ data: BackgroundLaunchData, families: [DelayFamily], bootstrap: Int, seed: UInt64,

@@ -80,6 +80,7 @@ public struct SamplingDistribution: Sendable, Equatable {
         switch fit {
         case .backgroundLaunches(let bg):
             let best = bg.delays.best
+            if bg.data.workJobs { family("platforms.android.workManager.delay", best); break }
             family("platforms.ios.fetchTask.delay", best)
             let key = "platforms.ios.fetchTask.never"
             let never = best.never ?? FittedParameter(name: "never", value: 0, low: .nan, high: .nan)

@@ -23,7 +23,8 @@ extension TelemetryFit {
     /// empty when every test passed or none ran.
     public var rejections: [String] {
         switch self {
-        case .backgroundLaunches(let fit): [fit.delays.rejection("the BG launch delay")].compactMap { $0 }
+        case .backgroundLaunches(let fit): [fit.delays.rejection(fit.data.workJobs ? "the WorkManager job delay"
+                                                                                       : "the BG launch delay")].compactMap { $0 }
         case .fetchAttempts(let fit): [fit.latency.rejection("the fetch latency")].compactMap { $0 }
         case .appOpens, .pushDelivery: []
         }

@@ -34,6 +34,9 @@ enum FitChart {
 
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
         switch fit {
+        case .backgroundLaunches(let bg) where bg.data.workJobs:
+            survival(bg.delays, title: "WorkManager job delays in \(file.name): Kaplan–Meier vs fitted families",
+                     xLabel: "delay after the allowed instant, log scale", yLabel: "share not yet run")
         case .backgroundLaunches(let bg):
             survival(bg.delays, title: "BG launch delays in \(file.name): Kaplan–Meier vs fitted families",
                      xLabel: "delay after max(submitted, earliest begin), log scale", yLabel: "share not yet launched")

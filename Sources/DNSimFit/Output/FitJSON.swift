@@ -13,7 +13,7 @@ enum FitJSON {
         case .backgroundLaunches(let bg):
             var members: [String: JSONValue] = [
                 "rows": .integer(bg.data.rows),
-                "launched": .integer(bg.data.launched),
+                bg.data.workJobs ? "ran" : "launched": .integer(bg.data.launched),
                 "censored": .integer(bg.data.censored),
                 "best": .string(bg.delays.best.family.rawValue),
                 "fits": fits(bg.delays),

@@ -4,6 +4,15 @@ enum FitMarkdown {
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit, yaml: String) -> String {
         var md: String
         switch fit {
+        case .backgroundLaunches(let bg) where bg.data.workJobs:
+            md = "# Fit of WorkManager job delays: `\(file.name)`\n\n## Data\n\n" + dataTable(file, bg.delays, extra: [
+                ("ran", "\(bg.data.launched) (\(ScenarioFormat.percent(Double(bg.data.launched) / Double(bg.data.rows))))"),
+                ("not seen to run, or not run before Doze began (censored)", "\(bg.data.censored)"),
+            ] + eligibilityRows(bg.data.eligibility, jobs: true), what: "delay of jobs that ran", at: [600, 3600, 21_600],
+                notYet: "not run by")
+            md += eligibilityNote(bg.data.eligibility, jobs: true)
+            md += families(bg.delays, neverColumn: false)
+            md += verdict(bg.delays)
         case .backgroundLaunches(let bg):
             md = "# Fit of BG launch delays: `\(file.name)`\n\n## Data\n\n" + dataTable(file, bg.delays, extra: [
                 ("launched", "\(bg.data.launched) (\(ScenarioFormat.percent(Double(bg.data.launched) / Double(bg.data.rows))))"),
@@ -131,9 +140,15 @@ enum FitMarkdown {
     }
 
     /// The data table's rows on eligibility; none when no row needed it and no file was given.
-    static func eligibilityRows(_ use: EligibilityUse) -> [(String, String)] {
+    static func eligibilityRows(_ use: EligibilityUse, jobs: Bool = false) -> [(String, String)] {
         switch use {
         case .notNeeded: return []
+        case .assumed(let needing) where jobs:
+            return [("eligibility", "**assumed** (`--assume-eligible`): \(needing) jobs that Doze can hold, and no Doze periods were given")]
+        case .measured(let m) where jobs:
+            return [("eligibility periods", "`\(m.path)`: \(m.listed) rows of listed devices"
+                     + (m.unlisted > 0 ? ", \(m.unlisted) of devices it does not list" : "")),
+                    ("wait for the allowed instant", "\(ScenarioFormat.duration(m.heldSeconds)) over the \(m.held) rows held at earliest_run")]
         case .assumed(let needing):
             return [("eligibility", "**assumed** (`--assume-eligible`): \(needing) requests wait for idle, charging or the network, "
                      + "and no eligibility periods were given")]
@@ -147,9 +162,18 @@ enum FitMarkdown {
     }
 
     /// Says what assuming eligibility does to the fitted delay, or how unlisted devices were fitted.
-    static func eligibilityNote(_ use: EligibilityUse) -> String {
+    static func eligibilityNote(_ use: EligibilityUse, jobs: Bool = false) -> String {
         switch use {
         case .notNeeded: return ""
+        case .assumed where jobs:
+            return "**Eligibility assumed.** A regular WorkManager job never runs in Doze, but the fit was given no Doze periods "
+                + "(`--assume-eligible`): each delay counts the wait for a maintenance window or the end of idle too, so the fitted "
+                + "delay is longer than the one the simulator draws from the first instant the job may run. Give the periods with "
+                + "`--eligibility FILE` (docs/telemetry.md).\n\n"
+        case .measured(let m) where jobs:
+            guard m.unlisted > 0 else { return "" }
+            return "**Eligibility assumed for \(m.unlisted) rows** (`--assume-eligible`): `\(m.path)` does not list their devices, "
+                + "so their delays count the Doze waits too.\n\n"
         case .assumed:
             return "**Eligibility assumed.** These requests run only while the phone is idle, charging or online as they need, "
                 + "but the fit was given no periods of those states (`--assume-eligible`): each delay counts the wait for them too, "
@@ -258,6 +282,15 @@ enum FitMarkdown {
     static func method(_ fit: TelemetryFit) -> String {
         var md = "## Method\n\n"
         switch fit {
+        case .backgroundLaunches(let bg) where bg.data.workJobs:
+            md += "- Allowed instant A = the first instant at or after earliest_run outside the device's Doze periods (and its charger "
+                + "and network gaps when the job requires them). Delay = ran_at − A. A job that ran at the end of a Doze period that "
+                + "began after A came due inside it: right-censored at that period's start − A. A job not seen to run is right-censored "
+                + "at observed_until − A (or at the start of the Doze period observation stopped in). This is the delay the simulator "
+                + "draws (docs/model.md §2, WorkManager).\n"
+            md += "- No `never` share (the model has none for jobs). A ran row adds log f(t), a censored row log S(c). Maximum "
+                + "likelihood with GSL's BFGS on log scale/shape.\n"
+            md += bootstrapNote(bg.delays)
         case .backgroundLaunches(let bg):
             if case .notNeeded = bg.data.eligibility {
                 md += "- Delay = launched_at − max(submitted_at, earliest_begin); "

@@ -8,6 +8,7 @@ public enum FitYAML {
         case .bg: return ["platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.never"]
         case .fetch: return ["fetch.latency", "fetch.failure"]
         case .opens: return ["user.appOpensPerDay", "user.appOpenHours"]
+        case .work: return ["platforms.android.workManager.delay"]
         case .fcm: return ["platforms.android.push.drop"]
         case .apns: return ["platforms.ios.push.drop"]
         }
@@ -22,7 +23,7 @@ public enum FitYAML {
         let values: [String]
         switch fit {
         case .backgroundLaunches(let bg):
-            kind = .bg
+            kind = bg.data.workJobs ? .work : .bg
             values = [distribution(bg.delays.best), ScenarioFormat.share(bg.delays.best.never?.value ?? 0)]
         case .fetchAttempts(let fetch):
             kind = .fetch
@@ -80,10 +81,12 @@ public enum FitYAML {
         switch fit {
         case .backgroundLaunches(let bg):
             let best = bg.delays.best
-            var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) rows (\(bg.data.launched) launched, "
-                + "\(bg.data.censored) not seen to launch),\n# submitted \(range). Best family by AIC: \(best.family.rawValue)"
+            let verbs = bg.data.workJobs ? ("ran", "run", "enqueued") : ("launched", "launch", "submitted")
+            var text = "# Fitted by dnsim-events fit from \(file.name): \(file.rows) rows (\(bg.data.launched) \(verbs.0), "
+                + "\(bg.data.censored) not seen to \(verbs.1)),\n# \(verbs.2) \(range). Best family by AIC: \(best.family.rawValue)"
             text += best.bootstrapP.map { " (bootstrap p \(ScenarioFormat.number($0)))" } ?? ""
             let values = settings(fit).map(\.value)
+            if bg.data.workJobs { return text + ".\nplatforms:\n  android:\n    workManager:\n      delay: \(values[0])\n" }
             text += ".\nplatforms:\n  ios:\n    fetchTask:\n"
             text += "      delay: \(values[0])\n"
             text += "      never: \(values[1])\n"

@@ -9,6 +9,9 @@ public struct BackgroundLaunchData: Sendable {
     public let lastSubmitted: Int64
     /// How eligibility entered the delays.
     public let eligibility: EligibilityUse
+    /// Android WorkManager jobs (a work-runs.csv): the delay is `platforms.android.workManager.delay`,
+    /// measured from each job's allowed instant, with no `never` share (docs/telemetry.md).
+    public let workJobs: Bool
 
     public var rows: Int { sample.count }
     public var launched: Int { sample.events.count }
@@ -26,9 +29,11 @@ public struct BackgroundLaunchData: Sendable {
         firstSubmitted = rows.map(\.submittedAt).min() ?? 0
         lastSubmitted = rows.map(\.submittedAt).max() ?? 0
         eligibility = measure.use(assumed: true)
+        workJobs = false
     }
 
-    init(sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64, eligibility: EligibilityUse = .notNeeded) {
+    init(sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64, eligibility: EligibilityUse = .notNeeded, workJobs: Bool = false) {
+        self.workJobs = workJobs
         self.sample = sample
         self.firstSubmitted = firstSubmitted
         self.lastSubmitted = lastSubmitted

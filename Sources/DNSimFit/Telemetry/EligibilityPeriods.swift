@@ -30,6 +30,16 @@ public struct EligibilityPeriods: Sendable {
         return HeldTime(needs.holdingStates.flatMap { states[$0] ?? [] })
     }
 
+    /// The time that holds a regular WorkManager job on `device`: Doze, and the charger and network
+    /// gaps its constraints wait out; nil when the file does not list the device.
+    public func heldTime(device: String, requiresCharging: Bool, requiresNetwork: Bool) -> HeldTime? {
+        guard let states = periods[device] else { return nil }
+        var holding: [EligibilityState] = [.doze]
+        if requiresCharging { holding.append(.notCharging) }
+        if requiresNetwork { holding.append(.offline) }
+        return HeldTime(holding.flatMap { states[$0] ?? [] })
+    }
+
     public static func read(path: String) throws(FitError) -> EligibilityPeriods {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

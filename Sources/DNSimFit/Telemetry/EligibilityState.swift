@@ -12,6 +12,9 @@ public enum EligibilityState: String, Sendable, CaseIterable, Comparable {
     case notIdle
     /// Not on a charger: a request with `requires_power` waits.
     case notCharging
+    /// Android Doze: the phone idle and unplugged, between maintenance windows; a regular
+    /// WorkManager job waits (work-runs.csv).
+    case doze
     /// No hold: the span over which the device's states were logged, so a device with no hold
     /// at all is still listed (a request of a device the file does not list has unknown eligibility).
     case logged

@@ -40,6 +40,27 @@ public struct HeldTime: Sendable {
         return before[i] + min(ends[i], time) - starts[i]
     }
 
+    /// The merged held period [start, end) that contains `time`, if any.
+    public func period(containing time: Int64) -> (start: Int64, end: Int64)? {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= time { low = mid + 1 } else { high = mid }
+        }
+        let i = low - 1
+        return i >= 0 && time < ends[i] ? (starts[i], ends[i]) : nil
+    }
+
+    /// The start of the first held period that starts at or after `time`, if any.
+    public func nextStart(atOrAfter time: Int64) -> Int64? {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < time { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count ? starts[low] : nil
+    }
+
     /// Held time in [from, to).
     public func held(from: Int64, to: Int64) -> Int64 {
         to > from ? heldBefore(to) - heldBefore(from) : 0

@@ -100,6 +100,7 @@ public struct TelemetryFile: Sendable {
                 case .bg: content = .backgroundLaunches(try BackgroundLaunchData.read(&table, eligibility: eligibility))
                 case .fetch: content = .fetchAttempts(try FetchAttemptData.read(&table))
                 case .opens: content = .appOpens(try AppOpenData.read(&table))
+                case .work: content = .backgroundLaunches(try WorkRunReader.read(&table, eligibility: eligibility))
                 case .apns: content = .pushDelivery(try APNsMetricsReader.read(&table))
                 case .fcm: preconditionFailure("an FCM export is JSON, never a CSV header")
                 }

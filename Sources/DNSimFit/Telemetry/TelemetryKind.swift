@@ -8,13 +8,15 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
     case fetch
     /// App opens per device.
     case opens
+    /// WorkManager fetch jobs (Android) and when (if) they ran.
+    case work
     /// FCM Data API `androidDeliveryData` (JSON): Android delivery outcomes per day.
     case fcm
     /// APNs delivery metrics per day (CSV, our schema of the console's metric names).
     case apns
 
     /// The device logs `run --emit-telemetry` writes; the push exports are the services' own.
-    public static let deviceLogs: [TelemetryKind] = [.bg, .fetch, .opens]
+    public static let deviceLogs: [TelemetryKind] = [.bg, .fetch, .opens, .work]
 
     /// A push service's aggregate export rather than a log of rows per event.
     public var isPushExport: Bool { self == .fcm || self == .apns }
@@ -25,6 +27,7 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
         case .bg: ["request_id", "submitted_at", "earliest_begin", "launched_at", "observed_until"]
         case .fetch: ["started_at", "finished_at", "outcome"]
         case .opens: ["device_id", "opened_at"]
+        case .work: ["work_id", "enqueued_at", "earliest_run", "ran_at", "observed_until"]
         case .fcm: []
         case .apns: ["date", "received_by_apns", "delivered_to_device", "discarded_token_unregistered", "discarded_expired",
                      "discarded_disabled"]
@@ -44,7 +47,11 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
     /// A bg file's optional columns that say which device a request is of and what it needs, so an
     /// eligibility file's periods can be matched to it; a file without them is read as before.
     public var eligibilityColumns: [String] {
-        self == .bg ? ["device", "kind", "requires_power", "requires_network"] : []
+        switch self {
+        case .bg: ["device", "kind", "requires_power", "requires_network"]
+        case .work: ["device", "requires_charging", "requires_network"]
+        default: []
+        }
     }
 
     /// The header with the eligibility columns too (what `--emit-telemetry` writes for BG launches).
@@ -60,6 +67,7 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
         let names = Set(columns)
         if names.contains("request_id") || names.contains("launched_at") || names.contains("earliest_begin") { return .bg }
         if names.contains("outcome") || names.contains("started_at") || names.contains("finished_at") { return .fetch }
+        if names.contains("work_id") || names.contains("enqueued_at") || names.contains("ran_at") { return .work }
         if names.contains("opened_at") || names.contains("device_id") { return .opens }
         if names.contains("received_by_apns") { return .apns }
         return nil

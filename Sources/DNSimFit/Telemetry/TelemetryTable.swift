@@ -37,8 +37,8 @@ struct TelemetryTable {
             guard let kind = TelemetryKind.detect(names) else {
                 let shown = Self.quote(header.map { reader.text($0) }.joined(separator: ","))
                 throw FitError(file: file, line: line, message: "unknown header \(shown); expected a bg file (\(TelemetryKind.bg.header)), "
-                    + "a fetch file (\(TelemetryKind.fetch.header)), an opens file (device_id,opened_at and optionally time_zone) "
-                    + "or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
+                    + "a fetch file (\(TelemetryKind.fetch.header)), an opens file (device_id,opened_at and optionally time_zone), "
+                    + "a work file (\(TelemetryKind.work.header)) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
             }
             var seen = Set<String>()
             for name in names {

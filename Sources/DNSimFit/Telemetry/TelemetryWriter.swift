@@ -54,6 +54,20 @@ public enum TelemetryWriter {
         }
     }
     public static func csv(_ rows: [FetchAttemptRow]) -> String { file(.fetch, rows, append) }
+
+    /// WorkManager jobs (work-runs.csv), with the device and constraint columns.
+    public static func csv(_ rows: [WorkRunRow]) -> String {
+        file(TelemetryKind.work.eligibilityHeader, rows) { row, out in
+            field(row.workID, &out); out.append(0x2C)
+            ISOTimestamp.append(row.enqueuedAt, to: &out); out.append(0x2C)
+            ISOTimestamp.append(row.earliestRun, to: &out); out.append(0x2C)
+            if let ran = row.ranAt { ISOTimestamp.append(ran, to: &out) }
+            out.append(0x2C)
+            ISOTimestamp.append(row.observedUntil, to: &out); out.append(0x2C)
+            if let device = row.device { field(device, &out) }
+            out.append(contentsOf: ",\(row.requiresCharging),\(row.requiresNetwork)".utf8)
+        }
+    }
     public static func csv(_ rows: [AppOpenRow]) -> String { file(.opens, rows, append) }
 
     private static func file<Row>(_ kind: TelemetryKind, _ rows: [Row], _ write: (Row, inout [UInt8]) -> Void) -> String {

@@ -58,7 +58,7 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         try policy.checkFolder(directory, names: files.map(\.0),
                                ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
             OutputPathPolicy.file(path, firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header)
-                                  + [TelemetryKind.bg.eligibilityHeader, EligibilityPeriods.header])
+                                  + [TelemetryKind.bg.eligibilityHeader, TelemetryKind.work.eligibilityHeader, EligibilityPeriods.header])
         }
         try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
@@ -104,7 +104,20 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             let folder = arm.name.replacingOccurrences(of: "/", with: "-")
             let fetches = ordered.flatMap { $0.arms[index].fetches }
             add("\(folder)/fetch-attempts.csv", rows: fetches.count, TelemetryWriter.csv(fetches), empty: "the arm attempted no fetch")
-            guard arm.platform == .ios else { continue }
+            guard arm.platform == .ios else {
+                // WorkManager arms: each fetch job, and the Doze periods fit --eligibility measures its delay from.
+                let jobs = ordered.flatMap { $0.arms[index].jobs }.enumerated().map { serial, job in
+                    WorkRunRow(workID: "d\(job.device + 1)-w\(serial + 1)", enqueuedAt: job.enqueued, earliestRun: job.earliest,
+                               ranAt: job.ran, observedUntil: job.observedUntil, device: Self.deviceID(job.device),
+                               requiresCharging: job.charging, requiresNetwork: job.network)
+                }
+                if !jobs.isEmpty {
+                    add("\(folder)/work-runs.csv", rows: jobs.count, TelemetryWriter.csv(jobs), empty: "")
+                    let periods = ordered.flatMap { $0.arms[index].periods }
+                    add("\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods), empty: "no device was logged")
+                }
+                continue
+            }
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
                 BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
@@ -155,12 +168,26 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         var needs: BackgroundRequestNeeds
     }
 
+    /// A WorkManager fetch job as logged.
+    fileprivate struct Job {
+        var device: Int
+        var enqueued: Millis
+        var earliest: Millis
+        var ran: Millis?
+        var observedUntil: Millis
+        var charging: Bool
+        var network: Bool
+    }
+
     /// Collects one arm's telemetry; a request stays open until it is
     /// launched, replaced, cancelled or the device's run ends (right-censored).
     fileprivate final class ArmRecorder: TelemetrySink {
         let recordsOpens: Bool
         var device = 0
         var launches: [Launch] = []
+        var jobs: [Job] = []
+        private var openJob: (enqueued: Millis, earliest: Millis)?
+        private var jobNeeds = (charging: false, network: false)
         var fetches: [FetchAttemptRow] = []
         var opens: [(device: Int, time: Millis)] = []
         /// The devices' holding periods (iOS), for eligibility.csv.
@@ -225,7 +252,46 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             if cursor < end { outside.append((cursor, end)) }
             return outside
         }
-        func deviceEnded(at time: Millis) { close(launched: nil, at: time) }
+        func deviceEnded(at time: Millis) {
+            close(launched: nil, at: time)
+            closeJob(ran: nil, at: time)
+        }
+
+        func workEnqueued(at time: Millis, earliestRun: Millis) {
+            closeJob(ran: nil, at: time)
+            openJob = (time, max(time, earliestRun))
+        }
+
+        func workRan(at time: Millis) { closeJob(ran: time, at: time) }
+        func workCancelled(at time: Millis) { closeJob(ran: nil, at: time) }
+
+        /// The periods that hold this device's regular fetch job (`WorkManagerJobs.eligible`): Doze, and
+        /// the charger and network gaps when the job requires them; a `logged` row for the run's span.
+        func workConditions(_ c: WorkConditions) {
+            jobNeeds = (c.requiresCharging, c.requiresNetwork)
+            let id = TelemetryLog.deviceID(device)
+            periods.append(EligibilityPeriod(device: id, state: .logged, from: c.start, to: c.end))
+            for (from, to) in c.doze { periods.append(EligibilityPeriod(device: id, state: .doze, from: from, to: to)) }
+            if c.requiresCharging {
+                for (from, to) in Self.clipped(c.charging, c.start, c.end, inverted: true) {
+                    periods.append(EligibilityPeriod(device: id, state: .notCharging, from: from, to: to))
+                }
+            }
+            if c.requiresNetwork {
+                for (from, to) in Self.clipped(c.offline, c.start, c.end, inverted: false) {
+                    periods.append(EligibilityPeriod(device: id, state: .offline, from: from, to: to))
+                }
+            }
+        }
+
+        private func closeJob(ran: Millis?, at time: Millis) {
+            guard let job = openJob else { return }
+            openJob = nil
+            // Cancelled before it could run: a log says nothing of its delay.
+            guard ran != nil || time > job.earliest else { return }
+            jobs.append(Job(device: device, enqueued: job.enqueued, earliest: job.earliest, ran: ran, observedUntil: time,
+                            charging: jobNeeds.charging, network: jobNeeds.network))
+        }
 
         private func close(launched: Millis?, at time: Millis) {
             guard let request = open else { return }
