@@ -5,8 +5,9 @@ import PackageDescription
 // DNSimCore (kernel, random, models, strategies, metrics, simulation)
 //   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
-//   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis)
-//   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check; the run's observers: cycles.csv, telemetry)
+//   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis;
+//                    check's verdicts and the baseline report they are checked against)
+//   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check's outputs; the run's observers: cycles.csv, telemetry)
 //   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study)
 //   ← DNSimCLI (argument parsing, console, progress, exit codes; the subcommands)
 //   ← dnsim-events (main.swift)
@@ -51,9 +52,10 @@ let package = Package(
         .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
         // What a report says, computed as values from a run or a study (the verdict, arm comparisons
-        // and ties, the objective's recommendation, a study's analysis); it renders no file, and the
-        // writers it feeds are above it, so it cannot reach for their formatting.
-        .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario"]),
+        // and ties, the objective's recommendation, a study's analysis, check's verdicts); it renders
+        // no report, and the writers it feeds are above it, so it cannot reach for their formatting.
+        // It reads the baseline a check compares with (summary.csv, manifest.json, decision.json).
+        .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimText"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),

@@ -1,4 +1,3 @@
-import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import Foundation

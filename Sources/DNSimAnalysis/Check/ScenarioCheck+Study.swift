@@ -1,4 +1,3 @@
-import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import Foundation
@@ -65,7 +64,7 @@ extension ScenarioCheck {
     }
 
     /// A share as a percentage, to 0.1 and without a trailing `.0`: `90%`, `83.1%`.
-    static func share(_ value: Double) -> String {
+    public static func share(_ value: Double) -> String {
         let text = String(format: "%.1f", value * 100)
         return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + "%"
     }

@@ -1,4 +1,3 @@
-import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import Foundation
@@ -264,8 +263,8 @@ public struct ScenarioCheck: Sendable {
     /// The ⚠ for `arm`'s `column` when it is the late rate and many of its notifications sit on the line.
     public func thresholdNote(_ arm: String, _ column: String) -> String? {
         guard column == "late_rate", let share = thresholds.first(where: { $0.arm == arm })?.share else { return nil }
-        return "⚠ \(SummaryMarkdown.percent(share.share)) of its shown notifications appear exactly lateAfter "
-            + "(\(SummaryMarkdown.seconds(definitions.values.lateAfter))) after T and count as on time: a setting "
+        return "⚠ \(FigureText.percent(share.share)) of its shown notifications appear exactly lateAfter "
+            + "(\(FigureText.seconds(definitions.values.lateAfter))) after T and count as on time: a setting "
             + "(such as contentTimeout) sits on the threshold, so this late rate says little"
     }
 
@@ -275,13 +274,13 @@ public struct ScenarioCheck: Sendable {
     }
 
     /// A figure with its unit, as a message says it: `12.50%`, `599.6 s` (a time to 0.1 s, `300 s` when whole).
-    static func show(_ value: Double, _ column: SummaryColumn) -> String {
+    public static func show(_ value: Double, _ column: SummaryColumn) -> String {
         guard column.unit == "s" else { return show(value, fraction: column.unit == "fraction") }
         let tenths = (value * 10).rounded() / 10
         return (tenths == tenths.rounded() ? String(format: "%.0f", tenths) : String(format: "%.1f", tenths)) + " s"
     }
 
-    static func show(_ value: Double, fraction: Bool) -> String {
+    public static func show(_ value: Double, fraction: Bool) -> String {
         fraction ? String(format: "%.2f%%", value * 100) : String(format: "%.3f", value)
     }
 }

@@ -1,4 +1,3 @@
-import DNSimAnalysis
 import DNSimCore
 import DNSimDecision
 import Foundation

@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimRun
 import DNSimReports
 import DNSimScenario

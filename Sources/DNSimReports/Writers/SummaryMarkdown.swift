@@ -5,7 +5,7 @@ import Foundation
 
 /// `summary.md`: the report a person reads top to bottom.
 public enum SummaryMarkdown {
-    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+    static func percent(_ value: Double) -> String { FigureText.percent(value) }
     /// Percentage points with two decimals; a significant difference gets
     /// as many more as it needs to keep its sign (−0.003 pp, not +0.00 pp).
     static func points(_ value: Double, significant: Bool = false) -> String {
@@ -20,16 +20,7 @@ public enum SummaryMarkdown {
         return "\(percent(statistics.rate(metric))) [\(String(format: "%.1f", interval.low * 100))–\(String(format: "%.1f", interval.high * 100))]"
     }
 
-    static func seconds(_ millis: Int64?) -> String {
-        guard let millis else { return "–" }
-        let s = Double(millis) / 1000
-        if s < 1 && millis > 0 { return "\(millis) ms" }
-        if s < 10 { return String(format: "%.1f s", s) }
-        if s < 120 { return String(format: "%.0f s", s) }
-        if s < 7200 { return String(format: "%.1f min", s / 60) }
-        if s < 172_800 { return String(format: "%.1f h", s / 3600) }
-        return String(format: "%.1f d", s / 86_400)
-    }
+    static func seconds(_ millis: Int64?) -> String { FigureText.seconds(millis) }
 
     /// Several durations in one cell (`2.0 s / 5.2 s / 12.0 s`, `21.9 min / 8.5 h`): each in its own
     /// unit but all with one decimal, so no figure looks more or less precise than its neighbours.
