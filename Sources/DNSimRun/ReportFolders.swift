@@ -44,4 +44,11 @@ public enum ReportFolders {
         return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(folder(scenario, overrides, out: out))/ "
             + "and leaves \(base)/\(scenario.name)/ (a baseline written without them) as it is"
     }
+
+    /// A folder named on the command line without its trailing slashes (`a//` → `a`; `/` stays `/`).
+    public static func trimmed(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
 }

@@ -314,8 +314,8 @@ final class OutFolderTests: CommandLineTestCase {
         let folder = "\(shards)/small@devices=6,days=3"
         XCTAssertTrue(run.out.contains("written to \(folder)/shard-1-of-3.json\n"), run.out)
         XCTAssertFalse(run.out.contains("//"), run.out)
-        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
-        XCTAssertEqual(try MergeCommand.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeRun.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeRun.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
         XCTAssertEqual(ParsedArguments.folder("/"), "/")
         XCTAssertEqual(ParsedArguments.folder("a//"), "a")
     }

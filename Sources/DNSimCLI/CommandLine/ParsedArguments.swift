@@ -20,11 +20,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// `path` without trailing slashes (`/` itself stays).
-    public static func folder(_ path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return String(trimmed)
-    }
+    public static func folder(_ path: String) -> String { ReportFolders.trimmed(path) }
 
     public func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[option.name] else { return nil }

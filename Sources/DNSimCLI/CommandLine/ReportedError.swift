@@ -10,5 +10,6 @@ public protocol ReportedError: Error, CustomStringConvertible {}
 extension UsageError: ReportedError {}
 extension SetupError: ReportedError {}
 extension OutputFailure: ReportedError {}
+extension DamagedShard: ReportedError {}
 extension BaselineReport.LoadError: ReportedError {}
 extension DiagnosticList: ReportedError {}
