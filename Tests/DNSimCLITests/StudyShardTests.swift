@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import DNSimCLI
 @testable import DNSimCore
+import DNSimRun
 
 /// `--shard K/N` on an uncertainty study spreads its worlds over the shards in contiguous blocks
 /// (as it does the base run's devices); `merge` gives the single run's files byte for byte and
