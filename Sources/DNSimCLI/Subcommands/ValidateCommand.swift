@@ -1,6 +1,5 @@
 import DNSimCore
 import DNSimRun
-import DNSimReports
 import DNSimScenario
 import Foundation
 
