@@ -1,7 +1,6 @@
 import DNSimCore
 import DNSimFit
 import DNSimRun
-import DNSimScenario
 
 /// `dnsim-events completions bash|zsh|fish`: a completion script generated
 /// from `Subcommands.all` and each subcommand's `options`, so it can never

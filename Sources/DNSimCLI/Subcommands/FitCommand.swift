@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimRun
 import DNSimFit
 import DNSimReports

@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimReports
 import DNSimRun
 import DNSimScenario

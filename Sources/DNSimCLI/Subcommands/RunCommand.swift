@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimRun
 import DNSimReports
 import DNSimScenario
