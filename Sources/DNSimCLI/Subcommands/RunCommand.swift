@@ -160,10 +160,10 @@ enum RunCommand: Subcommand {
             console.print(sweep.terminalTable.plain())
             console.print("Sweep written to " + written(names.filter(SweepReport.fileNames.contains), to: directory))
         }
-        if let study = report.study {
+        if let study = report.study, let analysis = report.studyAnalysis {
             console.print("\(scenario.name): \(study.designs.count) worlds × \(study.devicesPerWorld) devices × \(study.days) days, "
                           + "\(study.arms.count) arm(s)")
-            for line in UncertaintyReport.summaryLines(study) { console.print("  " + line) }
+            for line in UncertaintyReport.summaryLines(study, analysis) { console.print("  " + line) }
             console.print("Study written to " + written(names.filter(UncertaintyReport.fileNames.contains), to: directory))
         }
     }

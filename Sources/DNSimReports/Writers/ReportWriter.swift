@@ -10,9 +10,11 @@ public enum ReportWriter {
     /// The files of a report, by name: `summary.csv` and `manifest.json`
     /// always (they are what makes a folder a baseline for `check`), then the
     /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
-    /// files when there is one. `csv` in `formats` is accepted and changes nothing.
+    /// files when there is one. `csv` in `formats` is accepted and changes nothing. A study's files are
+    /// written from `studyAnalysis` when given (the one its caller prints from), else from one made here.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
-                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
+                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil,
+                             studyAnalysis: UncertaintyAnalysis? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         // Decided once, rendered by summary.md and summary.json alike.
         let analysis = ReportAnalysis(context)
@@ -30,7 +32,7 @@ public enum ReportWriter {
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
-        if let study { files += UncertaintyReport.files(study, formats: formats) }
+        if let study { files += UncertaintyReport.files(study, studyAnalysis ?? UncertaintyAnalysis(study), formats: formats) }
         return files
     }
 

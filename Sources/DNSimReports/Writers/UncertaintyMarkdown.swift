@@ -180,20 +180,22 @@ enum UncertaintyMarkdown {
     }
 
     /// The recommendation in one sentence with its numbers, then how sure it is.
-    static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+    /// `code` marks an arm's name and `strong` a headline: backticks and bold here, nothing on the terminal.
+    static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy,
+                         code: (String) -> String = { "`\($0)`" }, strong: (String) -> String = { "**\($0)**" }) -> String {
         let summary = decision.summary
         let leader = decision.arms.firstIndex(of: decision.leader)!
         let figures = summary.arms[leader]
-        let name = { (arm: Int) in "`\(study.arms[arm].name)`" }
+        func name(_ arm: Int) -> String { code(study.arms[arm].name) }
         let numbers = "best in \(percent(figures.probabilityBest, digits: 0)) of worlds, expected regret \(number(figures.expectedRegret)) "
             + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), "
             + "meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
         var text: String
         if decision.recommended == nil {
-            text = "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) "
-                + "of worlds.** The least regret is \(name(decision.leader))'s: \(numbers)."
+            text = strong("\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) "
+                + "of worlds.") + " The least regret is \(name(decision.leader))'s: \(numbers)."
         } else {
-            text = "**\(decision.platform.rawValue): ship \(name(decision.leader))**: \(numbers)."
+            text = strong("\(decision.platform.rawValue): ship \(name(decision.leader))") + ": \(numbers)."
             if let runnerUp = decision.runnerUp, let difference = summary.difference {
                 let gap = "\(number(difference.mean)) utility per cycle [95%: \(number(difference.low)), \(number(difference.high))]"
                 text += difference.mean < study.objective.tie
@@ -223,7 +225,7 @@ enum UncertaintyMarkdown {
         for position in summary.knifeEdge {
             let share = summary.arms[position].feasibleShare
             let error = 2 * summary.feasibleShareErrors[position]
-            text += "\n\n⚠ **Knife edge**: \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
+            text += "\n\n⚠ " + strong("Knife edge") + ": \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
                 + "within two Monte Carlo standard errors (±\(String(format: "%.1f", error * 100)) points) of the "
                 + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: "
                 + "these worlds do not settle whether it is eligible; more worlds would."
@@ -284,15 +286,7 @@ enum UncertaintyMarkdown {
 
     /// Why an arm's risk is not assessed, and the keys that would assess it.
     static func coverageWarning(_ entry: ArmCoverage, _ study: UncertaintyStudy) -> String {
-        let keys = entry.keys.map { "`\($0)`" }.joined(separator: ", ")
-        let why = switch entry.reason {
-        case .ownKeysFixed: "none of its own conditions (\(keys)) is under `uncertainty`"
-        case .constantUtility: "its utility is the same in every world"
-        }
-        var text = "**`\(study.arms[entry.arm].name)` is not assessed**: \(why), so its risk is not measured "
-            + "and EVPI and EVPPI understate the value of learning."
-        if entry.reason == .constantUtility { text += " Keys that would assess it: \(keys)." }
-        return text
+        entry.warning(study, code: { "`\($0)`" }, strong: { "**\($0)**" })
     }
 
     static func describe(_ parameter: UncertainParameter) -> String {
