@@ -1,5 +1,6 @@
-/// A mean difference with its 95% interval.
-public struct PairedDifference: Sendable, Equatable {
+/// The mean difference in utility between two arms over the worlds, with its 95% interval (Core's
+/// `PairedDifference` is the per-device accumulator of a run's paired rates).
+public struct UtilityDifference: Sendable, Equatable {
     public var mean: Double
     public var low: Double
     public var high: Double
