@@ -2,13 +2,13 @@
 import PackageDescription
 
 // Layers, each ignorant of those above it; the target graph enforces it:
-// DNSimCore (kernel, random, models, strategies, metrics, simulation)
+// DNSimCore (kernel, random, world, models, strategies, metrics, simulation; files: the shard format, the baseline rule)
 //   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
 //   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis;
 //                    check's verdicts and the baseline report they are checked against)
 //   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check's outputs; the run's observers: cycles.csv, telemetry)
-//   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study)
+//   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study; check, merge, trace)
 //   ← DNSimCLI (argument parsing, console, progress, exit codes; the subcommands)
 //   ← dnsim-events (main.swift)
 // DNSimFit (telemetry → scenario numbers) stands beside them, on GSL and DNSimText alone; the
@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
-        // The use cases as a library (run and write a report, a shard, a study; load and plan),
+        // The use cases as a library (run and write a report, a shard, a study; check, merge, trace; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
         .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText",
