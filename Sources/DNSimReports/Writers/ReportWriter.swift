@@ -9,8 +9,8 @@ import Foundation
 public enum ReportWriter {
     /// The files of a report, by name: `summary.csv` and `manifest.json`
     /// always (they are what makes a folder a baseline for `check`), then the
-    /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
-    /// files when there is one. `csv` in `formats` is accepted and changes nothing.
+    /// other formats asked for (`md` with its charts and `report.html`, `json`), `segments.csv` for a fleet,
+    /// and a sweep's files when there is one. `csv` in `formats` is accepted and changes nothing.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
                              sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
@@ -30,7 +30,14 @@ public enum ReportWriter {
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
-        if let study { files += UncertaintyReport.files(study, formats: formats) }
+        let studyAnalysis = study.map(UncertaintyAnalysis.init)
+        if let study { files += UncertaintyReport.files(study, formats: formats, analysis: studyAnalysis) }
+        if formats.contains("md") {
+            // Last: the page embeds the charts written above, as their files hold them.
+            let page = SummaryPage.build(context, analysis: analysis, charts: Dictionary(files, uniquingKeysWith: { first, _ in first }),
+                                         sweep: sweep, study: study.flatMap { study in studyAnalysis.map { (study, $0) } })
+            files.append((HTMLReportWriter.fileName, HTMLReportWriter.render(page)))
+        }
         return files
     }
 
@@ -42,7 +49,7 @@ public enum ReportWriter {
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
-                              "sweep.md", "sweep.svg"]
+                              "sweep.md", "sweep.svg", HTMLReportWriter.fileName]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file
