@@ -83,7 +83,7 @@ def check_dom(dom_path, summary_path, decision_path=None):
         if row not in page.rows:
             near = [r for r in page.rows if r and r[0] == row[0]]
             problems.append(f"arm {row[0]}: the page shows no row {row}" + (f"; its rows for the arm: {near}" if near else ""))
-    checked = len(rows)
+    checked = f"{len(rows)} arm(s)"
     if decision_path:
         decision = json.load(open(decision_path, encoding="utf-8"))
         for platform, entry in decision["platforms"].items():
@@ -95,6 +95,8 @@ def check_dom(dom_path, summary_path, decision_path=None):
                 wanted = f"{platform}: at {flip['parameter']}"
                 if wanted not in text:
                     problems.append(f"the page does not show the flip '{wanted}'")
+        flips = sum(len(entry.get("flips", [])) for entry in decision["platforms"].values())
+        checked += f", each platform's recommendation and its {flips} flip(s) of {decision_path}"
     for problem in problems:
         print(f"{page_name(summary_path)}: {problem}")
     return not problems, checked
@@ -165,5 +167,5 @@ if __name__ == "__main__":
         sys.exit(0 if all(check_png(path) for path in sys.argv[2:]) else 1)
     ok, checked = check_dom(*sys.argv[1:])
     if ok:
-        print(f"{page_name(sys.argv[2])}: every arm of {sys.argv[2]} ({checked}) shown with its rates as summary.md prints them")
+        print(f"{page_name(sys.argv[2])}: shows {checked}; every arm's rates as {sys.argv[2]} prints them")
     sys.exit(0 if ok else 1)

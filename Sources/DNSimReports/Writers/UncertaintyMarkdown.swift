@@ -134,7 +134,7 @@ enum UncertaintyMarkdown {
         if let top = valueOfInformationOrder(decision, study).first, summary.evpi > 0, summary.evppi[top] > 0 {
             return "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
                 + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
-                + "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))."
+                + "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
         } else if summary.evpi > 0 {
             return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
                 + "but no single condition alone changes the choice; only knowing them together would."
