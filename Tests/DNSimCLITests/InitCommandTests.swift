@@ -123,7 +123,8 @@ final class InitCommandTests: CommandLineTestCase {
             ("platforms.ios.notificationAuthorization", "    notificationAuthorization: authorized"),
             ("platforms.android.exactAlarmPermission", "    exactAlarmPermission: true"),
             ("platforms.android.notificationPermission", "    notificationPermission: granted"),
-            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("server.updatesPerDay", "  updatesPerDay: "),
+            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("fetch.copy", "  copy:"),
+            ("server.updatesPerDay", "  updatesPerDay: "),
             ("server.starredPlans", "  starredPlans: "), ("user.appOpensPerDay", "  appOpensPerDay: 1 "), ("user.forceQuitPerDay", "  forceQuitPerDay: "),
             ("user.tokenLifetime", "  tokenLifetime: "), ("strategies", "strategies:"),
         ]
