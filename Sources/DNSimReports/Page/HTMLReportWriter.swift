@@ -90,7 +90,6 @@ public enum HTMLReportWriter {
         th, td { border: 1px solid #d0d7de; padding: 3px 6px; text-align: left; vertical-align: top; }
         th { background: #f3f5f7; }
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-        td.num { white-space: nowrap; }
         tbody tr:nth-child(even) { background: #fafbfc; }
         figure { margin: 12px 0 20px; }
         figure svg { max-width: 100%; height: auto; }
