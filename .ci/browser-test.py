@@ -59,7 +59,8 @@ def arms_table(summary):
         if line.startswith("## "):
             break
         if line.startswith("|"):
-            rows.append([cell.strip().replace("**", "").replace("`", "") for cell in line.strip().strip("|").split("|")])
+            cells = line.strip().strip("|").split("|")
+            rows.append([cell.strip().replace("**", "").replace("`", "") for cell in cells])
         elif rows:
             break
     return rows[0], rows[2:]
@@ -82,7 +83,8 @@ def check_dom(dom_path, summary_path, decision_path=None):
     for row in rows:
         if row not in page.rows:
             near = [r for r in page.rows if r and r[0] == row[0]]
-            problems.append(f"arm {row[0]}: the page shows no row {row}" + (f"; its rows for the arm: {near}" if near else ""))
+            problems.append(f"arm {row[0]}: the page shows no row {row}"
+                            + (f"; its rows for the arm: {near}" if near else ""))
     checked = f"{len(rows)} arm(s)"
     if decision_path:
         decision = json.load(open(decision_path, encoding="utf-8"))
@@ -114,7 +116,8 @@ def png_pixels(path):
         if kind == b"IHDR":
             width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
             if depth != 8 or colour not in (2, 6) or interlace:
-                raise ValueError(f"{path}: unsupported PNG (depth {depth}, colour type {colour}, interlace {interlace})")
+                raise ValueError(f"{path}: unsupported PNG (depth {depth}, colour type {colour}, "
+                                 f"interlace {interlace})")
             channels = 3 if colour == 2 else 4
         elif kind == b"IDAT":
             idat += body
@@ -157,7 +160,8 @@ def check_png(path):
                 colours.add(pixel)
     share = non_white / (width * height)
     ok = share >= 0.02 and len(colours) >= 16
-    print(f"{path}: {width}×{height}, {100 * share:.1f}% non-white pixels, {len(colours)}{'+' if len(colours) == 64 else ''} colours"
+    shown = f"{len(colours)}{'+' if len(colours) == 64 else ''}"
+    print(f"{path}: {width}×{height}, {100 * share:.1f}% non-white pixels, {shown} colours"
           + ("" if ok else ": BLANK (a page shows at least 2% non-white pixels in 16 colours)"))
     return ok
 

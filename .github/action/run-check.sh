@@ -86,8 +86,10 @@ check() {
     fi
     {
         printf '%s; ' "$version"
-        if [ -d "$pages" ]; then printf 'open the report pages (one `<scenario>.html` per scenario) in the artifact `%s`; ' \
-            "${INPUT_PAGE_ARTIFACT_NAME:-dnsim-events-report}"; fi
+        if [ -d "$pages" ]; then
+            printf 'open the report pages (one `<scenario>.html` per scenario) in the artifact `%s`; ' \
+                "${INPUT_PAGE_ARTIFACT_NAME:-dnsim-events-report}"
+        fi
         if [ -d "$out" ]; then printf 'reports and JUnit (`%s/junit.xml`) in the artifact `%s`.\n' "$out" "${INPUT_ARTIFACT_NAME:-dnsim-events-reports}"
         else printf 'no reports written.\n'; fi
     } | summary

@@ -199,7 +199,8 @@ final class CompareCommandTests: CommandLineTestCase {
         let out = path("cmp")
         let result = invoke(["compare", Self.shipped, b, "--out", out] + size)
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.out.contains("Comparison written to \(out)/ (compare.md, compare.csv, report.html)"), result.out)
+        XCTAssertTrue(result.out.contains("Comparison written to \(out)/ (compare.md, compare.csv, report.html)"),
+                      result.out)
         XCTAssertTrue(result.out.contains("independent/ios: only in A (fresh "), result.out)
         let md = try String(contentsOfFile: "\(out)/compare.md", encoding: .utf8)
         XCTAssertTrue(md.hasPrefix("# dnsim-events compare: new-activity → new-activity\n"), md)
@@ -213,8 +214,10 @@ final class CompareCommandTests: CommandLineTestCase {
         let page = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
         XCTAssertTrue(page.hasPrefix(HTMLReportWriter.opening), page)
         XCTAssertTrue(page.contains("<h1>dnsim-events compare: new-activity → new-activity</h1>"), page)
-        XCTAssertTrue(page.contains("<pre><code>dnsim-events compare \(Self.shipped) \(b) --seed 42 --devices 40 --days 60</code></pre>"), page)
-        XCTAssertTrue(page.contains("<tr><th>arm</th><th>metric</th><th class=\"num\">A</th><th class=\"num\">B</th>"), page)
+        let command = "dnsim-events compare \(Self.shipped) \(b) --seed 42 --devices 40 --days 60"
+        XCTAssertTrue(page.contains("<pre><code>\(command)</code></pre>"), page)
+        XCTAssertTrue(page.contains("<tr><th>arm</th><th>metric</th><th class=\"num\">A</th><th class=\"num\">B</th>"),
+                      page)
         XCTAssertTrue(page.contains("<tr><td>chained/ios</td><td>fresh</td>"), page)
         XCTAssertTrue(page.contains("<li><code>independent/android</code>: only in A ("), page)
         XCTAssertEqual(invoke(["compare", Self.shipped, b, "--out", out, "--quiet"] + size).code, 0, "its own files are replaced")

@@ -42,8 +42,10 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.fetch.failure, shipped.fetch.failure)
         // The copy of fetched content is a guess of its own, so a trace shows the team's text, not TimeSafari's.
         XCTAssertNil(shipped.fetch.copy)
-        XCTAssertEqual(made.fetch.copy, CopyTemplate(oneTitle: "New update", oneBody: "“{first}” has an update.", manyTitle: "{count} updates",
-                                                     manyBody: "“{first}” and {more} more have updates.", itemName: "Item {n}"))
+        XCTAssertEqual(made.fetch.copy, CopyTemplate(oneTitle: "New update", oneBody: "“{first}” has an update.",
+                                                     manyTitle: "{count} updates",
+                                                     manyBody: "“{first}” and {more} more have updates.",
+                                                     itemName: "Item {n}"))
         XCTAssertNotEqual(made.server, shipped.server, "TimeSafari's 1.5 updates a day across 5 projects are its own")
         XCTAssertEqual(made.server.updatesPerDay, 1)
         XCTAssertNil(made.user.tokenLifetime, "no 3-day JWT pool")
@@ -55,7 +57,8 @@ final class InitCommandTests: CommandLineTestCase {
         let text = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(text.contains("# Sources of the numbers that are not guesses"), "the calibration is cited")
         XCTAssertTrue(result.out.contains("15 values are guesses, marked '# GUESS:' in \(out)"), result.out)
-        for key in ["delay:", "never:", "latency:", "failure:", "copy:", "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
+        for key in ["delay:", "never:", "latency:", "failure:", "copy:",
+                    "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
                     "tokenLifetime:"] {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }, key)
             XCTAssertTrue(line.contains("# GUESS:"), String(line))

@@ -186,7 +186,8 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(same.err, "")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6", "small@seed=7,devices=6,days=5"])
             let reproducing: Set = ["summary.md", "report.html"]
-            XCTAssertEqual(tree("P/small").filter { !reproducing.contains($0.key) }, baseline.filter { !reproducing.contains($0.key) })
+            XCTAssertEqual(tree("P/small").filter { !reproducing.contains($0.key) },
+                           baseline.filter { !reproducing.contains($0.key) })
             XCTAssertTrue(String(decoding: tree("P/small")["summary.md"] ?? Data(), as: UTF8.self).contains("--seed 3 --devices 8 --days 10\n"))
         }
     }

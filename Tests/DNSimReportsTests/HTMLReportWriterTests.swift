@@ -10,11 +10,14 @@ import XCTest
 final class HTMLReportWriterTests: XCTestCase {
     func testInlineMarksBecomeElementsAndEverythingElseIsEscaped() {
         XCTAssertEqual(HTMLInline.render("**iOS:** `a<b>` & [sweep.md](sweep.md) \"x\""),
-                       "<strong>iOS:</strong> <code>a&lt;b&gt;</code> &amp; <a href=\"sweep.md\">sweep.md</a> &quot;x&quot;")
-        XCTAssertEqual(HTMLInline.render("**ios: ship `push/ios`**: best"), "<strong>ios: ship <code>push/ios</code></strong>: best")
+                       "<strong>iOS:</strong> <code>a&lt;b&gt;</code> &amp; "
+                           + "<a href=\"sweep.md\">sweep.md</a> &quot;x&quot;")
+        XCTAssertEqual(HTMLInline.render("**ios: ship `push/ios`**: best"),
+                       "<strong>ios: ship <code>push/ios</code></strong>: best")
         // A mark without its partner stays text.
         XCTAssertEqual(HTMLInline.render("2 ** 3, a ` alone, [no link] (x)"), "2 ** 3, a ` alone, [no link] (x)")
-        XCTAssertEqual(HTMLInline.render("<script>alert('x')</script>"), "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;")
+        XCTAssertEqual(HTMLInline.render("<script>alert('x')</script>"),
+                       "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;")
     }
 
     func testAnyTableModelIsRenderedWithEveryColumnEscaped() {
@@ -24,8 +27,10 @@ final class HTMLReportWriterTests: XCTestCase {
         page.add(.init("Arms", [.table(table)]))
         page.add(.init("Empty"))
         let html = HTMLReportWriter.render(page)
-        XCTAssertTrue(html.contains("<tr><th>arm</th><th>&lt;b&gt;new column&lt;/b&gt;</th><th class=\"num\">rate</th></tr>"), html)
-        XCTAssertTrue(html.contains("<tr><td>a&amp;b/ios</td><td><strong>1.0%</strong></td><td class=\"num\">2.0% [1.9–2.1]</td></tr>"), html)
+        XCTAssertTrue(html.contains("<tr><th>arm</th><th>&lt;b&gt;new column&lt;/b&gt;</th>"
+                                    + "<th class=\"num\">rate</th></tr>"), html)
+        XCTAssertTrue(html.contains("<tr><td>a&amp;b/ios</td><td><strong>1.0%</strong></td>"
+                                    + "<td class=\"num\">2.0% <span class=\"nowrap\">[1.9–2.1]</span></td></tr>"), html)
         XCTAssertTrue(html.contains("<title>t &lt;x&gt;</title>"), html)
         XCTAssertFalse(html.contains("Empty"), "a section with nothing in it is left out")
     }
@@ -55,11 +60,13 @@ final class HTMLReportWriterTests: XCTestCase {
         }
         XCTAssertFalse(html.contains("<?xml"))
         let markdown = try XCTUnwrap(files["summary.md"])
-        for table in [SummaryMarkdown.armsTable(context), SummaryMarkdown.costsTable(context), SummaryMarkdown.pairedDifferencesTable(context)] {
+        let tables = [SummaryMarkdown.armsTable(context), SummaryMarkdown.costsTable(context),
+                      SummaryMarkdown.pairedDifferencesTable(context)]
+        for table in tables {
             XCTAssertTrue(markdown.contains(table.markdown()), "the page's table is summary.md's")
             for row in table.rows {
-                XCTAssertTrue(html.contains(HTMLReportWriter.table(TextTable(header: table.header, rows: [row], rightAligned: table.rightAligned))
-                    .components(separatedBy: "\n")[3]), "\(row)")
+                let alone = TextTable(header: table.header, rows: [row], rightAligned: table.rightAligned)
+                XCTAssertTrue(html.contains(HTMLReportWriter.table(alone).components(separatedBy: "\n")[3]), "\(row)")
             }
         }
         XCTAssertTrue(html.contains("<pre><code>dnsim-events small.yaml --devices 8</code></pre>"))

@@ -12,15 +12,18 @@ enum HTMLInline {
             html += escaped(rest[..<index])
             rest = rest[index...]
             if rest.hasPrefix("**"), let close = rest.dropFirst(2).range(of: "**") {
-                html += "<strong>" + render(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])) + "</strong>"
+                let inner = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+                html += "<strong>" + render(String(inner)) + "</strong>"
                 rest = rest[close.upperBound...]
             } else if rest.hasPrefix("`"), let close = rest.dropFirst().firstIndex(of: "`") {
                 html += "<code>" + escaped(rest[rest.index(after: rest.startIndex)..<close]) + "</code>"
                 rest = rest[rest.index(after: close)...]
-            } else if rest.hasPrefix("["), let middle = rest.range(of: "]("), let close = rest[middle.upperBound...].firstIndex(of: ")"),
+            } else if rest.hasPrefix("["), let middle = rest.range(of: "]("),
+                      let close = rest[middle.upperBound...].firstIndex(of: ")"),
                       !rest[middle.upperBound..<close].contains(" ") {
                 let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
-                html += "<a href=\(XMLEscaping.attribute(String(rest[middle.upperBound..<close])))>" + render(label) + "</a>"
+                let target = String(rest[middle.upperBound..<close])
+                html += "<a href=\(XMLEscaping.attribute(target))>" + render(label) + "</a>"
                 rest = rest[rest.index(after: close)...]
             } else {
                 html += escaped(rest.prefix(1))

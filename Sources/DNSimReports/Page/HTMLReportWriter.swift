@@ -12,10 +12,12 @@ public enum HTMLReportWriter {
 
     public static func render(_ page: ReportPage) -> String {
         var html = opening + "<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+        html += "<meta http-equiv=\"Content-Security-Policy\" "
+            + "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"generator\" content=\(XMLEscaping.attribute("dnsim-events \(ToolVersion.current)"))>\n"
-        html += "<title>\(HTMLInline.escaped(Substring(page.title)))</title>\n<style>\n\(style)</style>\n</head>\n<body>\n<main>\n"
+        html += "<title>\(HTMLInline.escaped(Substring(page.title)))</title>\n"
+        html += "<style>\n\(style)</style>\n</head>\n<body>\n<main>\n"
         html += "<h1>\(HTMLInline.render(page.title))</h1>\n"
         html += page.lead.map(block).joined()
         if page.sections.count > 2 {
@@ -31,8 +33,9 @@ public enum HTMLReportWriter {
             html += "<section id=\"\(anchor(index))\">\n<\(heading)>\(HTMLInline.render(section.title))</\(heading)>\n"
             html += section.blocks.map(block).joined() + "</section>\n"
         }
-        html += "<footer>Written by dnsim-events \(HTMLInline.escaped(Substring(ToolVersion.current))) from the values its "
-            + "Markdown, CSV and SVG files are written from; the same command gives the same page, byte for byte.</footer>\n"
+        html += "<footer>Written by dnsim-events \(HTMLInline.escaped(Substring(ToolVersion.current))) from the "
+            + "values its Markdown, CSV and SVG files are written from; the same command gives the same page, "
+            + "byte for byte.</footer>\n"
         return html + "</main>\n</body>\n</html>\n"
     }
 
@@ -43,10 +46,11 @@ public enum HTMLReportWriter {
         case .paragraph(let text): return "<p>\(lines(text))</p>\n"
         case .warning(let text): return "<p class=\"warning\">\(lines(text))</p>\n"
         case .table(let table): return self.table(table)
-        case .list(let items): return "<ul>\n" + items.map { "<li>\(HTMLInline.render($0))</li>\n" }.joined() + "</ul>\n"
+        case .list(let items):
+            return "<ul>\n" + items.map { "<li>\(HTMLInline.render($0))</li>\n" }.joined() + "</ul>\n"
         case .figure(let svg, let file, let caption):
-            return "<figure>\n\(inline(svg))\n<figcaption>\(HTMLInline.render(caption)) (<code>\(HTMLInline.escaped(Substring(file)))</code>)"
-                + "</figcaption>\n</figure>\n"
+            return "<figure>\n\(inline(svg))\n<figcaption>\(HTMLInline.render(caption)) "
+                + "(<code>\(HTMLInline.escaped(Substring(file)))</code>)</figcaption>\n</figure>\n"
         case .code(let text): return "<pre><code>\(HTMLInline.escaped(Substring(text)))</code></pre>\n"
         }
     }
@@ -60,12 +64,21 @@ public enum HTMLReportWriter {
     static func table(_ table: TextTable) -> String {
         func cells(_ row: [String], _ tag: String) -> String {
             row.enumerated().map { column, text in
-                "<\(tag)\(table.rightAligned.contains(column) ? " class=\"num\"" : "")>\(HTMLInline.render(text))</\(tag)>"
+                let number = table.rightAligned.contains(column)
+                let content = number ? unbroken(text) : HTMLInline.render(text)
+                return "<\(tag)\(number ? " class=\"num\"" : "")>\(content)</\(tag)>"
             }.joined()
         }
         var html = "<div class=\"scroll\"><table>\n<thead><tr>\(cells(table.header, "th"))</tr></thead>\n<tbody>\n"
         for row in table.rows { html += "<tr>\(cells(row, "td"))</tr>\n" }
         return html + "</tbody>\n</table></div>\n"
+    }
+
+    /// A figure's cell with each bracketed interval kept on one line (a narrow column breaks before
+    /// `[`, never inside `[53.9–55.6]`); the cell's text is unchanged.
+    static func unbroken(_ text: String) -> String {
+        HTMLInline.render(text).replacingOccurrences(of: "\\[[^\\]<]*\\]", with: "<span class=\"nowrap\">$0</span>",
+                                                     options: .regularExpression)
     }
 
     /// A chart's SVG file as an element of the page: without its XML declaration.
@@ -90,11 +103,13 @@ public enum HTMLReportWriter {
         th, td { border: 1px solid #d0d7de; padding: 3px 6px; text-align: left; vertical-align: top; }
         th { background: #f3f5f7; }
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        span.nowrap { white-space: nowrap; }
         tbody tr:nth-child(even) { background: #fafbfc; }
         figure { margin: 12px 0 20px; }
         figure svg { max-width: 100%; height: auto; }
         figcaption { font-size: 13px; color: #555; }
-        code { font: 12.5px ui-monospace, Menlo, Consolas, monospace; background: #f3f5f7; padding: 0 3px; border-radius: 3px; }
+        code { font: 12.5px ui-monospace, Menlo, Consolas, monospace; background: #f3f5f7; padding: 0 3px; \
+        border-radius: 3px; }
         pre { background: #f3f5f7; padding: 10px 12px; white-space: pre-wrap; word-break: break-all; }
         pre code { padding: 0; }
         p.warning { border-left: 4px solid #d4a72c; background: #fff8e1; padding: 6px 10px; }
@@ -108,7 +123,8 @@ public enum HTMLReportWriter {
           tr, figure, pre { break-inside: avoid; }
           h2, h3 { break-after: avoid; }
           a { color: inherit; text-decoration: none; }
-          tbody tr:nth-child(even), th, code, pre, p.warning { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+          tbody tr:nth-child(even), th, code, pre, p.warning { -webkit-print-color-adjust: exact; \
+          print-color-adjust: exact; }
           @page { margin: 14mm; }
         }
 

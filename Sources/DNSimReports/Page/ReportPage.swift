@@ -49,7 +49,8 @@ public struct ReportPage {
     /// The writers' text of several paragraphs (separated by blank lines), one block each; warnings
     /// (`⚠ ...`) as warnings.
     public static func paragraphs(_ text: String) -> [Block] {
-        text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
             .map { $0.hasPrefix("⚠") ? .warning($0) : .paragraph($0) }
     }
 }

@@ -4,17 +4,22 @@ import Foundation
 /// A study's sections of `report.html`: each platform's recommendation with its regret, what to measure
 /// first and where the decision flips, from the values and tables uncertainty.md is written from.
 enum StudyPage {
-    static func sections(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis, charts: [String: String]) -> [ReportPage.Section] {
+    static func sections(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis,
+                         charts: [String: String]) -> [ReportPage.Section] {
         func figure(_ file: String, _ caption: String) -> [ReportPage.Block] {
             charts[file].map { [.figure(svg: $0, file: file, caption: caption)] } ?? []
         }
-        var decision: [ReportPage.Block] = analysis.decisions.flatMap { ReportPage.paragraphs(UncertaintyMarkdown.sentence($0, study)) }
-        for entry in analysis.decisions.flatMap(\.coverage) { decision.append(.warning("⚠ " + UncertaintyMarkdown.coverageWarning(entry, study))) }
-        decision.append(.paragraph("Utility per cycle = \(study.objective.formula). **\(study.designs.count) worlds**, each "
-            + "\(study.devicesPerWorld) devices × \(study.days) days; regret is a world's best feasible utility minus the arm's. "
-            + "Each world's figures are in `uncertainty.csv`; the full study report is [uncertainty.md](uncertainty.md)."))
+        var decision = analysis.decisions.flatMap { ReportPage.paragraphs(UncertaintyMarkdown.sentence($0, study)) }
+        for entry in analysis.decisions.flatMap(\.coverage) {
+            decision.append(.warning("⚠ " + UncertaintyMarkdown.coverageWarning(entry, study)))
+        }
+        decision.append(.paragraph("Utility per cycle = \(study.objective.formula). **\(study.designs.count) worlds**, "
+            + "each \(study.devicesPerWorld) devices × \(study.days) days; regret is a world's best feasible "
+            + "utility minus the arm's. Each world's figures are in `uncertainty.csv`; the full study report is "
+            + "[uncertainty.md](uncertainty.md)."))
         var regret: [ReportPage.Block] = [
-            .paragraph("P(best): the share of worlds where the arm has the highest utility (ties split). Regret in utility per cycle; ✓ the recommended arm."),
+            .paragraph("P(best): the share of worlds where the arm has the highest utility (ties split). "
+                + "Regret in utility per cycle; ✓ the recommended arm."),
             .table(UncertaintyMarkdown.regretTable(study, analysis)),
         ]
         regret += figure("regret.svg", "Regret over the worlds")

@@ -34,8 +34,9 @@ public enum ReportWriter {
         if let study { files += UncertaintyReport.files(study, formats: formats, analysis: studyAnalysis) }
         if formats.contains("md") {
             // Last: the page embeds the charts written above, as their files hold them.
-            let page = SummaryPage.build(context, analysis: analysis, charts: Dictionary(files, uniquingKeysWith: { first, _ in first }),
-                                         sweep: sweep, study: study.flatMap { study in studyAnalysis.map { (study, $0) } })
+            let charts = Dictionary(files, uniquingKeysWith: { first, _ in first })
+            let studied = study.flatMap { study in studyAnalysis.map { (study: study, analysis: $0) } }
+            let page = SummaryPage.build(context, analysis: analysis, charts: charts, sweep: sweep, study: studied)
             files.append((HTMLReportWriter.fileName, HTMLReportWriter.render(page)))
         }
         return files

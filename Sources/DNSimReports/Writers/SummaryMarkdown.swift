@@ -116,13 +116,16 @@ public enum SummaryMarkdown {
     }
 
     /// The report's title: the scenario's name and what the report is.
-    public static func title(_ context: ReportContext) -> String { "\(context.scenario.name): notification policy report" }
+    public static func title(_ context: ReportContext) -> String {
+        "\(context.scenario.name): notification policy report"
+    }
 
     /// The sentence under the title: what ran, how many devices, days and arms, and by which version.
     public static func opening(_ context: ReportContext) -> String {
         let scenario = context.scenario, plan = context.plan
-        return "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) from \(scenario.start) "
-            + "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
+        return "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) "
+            + "from \(scenario.start) (\(scenario.timeZone.identifier)), "
+            + "\(context.cyclesPerDevice) notification cycle(s) per device, "
             + "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current)."
     }
 

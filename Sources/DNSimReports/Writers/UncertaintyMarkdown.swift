@@ -77,7 +77,8 @@ enum UncertaintyMarkdown {
         md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
         for decision in analysis.decisions {
             md += measureFirst(decision, study) + "\n\n"
-            md += valueOfInformationTable(decision, study).markdown() + "\n" + "(EVPI \(number(decision.summary.evpi)).)\n\n"
+            md += valueOfInformationTable(decision, study).markdown() + "\n"
+            md += "(EVPI \(number(decision.summary.evpi)).)\n\n"
         }
 
         if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
@@ -89,7 +90,8 @@ enum UncertaintyMarkdown {
         md += "The fits reach the ends of each range.\n\n"
         let flips = flipLines(study, analysis)
         md += flips.map { "- \($0)\n" }.joined()
-        md += !flips.isEmpty ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
+        md += !flips.isEmpty ? "\n![Where the decision flips](flips.svg)\n\n"
+            : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
         return md
@@ -106,7 +108,8 @@ enum UncertaintyMarkdown {
         return arms
     }
 
-    /// Per platform and arm: P(best), expected utility and regret, and the share of worlds where it is feasible; ✓ the recommended.
+    /// Per platform and arm: P(best), expected utility and regret, and the share of worlds where it is
+    /// feasible; ✓ the recommended.
     static func regretTable(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> TextTable {
         var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
                               rightAligned: [2, 3, 4, 5, 6])
@@ -123,28 +126,34 @@ enum UncertaintyMarkdown {
     }
 
     /// The parameters of a platform's decision by EVPPI, largest first.
-    static func valueOfInformationOrder(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> [Int] {
+    static func valueOfInformationOrder(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> [Int] {
         let summary = decision.summary
         return study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
     }
 
-    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI, if learning one pays.
+    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI,
+    /// if learning one pays.
     static func measureFirst(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
         let summary = decision.summary
         if let top = valueOfInformationOrder(decision, study).first, summary.evpi > 0, summary.evppi[top] > 0 {
             return "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
                 + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
-                + "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
+                + "of the \(number(summary.evpi)) that knowing everything would "
+                + "(\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
         } else if summary.evpi > 0 {
-            return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
+            return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) "
+                + "utility per cycle, "
                 + "but no single condition alone changes the choice; only knowing them together would."
         }
         return "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
-            + "learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it."
+            + "learning the conditions would not change the choice in these worlds; "
+            + "no telemetry is worth collecting for it."
     }
 
     /// A platform's EVPPI per parameter, largest first, with its share of EVPI.
-    static func valueOfInformationTable(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> TextTable {
+    static func valueOfInformationTable(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> TextTable {
         let summary = decision.summary
         var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
         for index in valueOfInformationOrder(decision, study) {
@@ -159,8 +168,9 @@ enum UncertaintyMarkdown {
         analysis.decisions.flatMap { decision in
             decision.summary.flips.map { flip in
                 let parameter = study.parameters[flip.parameter]
+                let (from, to) = (study.arms[decision.arms[flip.from]].name, study.arms[decision.arms[flip.to]].name)
                 return "\(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
-                    + "from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above)."
+                    + "from `\(from)` (below) to `\(to)` (above)."
             }
         }
     }

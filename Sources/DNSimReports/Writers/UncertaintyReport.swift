@@ -7,7 +7,8 @@ public enum UncertaintyReport {
     public static let fileNames = ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg", "evppi.svg",
                                      "regret.svg", "flips.svg"]
 
-    public static func files(_ study: UncertaintyStudy, formats: Set<String>, analysis: UncertaintyAnalysis? = nil) -> [(String, String)] {
+    public static func files(_ study: UncertaintyStudy, formats: Set<String>,
+                             analysis: UncertaintyAnalysis? = nil) -> [(String, String)] {
         let analysis = analysis ?? UncertaintyAnalysis(study)
         var files = [("uncertainty.csv", UncertaintyCSV.render(study)), ("sensitivity.csv", SensitivityCSV.render(analysis)),
                      ("decision.json", DecisionJSON.render(study, analysis))]
