@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimCore
 @testable import DNSimRun
 @testable import DNSimScenario
 
@@ -37,7 +38,14 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.notifySchedule.text, "30 18 * * *")
         XCTAssertEqual(made.ios, shipped.ios)
         XCTAssertEqual(made.android, shipped.android)
-        XCTAssertEqual(made.fetch, shipped.fetch)
+        XCTAssertEqual(made.fetch.latency, shipped.fetch.latency)
+        XCTAssertEqual(made.fetch.failure, shipped.fetch.failure)
+        // The copy of fetched content is a guess of its own, so a trace shows the team's text, not TimeSafari's.
+        XCTAssertNil(shipped.fetch.copy)
+        XCTAssertEqual(made.fetch.copy, CopyTemplate(oneTitle: "New update", oneBody: "“{first}” has an update.",
+                                                     manyTitle: "{count} updates",
+                                                     manyBody: "“{first}” and {more} more have updates.",
+                                                     itemName: "Item {n}"))
         XCTAssertNotEqual(made.server, shipped.server, "TimeSafari's 1.5 updates a day across 5 projects are its own")
         XCTAssertEqual(made.server.updatesPerDay, 1)
         XCTAssertNil(made.user.tokenLifetime, "no 3-day JWT pool")
@@ -48,8 +56,9 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertTrue(made.warnings.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(text.contains("# Sources of the numbers that are not guesses"), "the calibration is cited")
-        XCTAssertTrue(result.out.contains("14 values are guesses, marked '# GUESS:' in \(out)"), result.out)
-        for key in ["delay:", "never:", "latency:", "failure:", "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
+        XCTAssertTrue(result.out.contains("15 values are guesses, marked '# GUESS:' in \(out)"), result.out)
+        for key in ["delay:", "never:", "latency:", "failure:", "copy:",
+                    "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
                     "tokenLifetime:"] {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }, key)
             XCTAssertTrue(line.contains("# GUESS:"), String(line))
@@ -117,7 +126,8 @@ final class InitCommandTests: CommandLineTestCase {
             ("platforms.ios.notificationAuthorization", "    notificationAuthorization: authorized"),
             ("platforms.android.exactAlarmPermission", "    exactAlarmPermission: true"),
             ("platforms.android.notificationPermission", "    notificationPermission: granted"),
-            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("server.updatesPerDay", "  updatesPerDay: "),
+            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("fetch.copy", "  copy:"),
+            ("server.updatesPerDay", "  updatesPerDay: "),
             ("server.starredPlans", "  starredPlans: "), ("user.appOpensPerDay", "  appOpensPerDay: 1 "), ("user.forceQuitPerDay", "  forceQuitPerDay: "),
             ("user.tokenLifetime", "  tokenLifetime: "), ("strategies", "strategies:"),
         ]

@@ -182,11 +182,13 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(tree("P/small"), baseline)
 
             // The file's own values are no override: such a run writes P/small/ itself, with the same figures
-            // (only summary.md's reproduce line names the flags given), and says nothing.
+            // (only summary.md's and report.html's reproduce lines name the flags given), and says nothing.
             let same = assertSucceeds([a, "--seed", "3", "--devices", "8", "--days", "10", "--out", "P", "--quiet"])
             XCTAssertEqual(same.err, "")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6", "small@seed=7,devices=6,days=5"])
-            XCTAssertEqual(tree("P/small").filter { $0.key != "summary.md" }, baseline.filter { $0.key != "summary.md" })
+            let reproducing: Set = ["summary.md", "report.html"]
+            XCTAssertEqual(tree("P/small").filter { !reproducing.contains($0.key) },
+                           baseline.filter { !reproducing.contains($0.key) })
             XCTAssertTrue(String(decoding: tree("P/small")["summary.md"] ?? Data(), as: UTF8.self).contains("--seed 3 --devices 8 --days 10\n"))
         }
     }

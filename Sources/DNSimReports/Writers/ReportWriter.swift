@@ -32,7 +32,15 @@ public enum ReportWriter {
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
-        if let study { files += UncertaintyReport.files(study, studyAnalysis ?? UncertaintyAnalysis(study), formats: formats) }
+        let madeAnalysis = study.map { studyAnalysis ?? UncertaintyAnalysis($0) }
+        if let study, let madeAnalysis { files += UncertaintyReport.files(study, madeAnalysis, formats: formats) }
+        if formats.contains("md") {
+            // Last: the page embeds the charts written above, as their files hold them.
+            let charts = Dictionary(files, uniquingKeysWith: { first, _ in first })
+            let studied = study.flatMap { study in madeAnalysis.map { (study: study, analysis: $0) } }
+            let page = SummaryPage.build(context, analysis: analysis, charts: charts, sweep: sweep, study: studied)
+            files.append((HTMLReportWriter.fileName, HTMLReportWriter.render(page)))
+        }
         return files
     }
 
@@ -44,7 +52,7 @@ public enum ReportWriter {
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
-                              "sweep.md", "sweep.svg"]
+                              "sweep.md", "sweep.svg", HTMLReportWriter.fileName]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file

@@ -35,28 +35,11 @@ enum UncertaintyMarkdown {
         md += parameters.markdown() + "\n"
 
         md += "## The arms over the worlds\n\nMean, and in brackets the 5%, 50% and 95% quantiles over the worlds.\n\n"
-        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name),
-                             rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
-        for (index, arm) in study.arms.enumerated() {
-            let spreads = analysis.spreads[index]
-            arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
-        }
-        md += arms.markdown() + "\n"
+        md += armsTable(study, analysis).markdown() + "\n"
 
         md += "## Probability of being best, and regret\n\n"
         md += "P(best): the share of worlds where the arm has the highest utility (ties split). Regret in utility per cycle.\n\n"
-        var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
-                              rightAligned: [2, 3, 4, 5, 6])
-        for decision in analysis.decisions {
-            for (arm, figures) in zip(decision.arms, decision.summary.arms) {
-                let mark = decision.recommended == arm ? " ✓" : ""
-                let eligible = figures.feasibleShare >= study.objective.feasibleShare - 1e-9 || decision.recommended == nil
-                table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
-                                   number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
-                                   percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
-            }
-        }
-        md += table.markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
+        md += regretTable(study, analysis).markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
         md += settings.design == .sobol
@@ -93,26 +76,9 @@ enum UncertaintyMarkdown {
             + "by a running-line smoother (span by generalised cross-validation); "
         md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
         for decision in analysis.decisions {
-            let summary = decision.summary
-            let order = study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
-            if let top = order.first, summary.evpi > 0, summary.evppi[top] > 0 {
-                md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
-                    + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
-                md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
-            } else if summary.evpi > 0 {
-                md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
-                    + "but no single condition alone changes the choice; "
-                md += "only knowing them together would.\n\n"
-            } else {
-                md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
-                    + "learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
-            }
-            var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
-            for index in order {
-                voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
-                                 summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
-            }
-            md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)\n\n"
+            md += measureFirst(decision, study) + "\n\n"
+            md += valueOfInformationTable(decision, study).markdown() + "\n"
+            md += "(EVPI \(number(decision.summary.evpi)).)\n\n"
         }
 
         if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
@@ -122,19 +88,91 @@ enum UncertaintyMarkdown {
         md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them "
             + "(an exact binomial test at the same level). "
         md += "The fits reach the ends of each range.\n\n"
-        var any = false
-        for decision in analysis.decisions {
-            for flip in decision.summary.flips {
-                let parameter = study.parameters[flip.parameter]
-                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
-                    + "from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
-                any = true
-            }
-        }
-        md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
+        let flips = flipLines(study, analysis)
+        md += flips.map { "- \($0)\n" }.joined()
+        md += !flips.isEmpty ? "\n![Where the decision flips](flips.svg)\n\n"
+            : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
         return md
+    }
+
+    /// Each arm's utility and rates over the worlds: mean, and the 5%, 50% and 95% quantiles.
+    static func armsTable(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> TextTable {
+        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name),
+                             rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
+        for (index, arm) in study.arms.enumerated() {
+            let spreads = analysis.spreads[index]
+            arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
+        }
+        return arms
+    }
+
+    /// Per platform and arm: P(best), expected utility and regret, and the share of worlds where it is
+    /// feasible; ✓ the recommended.
+    static func regretTable(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> TextTable {
+        var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
+                              rightAligned: [2, 3, 4, 5, 6])
+        for decision in analysis.decisions {
+            for (arm, figures) in zip(decision.arms, decision.summary.arms) {
+                let mark = decision.recommended == arm ? " ✓" : ""
+                let eligible = figures.feasibleShare >= study.objective.feasibleShare - 1e-9 || decision.recommended == nil
+                table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
+                                   number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
+                                   percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
+            }
+        }
+        return table
+    }
+
+    /// The parameters of a platform's decision by EVPPI, largest first.
+    static func valueOfInformationOrder(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> [Int] {
+        let summary = decision.summary
+        return study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
+    }
+
+    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI,
+    /// if learning one pays.
+    static func measureFirst(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        let summary = decision.summary
+        if let top = valueOfInformationOrder(decision, study).first, summary.evpi > 0, summary.evppi[top] > 0 {
+            return "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
+                + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
+                + "of the \(number(summary.evpi)) that knowing everything would "
+                + "(\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
+        } else if summary.evpi > 0 {
+            return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) "
+                + "utility per cycle, "
+                + "but no single condition alone changes the choice; only knowing them together would."
+        }
+        return "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
+            + "learning the conditions would not change the choice in these worlds; "
+            + "no telemetry is worth collecting for it."
+    }
+
+    /// A platform's EVPPI per parameter, largest first, with its share of EVPI.
+    static func valueOfInformationTable(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> TextTable {
+        let summary = decision.summary
+        var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
+        for index in valueOfInformationOrder(decision, study) {
+            voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
+                             summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
+        }
+        return voi
+    }
+
+    /// Every flip of every platform's decision, one line each: where, and from which arm to which.
+    static func flipLines(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> [String] {
+        analysis.decisions.flatMap { decision in
+            decision.summary.flips.map { flip in
+                let parameter = study.parameters[flip.parameter]
+                let (from, to) = (study.arms[decision.arms[flip.from]].name, study.arms[decision.arms[flip.to]].name)
+                return "\(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
+                    + "from `\(from)` (below) to `\(to)` (above)."
+            }
+        }
     }
 
     /// How `--until-stable` grew the study and why it stopped.

@@ -212,6 +212,13 @@ public enum ScenarioTemplate {
         .guess("  latency: { lognormal: { median: 800ms, sigma: 0.6 } }", key: "fetch.latency",
                measure: "your endpoint's response time; dnsim-events fit your fetch log"),
         .guess("  failure: 0.02", key: "fetch.failure", measure: "network failure share per fetch attempt; the same fit"),
+        .guess("  copy:", key: "fetch.copy",
+               measure: "the title and body your app shows for fetched content ({first}: the newest item's name, "
+                   + "{count} items, {more} = count − 1); it changes only what trace shows, "
+                   + "so a trace reads as your app"),
+        .plain("    one: { title: \"New update\", body: \"“{first}” has an update.\" }"),
+        .plain("    many: { title: \"{count} updates\", body: \"“{first}” and {more} more have updates.\" }"),
+        .plain("    itemName: \"Item {n}\"                             # what {first} names an item (n its number)"),
         .plain(""),
         .plain("server:"),
         .guess("  updatesPerDay: 1", key: "server.updatesPerDay",
