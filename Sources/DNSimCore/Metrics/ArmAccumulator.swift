@@ -15,26 +15,19 @@ public struct ArmAccumulator: Sendable {
 
     /// Adds everything device `device` produced on this arm.
     public mutating func add(_ log: DeviceLog, device: Int) {
-        let lateAfter = self.lateAfter
-        var atThreshold: Int64 = 0
-        // The device's counts through one buffer: no uniqueness check a cycle.
-        deviceCounts.withUnsafeMutableBufferPointer { counts in
-            counts.update(repeating: 0)
-            let late = RateMetric.late.rawValue, beforeFetch = RateMetric.notifiedBeforeFetch.rawValue
-            for cycle in log.cycles {
-                counts[cycle.outcome.rawValue] += 1
-                if let lateness = cycle.lateness {
-                    if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) { counts[late] += 1 }
-                    if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) { atThreshold += 1 }
-                    if cycle.notifiedBeforeFetch { counts[beforeFetch] += 1 }
-                }
+        for i in deviceCounts.indices { deviceCounts[i] = 0 }
+        for cycle in log.cycles {
+            deviceCounts[cycle.outcome.rawValue] += 1
+            if let lateness = cycle.lateness {
+                statistics.lateness.add(lateness)
+                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) { deviceCounts[RateMetric.late.rawValue] += 1 }
+                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) { statistics.latenessAtThreshold += 1 }
+                if cycle.notifiedBeforeFetch { deviceCounts[RateMetric.notifiedBeforeFetch.rawValue] += 1 }
             }
+            if let age = cycle.contentAge { statistics.contentAge.add(age) }
         }
-        statistics.latenessAtThreshold += atThreshold
-        statistics.lateness.add(each: log.cycles) { $0.lateness }
-        statistics.contentAge.add(each: log.cycles) { $0.contentAge }
-        statistics.updateDelay.add(each: log.updateDelays) { $0 }
-        statistics.setupLatency.add(each: log.setupLatencies) { $0 }
+        for delay in log.updateDelays { statistics.updateDelay.add(delay) }
+        for latency in log.setupLatencies { statistics.setupLatency.add(latency) }
         let activity = log.activity
         let cycles = Int64(log.cycles.count)
         statistics.devices += 1

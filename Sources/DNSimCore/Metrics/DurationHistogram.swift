@@ -101,31 +101,6 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         if value > maximum { maximum = value }
     }
 
-    /// Adds `value(item)` for each item where it is not nil: the same histogram as `add` one at a
-    /// time, with one uniqueness check of the buckets for all of them instead of one a value.
-    @inline(__always)
-    mutating func add<Items: Collection>(each items: Items, _ value: (Items.Element) -> Int64?) {
-        var added: Int64 = 0, largest = maximum
-        if _slowPath(buckets.count < Self.bucketCount) {
-            // The first value allocates them all, as `add` does; a batch with none allocates nothing.
-            guard items.contains(where: { value($0) != nil }) else { return }
-            extend(to: Self.bucketCount)
-        }
-        buckets.withUnsafeMutableBufferPointer { buckets in
-            for item in items {
-                guard let raw = value(item) else { continue }
-                let value = max(0, raw)
-                let bucket = Self.bucket(of: value)
-                let old = buckets[bucket]
-                buckets[bucket] = Bucket(count: old.count + 1, sole: old.count == 0 || old.sole == value ? value : Self.mixed)
-                added += 1
-                if value > largest { largest = value }
-            }
-        }
-        total += added
-        maximum = largest
-    }
-
     public mutating func merge(_ other: DurationHistogram) {
         do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
     }
