@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "CPhilox", dependencies: ["CGSL"]),
         // GSL's error handler and its one process-wide count, shared by the simulator and the fit.
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
+        // The CPU's instruction counter (perf_event_open) for `bench`, where the kernel allows it.
+        .target(name: "CInstructionCounter"),
         // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
         .target(name: "DNSimText"),
         // Parallel loops whose results keep index order, their slots and claims, and SplitMix64
@@ -63,7 +65,7 @@ let package = Package(
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
         .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText",
-                                                 "DNSimSupport"]),
+                                                 "DNSimSupport", "CInstructionCounter"]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.

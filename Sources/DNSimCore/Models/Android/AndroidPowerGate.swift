@@ -16,6 +16,9 @@ struct AndroidPowerGate {
     /// The user's opens (sorted) and the setup instant, which counts as one.
     private var opens: [Millis] = []
     private var setup: Millis = .min
+    /// The index of the first open after the time `hold` last asked about: its times mostly
+    /// increase, so a cursor walks the opens once a device instead of a search a hold.
+    private var openCursor = 0
     /// The latest deliveries counted against the bucket's quota, a ring of `Self.ring`.
     private var deliveries: [Millis] = []
     private var deliveryCount = 0
@@ -61,6 +64,7 @@ struct AndroidPowerGate {
         guard active || forJobs else { return }
         self.opens = opens
         self.setup = setup
+        openCursor = 0
         deliveryCount = 0
         if bucketsApply && deliveries.isEmpty { deliveries = Array(repeating: .min, count: Self.ring) }
     }
@@ -69,10 +73,12 @@ struct AndroidPowerGate {
     /// instant it is held until, `.max` when that is not within the run.
     /// `quotas: false` (an expedited job, which has its own quota) applies only the restrictions.
     mutating func hold(now: Millis, quotas: Bool = true) -> Millis? {
-        let last = lastOpen(atOrBefore: now)
+        let following = firstOpenIndex(after: now)
+        let last = following > 0 ? max(opens[following - 1], setup) : setup
+        let next = following < opens.count ? opens[following] : .max
         if last != now {
-            if backgroundRestricted { return nextOpen(after: now) }
-            if let limit = stopsAfterUnused, now - last > limit { return nextOpen(after: now) }
+            if backgroundRestricted { return next }
+            if let limit = stopsAfterUnused, now - last > limit { return next }
         }
         guard bucketsApply, quotas else { return nil }
         // Plugged in, App Standby is paroled: no quota (AOSP `mAppStandbyParole`).
@@ -83,7 +89,7 @@ struct AndroidPowerGate {
                 // The quota-th last delivery plus the window (AOSP `adjustDeliveryTimeBasedOnBucketLocked`;
                 // for jobs `QuotaController`'s time until the oldest session in the window leaves it).
                 let allowed = deliveries[(deliveryCount - quota) % Self.ring] + (forJobs ? current.jobWindow : current.quotaWindow)
-                if allowed > now { return bucket == .fromUsage ? min(allowed, nextOpen(after: now)) : allowed }
+                if allowed > now { return bucket == .fromUsage ? min(allowed, next) : allowed }
             }
         }
         deliveries[deliveryCount % Self.ring] = now
@@ -91,15 +97,19 @@ struct AndroidPowerGate {
         return nil
     }
 
+    /// `opens.firstIndex(after: time)`, from the cursor (a search only when time went back).
+    private mutating func firstOpenIndex(after time: Millis) -> Int {
+        if openCursor > 0 && opens[openCursor - 1] > time {
+            openCursor = opens.firstIndex(after: time)
+            return openCursor
+        }
+        while openCursor < opens.count && opens[openCursor] <= time { openCursor += 1 }
+        return openCursor
+    }
+
     /// The last open at or before `time` (setup counts as one).
     private func lastOpen(atOrBefore time: Millis) -> Millis {
         let index = opens.firstIndex(after: time) - 1
         return index >= 0 ? max(opens[index], setup) : setup
-    }
-
-    /// The first open after `time`, or `.max`.
-    private func nextOpen(after time: Millis) -> Millis {
-        let index = opens.firstIndex(after: time)
-        return index < opens.count ? opens[index] : .max
     }
 }

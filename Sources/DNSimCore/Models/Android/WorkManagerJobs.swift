@@ -9,7 +9,9 @@ struct WorkManagerJobs {
     private let doze: DozeSchedule?
     private let idle: TimeWindows
     private let charging: TimeWindows
-    /// Expedited jobs have a quota from API 31 (Android 12), where JobScheduler's expedited jobs begin.
+    /// Expedited jobs have a quota from API 31 (Android 12), where JobScheduler's expedited jobs begin;
+    /// false also when no bucket's quota can bind (more runs a day than the ring holds), so the hot
+    /// path neither reads the bucket nor keeps the ring.
     private let expeditedQuota: Bool
     /// What each expedited run is charged against its quota: the fetch's mean latency (the
     /// scheduler decides before the runtime draws the fetch's own).
@@ -33,9 +35,11 @@ struct WorkManagerJobs {
         doze = android.doze
         idle = world.user.idle
         charging = world.user.charging
-        expeditedQuota = android.power.apiLevel >= 31
         let mean = world.fetch.latency.mean
-        expeditedCharge = mean.isFinite ? Millis(min(max(mean, 1), Double(SimTime.day)).rounded(.up)) : SimTime.day
+        let charge = mean.isFinite ? Millis(min(max(mean, 1), Double(SimTime.day)).rounded(.up)) : SimTime.day
+        expeditedCharge = charge
+        expeditedQuota = android.power.apiLevel >= 31
+            && AndroidStandbyBucket.allCases.contains { Int($0.expeditedLimit / charge) < Self.ring }
         gate = AndroidPowerGate(jobsOf: android, charging: world.user.charging)
     }
 
