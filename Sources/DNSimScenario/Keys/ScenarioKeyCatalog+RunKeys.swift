@@ -91,6 +91,11 @@ extension ScenarioKeyCatalog {
                     meaning: "The share of the study's worlds in which the bound must hold; without it the bound "
                              + "applies to the scenario as written (see [Expectations](#expectations-expect)).",
                     example: "`0.9`"),
+        ScenarioKey("expect[].segment", .run, type: "text", default: "none (the whole fleet)",
+                    range: "a segment of the scenario's `fleet`; not with `probability` or `utility`",
+                    meaning: "Bounds the figure of that segment's devices alone (its row of `segments.csv`), so a regression "
+                             + "confined to a small segment is not diluted by the rest of the fleet.",
+                    example: "`oem-battery-manager`"),
         ScenarioKey("sweep", .run, type: "list", default: "none", range: "see [`sweep`](#sweep)", why: "which runs to make",
                     meaning: "A grid of runs over scenario keys, sharing one random world.",
                     example: ""),

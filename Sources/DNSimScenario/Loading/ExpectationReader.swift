@@ -4,7 +4,9 @@ import DNSimCore
 enum ExpectationReader {
     /// `hasStudy`: the scenario has an `uncertainty` section, whose worlds a `probability` counts.
     /// `hasObjective`: the scenario has an `objective`, whose utility `metric: utility` bounds.
-    static func read(_ node: YAMLNode, arms: [String], hasStudy: Bool, hasObjective: Bool = false, _ r: ScenarioReader) -> [Expectation] {
+    /// `segments`: the fleet's segments, which a `segment:` names; nil when the scenario has no fleet.
+    static func read(_ node: YAMLNode, arms: [String], hasStudy: Bool, hasObjective: Bool = false,
+                     segments: [FleetReader.Entry]? = nil, _ r: ScenarioReader) -> [Expectation] {
         guard let items = node.sequence else {
             r.error(node.mark, "expect must be a list of { arm, metric, max | min } entries")
             return []
@@ -27,9 +29,54 @@ enum ExpectationReader {
                                                        "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             let share = map["probability"].flatMap { probability($0, map.path("probability"), hasStudy: hasStudy, r) }
-            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, mark: item.mark))
+            let segment = map["segment"].flatMap { node in
+                Self.segment(node, map, pattern: pattern, arms: arms, metric: resolved, study: share != nil, segments: segments, r)
+            }
+            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, segment: segment,
+                                      mark: item.mark))
         }
         return result
+    }
+
+    /// `segment:`, a fleet segment's name: the bound applies to that segment's row of `segments.csv`.
+    /// Unknown names, a scenario without a fleet, and what no segment row has are errors.
+    static func segment(_ node: YAMLNode, _ map: ScenarioSection, pattern: Expectation, arms: [String], metric: String?, study: Bool,
+                        segments: [FleetReader.Entry]?, _ r: ScenarioReader) -> String? {
+        guard let name = map.string("segment") else { return nil }
+        let path = map.path("segment")
+        guard let segments else {
+            r.error(node.mark, "\(path) \(MessageText.quoted(name)) names a fleet segment, but this scenario has no fleet: section; "
+                + "drop it to bound the whole run, or add fleet: (docs/scenario-format.md)")
+            return nil
+        }
+        // A fleet that did not read is reported already.
+        guard !segments.isEmpty else { return nil }
+        let names = segments.map(\.name)
+        guard let entry = segments.first(where: { $0.name == name }) else {
+            r.error(node.mark, "\(path) \(MessageText.quoted(name)) is not a segment of the fleet; its segments are "
+                + names.joined(separator: ", ") + Suggestion.hint(for: name, in: names))
+            return nil
+        }
+        if metric == Expectation.utility {
+            r.error(node.mark, "\(path): a segment's bound is on a segments.csv column, and utility is the whole run's; "
+                + "bound a rate (such as missed) in the segment, or drop segment:")
+            return nil
+        }
+        if study {
+            r.error(node.mark, "\(path) and probability do not combine: a study's worlds are counted over the whole fleet; "
+                + "drop one of them")
+            return nil
+        }
+        // A segment of a platform mix runs only its platform's arms (segments.csv has no other row).
+        if let platform = entry.platform {
+            let own = arms.filter { $0.hasSuffix("/\(platform.rawValue)") }
+            if !own.contains(where: pattern.applies(to:)) {
+                r.error(node.mark, "\(path) \(MessageText.quoted(name)) holds \(platform.rawValue) devices only, which run none of the arms "
+                    + "\(MessageText.quoted(pattern.arm)) matches; its arms are \(own.joined(separator: ", "))")
+                return nil
+            }
+        }
+        return name
     }
 
     /// A share of worlds in (0, 1], as a number or a percentage; only a study has worlds to count.
