@@ -103,7 +103,8 @@ extension ScenarioKeyCatalog {
                     range: "a dotted path (at most 32 parts) to any scenario key except `name`, "
                            + "`seed` and `sweep`; list items by 1-based index; or `lead`",
                     meaning: "The key each point changes. `lead` rewrites `plugin.contentFetch.schedule` "
-                             + "to fire that long before a daily `M H * * *` notification.",
+                             + "to fire that long before each time of a daily `M H * * *` notification (lists such as "
+                             + "`0 8,20 * * *` too: every fetch time moves).",
                     example: "`plugin.relationship.contentTimeout`"),
         ScenarioKey("sweep[].values", .run, type: "list", default: "required unless `range`", range: "any values the key accepts",
                     meaning: "The values, in order. Each point is validated like a scenario of its own.",
