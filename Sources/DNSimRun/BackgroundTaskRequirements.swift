@@ -33,7 +33,8 @@ public struct BackgroundTaskRequirements: Sendable, Equatable {
         if network { keys.append(("requiresNetworkConnectivity", "requiresNetworkConnectivity: true")) }
         // The place of the first such key in the text (the file loaded, so it parses).
         let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
-        let task = (try? YAMLParser.parse(bytes, file: path))??.value(forKey: "platforms")?.value(forKey: "ios")?.value(forKey: "fetchTask")
+        let root = (try? YAMLParser.parse(bytes, file: path)) ?? nil
+        let task = root?.value(forKey: "platforms")?.value(forKey: "ios")?.value(forKey: "fetchTask")
         let mark = keys.lazy.compactMap { task?.value(forKey: $0.key)?.mark }.first ?? task?.mark
         return BackgroundTaskRequirements(processing: processing, requiresPower: power, requiresNetwork: network,
                                           place: path + (mark.map { ":\($0.line):\($0.column)" } ?? ""),

@@ -83,9 +83,9 @@ enum FitCommand: Subcommand {
         var eligible = EligibilityOptions(assumeEligible: arguments.flag(assumeEligible))
         // What the target scenario's BG task waits for applies to a bg file that does not say it.
         if let target = arguments.string(into), let task = BackgroundTaskRequirements.of(scenarioAt: target) {
-            eligible.declared = DeclaredRequestNeeds(needs: BackgroundRequestNeeds(processing: task.processing, requiresPower: task.requiresPower,
-                                                                                   requiresNetwork: task.requiresNetwork),
-                                                     place: task.place, keys: task.keys)
+            let needs = BackgroundRequestNeeds(processing: task.processing, requiresPower: task.requiresPower,
+                                               requiresNetwork: task.requiresNetwork)
+            eligible.declared = DeclaredRequestNeeds(needs: needs, place: task.place, keys: task.keys)
         }
         do {
             if let periods = arguments.string(eligibility) { eligible.periods = try EligibilityPeriods.read(path: periods) }

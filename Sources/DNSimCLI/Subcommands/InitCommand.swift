@@ -9,8 +9,8 @@ import Foundation
 /// cited calibration, checked by the loader before anything is written.
 enum InitCommand: Subcommand {
     static let name = "init"
-    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM[,HH:MM]] [--fetch-at HH:MM[,HH:MM]]) [--name NAME] "
-                       + "[--out FILE] "
+    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM[,HH:MM]] [--fetch-at HH:MM[,HH:MM]]) "
+                       + "[--name NAME] [--out FILE] "
                        + "[--time-zone ZONE] [--force]"
     static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the values it must guess marked"
     static let details = """
@@ -31,9 +31,11 @@ enum InitCommand: Subcommand {
     static let out = OptionSpec("--out", short: "o", value: "FILE", "where to write the scenario (default NAME.yaml)")
     static let timeZone = OptionSpec("--time-zone", value: "ZONE", "the users' IANA time zone (default UTC)")
     static let notifyAt = OptionSpec("--notify-at", value: "HH:MM[,HH:MM]",
-                                     "without --from: the notification's local times (default 18:30, marked to replace)")
+                                     "without --from: the notification's local times (default 18:30, "
+                                         + "marked to replace)")
     static let fetchAt = OptionSpec("--fetch-at", value: "HH:MM[,HH:MM]",
-                                    "without --from: the fetch's local times (default 5 minutes before each --notify-at)")
+                                    "without --from: the fetch's local times (default 5 minutes before "
+                                        + "each --notify-at)")
     static let force = OptionSpec("--force", short: "f", "overwrite FILE if it exists")
     static let quiet = OptionSpec("--quiet", short: "q", "print nothing but problems (not the file written and what to run next)")
     static let options: [OptionSpec] = [from, scenarioName, notifyAt, fetchAt, out, timeZone, force, quiet]
@@ -78,7 +80,8 @@ enum InitCommand: Subcommand {
         }
         let rendering = ScenarioTemplate.render(name: name, plugin: configuration,
                                                 source: source ?? "a plugin block made by init "
-                                                    + "(fetch \(clocks(schedule.fetch)), notify \(clocks(schedule.notify)))",
+                                                    + "(fetch \(clocks(schedule.fetch)), "
+                                                    + "notify \(clocks(schedule.notify)))",
                                                 timeZone: zone, placeholders: placeholders)
         let scenario: Scenario
         do {
@@ -137,7 +140,9 @@ enum InitCommand: Subcommand {
             switch DailyCron.times(text) {
             case .success(let times):
                 // One cron must give them all: said now, not as a scenario error.
-                if case .failure(let problem) = DailyCron.cron(times) { throw UsageError("\(option.name): the times \(problem.message)") }
+                if case .failure(let problem) = DailyCron.cron(times) {
+                    throw UsageError("\(option.name): the times \(problem.message)")
+                }
                 return times.sorted()
             case .failure(let problem): throw UsageError("\(option.name) \(problem.message)")
             }
@@ -149,14 +154,17 @@ enum InitCommand: Subcommand {
         if fetch == nil, case .failure(let problem) = DailyCron.cron(fetchTimes) {
             throw UsageError("--notify-at: 5 minutes before, the fetch times \(problem.message); give --fetch-at")
         }
-        return ((fetchTimes, notifyTimes), source == nil ? ScenarioTemplate.placeholders(fetchGiven: fetch != nil, notifyGiven: notify != nil) : [:])
+        let placeholders = ScenarioTemplate.placeholders(fetchGiven: fetch != nil, notifyGiven: notify != nil)
+        return ((fetchTimes, notifyTimes), source == nil ? placeholders : [:])
     }
 
-    static func read(_ source: String?, title: String, schedule: (fetch: [Int], notify: [Int])) throws -> PositionedJSON {
+    static func read(_ source: String?, title: String, schedule: (fetch: [Int], notify: [Int])) throws
+        -> PositionedJSON {
         guard let source else {
             // Checked in `madeSchedule`: each list makes one cron.
             let cron = { (times: [Int]) in (try? DailyCron.cron(times).get()) ?? "" }
-            let text = ScenarioTemplate.configuration(title: title, fetchCron: cron(schedule.fetch), notifyCron: cron(schedule.notify))
+            let text = ScenarioTemplate.configuration(title: title, fetchCron: cron(schedule.fetch),
+                                                      notifyCron: cron(schedule.notify))
             return try JSONReader.parse(Array(text.utf8), file: "init's configuration")
         }
         var isDirectory: ObjCBool = false

@@ -112,8 +112,9 @@ public struct BackgroundLaunchData: Sendable {
                 + "--assume-eligible to fit them as always eligible"
             throw FitError(file: table.file, line: unknown.line, column: unknown.column, message: message)
         }
-        var data = BackgroundLaunchData(sample: DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp),
-                                        firstSubmitted: first, lastSubmitted: last, eligibility: measure.use(assumed: options.assumeEligible))
+        let sample = DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp)
+        var data = BackgroundLaunchData(sample: sample, firstSubmitted: first, lastSubmitted: last,
+                                        eligibility: measure.use(assumed: options.assumeEligible))
         data.needsFromScenario = declared != nil
         return data
     }

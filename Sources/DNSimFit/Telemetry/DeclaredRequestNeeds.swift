@@ -26,16 +26,17 @@ public struct DeclaredRequestNeeds: Sendable, Equatable {
 
     /// The refusal of a file without requirement columns and without eligibility periods.
     var refusal: String {
-        "has no kind, requires_power or requires_network column, but the scenario it is fitted into says its BG task waits for "
-            + "\(waits) (\(place): platforms.ios.fetchTask \(keys)); measured from earliest_begin, its delays would absorb those "
-            + "waits (hours, for a task that waits for a charging window). Give the periods with --eligibility FILE "
-            + "(device,state,from,to; docs/telemetry.md), or pass --assume-eligible to fit them as always eligible, which biases "
-            + "the delay long by the waits"
+        "has no kind, requires_power or requires_network column, but the scenario it is fitted into says "
+            + "its BG task waits for \(waits) (\(place): platforms.ios.fetchTask \(keys)); measured from "
+            + "earliest_begin, its delays would absorb those waits (hours, for a task that waits for a charging "
+            + "window). Give the periods with --eligibility FILE (device,state,from,to; docs/telemetry.md), or "
+            + "pass --assume-eligible to fit them as always eligible, which biases the delay long by the waits"
     }
 
     /// What `--assume-eligible` did with such a file, for the console.
     public func assumedWarning(needing: Int) -> String {
-        "fitted \(needing) requests as always eligible (--assume-eligible), though the scenario's BG task waits for \(waits) "
-            + "(\(place): platforms.ios.fetchTask \(keys)): the fitted delay includes those waits and is biased long"
+        "fitted \(needing) requests as always eligible (--assume-eligible), though the scenario's BG task "
+            + "waits for \(waits) (\(place): platforms.ios.fetchTask \(keys)): the fitted delay includes those "
+            + "waits and is biased long"
     }
 }

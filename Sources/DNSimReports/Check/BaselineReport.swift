@@ -64,11 +64,13 @@ public struct BaselineReport: Sendable {
         var segments: [SegmentSummary]?
         if let data = FileManager.default.contents(atPath: "\(folder)/segments.csv") {
             do {
-                segments = try SummaryCSVReader.readSegments(String(decoding: data, as: UTF8.self), file: "\(folder)/segments.csv")
+                segments = try SummaryCSVReader.readSegments(String(decoding: data, as: UTF8.self),
+                                                             file: "\(folder)/segments.csv")
             } catch {
                 throw LoadError(description: "\(error.description); \(regenerate)")
             }
         }
-        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision, segments: segments)
+        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision,
+                              segments: segments)
     }
 }

@@ -64,7 +64,8 @@ public enum CheckOutput {
                     segment.comparison.comparisons.map { comparison($0, segment: segment.segment) }
                 }
                 fields.append("\"segment_comparisons\": " + list(segmentComparisons, indent: 6))
-                fields.append("\"new_segments\": [" + check.newSegments.map(JSONQuoting.quoted).joined(separator: ", ") + "]")
+                let newSegments = check.newSegments.map(JSONQuoting.quoted).joined(separator: ", ")
+                fields.append("\"new_segments\": [" + newSegments + "]")
             }
             let changed = Set(check.behaviourChangedArms)
             let fingerprints = (check.comparison?.fingerprints ?? []).map { fingerprint in
@@ -233,22 +234,26 @@ public enum CheckOutput {
             switch failure.kind {
             case .expectation:
                 let result = check.expectations.first {
-                    $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line && $0.segment == failure.segment
+                    $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line
+                        && $0.segment == failure.segment
                 }
                 let run = result.map {
                     $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds"
                 } ?? ""
                 let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
-                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | | \(run) | | \(cell(bound)) | `\(cell(check.file)):\(failure.line)` |\n"
+                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | | \(run) | | \(cell(bound)) "
+                    + "| `\(cell(check.file)):\(failure.line)` |\n"
             case .regression:
-                let compared = failure.segment.map { name in check.segmentComparisons.first { $0.segment == name }?.comparison }
-                    ?? check.comparison
+                let compared = failure.segment.map { name in
+                    check.segmentComparisons.first { $0.segment == name }?.comparison
+                } ?? check.comparison
                 let change = compared?.comparisons.first { $0.arm == failure.arm && $0.column == failure.figure }
                 let numbers = change.map {
                     (String(format: "%.2f%%", $0.before * 100), String(format: "%.2f%%", $0.after * 100),
                      String(format: "%+.2f pp", ($0.after - $0.before) * 100), String(format: "%.2f pp", $0.tolerance * 100))
                 } ?? ("", "", "", "")
-                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | baseline |\n"
+                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | \(numbers.0) | \(numbers.1) | \(numbers.2) "
+                    + "| \(numbers.3) | baseline |\n"
             case .behaviourChanged:
                 md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
             case .recommendationChanged:

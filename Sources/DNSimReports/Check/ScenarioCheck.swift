@@ -129,7 +129,8 @@ public struct ScenarioCheck: Sendable {
         self.devices = devices
         self.days = days
         self.strict = strict
-        for expectation in scenario.expectations where expectation.probability == nil && expectation.metric == Expectation.utility
+        for expectation in scenario.expectations
+        where expectation.probability == nil && expectation.metric == Expectation.utility
             && expectation.segment == nil {
             let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
             for row in summary.rows where expectation.applies(to: row.arm) {
@@ -150,7 +151,9 @@ public struct ScenarioCheck: Sendable {
             guard let column = SummaryColumns.named(expectation.metric) else { continue }
             let fraction = column.unit == "fraction"
             // A segment's bound reads that segment's rows (`segments.csv`), the fleet's the summary's.
-            let rows = expectation.segment.map { name in segments.first { $0.name == name }?.summary.rows ?? [] } ?? summary.rows
+            let rows = expectation.segment.map { name in
+                segments.first { $0.name == name }?.summary.rows ?? []
+            } ?? summary.rows
             let inSegment = expectation.segment.map { " in segment \($0)" } ?? ""
             for row in rows where expectation.applies(to: row.arm) {
                 guard let value = row.value(column.name) else { continue }
@@ -158,21 +161,28 @@ public struct ScenarioCheck: Sendable {
                 let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
                 let figure = "\(row.arm) \(column.name)\(inSegment)"
                 if let max = expectation.max, value > max {
-                    problem = "\(figure): \(Self.show(value, column)) is above the expected max \(Self.show(max, column)) (\(place))"
+                    problem = "\(figure): \(Self.show(value, column)) is above the expected max "
+                        + "\(Self.show(max, column)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(figure): \(Self.show(value, column)) is below the expected min \(Self.show(min, column)) (\(place))"
+                    problem = "\(figure): \(Self.show(value, column)) is below the expected min "
+                        + "\(Self.show(min, column)) (\(place))"
                 }
-                if problem != nil, expectation.segment == nil, let note = thresholdNote(row.arm, column.name) { problem! += " " + note }
+                // The threshold share is the arm's, not a segment's.
+                if problem != nil, expectation.segment == nil, let note = thresholdNote(row.arm, column.name) {
+                    problem! += " " + note
+                }
                 expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
-                                                      min: expectation.min, max: expectation.max, segment: expectation.segment,
-                                                      mark: expectation.mark, problem: problem))
+                                                      min: expectation.min, max: expectation.max,
+                                                      segment: expectation.segment, mark: expectation.mark,
+                                                      problem: problem))
             }
         }
         if let baseline {
             baselinePath = baseline.report.path
             baselineSource = baseline.source
             comparison = BaselineComparison(baseline: baseline.report.summary, current: summary)
-            (segmentComparisons, newSegments) = SegmentComparison.compare(baseline: baseline.report.segments, run: segments)
+            (segmentComparisons, newSegments) = SegmentComparison.compare(baseline: baseline.report.segments,
+                                                                          run: segments)
         }
         if let study {
             let analysis = UncertaintyAnalysis(study)
@@ -212,7 +222,8 @@ public struct ScenarioCheck: Sendable {
         var cases = expectations.map { result in
             Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column, line: result.mark.line,
                  failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
-                                                      line: result.mark.line, column: result.mark.column, segment: result.segment) },
+                                                      line: result.mark.line, column: result.mark.column,
+                                                      segment: result.segment) },
                  segment: result.segment)
         }
         cases += studyCases
@@ -236,13 +247,12 @@ public struct ScenarioCheck: Sendable {
         }
         for segment in segmentComparisons {
             for change in segment.comparison.comparisons {
-                cases.append(Case(arm: change.arm, name: "baseline \(change.column) in segment \(segment.segment)", figure: change.column,
-                                  line: 1,
-                                  failure: change.verdict == .regression
-                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: segment.describe(change),
-                                                line: 1, column: 1, segment: segment.segment)
-                                      : nil,
-                                  segment: segment.segment))
+                let failure = change.verdict == .regression
+                    ? Failure(kind: .regression, arm: change.arm, figure: change.column,
+                              message: segment.describe(change), line: 1, column: 1, segment: segment.segment)
+                    : nil
+                cases.append(Case(arm: change.arm, name: "baseline \(change.column) in segment \(segment.segment)",
+                                  figure: change.column, line: 1, failure: failure, segment: segment.segment))
             }
         }
         return cases
@@ -264,9 +274,13 @@ public struct ScenarioCheck: Sendable {
         notes += (study?.figures ?? []).filter { $0.improved && gated($0.arm) }.map { "improved \(scenario): study \($0.description)" }
         notes += comparison.newArms.filter(gated).map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.filter { gated($0.arm) }.map { "improved \(scenario): \(describe($0))" }
-        notes += newSegments.map { "note \(scenario): segment \($0) is new (not in the baseline's segments.csv), so it is not compared" }
+        notes += newSegments.map {
+            "note \(scenario): segment \($0) is new (not in the baseline's segments.csv), so it is not compared"
+        }
         for segment in segmentComparisons {
-            notes += segment.comparison.improvements.filter { gated($0.arm) }.map { "improved \(scenario): \(segment.describe($0))" }
+            notes += segment.comparison.improvements.filter { gated($0.arm) }.map {
+                "improved \(scenario): \(segment.describe($0))"
+            }
         }
         if !strict, !behaviourChangedArms.isEmpty {
             notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
@@ -287,7 +301,8 @@ public struct ScenarioCheck: Sendable {
         if let comparison {
             let segmentFigures = segmentComparisons.map(\.comparison.comparisons.count).reduce(0, +)
             what.append("\(comparison.comparisons.count) figure(s)"
-                        + (segmentFigures > 0 ? ", \(segmentFigures) segment figure(s) (\(segmentComparisons.count) segments)" : "")
+                        + (segmentFigures > 0
+                           ? ", \(segmentFigures) segment figure(s) (\(segmentComparisons.count) segments)" : "")
                         + " and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
         if let study {

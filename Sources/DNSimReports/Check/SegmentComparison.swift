@@ -19,7 +19,8 @@ public struct SegmentComparison: Sendable {
     /// The run's segments compared with the baseline's of the same name, in the run's order; none
     /// with fewer than two segments (a fleet of one is the fleet, compared already). Segments the
     /// baseline lacks are in `newSegments`.
-    public static func compare(baseline: [SegmentSummary]?, run: [SegmentSummary]) -> (compared: [SegmentComparison], newSegments: [String]) {
+    public static func compare(baseline: [SegmentSummary]?, run: [SegmentSummary])
+        -> (compared: [SegmentComparison], newSegments: [String]) {
         guard let baseline, run.count > 1 else { return ([], []) }
         var compared: [SegmentComparison] = []
         var newSegments: [String] = []
@@ -28,9 +29,8 @@ public struct SegmentComparison: Sendable {
                 newSegments.append(segment.name)
                 continue
             }
-            compared.append(SegmentComparison(segment: segment.name, comparison: BaselineComparison(baseline: old.summary,
-                                                                                                    current: segment.summary),
-                                              run: segment.summary))
+            let comparison = BaselineComparison(baseline: old.summary, current: segment.summary)
+            compared.append(SegmentComparison(segment: segment.name, comparison: comparison, run: segment.summary))
         }
         return (compared, newSegments)
     }
@@ -41,7 +41,8 @@ public struct SegmentComparison: Sendable {
         let text = change.description
         let devices = run.row(arm: change.arm)?.value("devices")
         let place = " in segment \(segment)" + (devices.map { " (\(Int($0)) devices)" } ?? "")
-        guard let colon = text.range(of: ": ", range: text.index(text.startIndex, offsetBy: change.arm.count)..<text.endIndex) else {
+        let afterArm = text.index(text.startIndex, offsetBy: change.arm.count)
+        guard let colon = text.range(of: ": ", range: afterArm..<text.endIndex) else {
             return text + place
         }
         return String(text[..<colon.lowerBound]) + place + String(text[colon.lowerBound...])

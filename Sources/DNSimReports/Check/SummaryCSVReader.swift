@@ -34,7 +34,8 @@ public enum SummaryCSVReader {
     }
 
     /// The rows of a summary (`segmented`: a segments file), each with its segment's name ("" in a summary).
-    static func rows(_ text: String, file: String, segmented: Bool) throws(ReadError) -> [(segment: String, row: SummaryTable.Row)] {
+    static func rows(_ text: String, file: String, segmented: Bool) throws(ReadError)
+        -> [(segment: String, row: SummaryTable.Row)] {
         var text = text
         let figures = Set(SummaryColumns.names)
         // `withUTF8` rethrows untyped errors, so the problem comes out as a value.
@@ -61,8 +62,10 @@ public enum SummaryCSVReader {
         }
         let lines = try read.get()
         let leading = segmented ? ["segment", "arm"] : ["arm"]
-        guard let first = lines.first, Array(first.fields.prefix(leading.count)) == leading, first.fields.contains("platform") else {
-            throw ReadError(description: "error: \(file) is not a dnsim-events \(segmented ? "segments" : "summary").csv "
+        guard let first = lines.first, Array(first.fields.prefix(leading.count)) == leading,
+              first.fields.contains("platform") else {
+            let kind = segmented ? "segments" : "summary"
+            throw ReadError(description: "error: \(file) is not a dnsim-events \(kind).csv "
                             + "(its header does not start with '\(leading.joined(separator: ","))')")
         }
         let header = first.fields
@@ -78,7 +81,8 @@ public enum SummaryCSVReader {
                 throw ReadError(description: "\(file):\(number): error: has \(line.count) fields where the header has \(header.count)")
             }
             rows.append((field("segment", line),
-                         SummaryTable.Row(arm: field("arm", line), strategy: field("strategy", line), platform: field("platform", line),
+                         SummaryTable.Row(arm: field("arm", line), strategy: field("strategy", line),
+                                          platform: field("platform", line),
                                           ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
                                           values: SummaryColumns.names.map { Double(field($0, line)) })))
         }

@@ -93,7 +93,8 @@ extension ScenarioKeyCatalog {
                     example: "`0.9`"),
         ScenarioKey("expect[].segment", .run, type: "text", default: "none (the whole fleet)",
                     range: "a segment of the scenario's `fleet`; not with `probability` or `utility`",
-                    meaning: "Bounds the figure of that segment's devices alone (its row of `segments.csv`), so a regression "
+                    meaning: "Bounds the figure of that segment's devices alone (its row of `segments.csv`), "
+                             + "so a regression "
                              + "confined to a small segment is not diluted by the rest of the fleet.",
                     example: "`oem-battery-manager`"),
         ScenarioKey("sweep", .run, type: "list", default: "none", range: "see [`sweep`](#sweep)", why: "which runs to make",

@@ -30,23 +30,24 @@ enum ExpectationReader {
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             let share = map["probability"].flatMap { probability($0, map.path("probability"), hasStudy: hasStudy, r) }
             let segment = map["segment"].flatMap { node in
-                Self.segment(node, map, pattern: pattern, arms: arms, metric: resolved, study: share != nil, segments: segments, r)
+                Self.segment(node, map, pattern: pattern, arms: arms, metric: resolved, study: share != nil,
+                             segments: segments, r)
             }
-            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, segment: segment,
-                                      mark: item.mark))
+            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share,
+                                      segment: segment, mark: item.mark))
         }
         return result
     }
 
     /// `segment:`, a fleet segment's name: the bound applies to that segment's row of `segments.csv`.
     /// Unknown names, a scenario without a fleet, and what no segment row has are errors.
-    static func segment(_ node: YAMLNode, _ map: ScenarioSection, pattern: Expectation, arms: [String], metric: String?, study: Bool,
-                        segments: [FleetReader.Entry]?, _ r: ScenarioReader) -> String? {
+    static func segment(_ node: YAMLNode, _ map: ScenarioSection, pattern: Expectation, arms: [String], metric: String?,
+                        study: Bool, segments: [FleetReader.Entry]?, _ r: ScenarioReader) -> String? {
         guard let name = map.string("segment") else { return nil }
         let path = map.path("segment")
         guard let segments else {
-            r.error(node.mark, "\(path) \(MessageText.quoted(name)) names a fleet segment, but this scenario has no fleet: section; "
-                + "drop it to bound the whole run, or add fleet: (docs/scenario-format.md)")
+            r.error(node.mark, "\(path) \(MessageText.quoted(name)) names a fleet segment, but this scenario has no "
+                + "fleet: section; drop it to bound the whole run, or add fleet: (docs/scenario-format.md)")
             return nil
         }
         // A fleet that did not read is reported already.
@@ -58,21 +59,22 @@ enum ExpectationReader {
             return nil
         }
         if metric == Expectation.utility {
-            r.error(node.mark, "\(path): a segment's bound is on a segments.csv column, and utility is the whole run's; "
-                + "bound a rate (such as missed) in the segment, or drop segment:")
+            r.error(node.mark, "\(path): a segment's bound is on a segments.csv column, and utility is the "
+                + "whole run's; bound a rate (such as missed) in the segment, or drop segment:")
             return nil
         }
         if study {
-            r.error(node.mark, "\(path) and probability do not combine: a study's worlds are counted over the whole fleet; "
-                + "drop one of them")
+            r.error(node.mark, "\(path) and probability do not combine: a study's worlds are counted over the "
+                + "whole fleet; drop one of them")
             return nil
         }
         // A segment of a platform mix runs only its platform's arms (segments.csv has no other row).
         if let platform = entry.platform {
             let own = arms.filter { $0.hasSuffix("/\(platform.rawValue)") }
             if !own.contains(where: pattern.applies(to:)) {
-                r.error(node.mark, "\(path) \(MessageText.quoted(name)) holds \(platform.rawValue) devices only, which run none of the arms "
-                    + "\(MessageText.quoted(pattern.arm)) matches; its arms are \(own.joined(separator: ", "))")
+                r.error(node.mark, "\(path) \(MessageText.quoted(name)) holds \(platform.rawValue) devices only, "
+                    + "which run none of the arms \(MessageText.quoted(pattern.arm)) matches; its arms are "
+                    + own.joined(separator: ", "))
                 return nil
             }
         }

@@ -119,10 +119,12 @@ public enum ScenarioLoader {
         for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         // After the fleet: an entry's segment names one of its segments.
-        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
-                                                                                     hasStudy: top["uncertainty"] != nil,
-                                                                                     hasObjective: top["objective"] != nil,
-                                                                                     segments: top["fleet"] == nil ? nil : scenario.fleetEntries, r) }
+        if let node = top["expect"] {
+            let segments = top["fleet"] == nil ? nil : scenario.fleetEntries
+            scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
+                                                           hasStudy: top["uncertainty"] != nil,
+                                                           hasObjective: top["objective"] != nil, segments: segments, r)
+        }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
         if let section = top.section("uncertainty") {
