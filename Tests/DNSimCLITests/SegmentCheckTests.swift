@@ -74,9 +74,10 @@ final class SegmentCheckTests: CommandLineTestCase {
         let regressions = result.out.split(separator: "\n").filter { $0.hasPrefix("REGRESSION ") }
         XCTAssertFalse(regressions.isEmpty, result.out)
         // Every regression is the segment's: the fleet-wide comparison alone would pass.
-        XCTAssertTrue(regressions.allSatisfy { $0.contains(" in segment oem (4 devices): ") }, regressions.joined(separator: "\n"))
-        XCTAssertTrue(regressions.contains { $0.hasPrefix("REGRESSION seg: independent/android stale in segment oem (4 devices): 3.3% → ") },
-                      regressions.joined(separator: "\n"))
+        let lines = regressions.joined(separator: "\n")
+        XCTAssertTrue(regressions.allSatisfy { $0.contains(" in segment oem (4 devices): ") }, lines)
+        let stale = "REGRESSION seg: independent/android stale in segment oem (4 devices): 3.3% → "
+        XCTAssertTrue(regressions.contains { $0.hasPrefix(stale) }, lines)
         let errors = result.out.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         XCTAssertEqual(errors.count, regressions.count)
         XCTAssertTrue(errors.allSatisfy { $0.contains("in segment oem") })
@@ -115,19 +116,20 @@ final class SegmentCheckTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 1, result.out + result.err)
         let regressions = result.out.split(separator: "\n").filter { $0.hasPrefix("REGRESSION ") }
         XCTAssertEqual(regressions.count, 1, result.out)
-        XCTAssertTrue(regressions[0].hasPrefix("REGRESSION seg: independent/android stale_rate in segment oem: "), String(regressions[0]))
-        XCTAssertTrue(regressions[0].hasSuffix("is above the expected max 10.00% (\(path):22:5)"), String(regressions[0]))
+        let line = String(regressions[0])
+        XCTAssertTrue(line.hasPrefix("REGRESSION seg: independent/android stale_rate in segment oem: "), line)
+        XCTAssertTrue(line.hasSuffix("is above the expected max 10.00% (\(path):22:5)"), line)
     }
 
     /// An unknown segment, or one in a scenario without a fleet, is bad input at its place (exit 2).
     func testAnUnknownSegmentIsBadInput() {
-        let typo = write(Self.scenario(expect: "expect:\n  - { arm: independent/android, metric: stale, max: 10%, segment: oen }\n"),
-                         in: "typo")
+        let entry = "expect:\n  - { arm: independent/android, metric: stale, max: 10%, segment: oen }\n"
+        let typo = write(Self.scenario(expect: entry), in: "typo")
         let result = invoke(["validate", typo])
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.err.contains("\(typo):21:67: "), result.err)
-        XCTAssertTrue(result.err.contains("expect[1].segment 'oen' is not a segment of the fleet; its segments are stock, oem "
-                                          + "(did you mean 'oem'?)"), result.err)
+        XCTAssertTrue(result.err.contains("expect[1].segment 'oen' is not a segment of the fleet; its segments are "
+                                          + "stock, oem (did you mean 'oem'?)"), result.err)
 
         let noFleet = Self.scenario().components(separatedBy: "fleet:\n")[0]
             + "expect:\n  - { arm: independent/android, metric: stale, max: 10%, segment: oem }\n"

@@ -8,10 +8,13 @@ final class DailyCronTests: XCTestCase {
         XCTAssertEqual(try DailyCron.cron([8 * 60, 20 * 60]).get(), "0 8,20 * * *")
         XCTAssertEqual(try DailyCron.cron([20 * 60 + 30, 8 * 60 + 30, 8 * 60 + 30]).get(), "30 8,20 * * *")
         XCTAssertEqual(try DailyCron.cron([8 * 60, 8 * 60 + 30, 20 * 60, 20 * 60 + 30]).get(), "0,30 8,20 * * *")
-        XCTAssertEqual(try DailyCron.cron([-5, 8 * 60 - 5]).get(), "55 7,23 * * *", "a time before midnight is the day before's")
-        guard case .failure(let problem) = DailyCron.cron([8 * 60, 20 * 60 + 30]) else { return XCTFail("08:00 and 20:30 have no cron") }
-        XCTAssertEqual(problem.message, "08:00, 20:30 do not make one cron: a cron fires at every listed minute of every listed hour, "
-                       + "so the times must share their minutes (08:00 and 20:00 make 0 8,20 * * *)")
+        XCTAssertEqual(try DailyCron.cron([-5, 8 * 60 - 5]).get(), "55 7,23 * * *",
+                       "a time before midnight is the day before's")
+        guard case .failure(let problem) = DailyCron.cron([8 * 60, 20 * 60 + 30]) else {
+            return XCTFail("08:00 and 20:30 have no cron")
+        }
+        XCTAssertEqual(problem.message, "08:00, 20:30 do not make one cron: a cron fires at every listed minute of "
+                       + "every listed hour, so the times must share their minutes (08:00 and 20:00 make 0 8,20 * * *)")
     }
 
     func testACronsTimesAndTheListsInitReads() throws {
@@ -46,7 +49,8 @@ final class DailyCronTests: XCTestCase {
 
     /// Every fetch time of a two-times-a-day schedule moves with the lead.
     func testALeadSweepMovesEveryFetchTime() throws {
-        let scenario = try ScenarioLoader.load(bytes: Array(Self.scenario(notify: "0 8,20 * * *", leads: "5m, 30m, 90m").utf8), file: "t.yaml")
+        let text = Self.scenario(notify: "0 8,20 * * *", leads: "5m, 30m, 90m")
+        let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")
         let points = try scenario.sweepPoints()
         XCTAssertEqual(points.map(\.scenario.fetchSchedule.text), ["55 7,19 * * *", "30 7,19 * * *", "30 6,18 * * *"])
         XCTAssertEqual(points.map(\.scenario.notifySchedule.text), Array(repeating: "0 8,20 * * *", count: 3))
@@ -54,21 +58,25 @@ final class DailyCronTests: XCTestCase {
 
     /// A schedule a lead cannot move is said once, at the sweep entry, not once per value.
     func testAScheduleALeadCannotMoveIsSaidOnce() throws {
-        let scenario = try ScenarioLoader.load(bytes: Array(Self.scenario(notify: "0 8-20/12 * * *", leads: "5m, 30m, 1h").utf8),
-                                               file: "t.yaml")
+        let text = Self.scenario(notify: "0 8-20/12 * * *", leads: "5m, 30m, 1h")
+        let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")
         XCTAssertThrowsError(try scenario.sweepPoints()) { error in
             let problems = (error as! DiagnosticList).diagnostics
             XCTAssertEqual(problems.count, 1, "\(problems)")
             XCTAssertEqual(problems.first?.mark?.line, 12)
-            XCTAssertTrue(problems.first?.message.hasPrefix("a lead sweep needs a daily notification schedule 'M H * * *' "
-                                                            + "(lists such as '0 8,20 * * *' too), not ") == true, "\(problems)")
+            let expected = "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as "
+                + "'0 8,20 * * *' too), not "
+            XCTAssertTrue(problems.first?.message.hasPrefix(expected) == true, "\(problems)")
         }
         // Times whose fetches a cron cannot give together: said at the value.
-        let split = try ScenarioLoader.load(bytes: Array(Self.scenario(notify: "0,30 8 * * *", leads: "15m").utf8), file: "t.yaml")
+        let halves = Self.scenario(notify: "0,30 8 * * *", leads: "15m")
+        let split = try ScenarioLoader.load(bytes: Array(halves.utf8), file: "t.yaml")
         XCTAssertThrowsError(try split.sweepPoints()) { error in
             let problems = (error as! DiagnosticList).diagnostics
             XCTAssertEqual(problems.count, 1)
-            XCTAssertTrue(problems[0].message.hasPrefix("with lead 15m, the fetch times 07:45, 08:15 do not make one cron"), problems[0].message)
+            let message = problems[0].message
+            XCTAssertTrue(message.hasPrefix("with lead 15m, the fetch times 07:45, 08:15 do not make one cron"),
+                          message)
         }
     }
 }
