@@ -107,6 +107,27 @@ final class SegmentCheckTests: CommandLineTestCase {
         XCTAssertTrue(same.out.contains("34 segment figure(s) (2 segments)"), same.out)
     }
 
+    /// A baseline written without `segments.csv` compares the fleet only; a damaged one is refused (exit 2).
+    func testABaselineWithoutOrWithADamagedSegmentsFile() throws {
+        let baseline = writeBaseline()
+        let file = "\(baseline)/seg/segments.csv"
+        let worse = write(Self.scenario(oemFailure: 0.6), in: "worse")
+        let whole = try String(contentsOfFile: file, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: file)
+        let fleetOnly = invoke(["check", worse, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(fleetOnly.code, 0, "the fleet alone is within tolerance: \(fleetOnly.out)")
+        XCTAssertFalse(fleetOnly.out.contains("segment figure"), fleetOnly.out)
+
+        try whole.replacingOccurrences(of: "stock,independent/android,independent,android,", with: "stock,independent/android,")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let damaged = invoke(["check", worse, "--baseline", baseline, "--quiet"])
+        XCTAssertEqual(damaged.code, 2, damaged.out)
+        XCTAssertTrue(damaged.err.hasPrefix("\(file):2:"), damaged.err)
+        XCTAssertTrue(damaged.err.contains(": error: alarm_wakeups_per_device_day is 't_across_devices', not a number"),
+                      damaged.err)
+        XCTAssertTrue(damaged.err.contains("regenerate it"), damaged.err)
+    }
+
     /// `expect: { segment }` bounds the segment's row: the fleet's stale rate is under 10%, the segment's is not.
     func testAnExpectationOfASegmentBoundsItsRow() throws {
         let expect = "expect:\n  - { arm: independent/android, metric: stale, max: 10% }\n"
