@@ -155,12 +155,13 @@ final class SegmentCheckTests: CommandLineTestCase {
         // A segment of a platform mix runs only its platform's arms.
         let mix = Self.scenario().components(separatedBy: "fleet:\n")[0]
             .replacingOccurrences(of: "platforms:\n  android:\n", with: "platforms:\n  ios: {}\n  android:\n")
-            + "fleet:\n  - { segment: iphone, share: 0.4, platform: ios }\n  - { segment: oem, share: 0.6, platform: android }\n"
+            + "fleet:\n  - { segment: iphone, share: 0.4, platform: ios }\n"
+            + "  - { segment: oem, share: 0.6, platform: android }\n"
             + "expect:\n  - { arm: \"*/ios\", metric: stale, max: 10%, segment: oem }\n"
         let mixed = invoke(["validate", write(mix, in: "mix")])
         XCTAssertEqual(mixed.code, 2)
-        XCTAssertTrue(mixed.err.contains("expect[1].segment 'oem' holds android devices only, which run none of the arms "
-                                         + "'*/ios' matches; its arms are independent/android"), mixed.err)
+        XCTAssertTrue(mixed.err.contains("expect[1].segment 'oem' holds android devices only, which run none of "
+                                         + "the arms '*/ios' matches; its arms are independent/android"), mixed.err)
 
         let noFleet = Self.scenario().components(separatedBy: "fleet:\n")[0]
             + "expect:\n  - { arm: independent/android, metric: stale, max: 10%, segment: oem }\n"
