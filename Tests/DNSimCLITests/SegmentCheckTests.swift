@@ -118,7 +118,8 @@ final class SegmentCheckTests: CommandLineTestCase {
         XCTAssertEqual(fleetOnly.code, 0, "the fleet alone is within tolerance: \(fleetOnly.out)")
         XCTAssertFalse(fleetOnly.out.contains("segment figure"), fleetOnly.out)
 
-        try whole.replacingOccurrences(of: "stock,independent/android,independent,android,", with: "stock,independent/android,")
+        try whole.replacingOccurrences(of: "stock,independent/android,independent,android,",
+                                       with: "stock,independent/android,")
             .write(toFile: file, atomically: true, encoding: .utf8)
         let damaged = invoke(["check", worse, "--baseline", baseline, "--quiet"])
         XCTAssertEqual(damaged.code, 2, damaged.out)

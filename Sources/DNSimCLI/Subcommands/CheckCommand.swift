@@ -146,7 +146,7 @@ enum CheckCommand: Subcommand {
                                       strict: arguments.flag(strict), definitions: setup.definitions, thresholds: thresholds,
                                       missingBaseline: setup.missingBaseline, study: study, gatedArms: gated,
                                       utilities: Self.utilities(scenario, context),
-                                      segments: SegmentsCSV.summaries(context))
+                                      segments: context.segmentSummaries)
             checks.append(check)
             if !json {
                 for line in check.notes + check.regressionLines + [check.summaryLine] { console.print(line) }

@@ -117,13 +117,15 @@ public enum ScenarioLoader {
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
         for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
+        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
+                                                                                     hasStudy: top["uncertainty"] != nil,
+                                                                                     hasObjective: top["objective"] != nil, r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
-        // After the fleet: an entry's segment names one of its segments.
+        // An expect: entry's segment names one of the fleet's, read just above.
         if let node = top["expect"] {
-            let segments = top["fleet"] == nil ? nil : scenario.fleetEntries
-            scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
-                                                           hasStudy: top["uncertainty"] != nil,
-                                                           hasObjective: top["objective"] != nil, segments: segments, r)
+            let fleet = top["fleet"] == nil ? nil : scenario.fleetEntries
+            let arms = scenario.arms.map(\.name)
+            ExpectationReader.checkSegments(node, scenario.expectations, fleet: fleet, arms: arms, r)
         }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
