@@ -118,7 +118,7 @@ public struct ScenarioCheck: Sendable {
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
                 definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
                 study: UncertaintyStudy? = nil, gatedArms: Set<String>? = nil, utilities: [String: Double] = [:],
-                segments: [SegmentSummary] = []) {
+                segments: [SegmentSummary]) {
         self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
