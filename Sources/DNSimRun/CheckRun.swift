@@ -108,7 +108,8 @@ public enum CheckRun {
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
                                       strict: options.strict, definitions: setup.definitions, thresholds: thresholds,
                                       missingBaseline: setup.missingBaseline, study: study, gatedArms: gated,
-                                      utilities: Self.utilities(scenario, context))
+                                      utilities: Self.utilities(scenario, context),
+                                      segments: context.segmentSummaries)
             checks.append(check)
             try each(.checked(check))
             if let stepSummary = options.stepSummary { try append(CheckOutput.stepSummary(check), to: stepSummary) }

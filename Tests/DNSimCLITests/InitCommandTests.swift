@@ -103,9 +103,47 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(try ScenarioLoader.load(path: { let p = path("lead.yaml"); _ = invoke(["init", "--name", "lead", "--notify-at", "07:00", "--out", p]); return p }())
             .fetchSchedule.text, "55 6 * * *", "the fetch defaults to 5 minutes before the notification")
         let twelveHour = invoke(["init", "--name", "x", "--notify-at", "7:00 PM", "--out", path("x.yaml")])
-        XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes a local time HH:MM, not '7:00 PM' (did you mean 19:00?)"), twelveHour.err)
+        XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes local times HH:MM separated by commas, "
+                                               + "such as 08:00,20:00; '7:00 PM' is not one (did you mean 19:00?)"),
+                      twelveHour.err)
         let withFrom = invoke(["init", "--from", Self.appConfig, "--notify-at", "07:00", "--out", path("y.yaml")])
         XCTAssertTrue(withFrom.err.hasPrefix("error: --notify-at is for init without --from"), withFrom.err)
+    }
+
+    /// Two reminders a day (issue 56, item 7): one cron for the notifications and one for their
+    /// fetches, 5 minutes before each; a `lead` sweep moves both fetches. Times no one cron gives
+    /// together are refused before anything is written.
+    func testSeveralNotificationTimesADay() throws {
+        let out = path("reminders.yaml")
+        let made = invoke(["init", "--name", "reminders", "--notify-at", "20:00,08:00", "--out", out])
+        XCTAssertEqual(made.code, 0, made.err)
+        let scenario = try ScenarioLoader.load(path: out)
+        XCTAssertEqual(scenario.notifySchedule.text, "0 8,20 * * *")
+        XCTAssertEqual(scenario.fetchSchedule.text, "55 7,19 * * *")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("# reminders: a dnsim-events scenario for the dual schedule in a plugin block "
+                                     + "made by init (fetch 07:55, 19:55, notify 08:00, 20:00)."), text)
+        let run = invoke([out, "--devices", "2", "--days", "3", "--out", path("r"), "--quiet"])
+        XCTAssertEqual(run.code, 0, run.err)
+        let folder = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: path("r")).first)
+        let summary = try String(contentsOfFile: path("r/\(folder)/summary.csv"), encoding: .utf8)
+        let cycles = summary.split(separator: "\n")[1].split(separator: ",")[4]
+        XCTAssertEqual(cycles, "12", "two cycles a day, 2 devices, 3 days")
+        try (text + "sweep:\n  - { key: lead, values: [5m, 1h] }\n").write(toFile: out, atomically: true,
+                                                                           encoding: .utf8)
+        XCTAssertEqual(try ScenarioLoader.load(path: out).sweepPoints().map(\.scenario.fetchSchedule.text),
+                       ["55 7,19 * * *", "0 7,19 * * *"])
+
+        let fetches = invoke(["init", "--name", "f", "--notify-at", "08:00,20:00", "--fetch-at", "07:30,19:30",
+                              "--out", path("f.yaml")])
+        XCTAssertEqual(fetches.code, 0, fetches.err)
+        XCTAssertEqual(try ScenarioLoader.load(path: path("f.yaml")).fetchSchedule.text, "30 7,19 * * *")
+        let apart = invoke(["init", "--name", "apart", "--notify-at", "08:00,20:30", "--out", path("apart.yaml")])
+        XCTAssertEqual(apart.code, 2)
+        XCTAssertTrue(apart.err.hasPrefix("error: --notify-at: the times 08:00, 20:30 do not make one cron: a cron "
+                                          + "fires at every listed minute of every listed hour, so the times must "
+                                          + "share their minutes"), apart.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("apart.yaml")))
     }
 
     /// What init cannot know (the platform mix, the push setup, the permissions, the app-open rate…)

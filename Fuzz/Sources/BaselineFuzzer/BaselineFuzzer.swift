@@ -125,7 +125,7 @@ func checkBaseline(_ bytes: [UInt8]) {
     for strict in [false, true] {
         let check = ScenarioCheck(scenario: scenario, summary: summary, seed: context.plan.seed, devices: context.plan.devices,
                                   days: context.days, baseline: (report, .option), strict: strict, definitions: definitions,
-                                  thresholds: thresholds)
+                                  thresholds: thresholds, segments: context.segmentSummaries)
         _ = check.notes + check.regressionLines + [check.summaryLine]
         _ = CheckOutput.githubAnnotations(check)
         _ = CheckOutput.stepSummary(check)

@@ -8,6 +8,8 @@ public struct BaselineReport: Sendable {
     public let summary: SummaryTable
     public let manifest: RunManifest?
     public var decision: BaselineDecision?
+    /// Each fleet segment's rows (`segments.csv`), when the folder has one; nil otherwise.
+    public var segments: [SegmentSummary]?
 
     /// Why a baseline cannot be read: the whole message, `error: …` or
     /// `file:line: error: …` (a `ReportedError` in the front end), exit 2.
@@ -59,6 +61,16 @@ public struct BaselineReport: Sendable {
         let decisionPath = "\(folder)/decision.json"
         let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath, regenerate: regenerate) : nil
         try decision?.check(against: manifest, regenerate: regenerate)
-        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision)
+        var segments: [SegmentSummary]?
+        if let data = FileManager.default.contents(atPath: "\(folder)/segments.csv") {
+            do {
+                segments = try SummaryCSVReader.readSegments(String(decoding: data, as: UTF8.self),
+                                                             file: "\(folder)/segments.csv")
+            } catch {
+                throw LoadError(description: "\(error.description); \(regenerate)")
+            }
+        }
+        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision,
+                              segments: segments)
     }
 }

@@ -16,6 +16,26 @@ public enum SummaryCSVReader {
     /// A figure that is not a number, and a file with no rows (truncated), are
     /// errors: a baseline that reads as empty would let `check` pass anything.
     public static func read(_ text: String, file: String) throws(ReadError) -> SummaryTable {
+        SummaryTable(rows: try rows(text, file: file, segmented: false).map(\.row))
+    }
+
+    /// Reads a `segments.csv` (a `segment` column, then `summary.csv`'s), as `read` does: each
+    /// segment's rows, segments in the file's order. A header with no rows is a fleet of none.
+    public static func readSegments(_ text: String, file: String) throws(ReadError) -> [SegmentSummary] {
+        var segments: [SegmentSummary] = []
+        for (segment, row) in try rows(text, file: file, segmented: true) {
+            if let index = segments.firstIndex(where: { $0.name == segment }) {
+                segments[index].summary.rows.append(row)
+            } else {
+                segments.append(SegmentSummary(name: segment, summary: SummaryTable(rows: [row])))
+            }
+        }
+        return segments
+    }
+
+    /// The rows of a summary (`segmented`: a segments file), each with its segment's name ("" in a summary).
+    static func rows(_ text: String, file: String, segmented: Bool) throws(ReadError)
+        -> [(segment: String, row: SummaryTable.Row)] {
         var text = text
         let figures = Set(SummaryColumns.names)
         // `withUTF8` rethrows untyped errors, so the problem comes out as a value.
@@ -41,26 +61,32 @@ public enum SummaryCSVReader {
             }
         }
         let lines = try read.get()
-        guard let first = lines.first, first.fields.first == "arm", first.fields.contains("platform") else {
-            throw ReadError(description: "error: \(file) is not a dnsim-events summary.csv (its header does not start with 'arm')")
+        let leading = segmented ? ["segment", "arm"] : ["arm"]
+        guard let first = lines.first, Array(first.fields.prefix(leading.count)) == leading,
+              first.fields.contains("platform") else {
+            let kind = segmented ? "segments" : "summary"
+            throw ReadError(description: "error: \(file) is not a dnsim-events \(kind).csv "
+                            + "(its header does not start with '\(leading.joined(separator: ","))')")
         }
         let header = first.fields
-        guard lines.count > 1 else {
+        guard lines.count > 1 || segmented else {
             throw ReadError(description: "\(file):\(first.line): error: the header is followed by no rows (one per arm): "
                             + "the file is truncated or damaged; regenerate it")
         }
         let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func field(_ name: String, _ line: [String]) -> String { position[name].map { $0 < line.count ? line[$0] : "" } ?? "" }
-        var rows: [SummaryTable.Row] = []
+        var rows: [(segment: String, row: SummaryTable.Row)] = []
         for (number, line) in lines.dropFirst() {
             guard line.count == header.count else {
                 throw ReadError(description: "\(file):\(number): error: has \(line.count) fields where the header has \(header.count)")
             }
-            rows.append(SummaryTable.Row(arm: line[0], strategy: field("strategy", line), platform: field("platform", line),
-                                         ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
-                                         values: SummaryColumns.names.map { Double(field($0, line)) }))
+            rows.append((field("segment", line),
+                         SummaryTable.Row(arm: field("arm", line), strategy: field("strategy", line),
+                                          platform: field("platform", line),
+                                          ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
+                                          values: SummaryColumns.names.map { Double(field($0, line)) })))
         }
-        return SummaryTable(rows: rows)
+        return rows
     }
 
     /// A figure field: empty (undefined) or a finite number.

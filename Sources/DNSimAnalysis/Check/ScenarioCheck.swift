@@ -21,6 +21,8 @@ public struct ScenarioCheck: Sendable {
         /// holds in, of `worlds` worlds.
         public var probability: Double?
         public var worlds: Int?
+        /// The fleet segment whose row was bounded (`expect: { segment }`); nil: the whole fleet.
+        public var segment: String?
         public var mark: SourceMark
         /// Why it failed, or nil when it holds.
         public var problem: String?
@@ -33,6 +35,7 @@ public struct ScenarioCheck: Sendable {
             if let min { parts.append("≥ \(ScenarioCheck.show(min, fraction: isFraction))") }
             if let max { parts.append("≤ \(ScenarioCheck.show(max, fraction: isFraction))") }
             return "\(column) " + parts.joined(separator: " and ") + (probability.map { " in \(ScenarioCheck.share($0)) of worlds" } ?? "")
+                + (segment.map { " in segment \($0)" } ?? "")
         }
     }
 
@@ -65,6 +68,8 @@ public struct ScenarioCheck: Sendable {
         /// The scenario line it points at: the `expect:` entry, or the file's first line.
         public var line: Int
         public var column: Int
+        /// The fleet segment the figure is of (`segments.csv`); nil: the whole fleet.
+        public var segment: String? = nil
     }
 
     /// One checked figure of one arm, as a JUnit test case lists it.
@@ -75,6 +80,8 @@ public struct ScenarioCheck: Sendable {
         public var figure: String
         public var line: Int
         public var failure: Failure?
+        /// The fleet segment the figure is of; nil: the whole fleet.
+        public var segment: String? = nil
     }
 
     public var scenario: String
@@ -87,6 +94,11 @@ public struct ScenarioCheck: Sendable {
     public var baselinePath: String?
     public var baselineSource: BaselineSource?
     public var comparison: BaselineComparison?
+    /// Each fleet segment against the baseline's `segments.csv` (none without a fleet of two or more
+    /// segments, or a baseline without the file).
+    public var segmentComparisons: [SegmentComparison] = []
+    /// The run's segments the baseline's `segments.csv` does not have.
+    public var newSegments: [String] = []
     /// The uncertainty study against the baseline's decision.json, when the scenario has a study.
     public var study: StudyComparison?
     /// The `uncertainty:` section's line, where a study's failures point.
@@ -104,7 +116,8 @@ public struct ScenarioCheck: Sendable {
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
                 definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
-                study: UncertaintyStudy? = nil, gatedArms: Set<String>? = nil, utilities: [String: Double] = [:]) {
+                study: UncertaintyStudy? = nil, gatedArms: Set<String>? = nil, utilities: [String: Double] = [:],
+                segments: [SegmentSummary]) {
         self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
@@ -115,7 +128,9 @@ public struct ScenarioCheck: Sendable {
         self.devices = devices
         self.days = days
         self.strict = strict
-        for expectation in scenario.expectations where expectation.probability == nil && expectation.metric == Expectation.utility {
+        for expectation in scenario.expectations
+        where expectation.probability == nil && expectation.metric == Expectation.utility
+            && expectation.segment == nil {
             let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
             for row in summary.rows where expectation.applies(to: row.arm) {
                 guard let value = utilities[row.arm] else { continue }
@@ -134,24 +149,39 @@ public struct ScenarioCheck: Sendable {
         for expectation in scenario.expectations where expectation.probability == nil {
             guard let column = SummaryColumns.named(expectation.metric) else { continue }
             let fraction = column.unit == "fraction"
-            for row in summary.rows where expectation.applies(to: row.arm) {
+            // A segment's bound reads that segment's rows (`segments.csv`), the fleet's the summary's.
+            let rows = expectation.segment.map { name in
+                segments.first { $0.name == name }?.summary.rows ?? []
+            } ?? summary.rows
+            let inSegment = expectation.segment.map { " in segment \($0)" } ?? ""
+            for row in rows where expectation.applies(to: row.arm) {
                 guard let value = row.value(column.name) else { continue }
                 var problem: String?
                 let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
+                let figure = "\(row.arm) \(column.name)\(inSegment)"
                 if let max = expectation.max, value > max {
-                    problem = "\(row.arm) \(column.name): \(Self.show(value, column)) is above the expected max \(Self.show(max, column)) (\(place))"
+                    problem = "\(figure): \(Self.show(value, column)) is above the expected max "
+                        + "\(Self.show(max, column)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(row.arm) \(column.name): \(Self.show(value, column)) is below the expected min \(Self.show(min, column)) (\(place))"
+                    problem = "\(figure): \(Self.show(value, column)) is below the expected min "
+                        + "\(Self.show(min, column)) (\(place))"
                 }
-                if problem != nil, let note = thresholdNote(row.arm, column.name) { problem! += " " + note }
+                // The threshold share is the arm's, not a segment's.
+                if problem != nil, expectation.segment == nil, let note = thresholdNote(row.arm, column.name) {
+                    problem! += " " + note
+                }
                 expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
-                                                      min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
+                                                      min: expectation.min, max: expectation.max,
+                                                      segment: expectation.segment, mark: expectation.mark,
+                                                      problem: problem))
             }
         }
         if let baseline {
             baselinePath = baseline.report.path
             baselineSource = baseline.source
             comparison = BaselineComparison(baseline: baseline.report.summary, current: summary)
+            (segmentComparisons, newSegments) = SegmentComparison.compare(baseline: baseline.report.segments,
+                                                                          run: segments)
         }
         if let study {
             let analysis = UncertaintyAnalysis(study)
@@ -191,7 +221,9 @@ public struct ScenarioCheck: Sendable {
         var cases = expectations.map { result in
             Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column, line: result.mark.line,
                  failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
-                                                      line: result.mark.line, column: result.mark.column) })
+                                                      line: result.mark.line, column: result.mark.column,
+                                                      segment: result.segment) },
+                 segment: result.segment)
         }
         cases += studyCases
         guard let comparison else { return cases }
@@ -212,6 +244,16 @@ public struct ScenarioCheck: Sendable {
                                             line: 1, column: 1)
                                   : nil))
         }
+        for segment in segmentComparisons {
+            for change in segment.comparison.comparisons {
+                let failure = change.verdict == .regression
+                    ? Failure(kind: .regression, arm: change.arm, figure: change.column,
+                              message: segment.describe(change), line: 1, column: 1, segment: segment.segment)
+                    : nil
+                cases.append(Case(arm: change.arm, name: "baseline \(change.column) in segment \(segment.segment)",
+                                  figure: change.column, line: 1, failure: failure, segment: segment.segment))
+            }
+        }
         return cases
     }
 
@@ -231,6 +273,14 @@ public struct ScenarioCheck: Sendable {
         notes += (study?.figures ?? []).filter { $0.improved && gated($0.arm) }.map { "improved \(scenario): study \($0.description)" }
         notes += comparison.newArms.filter(gated).map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.filter { gated($0.arm) }.map { "improved \(scenario): \(describe($0))" }
+        notes += newSegments.map {
+            "note \(scenario): segment \($0) is new (not in the baseline's segments.csv), so it is not compared"
+        }
+        for segment in segmentComparisons {
+            notes += segment.comparison.improvements.filter { gated($0.arm) }.map {
+                "improved \(scenario): \(segment.describe($0))"
+            }
+        }
         if !strict, !behaviourChangedArms.isEmpty {
             notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
                          + "differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; "
@@ -248,7 +298,11 @@ public struct ScenarioCheck: Sendable {
         var what: [String] = []
         if !expectations.isEmpty { what.append("\(expectations.count) expect: check(s)") }
         if let comparison {
-            what.append("\(comparison.comparisons.count) figure(s) and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
+            let segmentFigures = segmentComparisons.map(\.comparison.comparisons.count).reduce(0, +)
+            what.append("\(comparison.comparisons.count) figure(s)"
+                        + (segmentFigures > 0
+                           ? ", \(segmentFigures) segment figure(s) (\(segmentComparisons.count) segments)" : "")
+                        + " and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
         if let study {
             what.append("\(study.recommendations.count) recommendation(s) and \(study.figures.count) study figure(s) against \(study.path)")

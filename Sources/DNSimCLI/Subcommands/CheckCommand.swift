@@ -19,10 +19,12 @@ enum CheckCommand: Subcommand {
     expect: entries with probability: count the share of worlds meeting the bound, and the
     baseline's decision.json must give each platform the same recommendation and P(best), expected
     regret and utility quantiles no worse than 4 Monte Carlo standard errors (of the worlds and of
-    the devices in them; docs/model.md §9). --arms A,B gates only the named arms. --out DIR
-    writes the run's report to DIR/<name>/, never over the baseline it is checked against. On GitHub
-    Actions (GITHUB_ACTIONS=true) failures are also ::error annotations at the scenario line, and
-    the table of regressions is appended to $GITHUB_STEP_SUMMARY when it is set.
+    the devices in them; docs/model.md §9). A fleet's segments are compared too (segments.csv, each
+    with its own tolerance), and an expect: entry with segment: bounds one segment's row. --arms A,B
+    gates only the named arms. --out DIR writes the run's report to DIR/<name>/, never over the
+    baseline it is checked against. On GitHub Actions (GITHUB_ACTIONS=true) failures are also
+    ::error annotations at the scenario line, and the table of regressions is appended to
+    $GITHUB_STEP_SUMMARY when it is set.
     """
     static let baseline = OptionSpec("--baseline", value: "DIR", "the committed reports to compare with")
     static let strict = OptionSpec("--strict", "fail when behaviour changed even though every rate is within tolerance")

@@ -28,12 +28,17 @@ public enum ScenarioTemplate {
     /// local minutes given, the notification titled `title`, and the fallback text to replace.
     public static func configuration(title: String, fetchAt: Int, notifyAt: Int) -> String {
         func cron(_ minutes: Int) -> String { "\(minutes % 60) \(minutes / 60) * * *" }
-        return """
+        return configuration(title: title, fetchCron: cron(fetchAt), notifyCron: cron(notifyAt))
+    }
+
+    /// The same with the two schedules as crons (`DailyCron`): several times a day.
+    public static func configuration(title: String, fetchCron: String, notifyCron: String) -> String {
+        """
         {
-          "contentFetch": { "enabled": true, "schedule": "\(cron(fetchAt))" },
+          "contentFetch": { "enabled": true, "schedule": "\(fetchCron)" },
           "userNotification": {
             "enabled": true,
-            "schedule": "\(cron(notifyAt))",
+            "schedule": "\(notifyCron)",
             "title": \(JSONQuoting.quoted(title)),
             "body": "Your update is ready."
           },

@@ -12,6 +12,8 @@ public struct BackgroundLaunchData: Sendable {
     /// Android WorkManager jobs (a work-runs.csv): the delay is `platforms.android.workManager.delay`,
     /// measured from each job's allowed instant, with no `never` share (docs/telemetry.md).
     public let workJobs: Bool
+    /// The file has no requirement columns, so its rows took what the scenario of `fit --into` says.
+    public var needsFromScenario = false
 
     public var rows: Int { sample.count }
     public var launched: Int { sample.events.count }
@@ -49,6 +51,12 @@ public struct BackgroundLaunchData: Sendable {
             throw FitError(file: table.file, line: 1, message: "has no device column, so the periods of \(periods.path) cannot be matched "
                            + "to its requests; add a device column (the id eligibility.csv uses)")
         }
+        // A file that does not say what its requests need takes what the scenario fitted into says;
+        // refused before any row is read when that is a wait and nothing measures it.
+        let declared = columns.kind == nil && columns.power == nil && columns.network == nil ? options.declared : nil
+        if let declared, declared.needs.needsEligibility, options.periods == nil, !options.assumeEligible {
+            throw FitError(file: table.file, line: 1, message: declared.refusal)
+        }
         var measure = LaunchDelayMeasure(periods: options.periods)
         // A BG row is at least ~90 bytes, so this bounds the row count from above; capped at a
         // million, so a huge file whose second row is bad fails before memory grows with its size.
@@ -66,7 +74,7 @@ public struct BackgroundLaunchData: Sendable {
                 let needs: BackgroundRequestNeeds
                 switch columns.needs(table) {
                 case .failure(let problem): try table.reject(problem); continue
-                case .success(let value): needs = value
+                case .success(let value): needs = declared?.needs ?? value
                 }
                 let field = table.fields[id]
                 let bytes = table.reader.bytes(field)
@@ -104,8 +112,11 @@ public struct BackgroundLaunchData: Sendable {
                 + "--assume-eligible to fit them as always eligible"
             throw FitError(file: table.file, line: unknown.line, column: unknown.column, message: message)
         }
-        return BackgroundLaunchData(sample: DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp),
-                                    firstSubmitted: first, lastSubmitted: last, eligibility: measure.use(assumed: options.assumeEligible))
+        let sample = DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp)
+        var data = BackgroundLaunchData(sample: sample, firstSubmitted: first, lastSubmitted: last,
+                                        eligibility: measure.use(assumed: options.assumeEligible))
+        data.needsFromScenario = declared != nil
+        return data
     }
 
     private struct Times {
