@@ -32,6 +32,8 @@ final class WithinAgeReportTests: XCTestCase {
         XCTAssertEqual(csv[0].count, csv[1].count)
         XCTAssertEqual(Array(csv[0].dropLast(5)).map(String.init), SummaryCSV.header, "every other column as before")
         XCTAssertTrue(SummaryJSON.render(with).contains("\"within_age_rate\": "))
+        XCTAssertTrue(SummaryMarkdown.render(with).contains(" within 12h |"))
+        XCTAssertFalse(SummaryMarkdown.render(without).contains("within "))
         // check reads a baseline's column back.
         let table = try SummaryCSVReader.read(SummaryCSV.render(with), file: "summary.csv")
         XCTAssertEqual(table.rows[0].value("within_age_rate"), with.summary.rows[0].value("within_age_rate"))
