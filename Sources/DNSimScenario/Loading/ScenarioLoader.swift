@@ -118,7 +118,7 @@ public enum ScenarioLoader {
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
-        for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
+        for key in MetricDefinitions.keys + ["maxContentAge"] { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
                                                                                      hasStudy: top["uncertainty"] != nil,
                                                                                      hasObjective: top["objective"] != nil, r) }
