@@ -53,6 +53,20 @@ final class OwnRulesTests: XCTestCase {
         XCTAssertEqual(row.writtenFields.count, SummaryColumns.withinAgeStart)
     }
 
+    /// A shard's `within_age` sums are bounded like the outcome counts: never more than the cycles
+    /// shown with API content (a forged or damaged file is refused, not merged).
+    func testAShardWithMoreWithinAgeThanShownContentIsRefused() throws {
+        var world = TestWorlds.world(days: 10)
+        world.fetch.failure = 0.3
+        var statistics = run(world, [TestWorlds.arm(.independent, .android)], maxContentAge: SimTime.day, devices: 4).arms[0]
+        XCTAssertNoThrow(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10, field: "arms[0]"))
+        let shown = statistics.count(.fresh) + statistics.count(.stale)
+        statistics.withinAge?.count = shown + 1
+        XCTAssertThrowsError(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10, field: "arms[0]")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("arms[0].withinAge.count "), "\(error)")
+        }
+    }
+
     // MARK: onEmpty
 
     /// Poisson updates at u = 0.7 a day: a cycle's fetch finds nothing with probability e^−u (the first
