@@ -8,7 +8,8 @@ import XCTest
 final class WithinAgeCheckTests: CommandLineTestCase {
     func scenario(age: String) throws -> String {
         let path = temporary.appendingPathComponent("t.yaml").path
-        try ScenarioTexts.appending("metrics: { maxContentAge: \(age) }").write(toFile: path, atomically: true, encoding: .utf8)
+        let text = ScenarioTexts.appending("metrics: { maxContentAge: \(age) }")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 

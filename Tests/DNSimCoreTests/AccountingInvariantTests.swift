@@ -146,10 +146,12 @@ final class AccountingInvariantTests: XCTestCase {
             let outcomes = CycleOutcome.allCases.reduce(Int64(0)) { $0 + statistics.count(.outcome($1)) }
             if outcomes != statistics.cycles { problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)") }
             // `within_age` exactly when `metrics.maxContentAge` is set, counting only cycles shown with API content.
+            let name = plan.arms[arm].name, shown = statistics.count(.fresh) + statistics.count(.stale)
             if (statistics.withinAge != nil) != (plan.maxContentAge != nil) {
-                problems.append("\(plan.arms[arm].name): within_age measured \(statistics.withinAge != nil), maxContentAge \(plan.maxContentAge.map(String.init) ?? "unset")")
-            } else if let within = statistics.withinAge, within.count > statistics.count(.fresh) + statistics.count(.stale) {
-                problems.append("\(plan.arms[arm].name): within_age \(within.count) exceeds fresh + stale")
+                let age = plan.maxContentAge.map(String.init) ?? "unset"
+                problems.append("\(name): within_age measured \(statistics.withinAge != nil), maxContentAge \(age)")
+            } else if let within = statistics.withinAge, within.count > shown {
+                problems.append("\(name): within_age \(within.count) exceeds fresh + stale (\(shown))")
             }
         }
         if let segments = result.segments {

@@ -67,7 +67,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ chained: { earlyFetch: arm, label: chained-arm } }", "push", "{ push: { kind: background } }",
         "{ chained: { fetchOnOpen: true, label: chained-open } }", "{ push: { fetchOnOpen: true, label: push-open } }",
         "{ independent: { onEmpty: show_default, label: independent-default } }",
-        "{ chained: { onEmpty: show_cached, label: chained-cached } }", "{ push: { onEmpty: show_cached, label: push-cached } }",
+        "{ chained: { onEmpty: show_cached, label: chained-cached } }",
+        "{ push: { onEmpty: show_cached, label: push-cached } }",
     ]
     static let sweeps = [
         "{ key: platforms.android.exactAlarmPermission, values: [true, false] }", "{ key: user.appOpensPerDay, values: [0.2, 3] }",
@@ -80,7 +81,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
     static let segmentSettings = [
         "{ platforms.android.batteryManager: { stopsAfterUnused: 2d } }", "{ platforms.android.backgroundRestricted: true }",
         "{ platforms.android.apiLevel: 30 }", "{ timeZone: America/Los_Angeles }", "{ platforms.android.exactAlarmPermission: false }",
-        "{ platforms.android.standbyBucket: rare }", "{ platforms.android.batteryManager: { stopsAfterUnused: 2d, stopsPush: true } }",
+        "{ platforms.android.standbyBucket: rare }",
+        "{ platforms.android.batteryManager: { stopsAfterUnused: 2d, stopsPush: true } }",
     ]
 
     /// The scenario drawn from `key`: every choice is a function of the key alone.

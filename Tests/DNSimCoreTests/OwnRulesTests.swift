@@ -11,15 +11,18 @@ final class OwnRulesTests: XCTestCase {
     let devices = 200
     let days = 100
 
-    func run(_ world: WorldConfiguration, _ arms: [Arm], maxContentAge: Millis? = nil, devices: Int? = nil) -> SimulationResult {
+    func run(_ world: WorldConfiguration, _ arms: [Arm], maxContentAge: Millis? = nil,
+             devices: Int? = nil) -> SimulationResult {
         var plan = SimulationPlan(world: world, arms: arms, seed: 7, devices: devices ?? self.devices)
         plan.maxContentAge = maxContentAge
         return ParallelRunner.run(plan: plan, jobs: 2)
     }
 
-    func assertRate(_ value: Double, _ expected: Double, n: Int64, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertRate(_ value: Double, _ expected: Double, n: Int64, _ what: String,
+                    file: StaticString = #filePath, line: UInt = #line) {
         let tolerance = max(TestWorlds.tolerance(p: expected, n: n), 1e-12)
-        XCTAssertEqual(value, expected, accuracy: tolerance, "\(what): expected \(expected) ± \(tolerance)", file: file, line: line)
+        XCTAssertEqual(value, expected, accuracy: tolerance, "\(what): expected \(expected) ± \(tolerance)",
+                       file: file, line: line)
     }
 
     // MARK: within_age
@@ -48,7 +51,8 @@ final class OwnRulesTests: XCTestCase {
         let statistics = run(TestWorlds.world(days: 5), [TestWorlds.arm(.independent, .android)], devices: 3).arms[0]
         XCTAssertNil(statistics.withinAge)
         XCTAssertNil(SummaryColumns.named("within_age_rate")?.value(statistics, days: 5))
-        let row = SummaryTable.Row(Arm(strategy: StrategyConfiguration(kind: .independent), platform: .android), statistics, days: 5)
+        let arm = Arm(strategy: StrategyConfiguration(kind: .independent), platform: .android)
+        let row = SummaryTable.Row(arm, statistics, days: 5)
         XCTAssertFalse(row.measuresWithinAge)
         XCTAssertEqual(row.writtenFields.count, SummaryColumns.withinAgeStart)
     }
@@ -58,11 +62,13 @@ final class OwnRulesTests: XCTestCase {
     func testAShardWithMoreWithinAgeThanShownContentIsRefused() throws {
         var world = TestWorlds.world(days: 10)
         world.fetch.failure = 0.3
-        var statistics = run(world, [TestWorlds.arm(.independent, .android)], maxContentAge: SimTime.day, devices: 4).arms[0]
+        let arm = TestWorlds.arm(.independent, .android)
+        var statistics = run(world, [arm], maxContentAge: SimTime.day, devices: 4).arms[0]
         XCTAssertNoThrow(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10, field: "arms[0]"))
         let shown = statistics.count(.fresh) + statistics.count(.stale)
         statistics.withinAge?.count = shown + 1
-        XCTAssertThrowsError(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10, field: "arms[0]")) { error in
+        XCTAssertThrowsError(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10,
+                                                field: "arms[0]")) { error in
             XCTAssertTrue("\(error)".hasPrefix("arms[0].withinAge.count "), "\(error)")
         }
     }
@@ -94,7 +100,8 @@ final class OwnRulesTests: XCTestCase {
             assertRate(showDefault.rate(.fallback), empty, n: showDefault.cycles, "\(kind) show_default: fallback")
             XCTAssertEqual(showDefault.count(.suppressed), 0)
             assertRate(showCached.rate(.fresh), 1 - nothingCached, n: showCached.cycles, "\(kind) show_cached: fresh")
-            XCTAssertEqual(showCached.count(.fresh) + showCached.count(.fallback), showCached.cycles, "\(kind) show_cached")
+            XCTAssertEqual(showCached.count(.fresh) + showCached.count(.fallback), showCached.cycles,
+                           "\(kind) show_cached")
             XCTAssertEqual(showCached.count(.suppressed) + showCached.count(.stale), 0)
         }
     }
@@ -156,6 +163,7 @@ final class OwnRulesTests: XCTestCase {
         let expected = ((1 - exp(-u * firstWindow)) + Double(days - 1) * (1 - exp(-u))) / Double(days)
         let perDeviceDay = statistics.perDeviceDay(.pushes, days: days)
         assertRate(perDeviceDay, expected, n: statistics.cycles, "pushes per device-day")
-        XCTAssertEqual(statistics.sum(.pushes), statistics.cycles - statistics.count(.suppressed), "a cycle without news sends none")
+        XCTAssertEqual(statistics.sum(.pushes), statistics.cycles - statistics.count(.suppressed),
+                       "a cycle without news sends none")
     }
 }

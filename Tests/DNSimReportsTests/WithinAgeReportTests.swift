@@ -26,9 +26,11 @@ final class WithinAgeReportTests: XCTestCase {
         XCTAssertFalse(SummaryJSON.render(without).contains("within_age"))
         let with = try Self.context(Self.withKey)
         XCTAssertEqual(with.plan.maxContentAge, 12 * SimTime.hour)
-        let csv = SummaryCSV.render(with).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        XCTAssertEqual(Array(csv[0].suffix(5)), ["within_age", "within_age_rate", "within_age_ci_low", "within_age_ci_high",
-                                                 "within_age_half_width"])
+        let csv = SummaryCSV.render(with).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        XCTAssertEqual(Array(csv[0].suffix(5)), ["within_age", "within_age_rate", "within_age_ci_low",
+                                                 "within_age_ci_high", "within_age_half_width"])
         XCTAssertEqual(csv[0].count, csv[1].count)
         XCTAssertEqual(Array(csv[0].dropLast(5)).map(String.init), SummaryCSV.header, "every other column as before")
         XCTAssertTrue(SummaryJSON.render(with).contains("\"within_age_rate\": "))
@@ -49,7 +51,8 @@ final class WithinAgeReportTests: XCTestCase {
             .objective?.weights.first?.term, .withinAge)
         for text in [ScenarioTexts.appending(expect), ScenarioTexts.appending(objective)] {
             XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")) { error in
-                XCTAssertTrue("\(error)".contains("within_age is measured only when metrics.maxContentAge is set"), "\(error)")
+                XCTAssertTrue("\(error)".contains("within_age is measured only when metrics.maxContentAge is set"),
+                              "\(error)")
             }
         }
     }

@@ -9,7 +9,8 @@ public struct ArmAccumulator: Sendable {
     /// `metrics.maxContentAge`: nil leaves `within_age` out (and costs nothing per cycle).
     private let maxContentAge: Millis?
 
-    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow, maxContentAge: Millis? = nil) {
+    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow,
+                maxContentAge: Millis? = nil) {
         self.lateAfter = lateAfter
         self.deviceFreshBelow = deviceFreshBelow
         self.maxContentAge = maxContentAge

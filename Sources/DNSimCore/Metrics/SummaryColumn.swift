@@ -196,19 +196,20 @@ extension SummaryColumns {
     static func withinAgeColumns(_ columns: inout [SummaryColumn]) {
         let meaning = "shown with API content no older than metrics.maxContentAge when seen, from any fetch"
         let none = ConfidenceInterval(estimate: 0, low: 0, high: 0, method: .student)
-        columns.append(SummaryColumn(name: "within_age", unit: "count", meaning: "cycles \(meaning)", direction: .neutral, rate: nil,
-                                     value: { s, _ in s.withinAge.map { Double($0.count) } }, decimals: 0))
+        func interval(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ConfidenceInterval) -> Double) {
+            columns.append(SummaryColumn(name: name, unit: "fraction", meaning: meaning, direction: .neutral, rate: nil,
+                                         value: { s, _ in s.withinAgeInterval.map(read) }, decimals: 6))
+        }
+        columns.append(SummaryColumn(name: "within_age", unit: "count", meaning: "cycles \(meaning)", direction: .neutral,
+                                     rate: nil, value: { s, _ in s.withinAge.map { Double($0.count) } }, decimals: 0))
         columns.append(SummaryColumn(name: "within_age_rate", unit: "fraction", meaning: "share of cycles \(meaning)",
                                      direction: .higherIsBetter, rate: nil, value: { s, _ in s.withinAgeRate }, decimals: 6,
                                      interval: { s in s.withinAgeInterval ?? none }))
-        columns.append(SummaryColumn(name: "within_age_ci_low", unit: "fraction", meaning: "lower bound of the 95% interval of within_age_rate",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.withinAgeInterval?.low }, decimals: 6))
-        columns.append(SummaryColumn(name: "within_age_ci_high", unit: "fraction",
-                                     meaning: "upper bound of the 95% interval of within_age_rate",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.withinAgeInterval?.high }, decimals: 6))
-        columns.append(SummaryColumn(name: "within_age_half_width", unit: "fraction",
-                                     meaning: "half-width of the 95% interval of within_age_rate before clamping to [0, 1]",
-                                     direction: .neutral, rate: nil, value: { s, _ in s.withinAgeInterval?.halfWidth }, decimals: 6))
+        interval("within_age_ci_low", "lower bound of the 95% interval of within_age_rate") { $0.low }
+        interval("within_age_ci_high", "upper bound of the 95% interval of within_age_rate") { $0.high }
+        interval("within_age_half_width", "half-width of the 95% interval of within_age_rate before clamping to [0, 1]") {
+            $0.halfWidth
+        }
     }
 
     /// The spread over devices (docs/model.md §8 "Spread over devices"): quantiles of the per-device `fresh` and

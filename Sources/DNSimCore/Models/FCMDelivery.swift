@@ -34,7 +34,9 @@ public struct FCMDelivery: PushChannel {
     public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
         let forced = user.firstForceStop(from: arrival, through: release).map { ($0, PushDiscard.forceStopped) }
         guard let managerStopsAfter else { return forced }
-        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens) else { return forced }
+        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens) else {
+            return forced
+        }
         guard let forced, forced.0 <= stopped else { return (stopped, .batteryManagerStopped) }
         return forced
     }

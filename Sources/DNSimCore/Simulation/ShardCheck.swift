@@ -133,10 +133,12 @@ public enum ShardCheck {
         if let sums = arm.withinAge {
             // Only cycles shown with API content can be within the age.
             let shown = arm.counts[RateMetric.fresh.rawValue] + arm.counts[RateMetric.stale.rawValue]
-            try within(sums.count, 0, shown, "\(field).withinAge.count", "the within_age count", "the arm's fresh and stale cycles (\(shown))")
-            try within(sums.squares, sums.count, product(sums.count, max(arm.mostCycles, 0)), "\(field).withinAge.squares",
+            let (fewest, most) = (max(arm.fewestCycles, 0), max(arm.mostCycles, 0))
+            try within(sums.count, 0, shown, "\(field).withinAge.count", "the within_age count",
+                       "the arm's fresh and stale cycles (\(shown))")
+            try within(sums.squares, sums.count, product(sums.count, most), "\(field).withinAge.squares",
                        "Σk² of within_age", "its Σk × mostCycles")
-            try within(sums.timesCycles, product(sums.count, max(arm.fewestCycles, 0)), product(sums.count, max(arm.mostCycles, 0)),
+            try within(sums.timesCycles, product(sums.count, fewest), product(sums.count, most),
                        "\(field).withinAge.timesCycles", "Σk·n of within_age", "its Σk × mostCycles")
         }
         try within(arm.latenessAtThreshold, 0, cycles, "\(field).latenessAtThreshold", "a count", "the arm's cycles (\(cycles))")

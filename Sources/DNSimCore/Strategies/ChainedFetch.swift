@@ -84,7 +84,8 @@ public struct ChainedFetch: PluginStrategy {
     public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
         switch result {
         case .updates: true
-        case .empty: configuration.onEmpty != .suppress || (configuration.carryUnshown && runtime.cacheHoldsUnshownUpdates)
+        case .empty:
+            configuration.onEmpty != .suppress || (configuration.carryUnshown && runtime.cacheHoldsUnshownUpdates)
         case .failed: runtime.plugin.fallbackBehavior == .showDefault
         case .retrying: false
         }

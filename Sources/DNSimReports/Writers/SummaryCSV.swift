@@ -32,7 +32,8 @@ public enum SummaryCSV {
     /// A row's CSV fields, in header order.
     static func fields(of row: SummaryTable.Row) -> [String] {
         let fields = row.writtenFields
-        return [row.arm, row.strategy, row.platform] + fields[..<leadingCount] + [row.ciMethod, row.fingerprint] + fields[leadingCount...]
+        return [row.arm, row.strategy, row.platform] + fields[..<leadingCount] + [row.ciMethod, row.fingerprint]
+            + fields[leadingCount...]
     }
 
     /// A field quoted when it holds a comma, a quote or a line break. Scalars, not

@@ -98,7 +98,9 @@ public enum SummaryJSON {
     static func rowFields(_ row: SummaryTable.Row) -> [String] {
         ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))",
          "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
-            + zip(SummaryColumns.names, row.writtenFields).map { "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)" }
+            + zip(SummaryColumns.names, row.writtenFields).map {
+                "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)"
+            }
     }
 
     /// A platform's entry: the arms no other beats by a difference that counts, and the verdict's paragraph.

@@ -110,7 +110,8 @@ public struct SweepReport: Sendable {
 
     public var csv: String {
         let withinAge = rows.contains { $0.summary.measuresWithinAge }
-        var lines = [(["point"] + axes + SummaryCSV.header(withinAge: withinAge)).map(SummaryCSV.escape).joined(separator: ",")]
+        let header = ["point"] + axes + SummaryCSV.header(withinAge: withinAge)
+        var lines = [header.map(SummaryCSV.escape).joined(separator: ",")]
         for row in rows {
             lines.append(([String(row.point)] + row.settings + SummaryCSV.fields(of: row.summary)).map(SummaryCSV.escape).joined(separator: ","))
         }

@@ -99,7 +99,9 @@ public enum ScenarioLoader {
         var deviceFreshBelow = SimulationPlan.defaultDeviceFreshBelow
         var maxContentAge: Millis?
         let metrics = top.section("metrics")
-        if let metrics { (lateAfter, freshWithin, deviceFreshBelow, maxContentAge) = RunReader.metrics(metrics, &lifecycle) }
+        if let metrics {
+            (lateAfter, freshWithin, deviceFreshBelow, maxContentAge) = RunReader.metrics(metrics, &lifecycle)
+        }
         ScenarioRules.check(ScenarioRules.Parts(ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
                                                 strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
         guard let fetchSchedule, let notifySchedule else { return nil }
@@ -118,7 +120,9 @@ public enum ScenarioLoader {
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
-        for key in MetricDefinitions.keys + ["maxContentAge"] { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
+        for key in MetricDefinitions.keys + ["maxContentAge"] {
+            if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark }
+        }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
                                                                                      hasStudy: top["uncertainty"] != nil,
                                                                                      hasObjective: top["objective"] != nil, r) }
@@ -167,7 +171,9 @@ public enum ScenarioLoader {
             r.error(entry.mark, "expect: \(entry.metric): \(fix)")
         }
         guard let objective = scenario.objective else { return }
-        if objective.weights.contains(where: { $0.term == .withinAge }) { r.error(objective.mark, "objective.weights: \(fix)") }
+        if objective.weights.contains(where: { $0.term == .withinAge }) {
+            r.error(objective.mark, "objective.weights: \(fix)")
+        }
         for constraint in objective.constraints where constraint.metric.hasPrefix("within_age") {
             r.error(constraint.mark, "objective.constraints: \(constraint.metric): \(fix)")
         }
