@@ -46,6 +46,22 @@ final class OwnRulesTests: XCTestCase {
         }
     }
 
+    /// `earlyFetch: arm` decides a cycle by a fetch from before its F: a fetch for 18:25 that completes
+    /// at 19:05 (a 40-minute alarm delay) arms the next day's 18:30, so every cycle but the first (the
+    /// guard's fallback) is `stale` at any `freshWithin`, with content 23 h 25 min old: within a day, not 12 h.
+    func testEarlyFetchArmIsStaleByTheWindowAndWithinAgeByTheAge() {
+        var world = TestWorlds.world(days: 10)
+        world.android.fetchAlarmDelay = .fixed(40 * SimTime.minute)
+        world.freshWithin = SimTime.day
+        let arm = TestWorlds.arm(.chained, .android) { $0.earlyFetch = .arm }
+        for (age, expected) in [(SimTime.day, 0.9), (12 * SimTime.hour, 0.0)] {
+            let statistics = run(world, [arm], maxContentAge: age, devices: 10).arms[0]
+            XCTAssertEqual(statistics.rate(.stale), 0.9, accuracy: 1e-12)
+            XCTAssertEqual(statistics.rate(.fallback), 0.1, accuracy: 1e-12)
+            XCTAssertEqual(statistics.withinAgeRate ?? -1, expected, accuracy: 1e-12, "within \(age) ms")
+        }
+    }
+
     /// Without `metrics.maxContentAge` nothing is measured: no sums, no column value.
     func testWithinAgeIsAbsentWithoutTheKey() {
         let statistics = run(TestWorlds.world(days: 5), [TestWorlds.arm(.independent, .android)], devices: 3).arms[0]
