@@ -67,11 +67,13 @@ public struct ArmCoverage: Sendable, Equatable {
         let block = platformKeys(arm.platform).filter { $0.hasPrefix(pushBlock(arm.platform)) }
         let background = pushBlock(arm.platform) + "background"
         let isBackgroundOnly = { (key: String) in key == background || key.hasPrefix(background + ".") }
+        // A battery manager that stops push acts on the push arms alone (FCM drops either kind).
+        let stopsPush = arm.platform == .android ? ["platforms.android.batteryManager.stopsPush"] : []
         switch arm.strategy.pushKind {
-        case .alert: return block.filter { !isBackgroundOnly($0) }
+        case .alert: return block.filter { !isBackgroundOnly($0) } + stopsPush
         case .background:
             let own = block.filter(isBackgroundOnly)
-            return own.isEmpty ? block : own
+            return (own.isEmpty ? block : own) + stopsPush
         }
     }
 

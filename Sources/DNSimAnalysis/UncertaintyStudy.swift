@@ -53,7 +53,8 @@ public struct UncertaintyStudy: Sendable {
 
     /// The columns of `uncertainty.csv` after the parameters and the arm: every rate and every
     /// cost per device-day of `summary.csv`, in its order.
-    public static let columns: [SummaryColumn] = SummaryColumns.all.filter {
+    /// (`within_age_rate`, written only with `metrics.maxContentAge`, is left out so the file stays as it was.)
+    public static let columns: [SummaryColumn] = SummaryColumns.all.prefix(SummaryColumns.withinAgeStart).filter {
         $0.name.hasSuffix("_rate") || $0.name.hasSuffix("_per_device_day")
     }
 

@@ -276,6 +276,15 @@ public enum CheckRun {
                     + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
                     + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
         }
+        if let (mine, theirs) = own.maxContentAgeConflict(with: recorded),
+           let mark = scenario.definitionMarks["maxContentAge"] {
+            problems.append(Diagnostic(
+                file: scenario.file, mark: mark,
+                message: "metrics.maxContentAge is \(mine) here, but the baseline \(report.path) was counted with "
+                    + "metrics.maxContentAge \(theirs), so within_age would measure something else; set "
+                    + "metrics.maxContentAge: \(theirs) to compare with it, or regenerate the baseline with \(mine) "
+                    + "(a change of definition: say so in docs/policy-changes.md)"))
+        }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         scenario.adopt(recorded)
         return CheckDefinitions(values: recorded, source: .baseline, baselinePath: report.path, adopted: adopted)

@@ -135,7 +135,7 @@ private final class DeviceCounts: ChunkObserver {
         var slots = [Int?](repeating: nil, count: plan.arms.count)
         for (slot, arm) in arms.enumerated() { slots[arm] = slot }
         self.slots = slots
-        accumulators = arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow) }
+        accumulators = arms.map { _ in ArmAccumulator(plan: plan) }
         counts = Array(repeating: Array(repeating: [], count: arms.count), count: chunk)
         cycles = Array(repeating: Array(repeating: 0, count: arms.count), count: chunk)
     }

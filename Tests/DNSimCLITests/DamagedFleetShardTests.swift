@@ -50,20 +50,23 @@ final class DamagedFleetShardTests: CommandLineTestCase {
 
     func testASegmentMissingAnArmIsRefusedRatherThanTrapping() throws {
         assertRefused(try merge(Self.segments { $0[1].removeLast() }),
-                      "result.segments holds [3, 2, 3, 3] arm(s) per segment; the fleet has 4 segment(s) × 3 arm(s)")
+                      "result.segments holds [3, 2, 3, 3, 3] arm(s) per segment; "
+                          + "the fleet has 5 segment(s) × 3 arm(s)")
         assertRefused(try merge(Self.segments { $0.removeLast() }),
-                      "result.segments holds [3, 3, 3] arm(s) per segment; the fleet has 4 segment(s) × 3 arm(s)")
+                      "result.segments holds [3, 3, 3, 3] arm(s) per segment; the fleet has 5 segment(s) × 3 arm(s)")
     }
 
     func testMissingSegmentsAreRefused() throws {
-        assertRefused(try merge { $0["segments"] = nil }, "result.segments is missing; the fleet has 4 segment(s) × 3 arm(s)")
+        assertRefused(try merge { $0["segments"] = nil },
+                      "result.segments is missing; the fleet has 5 segment(s) × 3 arm(s)")
     }
 
     func testSegmentsThatDoNotAddUpToTheArmAreRefused() throws {
         // Shard 2 holds devices 5–8, two in each of segments 2 and 3 here (arms 0 and 2 of segment 3 differ). Each edit keeps every
         // segment consistent in itself, so only the sums over the segments can tell.
-        assertRefused(try merge(Self.segments { $0[3][0] = $0[1][0] }), "result.segments[*][0].devices add up to 6; the shard holds 4 device(s)")
-        let swapped = try merge(Self.segments { $0[2].swapAt(0, 2) })
+        assertRefused(try merge(Self.segments { $0[1][0] = $0[3][0] }),
+                      "result.segments[*][0].devices add up to 6; the shard holds 4 device(s)")
+        let swapped = try merge(Self.segments { $0[3].swapAt(0, 2) })
         XCTAssertEqual(swapped.code, 2, swapped.err)
         XCTAssertTrue(swapped.err.contains("error: result.segments[*][0].counts add up to ["), swapped.err)
         XCTAssertTrue(swapped.err.contains("], but arm 0's counts are ["), swapped.err)

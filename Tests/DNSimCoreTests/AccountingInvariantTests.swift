@@ -145,6 +145,14 @@ final class AccountingInvariantTests: XCTestCase {
             if statistics.cycles != expected { problems.append("\(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)") }
             let outcomes = CycleOutcome.allCases.reduce(Int64(0)) { $0 + statistics.count(.outcome($1)) }
             if outcomes != statistics.cycles { problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)") }
+            // `within_age` exactly when `metrics.maxContentAge` is set, counting only cycles shown with API content.
+            let name = plan.arms[arm].name, shown = statistics.count(.fresh) + statistics.count(.stale)
+            if (statistics.withinAge != nil) != (plan.maxContentAge != nil) {
+                let age = plan.maxContentAge.map(String.init) ?? "unset"
+                problems.append("\(name): within_age measured \(statistics.withinAge != nil), maxContentAge \(age)")
+            } else if let within = statistics.withinAge, within.count > shown {
+                problems.append("\(name): within_age \(within.count) exceeds fresh + stale (\(shown))")
+            }
         }
         if let segments = result.segments {
             for (segment, arms) in segments.enumerated() {

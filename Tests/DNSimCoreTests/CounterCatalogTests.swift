@@ -32,7 +32,8 @@ final class CounterCatalogTests: XCTestCase {
     }
 
     static func accumulate(_ devices: Range<Int>) -> ArmStatistics {
-        var accumulator = ArmAccumulator(lateAfter: SimTime.minute)
+        // With `maxContentAge`, so `withinAge` takes part too.
+        var accumulator = ArmAccumulator(lateAfter: SimTime.minute, maxContentAge: SimTime.hour)
         for device in devices { accumulator.add(log(device: device), device: device) }
         return accumulator.statistics
     }

@@ -67,6 +67,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ chained: { earlyFetch: arm, label: chained-arm } }", "push", "{ push: { kind: background } }",
         "{ chained: { fetchOnOpen: true, label: chained-open } }", "{ push: { fetchOnOpen: true, label: push-open } }",
         "{ independent: { onEmpty: show_default, label: independent-default } }",
+        "{ chained: { onEmpty: show_cached, label: chained-cached } }",
+        "{ push: { onEmpty: show_cached, label: push-cached } }",
     ]
     static let sweeps = [
         "{ key: platforms.android.exactAlarmPermission, values: [true, false] }", "{ key: user.appOpensPerDay, values: [0.2, 3] }",
@@ -80,6 +82,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ platforms.android.batteryManager: { stopsAfterUnused: 2d } }", "{ platforms.android.backgroundRestricted: true }",
         "{ platforms.android.apiLevel: 30 }", "{ timeZone: America/Los_Angeles }", "{ platforms.android.exactAlarmPermission: false }",
         "{ platforms.android.standbyBucket: rare }",
+        "{ platforms.android.batteryManager: { stopsAfterUnused: 2d, stopsPush: true } }",
     ]
 
     /// The scenario drawn from `key`: every choice is a function of the key alone.
@@ -193,7 +196,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
             fetchWith: \(workManager == nil ? "alarm" : "workManager")\(workManager.map { "\n    workManager: \($0)" } ?? "")
 
         """
-        if batteryManager { text += "    batteryManager: { stopsAfterUnused: 3d }\n" }
+        // Bits of the key, not draws, so the other choices stay as they were.
+        if batteryManager { text += "    batteryManager: { stopsAfterUnused: 3d, stopsPush: \(key & 1 == 1) }\n" }
+        if key % 3 == 0 { text += "metrics: { maxContentAge: \(key % 2 == 0 ? "12h" : "2d") }\n" }
         text += """
         fetch:
           latency: { lognormal: { median: 800ms, sigma: 0.6 } }

@@ -17,7 +17,8 @@ final class StudyCoverageTests: XCTestCase {
     }
 
     static let pushKeys = ["platforms.android.push.delay", "platforms.android.push.drop",
-                           "platforms.android.push.handlerBudget", "platforms.android.push.deprioritizeBelow"]
+                           "platforms.android.push.handlerBudget", "platforms.android.push.deprioritizeBelow",
+                           "platforms.android.batteryManager.stopsPush"]
 
     func coverage(_ files: [String: String]) throws -> [[String: Any]] {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["decision.json"]!.utf8)) as? [String: Any])

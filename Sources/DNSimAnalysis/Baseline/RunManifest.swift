@@ -20,7 +20,8 @@ public struct RunManifest: Sendable, Equatable, Codable {
                   arms: context.plan.arms.map(\.name),
                   definitions: MetricDefinitions(freshWithin: context.plan.world.freshWithin, lateAfter: context.plan.lateAfter,
                                                  duplicateWindow: context.plan.world.duplicateWindow,
-                                                 deviceFreshBelow: context.plan.deviceFreshBelow))
+                                                 deviceFreshBelow: context.plan.deviceFreshBelow,
+                                                 maxContentAge: context.plan.maxContentAge))
     }
 
     /// What a run will record, before it runs (`check` compares it with the baseline's first).
@@ -55,6 +56,9 @@ public struct RunManifest: Sendable, Equatable, Codable {
             }
             if before.deviceFreshBelow != after.deviceFreshBelow {
                 differences.append("metrics.deviceFreshBelow \(before.deviceFreshBelow) vs \(after.deviceFreshBelow)")
+            }
+            if let (mine, theirs) = after.maxContentAgeConflict(with: before) {
+                differences.append("metrics.maxContentAge \(theirs) vs \(mine)")
             }
         }
         return differences

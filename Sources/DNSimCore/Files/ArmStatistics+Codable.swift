@@ -7,6 +7,7 @@ extension ArmStatistics: Codable {
         case devices, cycles, counts, countSquares, cycleSquares, fewestCycles, mostCycles, countTimesCycles
         case lateness, latenessAtThreshold, contentAge, updateDelay, setupLatency, fingerprint
         case freshByDevice, missedByDevice, devicesFreshBelow
+        case withinAge
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -28,6 +29,8 @@ extension ArmStatistics: Codable {
         try container.encode(freshByDevice, forKey: .freshByDevice)
         try container.encode(missedByDevice, forKey: .missedByDevice)
         try container.encode(devicesFreshBelow, forKey: .devicesFreshBelow)
+        // Only with `metrics.maxContentAge`, so every other shard is unchanged.
+        try container.encodeIfPresent(withinAge, forKey: .withinAge)
         try counters.encode(to: encoder)
     }
 
@@ -50,6 +53,7 @@ extension ArmStatistics: Codable {
         freshByDevice = try container.decode(DeviceRateHistogram.self, forKey: .freshByDevice)
         missedByDevice = try container.decode(DeviceRateHistogram.self, forKey: .missedByDevice)
         devicesFreshBelow = try container.decode(Int64.self, forKey: .devicesFreshBelow)
+        withinAge = try container.decodeIfPresent(WithinAgeSums.self, forKey: .withinAge)
         counters = try CounterSums(from: decoder)
     }
 }

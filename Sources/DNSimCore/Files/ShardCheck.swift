@@ -130,6 +130,17 @@ public enum ShardCheck {
             try within(arm.countTimesCycles[i], product(k, max(arm.fewestCycles, 0)), product(k, max(arm.mostCycles, 0)),
                        "\(field).countTimesCycles[\(i)]", "Σk·n of \(name)", "its Σk × mostCycles")
         }
+        if let sums = arm.withinAge {
+            // Only cycles shown with API content can be within the age.
+            let shown = arm.counts[RateMetric.fresh.rawValue] + arm.counts[RateMetric.stale.rawValue]
+            let (fewest, most) = (max(arm.fewestCycles, 0), max(arm.mostCycles, 0))
+            try within(sums.count, 0, shown, "\(field).withinAge.count", "the within_age count",
+                       "the arm's fresh and stale cycles (\(shown))")
+            try within(sums.squares, sums.count, product(sums.count, most), "\(field).withinAge.squares",
+                       "Σk² of within_age", "its Σk × mostCycles")
+            try within(sums.timesCycles, product(sums.count, fewest), product(sums.count, most),
+                       "\(field).withinAge.timesCycles", "Σk·n of within_age", "its Σk × mostCycles")
+        }
         try within(arm.latenessAtThreshold, 0, cycles, "\(field).latenessAtThreshold", "a count", "the arm's cycles (\(cycles))")
         try histogram(arm.lateness, "\(field).lateness", atMost: cycles)
         try histogram(arm.contentAge, "\(field).contentAge", atMost: cycles)

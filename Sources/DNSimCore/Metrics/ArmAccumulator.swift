@@ -6,11 +6,21 @@ public struct ArmAccumulator: Sendable {
     public private(set) var deviceCounts: [Int64]
     private let lateAfter: Millis
     private let deviceFreshBelow: Double
+    /// `metrics.maxContentAge`: nil leaves `within_age` out (and costs nothing per cycle).
+    private let maxContentAge: Millis?
 
-    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow) {
+    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow,
+                maxContentAge: Millis? = nil) {
         self.lateAfter = lateAfter
         self.deviceFreshBelow = deviceFreshBelow
+        self.maxContentAge = maxContentAge
         deviceCounts = Array(repeating: 0, count: RateMetric.allCases.count)
+        if maxContentAge != nil { statistics.withinAge = WithinAgeSums() }
+    }
+
+    /// The plan's accumulator for one arm.
+    public init(plan: SimulationPlan) {
+        self.init(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow, maxContentAge: plan.maxContentAge)
     }
 
     /// Adds everything device `device` produced on this arm.
@@ -42,10 +52,21 @@ public struct ArmAccumulator: Sendable {
             statistics.countTimesCycles[i] += deviceCounts[i] * cycles
         }
         statistics.counters.add(activity)
+        if let maxContentAge { statistics.withinAge?.add(Self.withinAge(log.cycles, maxContentAge), cycles: cycles) }
         let fresh = deviceCounts[RateMetric.fresh.rawValue]
         statistics.freshByDevice.add(count: fresh, of: cycles)
         statistics.missedByDevice.add(count: deviceCounts[RateMetric.missed.rawValue], of: cycles)
         if cycles > 0 && Double(fresh) < deviceFreshBelow * Double(cycles) { statistics.devicesFreshBelow += 1 }
+    }
+
+    /// Cycles shown with API content (`fresh` or `stale`) at most `maxContentAge` old when seen,
+    /// whichever fetch and window it came from (docs/model.md §4, "A team's own rules").
+    static func withinAge(_ cycles: [CycleRecord], _ maxContentAge: Millis) -> Int64 {
+        var count: Int64 = 0
+        for cycle in cycles where cycle.outcome == .fresh || cycle.outcome == .stale {
+            if let age = cycle.contentAge, age <= maxContentAge { count += 1 }
+        }
+        return count
     }
 
     /// The device's trajectory hash with what the user saw folded in: each

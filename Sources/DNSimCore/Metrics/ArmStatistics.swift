@@ -39,6 +39,8 @@ public struct ArmStatistics: Sendable, Equatable {
     /// The arm's behaviour fingerprint, as OMNeT++ keeps one: the wrapping sum
     /// of each device's mixed trajectory hash, so merge order cannot change it.
     public var fingerprint: UInt64 = 0
+    /// `within_age`'s sums when the scenario sets `metrics.maxContentAge`; nil otherwise (no column).
+    public var withinAge: WithinAgeSums?
 
     public init() {}
 
@@ -88,6 +90,22 @@ public struct ArmStatistics: Sendable, Equatable {
         try MergeOverflow.add(&devicesFreshBelow, other.devicesFreshBelow, "devicesFreshBelow")
         try counters.mergeChecked(other.counters)
         fingerprint &+= other.fingerprint
+        if let theirs = other.withinAge {
+            var sums = withinAge ?? WithinAgeSums()
+            try sums.mergeChecked(theirs)
+            withinAge = sums
+        }
+    }
+
+    /// The share of cycles shown with API content no older than `metrics.maxContentAge` when seen
+    /// (nil when the scenario does not set it).
+    public var withinAgeRate: Double? {
+        withinAge.map { cycles > 0 ? Double($0.count) / Double(cycles) : 0 }
+    }
+
+    /// `withinAgeRate`'s 95% interval, computed as every outcome rate's.
+    public var withinAgeInterval: ConfidenceInterval? {
+        withinAge.map { interval(count: $0.count, squares: $0.squares, timesCycles: $0.timesCycles) }
     }
 
     /// The pooled rate: Σk / Σn.
@@ -103,17 +121,21 @@ public struct ArmStatistics: Sendable, Equatable {
     /// feature off), the pooled rate's ratio-estimator interval instead; with
     /// equal numbers the two coincide.
     public func interval(_ metric: RateMetric) -> ConfidenceInterval {
-        let k = counts[metric.rawValue]
+        interval(count: counts[metric.rawValue], squares: countSquares[metric.rawValue],
+                 timesCycles: countTimesCycles[metric.rawValue])
+    }
+
+    /// The interval of a per-cycle rate from its per-device sums Σk, Σk² and Σk·n.
+    func interval(count k: Int64, squares: Int64, timesCycles: Int64) -> ConfidenceInterval {
         if devices <= 1 { return ConfidenceInterval.wilson(successes: k, trials: cycles) }
         if cyclesVary {
             return ConfidenceInterval.ratio(count: devices, sumY: Double(k), sumX: Double(cycles),
-                                            sumY2: Double(countSquares[metric.rawValue]), sumX2: Double(cycleSquares),
-                                            sumXY: Double(countTimesCycles[metric.rawValue]), clampTo: 0...1)
+                                            sumY2: Double(squares), sumX2: Double(cycleSquares),
+                                            sumXY: Double(timesCycles), clampTo: 0...1)
         }
         let n = Double(cycles) / Double(devices)  // cycles per device, identical across devices
-        return ConfidenceInterval.student(
-            count: devices, sum: Double(k) / n, sumOfSquares: Double(countSquares[metric.rawValue]) / (n * n),
-            clampTo: 0...1)
+        return ConfidenceInterval.student(count: devices, sum: Double(k) / n, sumOfSquares: Double(squares) / (n * n),
+                                          clampTo: 0...1)
     }
 
     /// The share of devices with a due cycle whose `fresh` rate was below `metrics.deviceFreshBelow`,

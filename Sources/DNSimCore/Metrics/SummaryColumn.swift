@@ -167,8 +167,18 @@ public enum SummaryColumns {
         // Counters added after the spread (`updates_fresh`, issue 40), so no earlier column moves.
         counterColumns(through: nil)
         halfWidths()
+        // Last, and written only when the scenario sets `metrics.maxContentAge` (`withinAgeStart`).
+        withinAgeColumns(&columns)
         return columns
     }()
+
+    /// The index of the first column a report writes only with `metrics.maxContentAge`: every
+    /// column from here on is `within_age`'s.
+    public static let withinAgeStart = all.firstIndex { $0.name == "within_age" } ?? all.count
+
+    /// The columns a report of these rows writes: all of them, or those before `within_age`'s
+    /// when no row measured it (every report of a scenario without `metrics.maxContentAge`).
+    public static func writtenCount(measuresWithinAge: Bool) -> Int { measuresWithinAge ? all.count : withinAgeStart }
 
     public static func named(_ name: String) -> SummaryColumn? { index(of: name).map { all[$0] } }
 
@@ -181,6 +191,27 @@ public enum SummaryColumns {
 }
 
 extension SummaryColumns {
+    /// `within_age`, its rate, interval and half-width (docs/model.md §4, "A team's own rules"):
+    /// undefined (nil) when the arm's statistics do not measure it.
+    static func withinAgeColumns(_ columns: inout [SummaryColumn]) {
+        let meaning = "shown with API content no older than metrics.maxContentAge when seen, from any fetch"
+        let none = ConfidenceInterval(estimate: 0, low: 0, high: 0, method: .student)
+        func interval(_ name: String, _ meaning: String, _ read: @escaping @Sendable (ConfidenceInterval) -> Double) {
+            columns.append(SummaryColumn(name: name, unit: "fraction", meaning: meaning, direction: .neutral, rate: nil,
+                                         value: { s, _ in s.withinAgeInterval.map(read) }, decimals: 6))
+        }
+        columns.append(SummaryColumn(name: "within_age", unit: "count", meaning: "cycles \(meaning)", direction: .neutral,
+                                     rate: nil, value: { s, _ in s.withinAge.map { Double($0.count) } }, decimals: 0))
+        columns.append(SummaryColumn(name: "within_age_rate", unit: "fraction", meaning: "share of cycles \(meaning)",
+                                     direction: .higherIsBetter, rate: nil, value: { s, _ in s.withinAgeRate }, decimals: 6,
+                                     interval: { s in s.withinAgeInterval ?? none }))
+        interval("within_age_ci_low", "lower bound of the 95% interval of within_age_rate") { $0.low }
+        interval("within_age_ci_high", "upper bound of the 95% interval of within_age_rate") { $0.high }
+        interval("within_age_half_width", "half-width of the 95% interval of within_age_rate before clamping to [0, 1]") {
+            $0.halfWidth
+        }
+    }
+
     /// The spread over devices (docs/model.md §8 "Spread over devices"): quantiles of the per-device `fresh` and
     /// `missed` rates, each with its order-statistic interval, and the share of devices below the fresh threshold.
     static func spreadColumns(_ columns: inout [SummaryColumn]) {

@@ -41,6 +41,16 @@ public struct SummaryTable: Sendable, Equatable {
         /// Each column's text as the reports write it, in `SummaryColumns.all`'s order; empty when undefined.
         public var fields: [String] { zip(SummaryColumns.all, values).map { $0.text($1) } }
 
+        /// Whether the row measured `within_age` (its scenario sets `metrics.maxContentAge`).
+        public var measuresWithinAge: Bool {
+            values.count > SummaryColumns.withinAgeStart && values[SummaryColumns.withinAgeStart] != nil
+        }
+
+        /// `fields` as a report writes them: without `within_age`'s columns unless the row measured it.
+        public var writtenFields: ArraySlice<String> {
+            fields.prefix(SummaryColumns.writtenCount(measuresWithinAge: measuresWithinAge))
+        }
+
         /// The column's text, or nil when this row does not have the column.
         public func text(_ column: String) -> String? {
             guard let index = SummaryColumns.index(of: column), index < values.count else { return nil }
@@ -72,4 +82,7 @@ public struct SummaryTable: Sendable, Equatable {
     }
 
     public func row(arm: String) -> Row? { rows.first { $0.arm == arm } }
+
+    /// Whether the table's rows measured `within_age` (`metrics.maxContentAge`): its columns are written then.
+    public var measuresWithinAge: Bool { rows.contains { $0.measuresWithinAge } }
 }

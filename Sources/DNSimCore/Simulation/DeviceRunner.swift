@@ -25,7 +25,7 @@ public final class DeviceRunner {
         self.worlds = worlds
         simulators = worlds.map { world in plan.arms.map { ArmSimulator(arm: $0, world: world) } }
         segmentRandom = worlds.count > 1 ? KeyedRandom(seed: plan.seed) : nil
-        accumulators = worlds.map { _ in plan.arms.map { _ in ArmAccumulator(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow) } }
+        accumulators = worlds.map { _ in plan.arms.map { _ in ArmAccumulator(plan: plan) } }
         pairs = plan.pairs.map { PairedDifference(minuend: $0.0, subtrahend: $0.1) }
     }
 

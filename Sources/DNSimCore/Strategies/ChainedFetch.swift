@@ -84,7 +84,8 @@ public struct ChainedFetch: PluginStrategy {
     public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
         switch result {
         case .updates: true
-        case .empty: configuration.onEmpty == .showDefault || (configuration.carryUnshown && runtime.cacheHoldsUnshownUpdates)
+        case .empty:
+            configuration.onEmpty != .suppress || (configuration.carryUnshown && runtime.cacheHoldsUnshownUpdates)
         case .failed: runtime.plugin.fallbackBehavior == .showDefault
         case .retrying: false
         }
@@ -117,7 +118,7 @@ public struct ChainedFetch: PluginStrategy {
         cancelGuard(cycle, &runtime)
         switch configuration.onEmpty {
         case .suppress: runtime.resolveUnshown(cycle: cycle, because: .fetchFoundNoUpdates)
-        case .showDefault: armOrShow(cachedContent: false, &runtime)
+        case .showDefault, .showCached: armOrShow(cachedContent: false, &runtime)
         }
     }
 

@@ -89,7 +89,7 @@ public struct IndependentTimers: PluginStrategy {
         emptyFetchCycle = current
         switch configuration.onEmpty {
         case .suppress: runtime.trace(.requestRemoved, cycle: current)
-        case .showDefault: runtime.trace(.requestShowsDefault, cycle: current)
+        case .showDefault, .showCached: runtime.trace(.requestShowsDefault, cycle: current)
         }
     }
 
@@ -100,7 +100,7 @@ public struct IndependentTimers: PluginStrategy {
         if emptyFetchCycle == cycle {
             switch configuration.onEmpty {
             case .suppress: runtime.resolveUnshown(cycle: cycle, because: .ownFetchFoundNoUpdates)
-            case .showDefault: runtime.show(cachedContent: false, cycle: cycle)
+            case .showDefault, .showCached: runtime.show(cachedContent: false, cycle: cycle)
             }
             return
         }

@@ -13,6 +13,8 @@ extension PluginRuntime {
             : push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded) { [context] in
                 Self.serverHasNews(cycle: $0, sendTimes: sendTimes, context: context)
             }
+        // `pushes` counts what the server sent: under `pushWhen: withNews` a cycle without news sends none.
+        if case .notSent = fate {} else { context.activity[.pushes] += 1 }
         if context.tracer != nil { tracePush(fate, cycle: cycle, kind: kind, sent: sendTimes[cycle]) }
         return fate
     }

@@ -113,6 +113,13 @@ extension PluginRuntime {
             : context.server.updates(after: acked, through: now)
         guard answer.count > 0 else {
             context.trace(.fetchEmpty, cycle: attempt.cycle)
+            // `onEmpty: show_cached`: nothing new confirms the cached content, as of now; the
+            // strategies then treat it as the fetch's content.
+            if strategy.onEmpty == .showCached, var confirmed = state.fetcher.cache {
+                confirmed.fetchedAt = now
+                state.fetcher.cache = confirmed
+                return .updates
+            }
             return .empty
         }
         var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,

@@ -93,8 +93,6 @@ public struct PluginRuntime<OS: PlatformModel> {
         context.telemetry?.deviceEnded(at: context.now)
         log.activity = context.activity
         log.calendar = state.calendar
-        // The server sends one push per cycle.
-        if arm.strategy.kind == .push { log.activity[.pushes] = log.cycles.count }
         log.activity.trajectory = trajectory.hash
         log.activity.events = trajectory.events
         log.activity[.updates] = context.server.updateCount(before: context.runEnd)

@@ -33,6 +33,9 @@ public enum GuardPolicy: String, Sendable, CaseIterable {
 public enum EmptyFetchPolicy: String, Sendable, CaseIterable {
     case suppress
     case showDefault = "show_default"
+    /// A reminder that always shows its current content: the empty fetch confirms the cache, which
+    /// is shown with its age counted from that fetch; with nothing cached, the default copy.
+    case showCached = "show_cached"
 }
 
 /// What a fetch completing before the earliest unresolved cycle's F does.

@@ -8,6 +8,8 @@ public struct SimulationPlan: Sendable, Equatable {
     public var lateAfter: Millis
     /// A device whose `fresh` rate is below this counts in `devices_fresh_below` (`metrics.deviceFreshBelow`).
     public var deviceFreshBelow: Double = defaultDeviceFreshBelow
+    /// `metrics.maxContentAge`: when set, reports add `within_age_rate`.
+    public var maxContentAge: Millis?
     /// The fleet's segments, each with its own world; nil for a plain run (every device in `world`).
     public var fleet: Fleet?
 

@@ -10,8 +10,12 @@ public enum SummaryCSV {
     /// when those were added; later columns follow them, so no column ever moves.
     static var leadingCount: Int { SummaryColumns.all.firstIndex { $0.name == "lateness_p95_s" } ?? SummaryColumns.all.count }
 
-    public static var header: [String] {
-        let names = SummaryColumns.names
+    /// The header of a report without `metrics.maxContentAge`.
+    public static var header: [String] { header(withinAge: false) }
+
+    /// The header, with `within_age`'s columns last when the scenario sets `metrics.maxContentAge`.
+    public static func header(withinAge: Bool) -> [String] {
+        let names = SummaryColumns.names.prefix(SummaryColumns.writtenCount(measuresWithinAge: withinAge))
         return ["arm", "strategy", "platform"] + names[..<leadingCount] + ["ci_method", "fingerprint"] + names[leadingCount...]
     }
 
@@ -20,15 +24,16 @@ public enum SummaryCSV {
     }
 
     public static func render(_ table: SummaryTable) -> String {
-        var lines = [header.joined(separator: ",")]
+        var lines = [header(withinAge: table.measuresWithinAge).joined(separator: ",")]
         for row in table.rows { lines.append(fields(of: row).map(escape).joined(separator: ",")) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A row's CSV fields, in header order.
     static func fields(of row: SummaryTable.Row) -> [String] {
-        [row.arm, row.strategy, row.platform] + row.fields[..<leadingCount] + [row.ciMethod, row.fingerprint]
-            + row.fields[leadingCount...]
+        let fields = row.writtenFields
+        return [row.arm, row.strategy, row.platform] + fields[..<leadingCount] + [row.ciMethod, row.fingerprint]
+            + fields[leadingCount...]
     }
 
     /// A field quoted when it holds a comma, a quote or a line break. Scalars, not

@@ -16,7 +16,7 @@ public enum SummaryJSON {
             var fields = ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"strategy\": \(JSONQuoting.quoted(row.strategy))",
                           "\"label\": \(JSONQuoting.quoted(arm.strategy.label))", "\"platform\": \(JSONQuoting.quoted(row.platform))",
                           "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))", "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
-            for (name, text) in zip(SummaryColumns.names, row.fields) {
+            for (name, text) in zip(SummaryColumns.names, row.writtenFields) {
                 fields.append("\(JSONQuoting.quoted(name)): \(text.isEmpty ? "null" : text)")
             }
             arms.append("    {" + fields.joined(separator: ", ") + "}")
@@ -98,7 +98,9 @@ public enum SummaryJSON {
     static func rowFields(_ row: SummaryTable.Row) -> [String] {
         ["\"arm\": \(JSONQuoting.quoted(row.arm))", "\"fingerprint\": \(JSONQuoting.quoted(row.fingerprint))",
          "\"ci_method\": \(JSONQuoting.quoted(row.ciMethod))"]
-            + zip(SummaryColumns.names, row.fields).map { "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)" }
+            + zip(SummaryColumns.names, row.writtenFields).map {
+                "\(JSONQuoting.quoted($0)): \($1.isEmpty ? "null" : $1)"
+            }
     }
 
     /// A platform's entry: the arms no other beats by a difference that counts, and the verdict's paragraph.

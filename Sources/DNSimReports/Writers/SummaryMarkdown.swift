@@ -124,14 +124,21 @@ public enum SummaryMarkdown {
     public static func costsTable(_ context: ReportContext) -> TextTable {
         let plan = context.plan
         let pushes = plan.arms.contains { $0.strategy.kind == .push }
-        var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day",
-                                       "server requests / day", "alarm wake-ups / day"] + (pushes ? ["pushes / day"] : []),
-                              rightAligned: Set(1...(pushes ? 8 : 7)))
+        // `metrics.maxContentAge` adds its share (docs/model.md §4, "within age"); without it the table is as before.
+        let age = plan.maxContentAge.map { "within \(SimTime.written($0))" }
+        let header = ["arm", "content age p50"] + (age.map { [$0] } ?? [])
+            + ["update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day", "server requests / day",
+               "alarm wake-ups / day"] + (pushes ? ["pushes / day"] : [])
+        var costs = TextTable(header: header, rightAligned: Set(1..<header.count))
         for (index, arm) in plan.arms.enumerated() {
             let s = context.result.arms[index]
             func perDay(_ counter: Counter) -> String { String(format: "%.2f", s.perDeviceDay(counter, days: context.days)) }
             costs.rows.append([
                 arm.name, seconds(s.contentAge.quantile(0.5)),
+            ] + (age == nil ? [] : [s.withinAgeInterval.map {
+                let (low, high) = (String(format: "%.1f", $0.low * 100), String(format: "%.1f", $0.high * 100))
+                return "\(percent(s.withinAgeRate ?? 0)) [\(low)–\(high)]"
+            } ?? ""]) + [
                 seconds([s.updateDelay.quantile(0.5), s.updateDelay.quantile(0.95)]),
                 "\(s.sum(.lostUpdates)) (\(percent(s.ratio(.lostUpdates))))",
                 perDay(.backgroundRuns), perDay(.fetches), perDay(.serverRequests), perDay(.alarmWakeups),

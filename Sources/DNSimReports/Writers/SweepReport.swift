@@ -109,7 +109,9 @@ public struct SweepReport: Sendable {
     }
 
     public var csv: String {
-        var lines = [(["point"] + axes + SummaryCSV.header).map(SummaryCSV.escape).joined(separator: ",")]
+        let withinAge = rows.contains { $0.summary.measuresWithinAge }
+        let header = ["point"] + axes + SummaryCSV.header(withinAge: withinAge)
+        var lines = [header.map(SummaryCSV.escape).joined(separator: ",")]
         for row in rows {
             lines.append(([String(row.point)] + row.settings + SummaryCSV.fields(of: row.summary)).map(SummaryCSV.escape).joined(separator: ","))
         }

@@ -165,14 +165,22 @@ extension ScenarioKeyCatalog {
                     meaning: "The user restricted the app's background activity: its alarms never run in "
                              + "the background (they wait for the next app open); FCM still delivers.",
                     example: "`true`"),
-        ScenarioKey("platforms.android.batteryManager", .condition, type: "mapping `{ stopsAfterUnused }`", default: "none", range: "key below",
+        ScenarioKey("platforms.android.batteryManager", .condition, type: "mapping `{ stopsAfterUnused, stopsPush }`",
+                    default: "none", range: "keys below",
                     meaning: "An OEM battery manager (dontkillmyapp.com): after `stopsAfterUnused` "
-                             + "without an app open, the app's alarms stop until the next open.",
+                             + "without an app open, the app's alarms and jobs stop until the next open "
+                             + "(and its FCM messages with `stopsPush`).",
                     example: "`{ stopsAfterUnused: 3d }`"),
         ScenarioKey("platforms.android.batteryManager.stopsAfterUnused", .condition, type: "duration", default: "required",
                     range: "longer than zero", table: "platforms.android",
                     meaning: "How long after the last open the battery manager stops the app's alarms.",
                     example: "`3d`"),
+        ScenarioKey("platforms.android.batteryManager.stopsPush", .condition, type: "boolean", default: "`false`",
+                    range: "", table: "platforms.android",
+                    meaning: "The manager puts the app in Android's stopped state, where FCM drops its messages "
+                             + "(`droppedAppForceStopped`, as after a force stop) until the next open; the vendors "
+                             + "whose dontkillmyapp.com reports say so.",
+                    example: "`true`"),
         ScenarioKey("platforms.android.doze", .condition, type: "boolean, or mapping `{ firstIdle, factor, maxIdle }`", default: "`false`",
                     range: "needs `user.idle`; `firstIdle`, `maxIdle` durations ≥ `1m` (`maxIdle` ≥ `firstIdle`), `factor` 1 – 100",
                     meaning: "Deep Doze while the phone is idle and unplugged (outside `user.charging`): a deferred alarm "

@@ -112,9 +112,13 @@ extension ScenarioKeyCatalog {
                              + "that wakes the app to run the chained logic. A background push without a `label` is labelled `silent-push`.",
                     example: "`background`"),
         ScenarioKey(option: "onEmpty", of: [.independent, .chained, .push], .lever, type: "text", default: "`suppress`",
-                    range: "`suppress`, `show_default`", table: "strategies",
-                    meaning: "What happens when a fetch succeeds with no updates: show nothing (`suppressed`), or show the fallback copy.",
-                    example: "`show_default`"),
+                    range: "`suppress`, `show_default`, `show_cached`", table: "strategies",
+                    meaning: "What happens when a fetch succeeds with no updates: show nothing (`suppressed`), "
+                             + "show the fallback copy, or (`show_cached`, a reminder that always shows) show the "
+                             + "cached content, which the empty fetch confirms: `fresh` when that fetch is in the "
+                             + "cycle's window within `freshWithin`, its age counted from it; the fallback copy while "
+                             + "nothing is cached.",
+                    example: "`show_cached`"),
         ScenarioKey(option: "carryUnshown", of: [.independent, .chained, .push], .lever, type: "boolean", default: "`false`",
                     range: "`true`, `false`", table: "strategies",
                     meaning: "Merge updates that were fetched but never shown into the next notification (a candidate fix for lost updates).",

@@ -60,6 +60,13 @@ extension ScenarioKeyCatalog {
                              + "F) and is at most this old at display; otherwise `stale`. In a sweep every point keeps the "
                              + "base scenario's value, so a longer lead is not rewarded for showing older content.",
                     example: "`10m`"),
+        ScenarioKey("metrics.maxContentAge", .definition, type: "duration", default: "none (no `within_age` columns)",
+                    range: "longer than zero",
+                    meaning: "A team's staleness rule as an age: reports add `within_age_rate` (with its interval), "
+                             + "the share of cycles shown with API content (`fresh` or `stale`) from any fetch, in any "
+                             + "window, no older than this when seen. Unlike `fresh` it ignores which cycle's window the "
+                             + "fetch was in.",
+                    example: "`12h`"),
         ScenarioKey("metrics.duplicateWindow", .definition, type: "duration", default: "`10m`", range: "longer than zero, at most `1d`",
                     meaning: "Two notifications of any kind (New Activity, orphans, the Daily Reminder) shown closer than this count as a duplicate.",
                     example: "`10m`"),

@@ -158,6 +158,7 @@ enum PlatformReader {
         // `stopsAfterUnused` is required: the catalog says so and the reader checks it.
         if let manager = map.section("batteryManager"), let v = manager.duration("stopsAfterUnused", allowZero: false) {
             power.stopsAfterUnused = v
+            if let stops = manager.bool("stopsPush") { power.stopsPush = stops }
         }
         return power
     }

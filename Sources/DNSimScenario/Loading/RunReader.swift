@@ -62,12 +62,13 @@ enum RunReader {
 
     /// `metrics:`: when a shown notification is late, what counts as fresh, and the duplicate window.
     static func metrics(_ map: ScenarioSection, _ lifecycle: inout LifecycleSettings)
-        -> (lateAfter: Millis, freshWithin: Millis?, deviceFreshBelow: Double) {
+        -> (lateAfter: Millis, freshWithin: Millis?, deviceFreshBelow: Double, maxContentAge: Millis?) {
         var lateAfter = SimulationPlan.defaultLateAfter
         if let v = map.duration("lateAfter") { lateAfter = v }
         let freshWithin = map.duration("freshWithin", allowZero: false)
         if let v = map.duration("duplicateWindow", allowZero: false, atMost: SimTime.day) { lifecycle.duplicateWindow = v }
-        return (lateAfter, freshWithin, map.number("deviceFreshBelow") ?? SimulationPlan.defaultDeviceFreshBelow)
+        return (lateAfter, freshWithin, map.number("deviceFreshBelow") ?? SimulationPlan.defaultDeviceFreshBelow,
+                map.duration("maxContentAge", allowZero: false))
     }
 
     /// `precision: { halfWidth, maxDevices }`, `maxDevices` not below `devices`.

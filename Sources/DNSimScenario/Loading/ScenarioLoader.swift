@@ -97,8 +97,11 @@ public enum ScenarioLoader {
         var lateAfter = SimulationPlan.defaultLateAfter
         var freshWithin: Millis?
         var deviceFreshBelow = SimulationPlan.defaultDeviceFreshBelow
+        var maxContentAge: Millis?
         let metrics = top.section("metrics")
-        if let metrics { (lateAfter, freshWithin, deviceFreshBelow) = RunReader.metrics(metrics, &lifecycle) }
+        if let metrics {
+            (lateAfter, freshWithin, deviceFreshBelow, maxContentAge) = RunReader.metrics(metrics, &lifecycle)
+        }
         ScenarioRules.check(ScenarioRules.Parts(ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
                                                 strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
         guard let fetchSchedule, let notifySchedule else { return nil }
@@ -108,6 +111,7 @@ public enum ScenarioLoader {
             ios: platforms.ios, android: platforms.android, fetch: fetch, server: server, user: user.user,
             strategies: strategies, lateAfter: lateAfter, expectations: [])
         scenario.deviceFreshBelow = deviceFreshBelow
+        scenario.maxContentAge = maxContentAge
         scenario.deviceValues = r.deviceValues
         scenario.chargingWindow = user.charging
         scenario.idleWindow = user.idle
@@ -116,7 +120,9 @@ public enum ScenarioLoader {
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
-        for key in MetricDefinitions.keys { if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark } }
+        for key in MetricDefinitions.keys + ["maxContentAge"] {
+            if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark }
+        }
         if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
                                                                                      hasStudy: top["uncertainty"] != nil,
                                                                                      hasObjective: top["objective"] != nil, r) }
@@ -129,6 +135,7 @@ public enum ScenarioLoader {
         }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
+        if maxContentAge == nil { requireMaxContentAge(scenario, r) }
         if let section = top.section("uncertainty") {
             scenario.uncertainty = UncertaintyReader.read(section, segments: scenario.fleetEntries.map(\.name))
             if scenario.objective == nil && top["objective"] == nil {
@@ -160,5 +167,21 @@ public enum ScenarioLoader {
             if r.diagnostics.isEmpty { ScenarioWarnings.check(scenario, calendar: calendar, top: top, r) }
         }
         return scenario
+    }
+
+    /// `within_age` is measured only under `metrics.maxContentAge`: an `expect:` entry, a weight or a
+    /// constraint naming it without the key would judge a column no report has.
+    private static func requireMaxContentAge(_ scenario: Scenario, _ r: ScenarioReader) {
+        let fix = "within_age is measured only when metrics.maxContentAge is set (e.g. metrics: { maxContentAge: 12h })"
+        for entry in scenario.expectations where entry.metric.hasPrefix("within_age") {
+            r.error(entry.mark, "expect: \(entry.metric): \(fix)")
+        }
+        guard let objective = scenario.objective else { return }
+        if objective.weights.contains(where: { $0.term == .withinAge }) {
+            r.error(objective.mark, "objective.weights: \(fix)")
+        }
+        for constraint in objective.constraints where constraint.metric.hasPrefix("within_age") {
+            r.error(constraint.mark, "objective.constraints: \(constraint.metric): \(fix)")
+        }
     }
 }

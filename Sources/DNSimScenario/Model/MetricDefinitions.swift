@@ -10,13 +10,16 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
     public var duplicateWindow: Millis
     /// The fresh rate below which a device counts in `devices_fresh_below`.
     public var deviceFreshBelow: Double
+    /// `metrics.maxContentAge`, when set (`within_age`); absent from a manifest without it.
+    public var maxContentAge: Millis?
 
     public init(freshWithin: Millis, lateAfter: Millis, duplicateWindow: Millis,
-                deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow) {
+                deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow, maxContentAge: Millis? = nil) {
         self.freshWithin = freshWithin
         self.lateAfter = lateAfter
         self.duplicateWindow = duplicateWindow
         self.deviceFreshBelow = deviceFreshBelow
+        self.maxContentAge = maxContentAge
     }
 
     enum CodingKeys: String, CodingKey {
@@ -24,6 +27,7 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
         case lateAfter = "lateAfter_ms"
         case duplicateWindow = "duplicateWindow_ms"
         case deviceFreshBelow
+        case maxContentAge = "maxContentAge_ms"
     }
 
     public init(from decoder: Decoder) throws {
@@ -33,6 +37,14 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
         duplicateWindow = try container.decode(Millis.self, forKey: .duplicateWindow)
         // A manifest written before the spread columns counted with the default.
         deviceFreshBelow = try container.decodeIfPresent(Double.self, forKey: .deviceFreshBelow) ?? SimulationPlan.defaultDeviceFreshBelow
+        maxContentAge = try container.decodeIfPresent(Millis.self, forKey: .maxContentAge)
+    }
+
+    /// `metrics.maxContentAge` set here and recorded otherwise in `recorded`: the two `within_age` figures
+    /// would measure different things (nil when either leaves it out, or they agree).
+    public func maxContentAgeConflict(with recorded: MetricDefinitions) -> (mine: String, theirs: String)? {
+        guard let mine = maxContentAge, let theirs = recorded.maxContentAge, mine != theirs else { return nil }
+        return (Self.text(mine), Self.text(theirs))
     }
 
     /// The `metrics.` keys, in the order messages list them.
@@ -59,6 +71,7 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
     public var description: String {
         Self.keys.map { "\($0) \(Self.text(self[$0]))" }.joined(separator: ", ")
             + (deviceFreshBelow == SimulationPlan.defaultDeviceFreshBelow ? "" : ", deviceFreshBelow \(ScenarioReader.show(deviceFreshBelow))")
+            + (maxContentAge.map { ", maxContentAge \(Self.text($0))" } ?? "")
     }
 
     /// A duration as a scenario writes it: `1h30m`, `60s`, `250ms`.
@@ -69,7 +82,7 @@ extension Scenario {
     /// The definitions a run of this scenario counts with.
     public var definitions: MetricDefinitions {
         MetricDefinitions(freshWithin: freshWithin ?? defaultFreshWithin, lateAfter: lateAfter, duplicateWindow: lifecycle.duplicateWindow,
-                          deviceFreshBelow: deviceFreshBelow)
+                          deviceFreshBelow: deviceFreshBelow, maxContentAge: maxContentAge)
     }
 
     /// Counts with `definitions` instead (a sweep's points read the same fields).
@@ -78,5 +91,7 @@ extension Scenario {
         lateAfter = definitions.lateAfter
         lifecycle.duplicateWindow = definitions.duplicateWindow
         deviceFreshBelow = definitions.deviceFreshBelow
+        // A baseline that measured `within_age` is measured alike; one that did not leaves the scenario's own.
+        maxContentAge = definitions.maxContentAge ?? maxContentAge
     }
 }

@@ -29,6 +29,8 @@ public struct Scenario: Sendable {
     public var lateAfter: Millis
     /// A device fresh less often than this counts in `devices_fresh_below` (`metrics.deviceFreshBelow`).
     public var deviceFreshBelow = SimulationPlan.defaultDeviceFreshBelow
+    /// `metrics.maxContentAge`: when set, reports add `within_age_rate`.
+    public var maxContentAge: Millis?
     /// Conditions each device draws its own value of (`{ perDevice: … }`); the fields hold their means.
     public var deviceValues: [DeviceValue] = []
     /// `metrics.freshWithin` as written, or nil for the default.
@@ -199,6 +201,7 @@ public struct Scenario: Sendable {
             var plan = SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
                                       lateAfter: lateAfter)
             plan.deviceFreshBelow = deviceFreshBelow
+            plan.maxContentAge = maxContentAge
             return plan
         }.flatMap { plan in
             guard !fleet.isEmpty else { return .success(plan) }

@@ -10,7 +10,13 @@ public struct AndroidPowerManagement: Sendable, Equatable {
     public var backgroundRestricted = false
     /// An OEM battery manager stops the app's alarms after this long without an open; nil: none.
     public var stopsAfterUnused: Millis?
+    /// The battery manager puts the app in Android's stopped state, so FCM drops its messages too
+    /// (`droppedAppForceStopped`) until the next open (`batteryManager.stopsPush`).
+    public var stopsPush = false
     public init() {}
+
+    /// How long after the last open FCM stops delivering to the app; nil when the manager leaves push alone.
+    public var stopsPushAfterUnused: Millis? { stopsPush ? stopsAfterUnused : nil }
 
     /// From API 31, AOSP caps a one-shot inexact alarm's window at an hour (`maxTriggerTime`).
     public var inexactCap: Millis? { apiLevel >= 31 ? SimTime.hour : nil }

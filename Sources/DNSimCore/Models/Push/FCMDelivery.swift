@@ -11,8 +11,14 @@ public struct FCMDelivery: PushChannel {
     let downgradedDoze: DozeSchedule?
     let idle: TimeWindows
     let charging: TimeWindows
+    /// `batteryManager.stopsPush`: the manager stops the app this long after its last open (nil: never for push).
+    let managerStopsAfter: Millis?
+    /// Setup, which counts as an open (as `AndroidPowerGate` counts it).
+    let setup: Millis
 
     public init(world: WorldConfiguration) {
+        managerStopsAfter = world.android.power.stopsPushAfterUnused
+        setup = world.calendar.start
         configuration = world.android.push
         doze = world.android.push.priority == .normal ? world.android.doze : nil
         downgradedDoze = world.android.doze
@@ -23,9 +29,28 @@ public struct FCMDelivery: PushChannel {
     public func delivery(_ kind: PushKind) -> PushDelivery { configuration.delivery }
 
     /// A force-stopped app gets no message until it is opened: one arriving then, or held until
-    /// after a force stop, is dropped (FCM's `droppedAppForceStopped`).
+    /// after a force stop, is dropped (FCM's `droppedAppForceStopped`). A battery manager that
+    /// stops the app (`stopsPush`) does the same from `stopsAfterUnused` after the last open.
     public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
-        user.firstForceStop(from: arrival, through: release).map { ($0, .forceStopped) }
+        let forced = user.firstForceStop(from: arrival, through: release).map { ($0, PushDiscard.forceStopped) }
+        guard let managerStopsAfter else { return forced }
+        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens) else {
+            return forced
+        }
+        guard let forced, forced.0 <= stopped else { return (stopped, .batteryManagerStopped) }
+        return forced
+    }
+
+    /// The first instant in [arrival, release] at which the battery manager has the app stopped:
+    /// more than `limit` after the last open (setup counts as one), with no open since.
+    func managerStop(from arrival: Millis, through release: Millis, after limit: Millis, opens: [Millis]) -> Millis? {
+        let next = opens.firstIndex(after: arrival)
+        let last = next > 0 ? max(opens[next - 1], setup) : setup
+        // Stopped at `t` when t − last > limit (`AndroidPowerGate.hold`'s rule).
+        let stop = last + limit + 1
+        if stop <= arrival { return arrival }
+        let nextOpen = next < opens.count ? opens[next] : .max
+        return stop <= release && stop < nextOpen ? stop : nil
     }
     public var storeFor: Millis { configuration.storeFor }
     public func handlerBudget(_ kind: PushKind) -> Millis { configuration.handlerBudget }

@@ -6,4 +6,6 @@ public enum PushDiscard: String, Sendable {
     case forceQuit = "the app was force-quit"
     /// Android: FCM does not deliver to a force-stopped app (its `droppedAppForceStopped`).
     case forceStopped = "the app was force-stopped (FCM droppedAppForceStopped)"
+    /// Android: an OEM battery manager put the app in the stopped state (`batteryManager.stopsPush`).
+    case batteryManagerStopped = "a battery manager stopped the app (FCM droppedAppForceStopped)"
 }
