@@ -44,7 +44,9 @@ enum UncertaintyMarkdown {
         md += arms.markdown() + "\n"
 
         md += "## Probability of being best, and regret\n\n"
-        md += "P(best): the share of worlds where the arm has the highest utility (ties split). Regret in utility per cycle.\n\n"
+        md += "P(best): the share of worlds where the arm meets the constraints and has the highest utility of the arms that do "
+            + "(of all arms where none does; ties split). Regret in utility per cycle, against the best arm that meets the constraints "
+            + "in that world; a negative regret (an arm that fails them there beats them all) is drawn left of zero.\n\n"
         var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
                               rightAligned: [2, 3, 4, 5, 6])
         for decision in analysis.decisions {
@@ -91,28 +93,42 @@ enum UncertaintyMarkdown {
             + "EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
         md += "each arm's utility difference and feasibility regressed on the parameter "
             + "by a running-line smoother (span by generalised cross-validation); "
-        md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
+        md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value. "
+        md += "Beside each figure, its standard error: the bootstrap over the worlds (whole Sobol samples, "
+            + "\(DecisionInput.reportResamples) resamples; Efron & Tibshirani 1993); an estimate below two standard errors "
+            + "is not distinguishable from 0 and is not ranked. A key of one platform's block cannot act on the other platform's arms: "
+            + "it is listed once and its EVPPI there is exactly 0.\n\n"
         for decision in analysis.decisions {
             let summary = decision.summary
-            let order = study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
-            if let top = order.first, summary.evpi > 0, summary.evppi[top] > 0 {
+            let acting = study.parameters.indices.filter { !decision.notActing.contains($0) }
+            let order = acting.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
+            let ranked = order.filter { summary.isDistinguishable($0) }
+            let error = { (j: Int) in j < summary.evppiErrors.count ? summary.evppiErrors[j] : 0 }
+            if let top = ranked.first, summary.evpi > 0 {
                 md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
-                    + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
+                    + "knowing it would gain \(number(summary.evppi[top])) ± \(number(error(top))) utility per cycle "
                 md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
             } else if summary.evpi > 0 {
                 md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
-                    + "but no single condition alone changes the choice; "
-                md += "only knowing them together would.\n\n"
+                    + "but no single condition alone is distinguishable from 0 in these worlds; "
+                md += "only knowing them together would change the choice, or more worlds would tell.\n\n"
             } else {
                 md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
                     + "learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
             }
-            var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
+            var voi = TextTable(header: ["parameter", "EVPPI ± standard error", "share of EVPI"], rightAligned: [1, 2])
             for index in order {
-                voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
-                                 summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
+                let shown = summary.isDistinguishable(index)
+                voi.rows.append(["`\(study.parameters[index].key)`", "\(number(summary.evppi[index])) ± \(number(error(index)))",
+                                 !shown ? "not distinguishable from 0"
+                                     : summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
             }
-            md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)\n\n"
+            md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)"
+            if !decision.notActing.isEmpty {
+                md += " Does not act on \(decision.platform.rawValue): "
+                    + decision.notActing.map { "`\(study.parameters[$0].key)`" }.joined(separator: ", ") + " (EVPPI exactly 0)."
+            }
+            md += "\n\n"
         }
 
         if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
@@ -121,12 +137,17 @@ enum UncertaintyMarkdown {
         md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
         md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them "
             + "(an exact binomial test at the same level). "
-        md += "The fits reach the ends of each range.\n\n"
+        md += "The fits reach the ends of each range. A flip is kept only where the two arms' utility difference is nonzero at 95% "
+            + "on both sides of it (between it and its neighbours; or an arm clearly fails the rule there), and a flip and a flip back "
+            + "closer than 3% of the range (on the log scale for a log-uniform parameter) are noise. Each flip's 95% interval is the "
+            + "2.5% and 97.5% quantiles of its location over 200 bootstrap resamples of the worlds between its neighbours "
+            + "(Efron & Tibshirani 1993), widened to the sampled values either side of it.\n\n"
         var any = false
         for decision in analysis.decisions {
             for flip in decision.summary.flips {
                 let parameter = study.parameters[flip.parameter]
-                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
+                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)) "
+                    + "[95%: \(parameter.approximate(flip.low)) to \(parameter.approximate(flip.high))], "
                     + "from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
                 any = true
             }
@@ -167,12 +188,15 @@ enum UncertaintyMarkdown {
         md += "A sample tells less than the value itself, so EVSI ≤ EVPPI, and it tends to EVPPI as n grows.\n\n"
         for decision in analysis.decisions {
             let summary = decision.summary
-            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI", "of its EVPPI"], rightAligned: [1, 2, 3, 4])
+            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI ± standard error", "of its EVPPI"],
+                                  rightAligned: [1, 2, 3, 4])
             for entry in summary.evsi {
                 let parameter = study.parameters[entry.parameter]
                 let evppi = summary.evppi[entry.parameter]
-                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size), number(entry.value),
-                                   evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
+                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size),
+                                   "\(number(entry.value)) ± \(number(entry.standardError))",
+                                   !entry.isDistinguishable ? "not distinguishable from 0"
+                                       : evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
             }
             md += "**\(decision.platform.rawValue)**:\n\n" + table.markdown() + "\n"
         }
@@ -210,6 +234,7 @@ enum UncertaintyMarkdown {
                 }
             }
         }
+        text += ruledOut(decision, study)
         let stability = percent(summary.stability, digits: 0)
         if decision.recommended == nil {
             text += " \(stability) of bootstrap resamples of the worlds agree that none is eligible."
@@ -229,6 +254,28 @@ enum UncertaintyMarkdown {
                 + "these worlds do not settle whether it is eligible; more worlds would."
         }
         return text
+    }
+
+    /// When the arm with the best utility in most worlds is not eligible: which constraint rules it
+    /// out, and in what share of worlds (SPEC §9.2); empty otherwise.
+    static func ruledOut(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        let summary = decision.summary
+        guard let top = summary.arms.indices.max(by: {
+            (summary.arms[$0].bestUtilityShare, -$0) < (summary.arms[$1].bestUtilityShare, -$1)
+        }) else { return "" }
+        let figures = summary.arms[top]
+        let arm = decision.arms[top]
+        guard arm != decision.leader, figures.bestUtilityShare > 0,
+              figures.feasibleShare < study.objective.feasibleShare - 1e-9 else { return "" }
+        let cells = study.table.cells
+        let failing = study.objective.constraints.compactMap { constraint -> String? in
+            let fails = cells.filter { !constraint.holds($0[arm]) }.count
+            guard fails > 0 else { return nil }
+            return "`\(constraint.text)` in \(percent(Double(fails) / Double(max(cells.count, 1)), digits: 0)) of worlds"
+        }
+        return " `\(study.arms[arm].name)` has the best utility in \(percent(figures.bestUtilityShare, digits: 0)) of worlds but is "
+            + "ruled out: it fails " + failing.joined(separator: " and ") + " (it must meet the constraints in "
+            + "\(percent(study.objective.feasibleShare, digits: 0)) of worlds); P(best) counts only worlds where an arm meets them."
     }
 
     /// The robust arm, the weights' and bounds' break-even values, and where each arm fails.
