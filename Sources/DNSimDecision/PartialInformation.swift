@@ -134,7 +134,7 @@ struct PartialInformation {
             lower = placed.cut
         }
         found = Self.honest(found, order: order, values: values, logScale: logScale,
-                            ahead: { winner, loser, ranks in
+                            ahead: { winner, loser, ranks, other in
                                 let members = order[ranks]
                                 guard members.count > 1 else { return false }
                                 let n = Double(members.count)
@@ -147,7 +147,15 @@ struct PartialInformation {
                                     return gsl_cdf_binomial_P(UInt32(count), Swift.min(requiredShare, 1), UInt32(members.count)) < 0.025
                                 }
                                 if mean > 0, mean > Self.z95 * error, !below(winner) { return true }
-                                return below(loser)
+                                // Ruled out here: only if its feasibility here is clearly lower than across
+                                // the flip too (Fisher's exact test, one-sided 2.5%), so three lucky worlds
+                                // at the end of a range do not make an arm eligible there.
+                                guard below(loser) else { return false }
+                                let k = members.filter { feasible[$0][loser] }.count
+                                let across = order[other].filter { feasible[$0][loser] }.count
+                                let total = members.count + other.count
+                                return gsl_cdf_hypergeometric_P(UInt32(k), UInt32(k + across), UInt32(total - k - across),
+                                                                UInt32(members.count)) < 0.025
                             })
         // Each flip's location interval: the 2.5% and 97.5% quantiles of the cut over bootstrap
         // resamples of the worlds between its neighbours, widened to the values either side of it.
@@ -193,10 +201,10 @@ struct PartialInformation {
     /// log-uniform parameter) are noise: the region between them joins its neighbours. Then each
     /// flip must have its `from` arm clearly ahead between the previous flip and it, and its `to`
     /// arm clearly ahead up to the next (`ahead`: the mean lead nonzero at 95%, or the other arm
-    /// clearly below the rule). The first flip that fails on a side loses that side's region to the
+    /// clearly below the rule there and clearly less often feasible there than across the flip). The first flip that fails on a side loses that side's region to the
     /// region across the flip (neighbouring regions of one arm join), and the rest are tested again.
     static func honest(_ changes: [Change], order: [Int], values: [Double], logScale: Bool,
-                       ahead: (Int, Int, Range<Int>) -> Bool) -> [Change] {
+                       ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool) -> [Change] {
         guard let first = changes.first, let lowest = order.first, let highest = order.last else { return [] }
         let scaled = { (value: Double) in logScale ? Foundation.log(Swift.max(value, Double.leastNormalMagnitude)) : value }
         let range = scaled(values[highest]) - scaled(values[lowest])
@@ -231,12 +239,12 @@ struct PartialInformation {
             var failed = false
             for i in found.indices {
                 let low = i > 0 ? found[i - 1].cut : 0, high = i + 1 < found.count ? found[i + 1].cut : order.count
-                if !ahead(found[i].from, found[i].to, low..<found[i].cut) {
+                if !ahead(found[i].from, found[i].to, low..<found[i].cut, found[i].cut..<high) {
                     merge(i, into: i + 1)
                     failed = true
                     break
                 }
-                if !ahead(found[i].to, found[i].from, found[i].cut..<high) {
+                if !ahead(found[i].to, found[i].from, found[i].cut..<high, low..<found[i].cut) {
                     merge(i + 1, into: i)
                     failed = true
                     break
