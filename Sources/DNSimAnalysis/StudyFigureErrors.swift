@@ -35,7 +35,8 @@ public struct StudyFigureErrors: Sendable {
         let armCount = decision.arms.count
         let utilities = study.utilities.map { world in decision.arms.map { world[$0] } }
         let feasible = study.feasible.map { world in decision.arms.map { world[$0] } }
-        let regrets = UncertaintyAnalysis.regrets(DecisionInput(utilities: utilities, feasible: feasible, parameters: utilities.map { _ in [] }))
+        let regrets = UncertaintyAnalysis.regrets(DecisionInput(utilities: utilities, feasible: feasible,
+                                                                parameters: utilities.map { _ in [] }))
         var unitOf: [Int: Int] = [:]
         var members: [[Int]] = []
         for (world, design) in study.designs.enumerated() {

@@ -145,7 +145,8 @@ public struct UncertaintyAnalysis: Sendable {
         guard let runnerUp = decision.contrast else { return [] }
         let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
         let acting = Set(study.parameters.indices.filter { !decision.notActing.contains($0) }.map { study.parameters[$0].key })
-        return sensitivity.filter { $0.target == name && acting.contains($0.parameter) }.sorted { Self.weight($0) > Self.weight($1) }
+        return sensitivity.filter { $0.target == name && acting.contains($0.parameter) }
+            .sorted { Self.weight($0) > Self.weight($1) }
     }
 
     /// Per arm, for each constraint it fails in some world, the box of conditions where it fails.

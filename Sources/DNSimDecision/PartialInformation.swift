@@ -201,8 +201,9 @@ struct PartialInformation {
     /// log-uniform parameter) are noise: the region between them joins its neighbours. Then each
     /// flip must have its `from` arm clearly ahead between the previous flip and it, and its `to`
     /// arm clearly ahead up to the next (`ahead`: the mean lead nonzero at 95%, or the other arm
-    /// clearly below the rule there and clearly less often feasible there than across the flip). The first flip that fails on a side loses that side's region to the
-    /// region across the flip (neighbouring regions of one arm join), and the rest are tested again.
+    /// clearly below the rule there and clearly less often feasible there than across the flip).
+    /// The first flip that fails on a side loses that side's region to the region across the flip
+    /// (neighbouring regions of one arm join), and the rest are tested again.
     static func honest(_ changes: [Change], order: [Int], values: [Double], logScale: Bool,
                        ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool) -> [Change] {
         guard let first = changes.first, let lowest = order.first, let highest = order.last else { return [] }

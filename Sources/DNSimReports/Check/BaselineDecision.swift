@@ -55,7 +55,8 @@ public struct BaselineDecision: Sendable {
                     throw BaselineReport.LoadError(description: "error: \(path): \(name) lacks probability_best, expected_utility, expected_regret, "
                         + "regret_sd or its utility quantiles (the file predates them)" + regenerate)
                 }
-                read[name] = Arm(probabilityBest: best, expectedUtility: expected, expectedRegret: regret, regretDeviation: deviation, quantiles: quantiles)
+                read[name] = Arm(probabilityBest: best, expectedUtility: expected, expectedRegret: regret,
+                                 regretDeviation: deviation, quantiles: quantiles)
             }
             // Always written, an arm's name or null: without it a changed recommendation would go unseen.
             guard let recommended = fields["recommended"], recommended is String || recommended is NSNull else {
