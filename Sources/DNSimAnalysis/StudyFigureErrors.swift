@@ -2,7 +2,7 @@ import DNSimCore
 import DNSimDecision
 
 /// The Monte Carlo standard error of each figure a study's `check` compares, as the study has it
-/// (SPEC §9.2, "A study gate with teeth"): per arm of one platform, for its expected utility,
+/// (docs/model.md §9, "A study gate with teeth"): per arm of one platform, for its expected utility,
 /// expected regret and utility quantiles, the bootstrap over the worlds (whole resampling units, a
 /// Sobol sample's k + 2 worlds together; Efron & Tibshirani 1993) combined with the device noise
 /// (the quantiles' bootstrap errors are given, but `check` bounds quantiles by order statistics)

@@ -42,7 +42,7 @@ public struct UncertaintyAnalysis: Sendable {
         public var breakEven: [BreakEven]
         /// Per arm (study index) that fails a constraint in some world, where it fails each (PRIM).
         public var failureBoxes: [(arm: Int, boxes: [FailureBox])]
-        /// The parameters (indices into the study's) that cannot act on this platform (SPEC §9.2).
+        /// The parameters (indices into the study's) that cannot act on this platform (docs/model.md §9).
         public var notActing: [Int]
         /// The recommended arm, as an index into the study's arms.
         public var recommended: Int? { summary.recommended.map { arms[$0] } }
@@ -168,7 +168,7 @@ public struct UncertaintyAnalysis: Sendable {
         }
     }
 
-    /// Whether a key can act on a platform's arms (SPEC §9.2): `platforms.<p>.*` acts on p alone;
+    /// Whether a key can act on a platform's arms (docs/model.md §9): `platforms.<p>.*` acts on p alone;
     /// every other key (`user.*`, `fetch.*`, `server.*`, fleet shares, per-device parameters) on all.
     public static func acts(_ key: String, on platform: Platform) -> Bool {
         !key.hasPrefix("platforms.") || key.hasPrefix("platforms.\(platform.rawValue).")

@@ -38,9 +38,9 @@ import CGSL
 /// - `robust`: the eligible arm whose mean utility over its worst 5% of worlds (⌈0.05·W⌉ worlds)
 ///   is highest, the lower index on a tie.
 /// - probability_best counts a world for an arm only where it is eligible there (feasible; every arm
-///   where none is) and has the best eligible utility, exact ties split equally (SPEC §9.2);
+///   where none is) and has the best eligible utility, exact ties split equally (docs/model.md §9);
 ///   `bestUtilityShare` is the plain highest utility, feasible or not.
-/// - Only what can act (SPEC §9.2): a parameter that cannot act on these arms (`acting`) has
+/// - Only what can act (docs/model.md §9): a parameter that cannot act on these arms (`acting`) has
 ///   EVPPI and EVSI exactly 0 and no flip.
 /// - Standard errors of EVPPI and EVSI: `InformationErrors`, a bootstrap over whole resampling units.
 public enum DecisionAnalysis {

@@ -1,6 +1,6 @@
 import DNSimCore
 
-/// The standard errors of EVPPI and EVSI (SPEC §9.2, "Noise is not advice"): the nonparametric
+/// The standard errors of EVPPI and EVSI (docs/model.md §9, "Noise is not advice"): the nonparametric
 /// bootstrap (Efron & Tibshirani 1993, "An Introduction to the Bootstrap", ch. 6) over whole
 /// resampling units (a Sobol sample's k + 2 worlds together), each resample re-estimating every
 /// figure exactly as `DecisionAnalysis` does on the full study (the same reference arm, the same

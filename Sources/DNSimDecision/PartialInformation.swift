@@ -196,7 +196,7 @@ struct PartialInformation {
     /// A flip and a flip back closer than this share of the range (in its sampling scale) are noise.
     static let closest = 0.03
 
-    /// The flips the worlds support (SPEC §9.2). The flips cut the range into regions, each with
+    /// The flips the worlds support (docs/model.md §9). The flips cut the range into regions, each with
     /// its arm. A flip and a flip back closer than 3% of the range (on the log scale for a
     /// log-uniform parameter) are noise: the region between them joins its neighbours. Then each
     /// flip must have its `from` arm clearly ahead between the previous flip and it, and its `to`

@@ -34,7 +34,7 @@ public struct SampleInformation: Sendable, Equatable {
         self.standardError = standardError
     }
 
-    /// Whether the estimate is at least two standard errors (SPEC §9.2): below, noise.
+    /// Whether the estimate is at least two standard errors (docs/model.md §9): below, noise.
     public var isDistinguishable: Bool { value > 0 && value >= 2 * standardError }
 
     /// The estimates θ̂ a sample of `size` would give in each world, from the parameter's values

@@ -3,7 +3,7 @@ import DNSimTestSupport
 import Foundation
 import XCTest
 
-/// SPEC §9.2, "Noise is not advice", against known answers. Arm a's utility is θ − ½ plus noise,
+/// docs/model.md §9, "Noise is not advice", against known answers. Arm a's utility is θ − ½ plus noise,
 /// arm b's the noise alone, so the best arm flips from b to a at θ = ½ exactly; φ is read by
 /// nothing (its EVPPI is 0), and ψ cannot act on these arms at all. W = 512 independent worlds,
 /// each arm's noise normal with sd 0.3 (a world's device noise).

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 @testable import DNSimReports
 
-/// SPEC §9.2, "Only what can act": a two-platform study whose iOS keys are pure noise for Android
+/// docs/model.md §9, "Only what can act": a two-platform study whose iOS keys are pure noise for Android
 /// (no Android arm reads them). At every seed, every Android EVPPI of an iOS key is exactly 0 with
 /// standard error 0, no Android flip or failure box names one, and decision.json lists them under
 /// Android's `not_acting`, `evppi_se` right after `evppi`. 20 seeds in long mode, 2 by default.
@@ -77,7 +77,7 @@ final class StudyActingTests: XCTestCase {
             XCTAssertEqual(Set(se.keys), Set(study.parameters.map(\.key)))
             for key in iosKeys { XCTAssertEqual(se[key], 0) }
         }
-        // The order of decision.json's keys (SPEC §9.1, §9.2).
+        // The order of decision.json's keys (docs/report-format.md).
         let keys = ["\"evpi\"", "\"evppi\"", "\"evppi_se\"", "\"not_acting\"", "\"flips\"", "\"runner_up\"", "\"difference\"",
                     "\"knife_edge\"", "\"stability\"", "\"worlds_needed\"", "\"coverage\"", "\"break_even\"", "\"robust\"",
                     "\"failure_boxes\""]

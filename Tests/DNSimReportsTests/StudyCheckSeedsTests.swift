@@ -6,7 +6,7 @@ import XCTest
 
 /// `check` of a study passes the correct model against its own baseline at other seeds
 /// (docs/model.md §9, "Checking a study"): the tolerances count both the worlds drawn and the devices
-/// inside each world, so a reseed (new worlds, new devices) stays within them (SPEC §9.2). The
+/// inside each world, so a reseed (new worlds, new devices) stays within them (docs/model.md §9). The
 /// tolerance is 3 combined standard errors, calibrated here: the correct model passes at 19 of 20
 /// other seeds, a figure 6 standard errors worse fails, and no tolerance is wider than the range of
 /// its figure. And only a worse figure is a regression.

@@ -9,7 +9,7 @@ import Foundation
 /// and only a figure that got worse is a regression. The same design and seed give the same worlds,
 /// so a rerun of an unchanged model moves nothing; the tolerance is for a changed model or another
 /// seed, whose figures move by chance twice over: the worlds drawn, and the devices inside each
-/// world (`StudyFigureErrors`; SPEC §9.2).
+/// world (`StudyFigureErrors`; docs/model.md §9).
 public struct StudyComparison: Sendable {
     /// One figure of one arm.
     public struct Figure: Sendable {

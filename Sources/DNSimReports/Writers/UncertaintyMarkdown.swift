@@ -258,7 +258,7 @@ enum UncertaintyMarkdown {
     }
 
     /// When the arm with the best utility in most worlds is not eligible: which constraint rules it
-    /// out, and in what share of worlds (SPEC §9.2); empty otherwise.
+    /// out, and in what share of worlds (docs/model.md §9); empty otherwise.
     static func ruledOut(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
         let summary = decision.summary
         guard let top = summary.arms.indices.max(by: {
