@@ -2,12 +2,13 @@
 import PackageDescription
 
 // Layers, each ignorant of those above it; the target graph enforces it:
-// DNSimCore (kernel, random, models, strategies, metrics, simulation)
+// DNSimCore (kernel, random, world, models, strategies, metrics, simulation; files: the shard format, the baseline rule)
 //   ← DNSimDecision (designs, distributions, sensitivity, regret, value of information)
 //   ← DNSimScenario (YAML, cron, calendar, loader)
-//   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis)
-//   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check; the run's observers: cycles.csv, telemetry)
-//   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study)
+//   ← DNSimAnalysis (what a report says, as values: verdicts, comparisons, recommendations, a study's analysis;
+//                    check's verdicts and the baseline report they are checked against)
+//   ← DNSimReports (CSV, Markdown, JSON, SVG: the writers; check's outputs; the run's observers: cycles.csv, telemetry)
+//   ← DNSimRun (the use cases: load, plan, run and write a report, a shard, a study; check, merge, trace)
 //   ← DNSimCLI (argument parsing, console, progress, exit codes; the subcommands)
 //   ← dnsim-events (main.swift)
 // DNSimFit (telemetry → scenario numbers) stands beside them, on GSL and DNSimText alone; the
@@ -40,6 +41,8 @@ let package = Package(
         .target(name: "CPhilox", dependencies: ["CGSL"]),
         // GSL's error handler and its one process-wide count, shared by the simulator and the fit.
         .target(name: "CGSLErrors", dependencies: ["CGSL"]),
+        // The CPU's instruction counter (perf_event_open) for `bench`, where the kernel allows it.
+        .target(name: "CInstructionCounter"),
         // Each text and date rule once: what a line break is, JSON/XML escaping, CSV records, civil days.
         .target(name: "DNSimText"),
         // Parallel loops whose results keep index order, their slots and claims, and SplitMix64
@@ -51,17 +54,18 @@ let package = Package(
         .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
         .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
         // What a report says, computed as values from a run or a study (the verdict, arm comparisons
-        // and ties, the objective's recommendation, a study's analysis); it renders no file, and the
-        // writers it feeds are above it, so it cannot reach for their formatting.
-        .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario"]),
+        // and ties, the objective's recommendation, a study's analysis, check's verdicts); it renders
+        // no report, and the writers it feeds are above it, so it cannot reach for their formatting.
+        // It reads the baseline a check compares with (summary.csv, manifest.json, decision.json).
+        .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimText"]),
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
-        // The use cases as a library (run and write a report, a shard, a study; load and plan),
+        // The use cases as a library (run and write a report, a shard, a study; check, merge, trace; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
         .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText",
-                                                 "DNSimSupport"]),
+                                                 "DNSimSupport", "CInstructionCounter"]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.

@@ -3,7 +3,8 @@
 # so they run and are tested the same outside GitHub Actions (.ci/action-rehearsal):
 #   run-check.sh install   INPUT_VERSION, INPUT_RELEASE_URL         -> outputs binary, folder; PATH
 #   run-check.sh check     DNSIM_EVENTS (the binary), INPUT_SCENARIO, INPUT_BASELINE, INPUT_ARMS,
-#                          INPUT_STRICT, INPUT_OUT, INPUT_ARTIFACT_NAME -> outputs exit-code, junit, reports
+#                          INPUT_STRICT, INPUT_OUT, INPUT_ARTIFACT_NAME, INPUT_PAGE_ARTIFACT_NAME
+#                          -> outputs exit-code, junit, reports, pages
 #   run-check.sh verdict   EXIT_CODE                                 -> exits with it
 # Inputs arrive as environment variables, never pasted into the script (no injection through them).
 set -euo pipefail
@@ -42,6 +43,7 @@ install() {
 
 check() {
     local bin=${DNSIM_EVENTS:?} out=${INPUT_OUT:-dnsim-events-reports} words=() scenarios=() matches=() word arms args status log version
+    local pages page
     # Scenarios: words separated by spaces or newlines, each a file or a glob.
     read -r -d '' -a words <<<"${INPUT_SCENARIO:-}" || true
     [ "${#words[@]}" -gt 0 ] || die "scenario: give the scenario files to check, e.g. scenario: policy/*.yaml"
@@ -69,12 +71,25 @@ check() {
     output exit-code "$status"
     [ -f "$out/junit.xml" ] && output junit "$out/junit.xml"
     [ -d "$out" ] && output reports "$out"
+    # The pages to open: each scenario folder's report.html, as <scenario>.html, in a folder of their own.
+    pages=${out%/}-pages
+    rm -rf "$pages"
+    for page in "$out"/*/report.html; do
+        [ -f "$page" ] || continue
+        mkdir -p "$pages"
+        cp "$page" "$pages/$(basename "$(dirname "$page")").html"
+    done
+    [ -d "$pages" ] && output pages "$pages"
     version=$("$bin" --version 2>/dev/null | head -n 1 || true)
     if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then
         printf '### dnsim-events check: not run to the end (exit %s: bad input or setup)\n\n```\n%s\n```\n\n' "$status" "$(tail -n 20 "$log")" | summary
     fi
     {
         printf '%s; ' "$version"
+        if [ -d "$pages" ]; then
+            printf 'open the report pages (one `<scenario>.html` per scenario) in the artifact `%s`; ' \
+                "${INPUT_PAGE_ARTIFACT_NAME:-dnsim-events-report}"
+        fi
         if [ -d "$out" ]; then printf 'reports and JUnit (`%s/junit.xml`) in the artifact `%s`.\n' "$out" "${INPUT_ARTIFACT_NAME:-dnsim-events-reports}"
         else printf 'no reports written.\n'; fi
     } | summary

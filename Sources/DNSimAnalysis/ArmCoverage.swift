@@ -18,6 +18,27 @@ public struct ArmCoverage: Sendable, Equatable {
     /// The condition keys that would assess it, in catalog order.
     public var keys: [String]
 
+    /// One line per arm the study does not assess, for stderr (`warning`, plain).
+    public static func warnings(_ study: UncertaintyStudy) -> [String] {
+        // From the table alone: the full analysis (bootstrap intervals) is not needed for this.
+        study.platforms.flatMap { platform in unassessed(study, arms: platform.arms).map { $0.warning(study) } }
+    }
+
+    /// What a report says of it: `code` marks a key or an arm's name, `strong` the headline
+    /// (Markdown's backticks and bold in uncertainty.md; nothing on the terminal).
+    public func warning(_ study: UncertaintyStudy, code: (String) -> String = { $0 },
+                        strong: (String) -> String = { $0 }) -> String {
+        let keys = keys.map(code).joined(separator: ", ")
+        let why = switch reason {
+        case .ownKeysFixed: "none of its own conditions (\(keys)) is under \(code("uncertainty"))"
+        case .constantUtility: "its utility is the same in every world"
+        }
+        var text = strong("\(code(study.arms[arm].name)) is not assessed") + ": \(why), so its risk is not measured "
+            + "and EVPI and EVPPI understate the value of learning."
+        if reason == .constantUtility { text += " Keys that would assess it: \(keys)." }
+        return text
+    }
+
     /// The arms among `arms` (indices into the study's) whose own conditions are all fixed.
     public static func unassessed(_ study: UncertaintyStudy, arms: [Int]) -> [ArmCoverage] {
         let uncertain = study.parameters.map(\.key)

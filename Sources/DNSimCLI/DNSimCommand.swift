@@ -1,9 +1,10 @@
-import DNSimRun
+import DNSimCore
 import Foundation
 
 /// `dnsim-events`: the front end with this tool's subcommands.
 public enum DNSimCommand {
-    static let tool = CommandLineTool(commands: Subcommands.all, defaultCommand: RunCommand.self, overview: { HelpCommand.overview })
+    static let tool = CommandLineTool(commands: Subcommands.all, defaultCommand: RunCommand.self, version: ToolVersion.described,
+                                      overview: { HelpCommand.overview })
 
     public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
         tool.main(arguments, console: console)

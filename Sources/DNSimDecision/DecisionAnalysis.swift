@@ -181,18 +181,18 @@ public enum DecisionAnalysis {
 
     /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when
     /// worlds come in them).
-    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> PairedDifference {
+    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> UtilityDifference {
         let values = utilities.map { $0[a] - $0[b] }
         let n = Double(values.count)
         let mean = values.reduce(0, +) / n
         if let clusters, clusters.count > 1 {
             let half = gsl_cdf_tdist_Pinv(0.975, Double(clusters.count - 1)) * clusters.standardError(of: values)
-            return PairedDifference(mean: mean, low: mean - half, high: mean + half)
+            return UtilityDifference(mean: mean, low: mean - half, high: mean + half)
         }
-        guard values.count > 1 else { return PairedDifference(mean: mean, low: mean, high: mean) }
+        guard values.count > 1 else { return UtilityDifference(mean: mean, low: mean, high: mean) }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)
         let half = gsl_cdf_tdist_Pinv(0.975, n - 1) * (variance / n).squareRoot()
-        return PairedDifference(mean: mean, low: mean - half, high: mean + half)
+        return UtilityDifference(mean: mean, low: mean - half, high: mean + half)
     }
 
     /// The arm among `choice` whose mean over its worst ⌈5%⌉ of worlds is highest.

@@ -22,7 +22,7 @@ public struct DecisionSummary: Sendable {
     /// without a runner-up; false without a recommendation).
     public var decisive: Bool
     /// The recommended minus the runner-up's utility per cycle over the worlds; nil without a runner-up.
-    public var difference: PairedDifference?
+    public var difference: UtilityDifference?
     /// The arms whose feasible share is within two binomial standard errors of the required share.
     public var knifeEdge: [Int]
     /// Each arm's feasible share's Monte Carlo standard error (over the resampling units, when worlds
@@ -44,7 +44,7 @@ public struct DecisionSummary: Sendable {
     }
 
     public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
-                runnerUp: Int? = nil, decisive: Bool = false, difference: PairedDifference? = nil, knifeEdge: [Int] = [],
+                runnerUp: Int? = nil, decisive: Bool = false, difference: UtilityDifference? = nil, knifeEdge: [Int] = [],
                 stability: Double = 1, worldsNeeded: Int? = nil, robust: Int? = nil) {
         self.arms = arms
         self.recommended = recommended

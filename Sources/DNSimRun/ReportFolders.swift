@@ -40,8 +40,24 @@ public enum ReportFolders {
     public static func note(_ scenario: Scenario, _ overrides: RunOverrides, out: String?) -> String? {
         guard let tag = overrideTag(scenario, overrides) else { return nil }
         let base = out ?? root
-        let options = tag.split(separator: ",").map { "--" + $0.prefix { $0 != "=" } }.joined(separator: ", ")
-        return "note: \(scenario.name): \(options) differ from \(scenario.file), so this run writes \(folder(scenario, overrides, out: out))/ "
+        let settings = tag.split(separator: ",")
+        // --seed, --devices, --days set values other than the file's; --platform sets none: it runs a part
+        // of the scenario.
+        let valued = settings.filter { !$0.hasPrefix("platform=") }.map { "--" + $0.prefix { $0 != "=" } }
+        var reasons = valued.isEmpty ? [] : ["\(valued.joined(separator: ", ")) differ from \(scenario.file)"]
+        if let platform = overrides.platform, settings.contains(where: { $0.hasPrefix("platform=") }) {
+            reasons.append("--platform \(platform.rawValue) runs only the \(platform.rawValue) arms of "
+                + (valued.isEmpty ? scenario.file : "it"))
+        }
+        return "note: \(scenario.name): \(reasons.joined(separator: " and ")), "
+            + "so this run writes \(folder(scenario, overrides, out: out))/ "
             + "and leaves \(base)/\(scenario.name)/ (a baseline written without them) as it is"
+    }
+
+    /// A folder named on the command line without its trailing slashes (`a//` → `a`; `/` stays `/`).
+    public static func trimmed(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 }

@@ -32,6 +32,8 @@ public enum ReportRun {
         public let context: ReportContext
         public let sweep: SweepReport?
         public let study: UncertaintyStudy?
+        /// The study's analysis, the one its files were written from.
+        public let studyAnalysis: UncertaintyAnalysis?
         public let directory: String
         /// Every file written into `directory`.
         public let files: [String]
@@ -69,7 +71,9 @@ public enum ReportRun {
         progress?.finish()
         let study = try StudyRun.run(scenario, worlds: worlds, overrides, jobs: jobs, feedback: feedback,
                                      reproduceCommand: context.reproduceCommand, untilStable: options.untilStable)
-        let files = ReportWriter.files(context, formats: options.formats, sweep: sweep, study: study)
+        // Made once (its bootstrap is the study's slowest step): the files and the caller's summary both read it.
+        let studyAnalysis = study.map(UncertaintyAnalysis.init)
+        let files = ReportWriter.files(context, formats: options.formats, sweep: sweep, study: study, studyAnalysis: studyAnalysis)
         var moved: [(String, URL)] = []
         // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
         var telemetryStaging: (staging: URL, written: [String], skipped: [String])?
@@ -95,7 +99,7 @@ public enum ReportRun {
             }
             telemetryWritten = (folder, telemetryStaging.written, telemetryStaging.skipped)
         }
-        return Written(context: context, sweep: sweep, study: study, directory: directory, files: files.map(\.0) + moved.map(\.0),
+        return Written(context: context, sweep: sweep, study: study, studyAnalysis: studyAnalysis, directory: directory, files: files.map(\.0) + moved.map(\.0),
                        telemetry: telemetryWritten)
     }
 }

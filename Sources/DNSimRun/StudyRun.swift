@@ -84,7 +84,7 @@ public enum StudyRun {
 
     /// An arm the study does not assess is said on stderr, as the scenario's warnings are (even when quiet).
     public static func warnCoverage(_ study: UncertaintyStudy, feedback: RunFeedback) {
-        for warning in UncertaintyReport.coverageWarnings(study) {
+        for warning in ArmCoverage.warnings(study) {
             feedback.note(Diagnostic(file: study.scenario.file, mark: nil, message: warning, severity: .warning).description)
         }
     }

@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimTestSupport
 import XCTest
 @testable import DNSimReports

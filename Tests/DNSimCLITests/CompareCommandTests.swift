@@ -192,14 +192,15 @@ final class CompareCommandTests: CommandLineTestCase {
         XCTAssertEqual(cron.code, 0, "cron arms' cycles do not depend on the server: \(cron.err)")
     }
 
-    /// --out DIR: compare.md with the command that reproduces it, compare.csv with every rate; a
-    /// second comparison replaces them; a compare.md of the user's is never replaced.
+    /// --out DIR: compare.md with the command that reproduces it, compare.csv with every rate, report.html
+    /// with the table's cells; a second comparison replaces them; a compare.md of the user's is never replaced.
     func testOutWritesTheMarkdownAndCSV() throws {
         let b = try variant("chained-only.yaml") { $0.replacingOccurrences(of: "  - independent\n", with: "") }
         let out = path("cmp")
         let result = invoke(["compare", Self.shipped, b, "--out", out] + size)
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.out.contains("Comparison written to \(out)/ (compare.md, compare.csv)"), result.out)
+        XCTAssertTrue(result.out.contains("Comparison written to \(out)/ (compare.md, compare.csv, report.html)"),
+                      result.out)
         XCTAssertTrue(result.out.contains("independent/ios: only in A (fresh "), result.out)
         let md = try String(contentsOfFile: "\(out)/compare.md", encoding: .utf8)
         XCTAssertTrue(md.hasPrefix("# dnsim-events compare: new-activity → new-activity\n"), md)
@@ -210,6 +211,15 @@ final class CompareCommandTests: CommandLineTestCase {
         XCTAssertEqual(csv.count, 1 + 4 * ScenarioComparison.metrics.count, "two shared arms and two in A only, every rate")
         XCTAssertTrue(csv.contains { $0.hasPrefix("independent/ios,fresh,a,") && $0.hasSuffix(",,,,,") }, "\(csv)")
         XCTAssertTrue(csv.contains { $0.hasPrefix("chained/ios,fresh,both,") }, "\(csv)")
+        let page = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
+        XCTAssertTrue(page.hasPrefix(HTMLReportWriter.opening), page)
+        XCTAssertTrue(page.contains("<h1>dnsim-events compare: new-activity → new-activity</h1>"), page)
+        let command = "dnsim-events compare \(Self.shipped) \(b) --seed 42 --devices 40 --days 60"
+        XCTAssertTrue(page.contains("<pre><code>\(command)</code></pre>"), page)
+        XCTAssertTrue(page.contains("<tr><th>arm</th><th>metric</th><th class=\"num\">A</th><th class=\"num\">B</th>"),
+                      page)
+        XCTAssertTrue(page.contains("<tr><td>chained/ios</td><td>fresh</td>"), page)
+        XCTAssertTrue(page.contains("<li><code>independent/android</code>: only in A ("), page)
         XCTAssertEqual(invoke(["compare", Self.shipped, b, "--out", out, "--quiet"] + size).code, 0, "its own files are replaced")
 
         let mine = path("mine")

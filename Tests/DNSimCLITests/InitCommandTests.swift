@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import DNSimCLI
+@testable import DNSimCore
 @testable import DNSimRun
 @testable import DNSimScenario
 
@@ -37,7 +38,14 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(made.notifySchedule.text, "30 18 * * *")
         XCTAssertEqual(made.ios, shipped.ios)
         XCTAssertEqual(made.android, shipped.android)
-        XCTAssertEqual(made.fetch, shipped.fetch)
+        XCTAssertEqual(made.fetch.latency, shipped.fetch.latency)
+        XCTAssertEqual(made.fetch.failure, shipped.fetch.failure)
+        // The copy of fetched content is a guess of its own, so a trace shows the team's text, not TimeSafari's.
+        XCTAssertNil(shipped.fetch.copy)
+        XCTAssertEqual(made.fetch.copy, CopyTemplate(oneTitle: "New update", oneBody: "“{first}” has an update.",
+                                                     manyTitle: "{count} updates",
+                                                     manyBody: "“{first}” and {more} more have updates.",
+                                                     itemName: "Item {n}"))
         XCTAssertNotEqual(made.server, shipped.server, "TimeSafari's 1.5 updates a day across 5 projects are its own")
         XCTAssertEqual(made.server.updatesPerDay, 1)
         XCTAssertNil(made.user.tokenLifetime, "no 3-day JWT pool")
@@ -48,8 +56,9 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertTrue(made.warnings.isEmpty)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(text.contains("# Sources of the numbers that are not guesses"), "the calibration is cited")
-        XCTAssertTrue(result.out.contains("14 values are guesses, marked '# GUESS:' in \(out)"), result.out)
-        for key in ["delay:", "never:", "latency:", "failure:", "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
+        XCTAssertTrue(result.out.contains("15 values are guesses, marked '# GUESS:' in \(out)"), result.out)
+        for key in ["delay:", "never:", "latency:", "failure:", "copy:",
+                    "updatesPerDay:", "starredPlans:", "appOpensPerDay:", "forceQuitPerDay:",
                     "tokenLifetime:"] {
             let line = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }, key)
             XCTAssertTrue(line.contains("# GUESS:"), String(line))
@@ -94,9 +103,47 @@ final class InitCommandTests: CommandLineTestCase {
         XCTAssertEqual(try ScenarioLoader.load(path: { let p = path("lead.yaml"); _ = invoke(["init", "--name", "lead", "--notify-at", "07:00", "--out", p]); return p }())
             .fetchSchedule.text, "55 6 * * *", "the fetch defaults to 5 minutes before the notification")
         let twelveHour = invoke(["init", "--name", "x", "--notify-at", "7:00 PM", "--out", path("x.yaml")])
-        XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes a local time HH:MM, not '7:00 PM' (did you mean 19:00?)"), twelveHour.err)
+        XCTAssertTrue(twelveHour.err.hasPrefix("error: --notify-at takes local times HH:MM separated by commas, "
+                                               + "such as 08:00,20:00; '7:00 PM' is not one (did you mean 19:00?)"),
+                      twelveHour.err)
         let withFrom = invoke(["init", "--from", Self.appConfig, "--notify-at", "07:00", "--out", path("y.yaml")])
         XCTAssertTrue(withFrom.err.hasPrefix("error: --notify-at is for init without --from"), withFrom.err)
+    }
+
+    /// Two reminders a day (issue 56, item 7): one cron for the notifications and one for their
+    /// fetches, 5 minutes before each; a `lead` sweep moves both fetches. Times no one cron gives
+    /// together are refused before anything is written.
+    func testSeveralNotificationTimesADay() throws {
+        let out = path("reminders.yaml")
+        let made = invoke(["init", "--name", "reminders", "--notify-at", "20:00,08:00", "--out", out])
+        XCTAssertEqual(made.code, 0, made.err)
+        let scenario = try ScenarioLoader.load(path: out)
+        XCTAssertEqual(scenario.notifySchedule.text, "0 8,20 * * *")
+        XCTAssertEqual(scenario.fetchSchedule.text, "55 7,19 * * *")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("# reminders: a dnsim-events scenario for the dual schedule in a plugin block "
+                                     + "made by init (fetch 07:55, 19:55, notify 08:00, 20:00)."), text)
+        let run = invoke([out, "--devices", "2", "--days", "3", "--out", path("r"), "--quiet"])
+        XCTAssertEqual(run.code, 0, run.err)
+        let folder = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: path("r")).first)
+        let summary = try String(contentsOfFile: path("r/\(folder)/summary.csv"), encoding: .utf8)
+        let cycles = summary.split(separator: "\n")[1].split(separator: ",")[4]
+        XCTAssertEqual(cycles, "12", "two cycles a day, 2 devices, 3 days")
+        try (text + "sweep:\n  - { key: lead, values: [5m, 1h] }\n").write(toFile: out, atomically: true,
+                                                                           encoding: .utf8)
+        XCTAssertEqual(try ScenarioLoader.load(path: out).sweepPoints().map(\.scenario.fetchSchedule.text),
+                       ["55 7,19 * * *", "0 7,19 * * *"])
+
+        let fetches = invoke(["init", "--name", "f", "--notify-at", "08:00,20:00", "--fetch-at", "07:30,19:30",
+                              "--out", path("f.yaml")])
+        XCTAssertEqual(fetches.code, 0, fetches.err)
+        XCTAssertEqual(try ScenarioLoader.load(path: path("f.yaml")).fetchSchedule.text, "30 7,19 * * *")
+        let apart = invoke(["init", "--name", "apart", "--notify-at", "08:00,20:30", "--out", path("apart.yaml")])
+        XCTAssertEqual(apart.code, 2)
+        XCTAssertTrue(apart.err.hasPrefix("error: --notify-at: the times 08:00, 20:30 do not make one cron: a cron "
+                                          + "fires at every listed minute of every listed hour, so the times must "
+                                          + "share their minutes"), apart.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("apart.yaml")))
     }
 
     /// What init cannot know (the platform mix, the push setup, the permissions, the app-open rate…)
@@ -117,7 +164,8 @@ final class InitCommandTests: CommandLineTestCase {
             ("platforms.ios.notificationAuthorization", "    notificationAuthorization: authorized"),
             ("platforms.android.exactAlarmPermission", "    exactAlarmPermission: true"),
             ("platforms.android.notificationPermission", "    notificationPermission: granted"),
-            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("server.updatesPerDay", "  updatesPerDay: "),
+            ("fetch.latency", "  latency: "), ("fetch.failure", "  failure: "), ("fetch.copy", "  copy:"),
+            ("server.updatesPerDay", "  updatesPerDay: "),
             ("server.starredPlans", "  starredPlans: "), ("user.appOpensPerDay", "  appOpensPerDay: 1 "), ("user.forceQuitPerDay", "  forceQuitPerDay: "),
             ("user.tokenLifetime", "  tokenLifetime: "), ("strategies", "strategies:"),
         ]

@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
@@ -181,11 +182,13 @@ final class OutFolderTests: CommandLineTestCase {
             XCTAssertEqual(tree("P/small"), baseline)
 
             // The file's own values are no override: such a run writes P/small/ itself, with the same figures
-            // (only summary.md's reproduce line names the flags given), and says nothing.
+            // (only summary.md's and report.html's reproduce lines name the flags given), and says nothing.
             let same = assertSucceeds([a, "--seed", "3", "--devices", "8", "--days", "10", "--out", "P", "--quiet"])
             XCTAssertEqual(same.err, "")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "P").sorted(), ["small", "small@devices=6", "small@seed=7,devices=6,days=5"])
-            XCTAssertEqual(tree("P/small").filter { $0.key != "summary.md" }, baseline.filter { $0.key != "summary.md" })
+            let reproducing: Set = ["summary.md", "report.html"]
+            XCTAssertEqual(tree("P/small").filter { !reproducing.contains($0.key) },
+                           baseline.filter { !reproducing.contains($0.key) })
             XCTAssertTrue(String(decoding: tree("P/small")["summary.md"] ?? Data(), as: UTF8.self).contains("--seed 3 --devices 8 --days 10\n"))
         }
     }
@@ -313,8 +316,8 @@ final class OutFolderTests: CommandLineTestCase {
         let folder = "\(shards)/small@devices=6,days=3"
         XCTAssertTrue(run.out.contains("written to \(folder)/shard-1-of-3.json\n"), run.out)
         XCTAssertFalse(run.out.contains("//"), run.out)
-        XCTAssertEqual(try MergeCommand.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
-        XCTAssertEqual(try MergeCommand.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeRun.readPartials([shards + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
+        XCTAssertEqual(try MergeRun.readPartials([folder + "/"]).map(\.file), ["\(folder)/shard-1-of-3.json"])
         XCTAssertEqual(ParsedArguments.folder("/"), "/")
         XCTAssertEqual(ParsedArguments.folder("a//"), "a")
     }

@@ -79,4 +79,18 @@ final class PlatformSelectionTests: CommandLineTestCase {
         }
         XCTAssertEqual(ReportFolders.defaultFolder(try ScenarioLoader.load(path: small), RunOverrides(platform: .ios)), "Reports/small@platform=ios")
     }
+
+    /// --platform sets no value that could differ from the file's: the note says it runs a part of the scenario.
+    func testThePlatformNoteSaysWhatRunsNotThatSomethingDiffers() throws {
+        let scenario = try ScenarioLoader.load(path: small)
+        XCTAssertEqual(ReportFolders.note(scenario, RunOverrides(platform: .ios), out: nil),
+                       "note: small: --platform ios runs only the ios arms of \(scenario.file), "
+                           + "so this run writes Reports/small@platform=ios/ "
+                           + "and leaves Reports/small/ (a baseline written without them) as it is")
+        XCTAssertEqual(ReportFolders.note(scenario, RunOverrides(devices: 5, platform: .android), out: "O"),
+                       "note: small: --devices differ from \(scenario.file) and --platform android runs only "
+                           + "the android "
+                           + "arms of it, so this run writes O/small@devices=5,platform=android/ and leaves O/small/ "
+                           + "(a baseline written without them) as it is")
+    }
 }

@@ -23,7 +23,7 @@ final class ShardTests: CommandLineTestCase {
         XCTAssertEqual(run([scenario, "--devices", "20", "--out", single, "--quiet"]).code, 0)
         // --out DIR writes DIR/small@devices=20/, for a run as for a merge (the shards record --devices).
         let expected = files("\(single)/small@devices=20")
-        XCTAssertEqual(expected.count, 7)
+        XCTAssertEqual(expected.count, 8, "summary.csv, summary.md, report.html, four charts, manifest.json")
         for n in [1, 3, 8] {
             let shards = temporary.appendingPathComponent("shards-\(n)").path
             for k in 1...n {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 @testable import DNSimCLI
 @testable import DNSimCore
+import DNSimRun
 
 /// `--shard K/N` on an uncertainty study spreads its worlds over the shards in contiguous blocks
 /// (as it does the base run's devices); `merge` gives the single run's files byte for byte and
@@ -90,7 +91,7 @@ final class StudyShardTests: CommandLineTestCase {
         for k in 1...2 {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/study/shard-\(k)-of-2.json"))
             let whole = try JSONDecoder().decode(PartialResult.self, from: data)
-            let lazy = try XCTUnwrap(MergeCommand.decodePartial(data))
+            let lazy = try XCTUnwrap(MergeRun.decodePartial(data))
             let texts = try XCTUnwrap(lazy.study?.encodedWorlds)
             XCTAssertEqual(texts.count, whole.study?.worlds.count)
             XCTAssertEqual(try texts.map { try JSONDecoder().decode(WorldResult.self, from: $0) }, whole.study?.worlds)
@@ -107,7 +108,7 @@ final class StudyShardTests: CommandLineTestCase {
             text.replaceSubrange(end, with: #","study":{"design":"x","devicesPerWorld":1,"parameters":[],"worldCount":1,"worldRange":[0,1],"#
                                  + #""worlds":[]}}"#)
             let twice = Data(text.utf8)
-            let read = try XCTUnwrap(MergeCommand.decodePartial(twice)?.study)
+            let read = try XCTUnwrap(MergeRun.decodePartial(twice)?.study)
             let worlds = try read.encodedWorlds.map { try $0.map { try JSONDecoder().decode(WorldResult.self, from: $0) } } ?? read.worlds
             XCTAssertEqual(worlds, try JSONDecoder().decode(PartialResult.self, from: twice).study?.worlds,
                            "the worlds of the study the decoder takes, split or not")

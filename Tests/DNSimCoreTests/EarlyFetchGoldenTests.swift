@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest

@@ -105,7 +105,7 @@ final class EventAgendaTests: XCTestCase {
 
     /// Schedules, cancellations and pops at random, the number pending rising
     /// past the sorted array's limit into heap mode and back to empty, against
-    /// a plain sorted list.
+    /// a plain sorted list; the storage's invariants are checked after every operation.
     func testMatchesAReferenceAcrossSortedAndHeapModes() {
         let agenda = EventAgenda<Int>(now: 0)
         var reference: [(time: Millis, sequence: Int, handle: EventHandle)] = []
@@ -140,12 +140,14 @@ final class EventAgendaTests: XCTestCase {
             } else {
                 XCTAssertTrue(reference.isEmpty)
             }
+            agenda.storage.checkInvariants()
         }
         XCTAssertGreaterThan(emptiedAfterHeap, 5, "the agenda went into heap mode and emptied several times")
         while let event = agenda.next() {
             let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
             XCTAssertEqual(event.payload, reference[earliest].sequence)
             reference.remove(at: earliest)
+            agenda.storage.checkInvariants()
         }
         XCTAssertTrue(reference.isEmpty)
     }

@@ -125,8 +125,7 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         self.fleet = fleet
         let extra = random.int(0...9)
         sweep = extra < 3 ? random.pick(Self.sweeps) : nil
-        // A lead sweep needs a single daily notification time.
-        if secondNotifyAfterHours != nil, sweep?.contains("key: lead,") == true { sweep = nil }
+        // A lead sweep moves both fetch times of a two-times-a-day schedule (`M H1,H2 * * *`) too.
         study = extra >= 8 ? random.pick(Self.studies) : nil
         forceStopPerDay = random.pick([0, 0, 0.1])
         pushWithNews = random.chance(0.3)

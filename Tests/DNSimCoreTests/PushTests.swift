@@ -82,7 +82,8 @@ final class PushTests: XCTestCase {
         var world = Self.pushWorld(days: 60, drop: 0, latency: 2_000, failure: 0)
         world.user.offlinePerDay = 0.1
         world.user.offlineDuration = .fixed(31 * SimTime.hour)
-        world.user.offlineHours = (0..<24).map { $0 == 12 ? 1 : 0 }  // starts 12:00–13:00, ends 19:00–20:00 the next day
+        // Starts 12:00–13:00, ends 19:00–20:00 the next day.
+        world.user.offlineHours = (0..<24).map { $0 == 12 ? 1 : 0 }
         var checked = 0
         for device in 0..<60 {
             let run = DeviceRun(world, Self.push(.ios), device: device)

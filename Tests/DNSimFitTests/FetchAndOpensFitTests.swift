@@ -54,7 +54,8 @@ final class FetchAndOpensFitTests: XCTestCase {
         for (device, zone) in zones.enumerated() {
             for day in 0..<10 {
                 for k in 0...device {
-                    let local = 1_799_020_800_000 + Int64(day) * 86_400_000 + hours[k] * 3_600_000 + 1_234   // 2027-01-04 local
+                    // 2027-01-04 local.
+                    let local = 1_799_020_800_000 + Int64(day) * 86_400_000 + hours[k] * 3_600_000 + 1_234
                     rows.append(AppOpenRow(deviceID: "d\(device)", openedAt: local - zone.1 * 3_600_000, timeZone: device == 0 ? nil : zone.0))
                 }
             }

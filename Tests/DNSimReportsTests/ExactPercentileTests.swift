@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import Foundation
 import XCTest
 @testable import DNSimCore

@@ -38,8 +38,8 @@ final class StudyCoverageTests: XCTestCase {
         let markdown = try XCTUnwrap(files["uncertainty.md"])
         XCTAssertTrue(markdown.contains("**`push/android` is not assessed**: none of its own conditions (`platforms.android.push.delay`, "), markdown)
         XCTAssertTrue(markdown.contains("EVPI and EVPPI understate the value of learning"), markdown)
-        XCTAssertEqual(UncertaintyReport.coverageWarnings(study).count, 1)
-        XCTAssertTrue(UncertaintyReport.coverageWarnings(study)[0].hasPrefix("push/android is not assessed: none of its own conditions (platforms.android.push.delay, "))
+        XCTAssertEqual(ArmCoverage.warnings(study).count, 1)
+        XCTAssertTrue(ArmCoverage.warnings(study)[0].hasPrefix("push/android is not assessed: none of its own conditions (platforms.android.push.delay, "))
     }
 
     func testOneUncertainPushKeyAssessesPush() throws {
@@ -49,7 +49,7 @@ final class StudyCoverageTests: XCTestCase {
         XCTAssertTrue(try coverage(files).isEmpty)
         XCTAssertTrue(files["decision.json"]!.contains("\"coverage\": []"))
         XCTAssertFalse(files["uncertainty.md"]!.contains("not assessed"))
-        XCTAssertTrue(UncertaintyReport.coverageWarnings(study).isEmpty)
+        XCTAssertTrue(ArmCoverage.warnings(study).isEmpty)
     }
 
     /// An arm's own keys: an alert push's push block without the background push's own delay

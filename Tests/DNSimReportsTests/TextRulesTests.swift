@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimText
 import Foundation

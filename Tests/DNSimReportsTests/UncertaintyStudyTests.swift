@@ -124,7 +124,7 @@ final class UncertaintyStudyTests: XCTestCase {
         let n = Double(differences.count)
         let mean = differences.reduce(0, +) / n
         let sd = (differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)).squareRoot()
-        let half = gsl_cdf_tdist_Pinv_wrapper(0.975, n - 1) * sd / n.squareRoot()
+        let half = studentQuantile(0.975, n - 1) * sd / n.squareRoot()
         let interval = pair.interval(weights: weights)
         XCTAssertEqual(interval.estimate, mean, accuracy: 1e-12)
         XCTAssertEqual(interval.high - interval.estimate, half, accuracy: 1e-9)
@@ -171,4 +171,4 @@ final class UncertaintyStudyTests: XCTestCase {
 }
 
 import CGSL
-private func gsl_cdf_tdist_Pinv_wrapper(_ p: Double, _ nu: Double) -> Double { gsl_cdf_tdist_Pinv(p, nu) }
+private func studentQuantile(_ p: Double, _ nu: Double) -> Double { gsl_cdf_tdist_Pinv(p, nu) }

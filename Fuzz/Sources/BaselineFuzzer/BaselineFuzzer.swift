@@ -87,7 +87,7 @@ func checkBaseline(_ bytes: [UInt8]) {
     write(manifestBytes, "manifest.json")
     write(decisionBytes, "decision.json")
 
-    // CheckCommand.setUp: the baseline, read and found comparable before anything runs.
+    // CheckRun.setUp: the baseline, read and found comparable before anything runs.
     let report: BaselineReport
     do {
         report = try BaselineReport.load(folder, scenario: scenario.name)
@@ -106,7 +106,7 @@ func checkBaseline(_ bytes: [UInt8]) {
     var scenario = scenario
     var expected = RunManifest(scenario: scenario.name, seed: basePlan.seed, devices: basePlan.devices, days: scenario.days,
                                arms: basePlan.arms.map(\.name))
-    // CheckCommand.baselineDefinitions: the tiny scenario sets no metrics: key, so it adopts the baseline's.
+    // CheckRun.baselineDefinitions: the tiny scenario sets no metrics: key, so it adopts the baseline's.
     var definitions = CheckDefinitions(values: scenario.definitions, source: .unrecorded, baselinePath: report.path)
     if let recorded = report.manifest?.definitions {
         let adopted = MetricDefinitions.keys.filter { scenario.definitions[$0] != recorded[$0] }
@@ -118,14 +118,14 @@ func checkBaseline(_ bytes: [UInt8]) {
     expected.definitions = scenario.definitions
     guard comparable(report, expected) else { return }
 
-    // CheckCommand.run: the candidate, compared again as run, then checked.
+    // CheckRun.check: the candidate, compared again as run, then checked.
     guard let (context, summary, thresholds) = candidate(scenario) else { return }
     guard comparable(report, RunManifest(context)) else { return }
     var checks: [ScenarioCheck] = []
     for strict in [false, true] {
         let check = ScenarioCheck(scenario: scenario, summary: summary, seed: context.plan.seed, devices: context.plan.devices,
                                   days: context.days, baseline: (report, .option), strict: strict, definitions: definitions,
-                                  thresholds: thresholds)
+                                  thresholds: thresholds, segments: context.segmentSummaries)
         _ = check.notes + check.regressionLines + [check.summaryLine]
         _ = CheckOutput.githubAnnotations(check)
         _ = CheckOutput.stepSummary(check)
@@ -138,7 +138,7 @@ func checkBaseline(_ bytes: [UInt8]) {
     }
 }
 
-/// CheckCommand.comparable: a baseline of another scenario, seed, size or version is a setup error.
+/// CheckRun.comparable: a baseline of another scenario, seed, size or version is a setup error.
 func comparable(_ report: BaselineReport, _ run: RunManifest) -> Bool {
     guard let manifest = report.manifest else { return true }
     let differences = run.differences(from: manifest)

@@ -1,6 +1,8 @@
 /// libFuzzer's entry, shared by the fuzzers whose `<target>_main` hands it their command line.
 public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
 
+// The C entry point's own name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

@@ -111,6 +111,8 @@ public func testOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
 
+// The C entry point's own name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,

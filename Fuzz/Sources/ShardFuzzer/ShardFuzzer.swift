@@ -5,7 +5,7 @@ import FuzzSupport
 // libFuzzer calls `LLVMFuzzerTestOneInput` with each input: the bytes of a `shard-K-of-N.json`.
 // It goes through what `merge` does with a folder holding it and the other shard of a two-shard
 // run of the tiny scenario (FuzzSupport; both shards computed at start-up): the decode and format
-// check of `MergeCommand.readPartials`, `ShardSet` (the header checks and the run's identity), the
+// check of `MergeRun.readPartials`, `ShardSet` (the header checks and the run's identity), the
 // scenario path and digest, the plan under the recorded overrides, `check` against it, the
 // overflow-checked merge of the base run and of every sweep point, and every report file rendered
 // in memory (csv, md with its charts, json, the sweep's files).
@@ -37,7 +37,7 @@ let single = render(TinyScenario.run(scenario, plan), points.map { point in
     return (pointPlan, TinyScenario.run(point.scenario, pointPlan).result)
 })
 
-/// MergeCommand's report: the base run's files and the sweep's, as text in memory.
+/// MergeRun's report: the base run's files and the sweep's, as text in memory.
 func render(_ context: ReportContext, _ pointResults: [(plan: SimulationPlan, result: SimulationResult)]) -> [String] {
     var sweep = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
     for (point, (pointPlan, result)) in zip(points, pointResults) {
@@ -54,7 +54,7 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
 }
 
 func merge(_ bytes: [UInt8]) {
-    // MergeCommand.readPartials.
+    // MergeRun.readPartials.
     guard let partial = try? JSONDecoder().decode(PartialResult.self, from: Data(bytes)), partial.format == PartialResult.format else { return }
     let other = partial.shard == 1 ? shards[1] : shards[0]
     let partials = [("DIR/shard-\(partial.shard)-of-\(partial.shardCount).json", partial), ("DIR/shard-\(other.shard)-of-2.json", other)]

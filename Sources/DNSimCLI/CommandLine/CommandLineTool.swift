@@ -1,5 +1,4 @@
 import DNSimRun
-import DNSimCore
 import DNSimScenario
 
 /// The command-line front end: picks the subcommand, lets it parse its own
@@ -12,8 +11,12 @@ public struct CommandLineTool: Sendable {
     public let defaultCommand: any Subcommand.Type
     /// What `dnsim-events --help` and a bare `dnsim-events` print.
     public let overview: @Sendable () -> String
+    /// What `--version` prints after the tool's name.
+    public let version: String
 
-    public init(commands: [any Subcommand.Type], defaultCommand: any Subcommand.Type, overview: @escaping @Sendable () -> String) {
+    public init(commands: [any Subcommand.Type], defaultCommand: any Subcommand.Type, version: String,
+                overview: @escaping @Sendable () -> String) {
+        self.version = version
         self.commands = commands
         self.defaultCommand = defaultCommand
         self.overview = overview
@@ -49,7 +52,7 @@ public struct CommandLineTool: Sendable {
             return .success
         }
         if options.contains("--version") {
-            console.print("dnsim-events \(ToolVersion.described)")
+            console.print("dnsim-events \(version)")
             return .success
         }
         if arguments.isEmpty {

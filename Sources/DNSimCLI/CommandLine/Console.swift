@@ -1,7 +1,3 @@
-import DNSimRun
-import DNSimCore
-import DNSimReports
-import DNSimScenario
 import Foundation
 
 /// Where the command writes: stdout and stderr, or buffers in tests.

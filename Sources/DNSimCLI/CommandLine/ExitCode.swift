@@ -1,8 +1,3 @@
-import DNSimRun
-import DNSimCore
-import DNSimReports
-import DNSimScenario
-
 /// The command's exit codes (docs/model.md §7).
 public enum ExitCode: Int32, Sendable {
     case success = 0

@@ -1,4 +1,3 @@
-import DNSimRun
 import DNSimReports
 import Dispatch
 import Foundation

@@ -1,7 +1,4 @@
 import DNSimRun
-import DNSimCore
-import DNSimReports
-import DNSimScenario
 import Foundation
 
 /// A progress bar with an ETA on stderr, drawn only on a terminal and only

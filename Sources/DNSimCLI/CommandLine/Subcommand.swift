@@ -1,4 +1,3 @@
-import DNSimRun
 /// One `dnsim-events` subcommand: what it takes and what it does. Each
 /// owns its options, their validation and its help.
 public protocol Subcommand: Sendable {

@@ -32,8 +32,10 @@ enum BenchCommand: Subcommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var jobsList = [1]
         if let jobs = try arguments.count(.jobs, in: 1...1024) { jobsList = [jobs] } else if cores > 1 { jobsList.append(cores) }
-        var table = TextTable(header: ["scenario", "arms", "device-days", "jobs", "wall s", "device-days/s (all arms)", "events/s"],
-                              rightAligned: Set(1...6))
+        var table = TextTable(header: ["scenario", "arms", "device-days", "jobs", "wall s", "device-days/s (all arms)", "events/s",
+                                       "instructions/device-day"],
+                              rightAligned: Set(1...7))
+        var counterUnavailable: InstructionCounterUnavailable?
         var studies = TextTable(header: StudyBench.header, rightAligned: Set(1..<StudyBench.header.count))
         for scenario in scenarios {
             studies.rows += try StudyBench.rows(scenario, overrides, jobsList: jobsList)
@@ -41,16 +43,23 @@ enum BenchCommand: Subcommand {
             let days = overrides.days ?? scenario.days
             let deviceDays = Double(plan.devices * days * plan.arms.count)
             for jobs in jobsList {
+                let counter = InstructionCounter.start()
                 let started = DispatchTime.now().uptimeNanoseconds
                 let result = ParallelRunner.run(plan: plan, jobs: jobs)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                var perDeviceDay = "-"
+                switch consume counter {
+                case .success(let counter): if let count = counter.read() { perDeviceDay = String(format: "%.0f", Double(count) / deviceDays) }
+                case .failure(let reason): counterUnavailable = reason
+                }
                 table.rows.append([scenario.name, String(plan.arms.count), String(Int(deviceDays)), String(jobs),
                                    String(format: "%.3f", seconds), String(format: "%.0f", deviceDays / seconds),
-                                   String(format: "%.0f", Double(result.events) / seconds)])
+                                   String(format: "%.0f", Double(result.events) / seconds), perDeviceDay])
             }
         }
         console.print("bench on \(cores) core(s)")
         console.print(table.plain())
+        if let counterUnavailable { console.print("instructions/device-day: not counted, the kernel refused the counter (\(counterUnavailable))") }
         if !studies.rows.isEmpty {
             console.print("uncertainty studies (study s includes set-up: building and planning every world; plain: one run of the same device-days)")
             console.print(studies.plain())

@@ -1,8 +1,5 @@
-import DNSimAnalysis
-import DNSimCore
 import DNSimRun
 import DNSimReports
-import DNSimScenario
 import Foundation
 
 /// `dnsim-events compare A.yaml B.yaml`: both scenarios on the same devices, and for every

@@ -1,7 +1,6 @@
 import DNSimCore
 import DNSimFit
 import DNSimRun
-import DNSimScenario
 
 /// `dnsim-events completions bash|zsh|fish`: a completion script generated
 /// from `Subcommands.all` and each subcommand's `options`, so it can never
@@ -50,7 +49,11 @@ enum CompletionsCommand: Subcommand {
     }
 
     /// What an option's value is, from its placeholder.
-    enum Value { case directory, file, scenario, words([String]), arms, free }
+    enum Value {
+        case directory, file, scenario
+        case words([String])
+        case arms, free
+    }
 
     static func value(_ option: OptionSpec) -> Value? {
         if option.name == FitCommand.families.name { return .words(DelayFamily.allCases.map(\.rawValue)) }

@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimRun
 import DNSimFit
 import DNSimReports
@@ -30,7 +29,9 @@ enum FitCommand: Subcommand {
     if the phone were always able to run it, and fit.md says so. A work file (Android WorkManager
     jobs) is measured from each job's allowed instant, out of the device's doze periods in the same
     --eligibility file, and sets platforms.android.workManager.delay; without that file it is
-    refused the same way (Doze holds every regular job).
+    refused the same way (Doze holds every regular job). With --into, a bg file without those
+    columns takes the scenario's platforms.ios.fetchTask (kind, requiresExternalPower,
+    requiresNetworkConnectivity): launches it says wait are refused the same way, before any fit.
 
     --into SCENARIO.yaml also sets the fitted keys in that scenario file, in place: a key it has gets
     the new value (in flow form, on the key's line, its comment kept), a key it lacks is added to
@@ -79,6 +80,12 @@ enum FitCommand: Subcommand {
         let file: TelemetryFile
         let fit: TelemetryFit
         var eligible = EligibilityOptions(assumeEligible: arguments.flag(assumeEligible))
+        // What the target scenario's BG task waits for applies to a bg file that does not say it.
+        if let target = arguments.string(into), let task = BackgroundTaskRequirements.of(scenarioAt: target) {
+            let needs = BackgroundRequestNeeds(processing: task.processing, requiresPower: task.requiresPower,
+                                               requiresNetwork: task.requiresNetwork)
+            eligible.declared = DeclaredRequestNeeds(needs: needs, place: task.place, keys: task.keys)
+        }
         do {
             if let periods = arguments.string(eligibility) { eligible.periods = try EligibilityPeriods.read(path: periods) }
             file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows), eligibility: eligible)
@@ -110,6 +117,10 @@ enum FitCommand: Subcommand {
         }
         do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory, policy: policy) } catch {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
+        }
+        if let declared = eligible.declared, case .backgroundLaunches(let data) = file.content, data.needsFromScenario,
+           case .assumed(let needing) = data.eligibility {
+            console.printError("\(path): warning: " + declared.assumedWarning(needing: needing))
         }
         // A family the test rejects describes the delays badly: it is not pasted into a scenario
         // unless the user says so, and said on stderr either way.

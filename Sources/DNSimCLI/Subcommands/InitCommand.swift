@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimReports
 import DNSimRun
 import DNSimScenario
@@ -9,13 +8,16 @@ import Foundation
 /// cited calibration, checked by the loader before anything is written.
 enum InitCommand: Subcommand {
     static let name = "init"
-    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM] [--fetch-at HH:MM]) [--name NAME] [--out FILE] "
+    static let usage = "init (--from CONFIG.json | --name NAME [--notify-at HH:MM[,HH:MM]] [--fetch-at HH:MM[,HH:MM]]) "
+                       + "[--name NAME] [--out FILE] "
                        + "[--time-zone ZONE] [--force]"
     static let summary = "write a scenario from the app's DualScheduleConfiguration JSON, with the values it must guess marked"
     static let details = """
     --from reads the JSON the app passes to scheduleDualNotification (or {"config": …} around it) and
     makes it the scenario's plugin block. Without it, the plugin block is made from --notify-at and
     --fetch-at (local times; the fetch defaults to 5 minutes before the notification) and titled NAME.
+    Several times a day are a list, --notify-at 08:00,20:00: one cron (0 8,20 * * *), with a fetch
+    before each (55 7,19 * * *); times a cron cannot give together (08:00,20:30) are an error.
     Every value init cannot know (the platform mix, the push setup, permissions, BG-launch delays,
     network, update rate, app opens, token lifetime, and what it made up of the plugin block) ends
     with '# GUESS: <what to measure, and how>' (often 'dnsim-events fit'), and the output lists them.
@@ -27,9 +29,12 @@ enum InitCommand: Subcommand {
     static let scenarioName = OptionSpec("--name", value: "NAME", "the scenario's name (its report folder); default: the JSON file's name")
     static let out = OptionSpec("--out", short: "o", value: "FILE", "where to write the scenario (default NAME.yaml)")
     static let timeZone = OptionSpec("--time-zone", value: "ZONE", "the users' IANA time zone (default UTC)")
-    static let notifyAt = OptionSpec("--notify-at", value: "HH:MM",
-                                     "without --from: the notification's local time (default 18:30, marked to replace)")
-    static let fetchAt = OptionSpec("--fetch-at", value: "HH:MM", "without --from: the fetch's local time (default 5 minutes before --notify-at)")
+    static let notifyAt = OptionSpec("--notify-at", value: "HH:MM[,HH:MM]",
+                                     "without --from: the notification's local times (default 18:30, "
+                                         + "marked to replace)")
+    static let fetchAt = OptionSpec("--fetch-at", value: "HH:MM[,HH:MM]",
+                                    "without --from: the fetch's local times (default 5 minutes before "
+                                        + "each --notify-at)")
     static let force = OptionSpec("--force", short: "f", "overwrite FILE if it exists")
     static let quiet = OptionSpec("--quiet", short: "q", "print nothing but problems (not the file written and what to run next)")
     static let options: [OptionSpec] = [from, scenarioName, notifyAt, fetchAt, out, timeZone, force, quiet]
@@ -74,7 +79,8 @@ enum InitCommand: Subcommand {
         }
         let rendering = ScenarioTemplate.render(name: name, plugin: configuration,
                                                 source: source ?? "a plugin block made by init "
-                                                    + "(fetch \(clock(schedule.fetch)), notify \(clock(schedule.notify)))",
+                                                    + "(fetch \(clocks(schedule.fetch)), "
+                                                    + "notify \(clocks(schedule.notify)))",
                                                 timeZone: zone, placeholders: placeholders)
         let scenario: Scenario
         do {
@@ -112,7 +118,7 @@ enum InitCommand: Subcommand {
         return lines.joined(separator: "\n")
     }
 
-    static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+    static func clocks(_ minutes: [Int]) -> String { minutes.map(DailyCron.clock).joined(separator: ", ") }
 
     /// The JSON file's name without its extension, made a valid scenario name.
     static func defaultName(_ path: String) -> String {
@@ -121,31 +127,43 @@ enum InitCommand: Subcommand {
         return cleaned.drop { $0 == "." }.isEmpty ? "scenario" : String(cleaned.drop { $0 == "." })
     }
 
-    /// Without --from: the fetch's and the notification's local minutes, and the `# GUESS:` marks for
-    /// what init had to make up. With --from, the schedule is the configuration's.
+    /// Without --from: the fetches' and the notifications' local minutes of the day, and the `# GUESS:`
+    /// marks for what init had to make up. With --from, the schedule is the configuration's.
     static func madeSchedule(_ arguments: ParsedArguments, from source: String?) throws(UsageError)
-        -> (schedule: (fetch: Int, notify: Int), placeholders: [String: String]) {
-        func minutes(_ option: OptionSpec) throws(UsageError) -> Int? {
+        -> (schedule: (fetch: [Int], notify: [Int]), placeholders: [String: String]) {
+        func times(_ option: OptionSpec) throws(UsageError) -> [Int]? {
             guard let text = arguments.string(option) else { return nil }
             guard source == nil else {
                 throw UsageError("\(option.name) is for init without --from; with --from the schedule is the configuration's")
             }
-            guard let minutes = DailyWindow.minutes(text) else {
-                let hint = DailyWindow.suggestion(for: text).map { " (did you mean \($0)?)" } ?? ""
-                throw UsageError("\(option.name) takes a local time HH:MM, not '\(text.prefix(20))'\(hint)")
+            switch DailyCron.times(text) {
+            case .success(let times):
+                // One cron must give them all: said now, not as a scenario error.
+                if case .failure(let problem) = DailyCron.cron(times) {
+                    throw UsageError("\(option.name): the times \(problem.message)")
+                }
+                return times.sorted()
+            case .failure(let problem): throw UsageError("\(option.name) \(problem.message)")
             }
-            return minutes
         }
-        let notify = try minutes(notifyAt)
-        let fetch = try minutes(fetchAt)
-        let notifyMinutes = notify ?? 18 * 60 + 30
-        let schedule = (fetch ?? (notifyMinutes + 24 * 60 - 5) % (24 * 60), notifyMinutes)
-        return (schedule, source == nil ? ScenarioTemplate.placeholders(fetchGiven: fetch != nil, notifyGiven: notify != nil) : [:])
+        let notify = try times(notifyAt)
+        let fetch = try times(fetchAt)
+        let notifyTimes = notify ?? [18 * 60 + 30]
+        let fetchTimes = fetch ?? notifyTimes.map { ($0 + 24 * 60 - 5) % (24 * 60) }.sorted()
+        if fetch == nil, case .failure(let problem) = DailyCron.cron(fetchTimes) {
+            throw UsageError("--notify-at: 5 minutes before, the fetch times \(problem.message); give --fetch-at")
+        }
+        let placeholders = ScenarioTemplate.placeholders(fetchGiven: fetch != nil, notifyGiven: notify != nil)
+        return ((fetchTimes, notifyTimes), source == nil ? placeholders : [:])
     }
 
-    static func read(_ source: String?, title: String, schedule: (fetch: Int, notify: Int)) throws -> PositionedJSON {
+    static func read(_ source: String?, title: String, schedule: (fetch: [Int], notify: [Int])) throws
+        -> PositionedJSON {
         guard let source else {
-            let text = ScenarioTemplate.configuration(title: title, fetchAt: schedule.fetch, notifyAt: schedule.notify)
+            // Checked in `madeSchedule`: each list makes one cron.
+            let cron = { (times: [Int]) in (try? DailyCron.cron(times).get()) ?? "" }
+            let text = ScenarioTemplate.configuration(title: title, fetchCron: cron(schedule.fetch),
+                                                      notifyCron: cron(schedule.notify))
             return try JSONReader.parse(Array(text.utf8), file: "init's configuration")
         }
         var isDirectory: ObjCBool = false

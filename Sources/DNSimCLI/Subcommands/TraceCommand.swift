@@ -1,4 +1,3 @@
-import DNSimCore
 import DNSimRun
 import DNSimReports
 import DNSimScenario
@@ -33,73 +32,33 @@ enum TraceCommand: Subcommand {
         var body: String?
     }
 
-    /// " (did you mean …?)": a strategy's arms when `name` is a strategy alone (`chained` →
-    /// `chained/ios` or `chained/android`), else the closest arm.
-    static func armHint(_ name: String, _ names: [String]) -> String {
-        let arms = names.filter { $0.hasPrefix(name + "/") }
-        guard !arms.isEmpty else { return Suggestion.hint(for: name, in: names) }
-        return " (did you mean " + arms.map { "'\($0)'" }.joined(separator: " or ") + "?)"
-    }
-
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard arguments.operands.count == 1 else { throw UsageError("trace takes one scenario file") }
         guard let device = try arguments.count(deviceOption,
                                                in: 1...Scenario.maxDevices) else { throw UsageError("trace needs --device N (1-based)") }
         let selection = try arguments.string(dayOption).map { text throws(UsageError) in try DaySelection.parse(text) }
-        let overrides = try arguments.overrides()
-        let scenario = try ScenarioRuns.load(arguments.operands, feedback: .console(console))[0]
-        let plan = try ScenarioRuns.plan(scenario, overrides)
-        guard device <= plan.devices else { throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices") }
-        let selectedDays = try selection.map { selection throws(UsageError) in
-            try selection.days(start: scenario.start, count: overrides.days ?? scenario.days)
-        }
-        let names = plan.arms.map(\.name)
-        guard let armName = arguments.string(armOption) else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
-        guard let arm = plan.arms.first(where: { $0.name == armName }) else {
-            throw UsageError("no arm '\(armName)'; arms are \(names.joined(separator: ", "))" + armHint(armName, names))
-        }
-        // The device runs in its fleet segment's world, as in a run, and its times are that
-        // segment's local times (a segment may set its own time zone).
-        let segment = plan.fleet.map { $0.segment(of: device - 1, random: KeyedRandom(seed: plan.seed)) } ?? 0
-        let zone = segment < scenario.fleet.count ? scenario.fleet[segment].scenario.timeZone : scenario.timeZone
-        let startDay = ZonedCalendar.dayNumber(year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)
-        func dayNumber(_ millis: Millis) -> Int {
-            let fields = zone.localFields(millis)
-            return ZonedCalendar.dayNumber(year: fields.year, month: fields.month, day: fields.day) - startDay + 1
-        }
-
-        let recorder = Recorder()
-        // A device with per-device conditions runs with its own values, as in a run.
-        let configuration = DeviceValue.configuration(plan.segmentWorlds[segment], device: device - 1, random: KeyedRandom(seed: plan.seed))
-        let world = DeviceWorld(configuration: configuration, seed: plan.seed)
-        let simulator = ArmSimulator(arm: arm, world: world)
-        simulator.tracer = recorder
-        world.generate(device: device - 1)
-        _ = simulator.run(world)
-
-        let localTime = { (millis: Millis) in zone.localFields(millis).formatted }
-        let range = selectedDays ?? 1...Int.max
-        let entries = recorder.inTimeOrder.filter { range.contains(dayNumber($0.time)) }
+        let trace = try TraceRun.trace(arguments.operands[0], device: device, arm: arguments.string(armOption), try arguments.overrides(),
+                                       days: selection.map { selection in { start, count in try selection.days(start: start, count: count) } },
+                                       feedback: .console(console))
         if arguments.flag(jsonOption) {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            for entry in entries {
-                let line = Line(time: localTime(entry.time), epochMs: entry.time, day: dayNumber(entry.time), cycle: entry.cycle.map { $0 + 1 },
-                                kind: entry.kind, detail: entry.detail(formattingTime: localTime), title: entry.title, body: entry.body)
+            for entry in trace.entries {
+                let line = Line(time: entry.localTime, epochMs: entry.epochMs, day: entry.day, cycle: entry.cycle, kind: entry.kind,
+                                detail: entry.detail, title: entry.title, body: entry.body)
                 console.print(String(decoding: (try? encoder.encode(line)) ?? Data(), as: UTF8.self))
             }
             return .success
         }
-        let days = selectedDays.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" }
+        let days = trace.days.map { $0.lowerBound == $0.upperBound ? "day \($0.lowerBound)" : "days \($0.lowerBound)–\($0.upperBound)" }
             ?? "all days"
-        let segmentName = plan.keepsSegments ? plan.fleet.map { " (segment \($0.segments[segment].name))" } ?? "" : ""
-        console.print("Trace: \(scenario.name), device \(device)\(segmentName), arm \(arm.name), \(days), seed \(plan.seed), "
-                      + "times in \(zone.identifier)")
+        let segmentName = trace.segment.map { " (segment \($0))" } ?? ""
+        console.print("Trace: \(trace.scenario), device \(trace.device)\(segmentName), arm \(trace.arm), \(days), seed \(trace.seed), "
+                      + "times in \(trace.timeZone)")
         var table = TextTable(header: ["local time", "cycle", "event", "what happened"])
-        for entry in entries {
+        for entry in trace.entries {
             // The scenario's text (titles, bodies, item names) is printed escaped: no line break or bidi override from it reaches the terminal.
-            table.rows.append([localTime(entry.time), entry.cycle.map { "#\($0 + 1)" } ?? "", entry.kind,
-                               MessageText.visible(entry.detail(formattingTime: localTime))])
+            table.rows.append([entry.localTime, entry.cycle.map { "#\($0)" } ?? "", entry.kind, MessageText.visible(entry.detail)])
             if let title = entry.title, let body = entry.body {
                 table.rows.append(["", "", "", "  ┌ \(MessageText.visible(title))"])
                 table.rows.append(["", "", "", "  └ \(MessageText.visible(body))"])
@@ -107,15 +66,5 @@ enum TraceCommand: Subcommand {
         }
         console.print(table.plain())
         return .success
-    }
-
-    final class Recorder: TraceSink {
-        var entries: [TraceEntry] = []
-        func trace(_ entry: TraceEntry) { entries.append(entry) }
-        /// Entries by time, ties in the order traced: a display delay or a
-        /// push's fate is traced when decided, at the instant it happens.
-        var inTimeOrder: [TraceEntry] {
-            entries.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        }
     }
 }

@@ -1,6 +1,5 @@
 import DNSimCore
 import DNSimRun
-import DNSimReports
 import DNSimScenario
 import Foundation
 
@@ -14,10 +13,8 @@ enum ValidateCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         guard !arguments.operands.isEmpty else { throw UsageError("validate takes scenario files") }
         let overrides = try arguments.overrides()
-        for scenario in try ScenarioRuns.load(arguments.operands, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors)) {
-            // Everything is checked before anything is printed.
-            let checked = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed)
-            try ScenarioRuns.warn(checked.variantWarnings, feedback: .console(console), warningsAsErrors: arguments.flag(.warningsAsErrors))
+        try ValidateRun.validate(arguments.operands, overrides, warningsAsErrors: arguments.flag(.warningsAsErrors),
+                                 feedback: .console(console)) { scenario, checked in
             let plan = checked.plan
             let points = checked.sweepPoints
             let days = overrides.days ?? scenario.days

@@ -195,6 +195,36 @@ final class AgendaStorage<Payload> {
         return nil
     }
 
+    /// Traps unless the storage is consistent (as swift-collections' `Heap._checkInvariants()`):
+    /// every slot handed out holds a pending key or is free, never both; a key's slot holds its order,
+    /// or `vacant` once cancelled; no key is earlier than the clock or later in sequence than the next;
+    /// and the keys are sorted latest first, or a min-heap past `sortedLimit`. For tests: it is O(n).
+    func checkInvariants() {
+        precondition(0 <= count && count <= slotsUsed && slotsUsed <= capacity, "counts out of range")
+        precondition(count + freeCount == slotsUsed, "a slot is neither pending nor free, or both")
+        precondition(isHeap || count <= Self.sortedLimit, "more sorted keys than the sorted limit")
+        var seen = [Bool](repeating: false, count: slotsUsed)
+        for index in 0..<count {
+            let key = keys[index]
+            precondition(key.slot < slotsUsed && !seen[key.slot], "a key's slot is out of range or shared")
+            seen[key.slot] = true
+            precondition(orders[key.slot] == key.order || orders[key.slot] == Self.vacant, "a slot holds another key's order")
+            precondition(key.time >= now, "a pending key is earlier than the clock")
+            precondition(key.order >> UInt64(AgendaKey.slotBits) < nextSequence, "a key's sequence is not yet handed out")
+            if isHeap {
+                precondition(index == 0 || !key.precedes(keys[(index - 1) >> 1]), "a heap key precedes its parent")
+            } else {
+                precondition(index == 0 || key.precedes(keys[index - 1]), "the sorted keys are not latest first")
+            }
+        }
+        for index in 0..<freeCount {
+            let slot = freeSlots[index]
+            precondition(slot < slotsUsed && !seen[slot], "a free slot is out of range, pending or freed twice")
+            seen[slot] = true
+            precondition(orders[slot] == Self.vacant, "a free slot holds an order")
+        }
+    }
+
     /// Sorted mode: shifts the keys earlier than `key` up one place and puts it below them.
     @inline(__always)
     private func insertSorted(_ key: AgendaKey) {

@@ -164,7 +164,9 @@ public enum SVGCharts {
         if let (millis, label) = marker, millis >= lower, millis <= upper {
             svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" "
                 + "y2=\"\(number(top + height))\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
-            svg += "<text x=\"\(number(x(millis) + 4))\" y=\"\(number(top + height - 12))\" class=\"tick\">\(XMLEscaping.escaped(label))</text>\n"
+            // Named above the plot, where no curve runs (inside it, the label sat on curves near 0%).
+            svg += "<text x=\"\(number(x(millis)))\" y=\"\(number(top - 6))\" text-anchor=\"middle\" class=\"tick\">"
+                + "\(XMLEscaping.escaped(label))</text>\n"
         }
         // Each plateau below 100% gets its height written at the plot's right edge, labels kept apart.
         var lastLabelY = -Double.infinity

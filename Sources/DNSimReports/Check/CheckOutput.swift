@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimCore
 import DNSimScenario
 import DNSimText
@@ -38,23 +39,35 @@ public enum CheckOutput {
                 "{\"arm\": \(JSONQuoting.quoted(result.arm)), \"metric\": \(JSONQuoting.quoted(result.column)), \"value\": \(number(result.value)), "
                     + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
                     + (result.probability.map { "\"probability\": \(number($0)), \"worlds\": \(result.worlds ?? 0), " } ?? "")
+                    + (result.segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
                     + "\"line\": \(result.mark.line), \"column\": \(result.mark.column), "
                     + "\"verdict\": \(JSONQuoting.quoted(result.passed ? "pass" : "fail"))}"
             }
             fields.append("\"expectations\": " + list(expectations, indent: 6))
-            let comparisons = (check.comparison?.comparisons ?? []).map { change in
-                "{\"arm\": \(JSONQuoting.quoted(change.arm)), \"metric\": \(JSONQuoting.quoted(change.column)), "
+            func comparison(_ change: BaselineComparison.Change, segment: String?) -> String {
+                "{" + (segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
+                    + "\"arm\": \(JSONQuoting.quoted(change.arm)), \"metric\": \(JSONQuoting.quoted(change.column)), "
                     + "\"better\": \(JSONQuoting.quoted(change.higherIsBetter ? "higher" : "lower")), \"baseline\": \(number(change.before)), "
                     + "\"run\": \(number(change.after)), \"change\": \(number(change.after - change.before)), "
                     + "\"baseline_half_width\": \(change.baselineHalfWidth.map(number) ?? "null"), "
                     + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
                     + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))"
-                    + (change.column == "late_rate"
+                    + (change.column == "late_rate" && segment == nil
                        ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")"
                        : "")
                     + "}"
             }
+            let comparisons = (check.comparison?.comparisons ?? []).map { comparison($0, segment: nil) }
             fields.append("\"comparisons\": " + list(comparisons, indent: 6))
+            // Per fleet segment (segments.csv), as the fleet's: only with a fleet of two or more segments.
+            if !check.segmentComparisons.isEmpty || !check.newSegments.isEmpty {
+                let segmentComparisons = check.segmentComparisons.flatMap { segment in
+                    segment.comparison.comparisons.map { comparison($0, segment: segment.segment) }
+                }
+                fields.append("\"segment_comparisons\": " + list(segmentComparisons, indent: 6))
+                let newSegments = check.newSegments.map(JSONQuoting.quoted).joined(separator: ", ")
+                fields.append("\"new_segments\": [" + newSegments + "]")
+            }
             let changed = Set(check.behaviourChangedArms)
             let fingerprints = (check.comparison?.fingerprints ?? []).map { fingerprint in
                 let verdict = fingerprint.baseline.isEmpty || fingerprint.baseline == fingerprint.run ? "same"
@@ -67,6 +80,7 @@ public enum CheckOutput {
             fields.append("\"study\": " + study(check.study))
             fields.append("\"failures\": " + list(check.failures.map {
                 "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), "
+                    + ($0.segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
                     + "\"figure\": \(JSONQuoting.quoted($0.figure)), \"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
             }, indent: 6))
             scenarios.append("    {\n      " + fields.joined(separator: ",\n      ") + "\n    }")
@@ -220,19 +234,27 @@ public enum CheckOutput {
         for failure in check.failures {
             switch failure.kind {
             case .expectation:
-                let result = check.expectations.first { $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line }
+                let result = check.expectations.first {
+                    $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line
+                        && $0.segment == failure.segment
+                }
                 let run = result.map {
                     $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds"
                 } ?? ""
                 let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
-                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | | \(run) | | \(cell(bound)) | `\(cell(check.file)):\(failure.line)` |\n"
+                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | | \(run) | | \(cell(bound)) "
+                    + "| `\(cell(check.file)):\(failure.line)` |\n"
             case .regression:
-                let change = check.comparison?.comparisons.first { $0.arm == failure.arm && $0.column == failure.figure }
+                let compared = failure.segment.map { name in
+                    check.segmentComparisons.first { $0.segment == name }?.comparison
+                } ?? check.comparison
+                let change = compared?.comparisons.first { $0.arm == failure.arm && $0.column == failure.figure }
                 let numbers = change.map {
                     (String(format: "%.2f%%", $0.before * 100), String(format: "%.2f%%", $0.after * 100),
                      String(format: "%+.2f pp", ($0.after - $0.before) * 100), String(format: "%.2f pp", $0.tolerance * 100))
                 } ?? ("", "", "", "")
-                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) | baseline |\n"
+                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | \(numbers.0) | \(numbers.1) | \(numbers.2) "
+                    + "| \(numbers.3) | baseline |\n"
             case .behaviourChanged:
                 md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
             case .recommendationChanged:
@@ -250,6 +272,11 @@ public enum CheckOutput {
             }
         }
         return md + "\n"
+    }
+
+    /// A failure's figure, with its fleet segment when it is one's.
+    static func figure(_ failure: ScenarioCheck.Failure) -> String {
+        failure.figure + (failure.segment.map { " in segment \($0)" } ?? "")
     }
 
     static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }

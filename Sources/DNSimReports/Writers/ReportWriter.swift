@@ -10,9 +10,11 @@ public enum ReportWriter {
     /// The files of a report, by name: `summary.csv` and `manifest.json`
     /// always (they are what makes a folder a baseline for `check`), then the
     /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
-    /// files when there is one. `csv` in `formats` is accepted and changes nothing.
+    /// files when there is one. `csv` in `formats` is accepted and changes nothing. A study's files are
+    /// written from `studyAnalysis` when given (the one its caller prints from), else from one made here.
     public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
-                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil) -> [(String, String)] {
+                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil,
+                             studyAnalysis: UncertaintyAnalysis? = nil) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         // Decided once, rendered by summary.md and summary.json alike.
         let analysis = ReportAnalysis(context)
@@ -30,7 +32,15 @@ public enum ReportWriter {
         if formats.contains("json") { files.append(("summary.json", SummaryJSON.render(context, analysis: analysis))) }
         files.append(("manifest.json", RunManifest(context).json))
         if let sweep { files += sweep.files }
-        if let study { files += UncertaintyReport.files(study, formats: formats) }
+        let madeAnalysis = study.map { studyAnalysis ?? UncertaintyAnalysis($0) }
+        if let study, let madeAnalysis { files += UncertaintyReport.files(study, madeAnalysis, formats: formats) }
+        if formats.contains("md") {
+            // Last: the page embeds the charts written above, as their files hold them.
+            let charts = Dictionary(files, uniquingKeysWith: { first, _ in first })
+            let studied = study.flatMap { study in madeAnalysis.map { (study: study, analysis: $0) } }
+            let page = SummaryPage.build(context, analysis: analysis, charts: charts, sweep: sweep, study: studied)
+            files.append((HTMLReportWriter.fileName, HTMLReportWriter.render(page)))
+        }
         return files
     }
 
@@ -42,7 +52,7 @@ public enum ReportWriter {
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
     static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
                               "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
-                              "sweep.md", "sweep.svg"]
+                              "sweep.md", "sweep.svg", HTMLReportWriter.fileName]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file

@@ -6,8 +6,19 @@ import Foundation
 /// so it joins no paired difference or verdict; every arm's per-update measures set it beside the cycle arms.
 extension SummaryMarkdown {
     static func perUpdateSection(_ context: ReportContext) -> String {
+        guard let table = perUpdateTable(context) else { return "" }
+        var md = "### Per server update\n\n"
+        md += "`onNews` has no notification time: its rows above count server updates (fresh: shown within "
+        md += "`metrics.freshWithin` of publication), so it is in no paired difference and no verdict with the cycle arms. "
+        md += "Every arm's updates, measured alike, compare here (`updates_fresh_rate` in summary.csv; the interval is "
+        md += "across devices, not paired).\n\n"
+        return md + table.markdown() + "\n"
+    }
+
+    /// Every arm's per-update measures, when an `onNews` arm runs; nil otherwise.
+    public static func perUpdateTable(_ context: ReportContext) -> TextTable? {
         let plan = context.plan
-        guard plan.arms.contains(where: { $0.strategy.kind.measuresUpdates }) else { return "" }
+        guard plan.arms.contains(where: { $0.strategy.kind.measuresUpdates }) else { return nil }
         let within = seconds(context.plan.world.freshWithin)
         var table = TextTable(header: ["arm", "updates", "shown within \(within)", "update delay p50 / p95", "lost updates"],
                               rightAligned: [1, 2, 3, 4])
@@ -21,12 +32,7 @@ extension SummaryMarkdown {
                                seconds([s.updateDelay.quantile(0.5), s.updateDelay.quantile(0.95)]),
                                "\(s.sum(.lostUpdates)) (\(percent(s.ratio(.lostUpdates))))"])
         }
-        var md = "### Per server update\n\n"
-        md += "`onNews` has no notification time: its rows above count server updates (fresh: shown within "
-        md += "`metrics.freshWithin` of publication), so it is in no paired difference and no verdict with the cycle arms. "
-        md += "Every arm's updates, measured alike, compare here (`updates_fresh_rate` in summary.csv; the interval is "
-        md += "across devices, not paired).\n\n"
-        return md + table.markdown() + "\n"
+        return table
     }
 
     /// One line per platform when an `onNews` arm runs: the arms by their share of updates shown within `freshWithin`.

@@ -5,7 +5,7 @@ import Foundation
 
 /// `summary.md`: the report a person reads top to bottom.
 public enum SummaryMarkdown {
-    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+    static func percent(_ value: Double) -> String { FigureText.percent(value) }
     /// Percentage points with two decimals; a significant difference gets
     /// as many more as it needs to keep its sign (−0.003 pp, not +0.00 pp).
     static func points(_ value: Double, significant: Bool = false) -> String {
@@ -20,16 +20,7 @@ public enum SummaryMarkdown {
         return "\(percent(statistics.rate(metric))) [\(String(format: "%.1f", interval.low * 100))–\(String(format: "%.1f", interval.high * 100))]"
     }
 
-    static func seconds(_ millis: Int64?) -> String {
-        guard let millis else { return "–" }
-        let s = Double(millis) / 1000
-        if s < 1 && millis > 0 { return "\(millis) ms" }
-        if s < 10 { return String(format: "%.1f s", s) }
-        if s < 120 { return String(format: "%.0f s", s) }
-        if s < 7200 { return String(format: "%.1f min", s / 60) }
-        if s < 172_800 { return String(format: "%.1f h", s / 3600) }
-        return String(format: "%.1f d", s / 86_400)
-    }
+    static func seconds(_ millis: Int64?) -> String { FigureText.seconds(millis) }
 
     /// Several durations in one cell (`2.0 s / 5.2 s / 12.0 s`, `21.9 min / 8.5 h`): each in its own
     /// unit but all with one decimal, so no figure looks more or less precise than its neighbours.
@@ -58,10 +49,7 @@ public enum SummaryMarkdown {
         let analysis = analysis ?? ReportAnalysis(context)
         let scenario = context.scenario
         let plan = context.plan
-        var md = "# \(scenario.name): notification policy report\n\n"
-        md += "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) from \(scenario.start) "
-        md += "(\(scenario.timeZone.identifier)), \(context.cyclesPerDevice) notification cycle(s) per device, "
-        md += "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current).\n\n"
+        var md = "# \(title(context))\n\n" + opening(context) + "\n\n"
         if let note = precisionNote(context) { md += note + "\n\n" }
 
         if let sweep, !sweep.rows.isEmpty {
@@ -88,6 +76,53 @@ public enum SummaryMarkdown {
         md += installBaseSection(context)
         md += spreadSection(context)
 
+        md += "### Freshness and cost\n\n" + costsTable(context).markdown() + "\n"
+        md += perUpdateSection(context)
+        if scenario.isLifecycleActive { md += lifecycleSection(context) }
+
+        md += "## Paired differences\n\n"
+        if context.result.pairs.isEmpty {
+            md += "Only one strategy runs on each platform, so there is nothing to compare.\n\n"
+        } else {
+            md += "Same devices, same random world (common random numbers): the mean per-device difference "
+            md += "with its 95% t-interval over devices. **Bold** marks differences whose interval, as shown, excludes zero; the verdict "
+            md += "counts a difference only when it is also at least \(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp "
+                + "(smaller ones are ties).\n\n"
+            if Platform.allCases.flatMap({ ArmComparison.all(context, $0) }).count < context.result.pairs.count {
+                md += "With three or more strategies on a platform, each is set against one reference: the best local strategy "
+                md += "(independent or chained), or the leading one when none runs; summary.json has every pair.\n\n"
+            }
+            md += pairedDifferencesTable(context).markdown() + "\n"
+        }
+
+        md += "## Charts\n\n"
+        md += "![Outcome mix per arm](outcome-mix.svg)\n\n"
+        md += "![Lateness CDF per arm](lateness-cdf.svg)\n\n"
+        md += "![Update delay CDF per arm](update-delay-cdf.svg)\n\n"
+
+        md += "## Scenario\n\n" + recap(context) + "\n"
+        md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
+        md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
+        return md
+    }
+
+    /// The report's title: the scenario's name and what the report is.
+    public static func title(_ context: ReportContext) -> String {
+        "\(context.scenario.name): notification policy report"
+    }
+
+    /// The sentence under the title: what ran, how many devices, days and arms, and by which version.
+    public static func opening(_ context: ReportContext) -> String {
+        let scenario = context.scenario, plan = context.plan
+        return "Scenario `\(scenario.file)`, seed \(plan.seed): \(plan.devices) device(s) × \(context.days) day(s) "
+            + "from \(scenario.start) (\(scenario.timeZone.identifier)), "
+            + "\(context.cyclesPerDevice) notification cycle(s) per device, "
+            + "\(plan.arms.count) arm(s). dnsim-events \(ToolVersion.current)."
+    }
+
+    /// `### Freshness and cost`: content age, update delay, lost updates and what each arm costs per device-day.
+    public static func costsTable(_ context: ReportContext) -> TextTable {
+        let plan = context.plan
         let pushes = plan.arms.contains { $0.strategy.kind == .push }
         var costs = TextTable(header: ["arm", "content age p50", "update delay p50 / p95", "lost updates", "BG runs / day", "fetches / day",
                                        "server requests / day", "alarm wake-ups / day"] + (pushes ? ["pushes / day"] : []),
@@ -102,50 +137,29 @@ public enum SummaryMarkdown {
                 perDay(.backgroundRuns), perDay(.fetches), perDay(.serverRequests), perDay(.alarmWakeups),
             ] + (pushes ? [perDay(.pushes)] : []))
         }
-        md += "### Freshness and cost\n\n" + costs.markdown() + "\n"
-        md += perUpdateSection(context)
-        if scenario.isLifecycleActive { md += lifecycleSection(context) }
+        return costs
+    }
 
-        md += "## Paired differences\n\n"
-        if context.result.pairs.isEmpty {
-            md += "Only one strategy runs on each platform, so there is nothing to compare.\n\n"
-        } else {
-            md += "Same devices, same random world (common random numbers): the mean per-device difference "
-            md += "with its 95% t-interval over devices. **Bold** marks differences whose interval, as shown, excludes zero; the verdict "
-            md += "counts a difference only when it is also at least \(String(format: "%.1f", OutcomeTies.practicalThreshold * 100)) pp "
-                + "(smaller ones are ties).\n\n"
-            var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
-            let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
-            if comparisons.count < context.result.pairs.count {
-                md += "With three or more strategies on a platform, each is set against one reference: the best local strategy "
-                md += "(independent or chained), or the leading one when none runs; summary.json has every pair.\n\n"
+    /// `## Paired differences`: each comparison's mean per-device difference per compared rate, with its interval.
+    public static func pairedDifferencesTable(_ context: ReportContext) -> TextTable {
+        let plan = context.plan
+        var table = TextTable(header: ["platform", "comparison", "metric", "difference", "95% interval"], rightAligned: [3, 4])
+        let comparisons = Platform.allCases.flatMap { ArmComparison.all(context, $0) }
+        for comparison in comparisons {
+            let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
+            for metric in PlatformVerdict.comparedMetrics {
+                guard let interval = comparison.interval(context, metric) else { continue }
+                let clear = OutcomeTies.clearOfZero(interval)
+                let text = points(interval.estimate, significant: clear)
+                let low = OutcomeTies.roundedAsShown(interval.low * 100), high = OutcomeTies.roundedAsShown(interval.high * 100)
+                table.rows.append([
+                    a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
+                    clear ? "**\(text)**" : text,
+                    "[\(String(format: "%+.2f", low)), \(String(format: "%+.2f", high))]",
+                ])
             }
-            for comparison in comparisons {
-                let a = plan.arms[comparison.minuend], b = plan.arms[comparison.subtrahend]
-                for metric in PlatformVerdict.comparedMetrics {
-                    guard let interval = comparison.interval(context, metric) else { continue }
-                    let clear = OutcomeTies.clearOfZero(interval)
-                    let text = points(interval.estimate, significant: clear)
-                    let low = OutcomeTies.roundedAsShown(interval.low * 100), high = OutcomeTies.roundedAsShown(interval.high * 100)
-                    table.rows.append([
-                        a.platform.rawValue, "\(a.strategy.label) − \(b.strategy.label)", metric.name,
-                        clear ? "**\(text)**" : text,
-                        "[\(String(format: "%+.2f", low)), \(String(format: "%+.2f", high))]",
-                    ])
-                }
-            }
-            md += table.markdown() + "\n"
         }
-
-        md += "## Charts\n\n"
-        md += "![Outcome mix per arm](outcome-mix.svg)\n\n"
-        md += "![Lateness CDF per arm](lateness-cdf.svg)\n\n"
-        md += "![Update delay CDF per arm](update-delay-cdf.svg)\n\n"
-
-        md += "## Scenario\n\n" + recap(context) + "\n"
-        md += "## Reproduce\n\n```sh\n\(context.reproduceCommand)\n```\n\n"
-        md += "The same scenario and seed give byte-identical reports on every run, whatever `--jobs`.\n"
-        return md
+        return table
     }
 
     /// How the precision target went, in one sentence.

@@ -35,30 +35,13 @@ enum UncertaintyMarkdown {
         md += parameters.markdown() + "\n"
 
         md += "## The arms over the worlds\n\nMean, and in brackets the 5%, 50% and 95% quantiles over the worlds.\n\n"
-        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name),
-                             rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
-        for (index, arm) in study.arms.enumerated() {
-            let spreads = analysis.spreads[index]
-            arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
-        }
-        md += arms.markdown() + "\n"
+        md += armsTable(study, analysis).markdown() + "\n"
 
         md += "## Probability of being best, and regret\n\n"
         md += "P(best): the share of worlds where the arm meets the constraints and has the highest utility of the arms that do "
             + "(of all arms where none does; ties split). Regret in utility per cycle, against the best arm that meets the constraints "
             + "in that world; a negative regret (an arm that fails them there beats them all) is drawn left of zero.\n\n"
-        var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
-                              rightAligned: [2, 3, 4, 5, 6])
-        for decision in analysis.decisions {
-            for (arm, figures) in zip(decision.arms, decision.summary.arms) {
-                let mark = decision.recommended == arm ? " ✓" : ""
-                let eligible = figures.feasibleShare >= study.objective.feasibleShare - 1e-9 || decision.recommended == nil
-                table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
-                                   number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
-                                   percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
-            }
-        }
-        md += table.markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
+        md += regretTable(study, analysis).markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
         md += settings.design == .sobol
@@ -99,36 +82,9 @@ enum UncertaintyMarkdown {
             + "is not distinguishable from 0 and is not ranked. A key of one platform's block cannot act on the other platform's arms: "
             + "it is listed once and its EVPPI there is exactly 0.\n\n"
         for decision in analysis.decisions {
-            let summary = decision.summary
-            let acting = study.parameters.indices.filter { !decision.notActing.contains($0) }
-            let order = acting.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
-            let ranked = order.filter { summary.isDistinguishable($0) }
-            let error = { (j: Int) in j < summary.evppiErrors.count ? summary.evppiErrors[j] : 0 }
-            if let top = ranked.first, summary.evpi > 0 {
-                md += "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
-                    + "knowing it would gain \(number(summary.evppi[top])) ± \(number(error(top))) utility per cycle "
-                md += "of the \(number(summary.evpi)) that knowing everything would (\(percent(summary.evppi[top] / summary.evpi, digits: 0))).\n\n"
-            } else if summary.evpi > 0 {
-                md += "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) utility per cycle, "
-                    + "but no single condition alone is distinguishable from 0 in these worlds; "
-                md += "only knowing them together would change the choice, or more worlds would tell.\n\n"
-            } else {
-                md += "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
-                    + "learning the conditions would not change the choice in these worlds; no telemetry is worth collecting for it.\n\n"
-            }
-            var voi = TextTable(header: ["parameter", "EVPPI ± standard error", "share of EVPI"], rightAligned: [1, 2])
-            for index in order {
-                let shown = summary.isDistinguishable(index)
-                voi.rows.append(["`\(study.parameters[index].key)`", "\(number(summary.evppi[index])) ± \(number(error(index)))",
-                                 !shown ? "not distinguishable from 0"
-                                     : summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
-            }
-            md += voi.markdown() + "\n" + "(EVPI \(number(summary.evpi)).)"
-            if !decision.notActing.isEmpty {
-                md += " Does not act on \(decision.platform.rawValue): "
-                    + decision.notActing.map { "`\(study.parameters[$0].key)`" }.joined(separator: ", ") + " (EVPPI exactly 0)."
-            }
-            md += "\n\n"
+            md += measureFirst(decision, study) + "\n\n"
+            md += valueOfInformationTable(decision, study).markdown() + "\n"
+            md += "(EVPI \(number(decision.summary.evpi)).)" + notActing(decision, study) + "\n\n"
         }
 
         if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
@@ -143,20 +99,110 @@ enum UncertaintyMarkdown {
             + "closer than 3% of the range (on the log scale for a log-uniform parameter) are noise. Each flip's 95% interval is the "
             + "2.5% and 97.5% quantiles of its location over 200 bootstrap resamples of the worlds between its neighbours "
             + "(Efron & Tibshirani 1993), widened to the sampled values either side of it.\n\n"
-        var any = false
-        for decision in analysis.decisions {
-            for flip in decision.summary.flips {
-                let parameter = study.parameters[flip.parameter]
-                md += "- \(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)) "
-                    + "[95%: \(parameter.approximate(flip.low)) to \(parameter.approximate(flip.high))], "
-                    + "from `\(study.arms[decision.arms[flip.from]].name)` (below) to `\(study.arms[decision.arms[flip.to]].name)` (above).\n"
-                any = true
-            }
-        }
-        md += any ? "\n![Where the decision flips](flips.svg)\n\n" : "No parameter flips the decision within its range.\n\n"
+        let flips = flipLines(study, analysis)
+        md += flips.map { "- \($0)\n" }.joined()
+        md += !flips.isEmpty ? "\n![Where the decision flips](flips.svg)\n\n"
+            : "No parameter flips the decision within its range.\n\n"
         md += robustness(study, analysis)
         md += "## Reproduce\n\n```\n\(study.reproduceCommand)\n```\n"
         return md
+    }
+
+    /// Each arm's utility and rates over the worlds: mean, and the 5%, 50% and 95% quantiles.
+    static func armsTable(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> TextTable {
+        var arms = TextTable(header: ["arm", "utility"] + UncertaintyAnalysis.rates.map(\.name),
+                             rightAligned: Set(1...(1 + UncertaintyAnalysis.rates.count)))
+        for (index, arm) in study.arms.enumerated() {
+            let spreads = analysis.spreads[index]
+            arms.rows.append([arm.name, utility(spreads[0])] + spreads.dropFirst().map(rate))
+        }
+        return arms
+    }
+
+    /// Per platform and arm: P(best), expected utility and regret, and the share of worlds where it is
+    /// feasible; ✓ the recommended.
+    static func regretTable(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> TextTable {
+        var table = TextTable(header: ["platform", "arm", "P(best)", "expected utility", "expected regret", "regret 95%", "feasible in"],
+                              rightAligned: [2, 3, 4, 5, 6])
+        for decision in analysis.decisions {
+            for (arm, figures) in zip(decision.arms, decision.summary.arms) {
+                let mark = decision.recommended == arm ? " ✓" : ""
+                let eligible = figures.feasibleShare >= study.objective.feasibleShare - 1e-9 || decision.recommended == nil
+                table.rows.append([decision.platform.rawValue, study.arms[arm].name + mark, percent(figures.probabilityBest, digits: 1),
+                                   number(figures.expectedUtility), number(figures.expectedRegret), number(figures.regretQ95),
+                                   percent(figures.feasibleShare, digits: 1) + (eligible ? "" : " (not eligible)")])
+            }
+        }
+        return table
+    }
+
+    /// The parameters that can act on a platform's decision by EVPPI, largest first (the others
+    /// are listed once, `notActing`).
+    static func valueOfInformationOrder(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> [Int] {
+        let summary = decision.summary
+        return study.parameters.indices.filter { !decision.notActing.contains($0) }
+            .sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
+    }
+
+    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI
+    /// distinguishable from 0, if learning one pays.
+    static func measureFirst(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        let summary = decision.summary
+        let ranked = valueOfInformationOrder(decision, study).filter { summary.isDistinguishable($0) }
+        if let top = ranked.first, summary.evpi > 0 {
+            return "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
+                + "knowing it would gain \(number(summary.evppi[top])) ± \(number(evppiError(summary, top))) utility per cycle "
+                + "of the \(number(summary.evpi)) that knowing everything would "
+                + "(\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
+        } else if summary.evpi > 0 {
+            return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) "
+                + "utility per cycle, but no single condition alone is distinguishable from 0 in these worlds; "
+                + "only knowing them together would change the choice, or more worlds would tell."
+        }
+        return "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
+            + "learning the conditions would not change the choice in these worlds; "
+            + "no telemetry is worth collecting for it."
+    }
+
+    static func evppiError(_ summary: DecisionSummary, _ j: Int) -> Double {
+        j < summary.evppiErrors.count ? summary.evppiErrors[j] : 0
+    }
+
+    /// A platform's EVPPI per parameter that can act, largest first, with its standard error and its
+    /// share of EVPI, or "not distinguishable from 0" below two standard errors.
+    static func valueOfInformationTable(_ decision: UncertaintyAnalysis.PlatformDecision,
+                                        _ study: UncertaintyStudy) -> TextTable {
+        let summary = decision.summary
+        var voi = TextTable(header: ["parameter", "EVPPI ± standard error", "share of EVPI"], rightAligned: [1, 2])
+        for index in valueOfInformationOrder(decision, study) {
+            voi.rows.append(["`\(study.parameters[index].key)`",
+                             "\(number(summary.evppi[index])) ± \(number(evppiError(summary, index)))",
+                             !summary.isDistinguishable(index) ? "not distinguishable from 0"
+                                 : summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
+        }
+        return voi
+    }
+
+    /// The keys that cannot act on a platform, listed once; empty when every key can.
+    static func notActing(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        guard !decision.notActing.isEmpty else { return "" }
+        return " Does not act on \(decision.platform.rawValue): "
+            + decision.notActing.map { "`\(study.parameters[$0].key)`" }.joined(separator: ", ") + " (EVPPI exactly 0)."
+    }
+
+    /// Every flip of every platform's decision, one line each: where, with its 95% interval, and
+    /// from which arm to which.
+    static func flipLines(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> [String] {
+        analysis.decisions.flatMap { decision in
+            decision.summary.flips.map { flip in
+                let parameter = study.parameters[flip.parameter]
+                let (from, to) = (study.arms[decision.arms[flip.from]].name, study.arms[decision.arms[flip.to]].name)
+                return "\(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)) "
+                    + "[95%: \(parameter.approximate(flip.low)) to \(parameter.approximate(flip.high))], "
+                    + "from `\(from)` (below) to `\(to)` (above)."
+            }
+        }
     }
 
     /// How `--until-stable` grew the study and why it stopped.
@@ -205,20 +251,22 @@ enum UncertaintyMarkdown {
     }
 
     /// The recommendation in one sentence with its numbers, then how sure it is.
-    static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+    /// `code` marks an arm's name and `strong` a headline: backticks and bold here, nothing on the terminal.
+    static func sentence(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy,
+                         code: (String) -> String = { "`\($0)`" }, strong: (String) -> String = { "**\($0)**" }) -> String {
         let summary = decision.summary
         let leader = decision.arms.firstIndex(of: decision.leader)!
         let figures = summary.arms[leader]
-        let name = { (arm: Int) in "`\(study.arms[arm].name)`" }
+        func name(_ arm: Int) -> String { code(study.arms[arm].name) }
         let numbers = "best in \(percent(figures.probabilityBest, digits: 0)) of worlds, expected regret \(number(figures.expectedRegret)) "
             + "utility per cycle (95% of worlds below \(number(figures.regretQ95))), "
             + "meets the constraints in \(percent(figures.feasibleShare, digits: 0))"
         var text: String
         if decision.recommended == nil {
-            text = "**\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) "
-                + "of worlds.** The least regret is \(name(decision.leader))'s: \(numbers)."
+            text = strong("\(decision.platform.rawValue): no arm meets the constraints in \(percent(study.objective.feasibleShare, digits: 0)) "
+                + "of worlds.") + " The least regret is \(name(decision.leader))'s: \(numbers)."
         } else {
-            text = "**\(decision.platform.rawValue): ship \(name(decision.leader))**: \(numbers)."
+            text = strong("\(decision.platform.rawValue): ship \(name(decision.leader))") + ": \(numbers)."
             if let runnerUp = decision.runnerUp, let difference = summary.difference {
                 let gap = "\(number(difference.mean)) utility per cycle [95%: \(number(difference.low)), \(number(difference.high))]"
                 text += difference.mean < study.objective.tie
@@ -249,7 +297,7 @@ enum UncertaintyMarkdown {
         for position in summary.knifeEdge {
             let share = summary.arms[position].feasibleShare
             let error = 2 * summary.feasibleShareErrors[position]
-            text += "\n\n⚠ **Knife edge**: \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
+            text += "\n\n⚠ " + strong("Knife edge") + ": \(name(decision.arms[position])) meets the constraints in \(percent(share, digits: 1)) of worlds, "
                 + "within two Monte Carlo standard errors (±\(String(format: "%.1f", error * 100)) points) of the "
                 + "\(percent(study.objective.feasibleShare, digits: 0)) the rule asks: "
                 + "these worlds do not settle whether it is eligible; more worlds would."
@@ -332,15 +380,7 @@ enum UncertaintyMarkdown {
 
     /// Why an arm's risk is not assessed, and the keys that would assess it.
     static func coverageWarning(_ entry: ArmCoverage, _ study: UncertaintyStudy) -> String {
-        let keys = entry.keys.map { "`\($0)`" }.joined(separator: ", ")
-        let why = switch entry.reason {
-        case .ownKeysFixed: "none of its own conditions (\(keys)) is under `uncertainty`"
-        case .constantUtility: "its utility is the same in every world"
-        }
-        var text = "**`\(study.arms[entry.arm].name)` is not assessed**: \(why), so its risk is not measured "
-            + "and EVPI and EVPPI understate the value of learning."
-        if entry.reason == .constantUtility { text += " Keys that would assess it: \(keys)." }
-        return text
+        entry.warning(study, code: { "`\($0)`" }, strong: { "**\($0)**" })
     }
 
     static func describe(_ parameter: UncertainParameter) -> String {

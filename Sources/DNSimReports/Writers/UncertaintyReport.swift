@@ -8,7 +8,11 @@ public enum UncertaintyReport {
                                      "regret.svg", "flips.svg"]
 
     public static func files(_ study: UncertaintyStudy, formats: Set<String>) -> [(String, String)] {
-        let analysis = UncertaintyAnalysis(study)
+        files(study, UncertaintyAnalysis(study), formats: formats)
+    }
+
+    /// The files, from an analysis already made (a run prints its summary from the same one).
+    public static func files(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis, formats: Set<String>) -> [(String, String)] {
         var files = [("uncertainty.csv", UncertaintyCSV.render(study)), ("sensitivity.csv", SensitivityCSV.render(analysis)),
                      ("decision.json", DecisionJSON.render(study, analysis))]
         if formats.contains("md") {
@@ -19,20 +23,9 @@ public enum UncertaintyReport {
         return files
     }
 
-    /// One line per arm the study does not assess, for stderr: its own conditions are all fixed.
-    public static func coverageWarnings(_ study: UncertaintyStudy) -> [String] {
-        // From the table alone: the full analysis (bootstrap intervals) is not needed for this.
-        study.platforms.flatMap { platform in
-            ArmCoverage.unassessed(study, arms: platform.arms).map { entry in
-                UncertaintyMarkdown.coverageWarning(entry, study).replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
-            }
-        }
-    }
-
-    /// One line per platform for the terminal: the recommendation and how sure it is.
-    public static func summaryLines(_ study: UncertaintyStudy) -> [String] {
-        UncertaintyAnalysis(study).decisions.map { decision in
-            UncertaintyMarkdown.sentence(decision, study).replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "")
-        }
+    /// One line per platform for the terminal: the recommendation and how sure it is, from the
+    /// analysis the report was written from.
+    public static func summaryLines(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> [String] {
+        analysis.decisions.map { UncertaintyMarkdown.sentence($0, study, code: { $0 }, strong: { $0 }) }
     }
 }

@@ -91,6 +91,12 @@ extension ScenarioKeyCatalog {
                     meaning: "The share of the study's worlds in which the bound must hold; without it the bound "
                              + "applies to the scenario as written (see [Expectations](#expectations-expect)).",
                     example: "`0.9`"),
+        ScenarioKey("expect[].segment", .run, type: "text", default: "none (the whole fleet)",
+                    range: "a segment of the scenario's `fleet`; not with `probability` or `utility`",
+                    meaning: "Bounds the figure of that segment's devices alone (its row of `segments.csv`), "
+                             + "so a regression "
+                             + "confined to a small segment is not diluted by the rest of the fleet.",
+                    example: "`oem-battery-manager`"),
         ScenarioKey("sweep", .run, type: "list", default: "none", range: "see [`sweep`](#sweep)", why: "which runs to make",
                     meaning: "A grid of runs over scenario keys, sharing one random world.",
                     example: ""),
@@ -98,7 +104,8 @@ extension ScenarioKeyCatalog {
                     range: "a dotted path (at most 32 parts) to any scenario key except `name`, "
                            + "`seed` and `sweep`; list items by 1-based index; or `lead`",
                     meaning: "The key each point changes. `lead` rewrites `plugin.contentFetch.schedule` "
-                             + "to fire that long before a daily `M H * * *` notification.",
+                             + "to fire that long before each time of a daily `M H * * *` notification (lists such as "
+                             + "`0 8,20 * * *` too: every fetch time moves).",
                     example: "`plugin.relationship.contentTimeout`"),
         ScenarioKey("sweep[].values", .run, type: "list", default: "required unless `range`", range: "any values the key accepts",
                     meaning: "The values, in order. Each point is validated like a scenario of its own.",

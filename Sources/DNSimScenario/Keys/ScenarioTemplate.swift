@@ -28,12 +28,17 @@ public enum ScenarioTemplate {
     /// local minutes given, the notification titled `title`, and the fallback text to replace.
     public static func configuration(title: String, fetchAt: Int, notifyAt: Int) -> String {
         func cron(_ minutes: Int) -> String { "\(minutes % 60) \(minutes / 60) * * *" }
-        return """
+        return configuration(title: title, fetchCron: cron(fetchAt), notifyCron: cron(notifyAt))
+    }
+
+    /// The same with the two schedules as crons (`DailyCron`): several times a day.
+    public static func configuration(title: String, fetchCron: String, notifyCron: String) -> String {
+        """
         {
-          "contentFetch": { "enabled": true, "schedule": "\(cron(fetchAt))" },
+          "contentFetch": { "enabled": true, "schedule": "\(fetchCron)" },
           "userNotification": {
             "enabled": true,
-            "schedule": "\(cron(notifyAt))",
+            "schedule": "\(notifyCron)",
             "title": \(JSONQuoting.quoted(title)),
             "body": "Your update is ready."
           },
@@ -212,6 +217,13 @@ public enum ScenarioTemplate {
         .guess("  latency: { lognormal: { median: 800ms, sigma: 0.6 } }", key: "fetch.latency",
                measure: "your endpoint's response time; dnsim-events fit your fetch log"),
         .guess("  failure: 0.02", key: "fetch.failure", measure: "network failure share per fetch attempt; the same fit"),
+        .guess("  copy:", key: "fetch.copy",
+               measure: "the title and body your app shows for fetched content ({first}: the newest item's name, "
+                   + "{count} items, {more} = count − 1); it changes only what trace shows, "
+                   + "so a trace reads as your app"),
+        .plain("    one: { title: \"New update\", body: \"“{first}” has an update.\" }"),
+        .plain("    many: { title: \"{count} updates\", body: \"“{first}” and {more} more have updates.\" }"),
+        .plain("    itemName: \"Item {n}\"                             # what {first} names an item (n its number)"),
         .plain(""),
         .plain("server:"),
         .guess("  updatesPerDay: 1", key: "server.updatesPerDay",

@@ -27,9 +27,65 @@ enum ExpectationReader {
                                                        "\(path): min \(ScenarioReader.show(low)) is above max \(ScenarioReader.show(high))") }
             if map["min"] == nil && map["max"] == nil { r.error(item.mark, "\(path) needs min, max or both") }
             let share = map["probability"].flatMap { probability($0, map.path("probability"), hasStudy: hasStudy, r) }
-            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share, mark: item.mark))
+            let segment = map["segment"].flatMap { Self.segment($0, map, metric: resolved, study: share != nil, r) }
+            result.append(Expectation(arm: arm, metric: resolved ?? metric, min: low, max: high, probability: share,
+                                      segment: segment, mark: item.mark))
         }
         return result
+    }
+
+    /// `segment:`, a fleet segment's name: the bound applies to that segment's row of `segments.csv`.
+    /// A segment's bound is on a rate of the scenario as written; which names the fleet has is
+    /// checked once the fleet is read (`checkSegments`).
+    static func segment(_ node: YAMLNode, _ map: ScenarioSection, metric: String?, study: Bool,
+                        _ r: ScenarioReader) -> String? {
+        guard let name = map.string("segment") else { return nil }
+        let path = map.path("segment")
+        if metric == Expectation.utility {
+            r.error(node.mark, "\(path): a segment's bound is on a segments.csv column, and utility is the "
+                + "whole run's; bound a rate (such as missed) in the segment, or drop segment:")
+            return nil
+        }
+        if study {
+            r.error(node.mark, "\(path) and probability do not combine: a study's worlds are counted over the "
+                + "whole fleet; drop one of them")
+            return nil
+        }
+        return name
+    }
+
+    /// Each entry's `segment` against the fleet's segments (`fleet` nil: the scenario has none):
+    /// an unknown name (with the closest), a scenario without a fleet, and a segment of a platform
+    /// mix that runs none of the entry's arms are errors at the name.
+    static func checkSegments(_ node: YAMLNode, _ expectations: [Expectation], fleet: [FleetReader.Entry]?,
+                              arms: [String], _ r: ScenarioReader) {
+        for (i, item) in (node.sequence ?? []).enumerated() {
+            guard let nameNode = item.value(forKey: "segment"),
+                  let expectation = expectations.first(where: { $0.mark == item.mark }), let name = expectation.segment
+            else { continue }
+            let path = "expect[\(i + 1)].segment"
+            guard let fleet else {
+                r.error(nameNode.mark, "\(path) \(MessageText.quoted(name)) names a fleet segment, but this scenario "
+                    + "has no fleet: section; drop it to bound the whole run, or add fleet: (docs/scenario-format.md)")
+                continue
+            }
+            // A fleet that did not read is reported already.
+            guard !fleet.isEmpty else { return }
+            let names = fleet.map(\.name)
+            guard let entry = fleet.first(where: { $0.name == name }) else {
+                r.error(nameNode.mark, "\(path) \(MessageText.quoted(name)) is not a segment of the fleet; "
+                    + "its segments are " + names.joined(separator: ", ") + Suggestion.hint(for: name, in: names))
+                continue
+            }
+            // A segment of a platform mix runs only its platform's arms (segments.csv has no other row).
+            guard let platform = entry.platform else { continue }
+            let own = arms.filter { $0.hasSuffix("/\(platform.rawValue)") }
+            if !own.contains(where: expectation.applies(to:)) {
+                r.error(nameNode.mark, "\(path) \(MessageText.quoted(name)) holds \(platform.rawValue) devices only, "
+                    + "which run none of the arms \(MessageText.quoted(expectation.arm)) matches; its arms are "
+                    + own.joined(separator: ", "))
+            }
+        }
     }
 
     /// A share of worlds in (0, 1], as a number or a percentage; only a study has worlds to count.

@@ -121,6 +121,12 @@ public enum ScenarioLoader {
                                                                                      hasStudy: top["uncertainty"] != nil,
                                                                                      hasObjective: top["objective"] != nil, r) }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
+        // An expect: entry's segment names one of the fleet's, read just above.
+        if let node = top["expect"] {
+            let fleet = top["fleet"] == nil ? nil : scenario.fleetEntries
+            let arms = scenario.arms.map(\.name)
+            ExpectationReader.checkSegments(node, scenario.expectations, fleet: fleet, arms: arms, r)
+        }
         if let node = top["sweep"] { scenario.sweep = SweepReader.read(node, r) }
         if let section = top.section("objective") { scenario.objective = ObjectiveReader.read(section) }
         if let section = top.section("uncertainty") {

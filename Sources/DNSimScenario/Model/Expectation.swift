@@ -11,17 +11,21 @@ public struct Expectation: Sendable, Equatable {
     /// The share of an uncertainty study's worlds in which the bound must hold (docs/model.md §9);
     /// nil: the bound applies to the scenario as written.
     public var probability: Double?
+    /// The fleet segment whose devices alone the bound applies to (`segments.csv`); nil: the whole fleet.
+    public var segment: String?
     public var mark: SourceMark
 
     /// `metric: utility`: the objective's utility per cycle, not a `summary.csv` column.
     public static let utility = "utility"
 
-    public init(arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil, mark: SourceMark) {
+    public init(arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil,
+                segment: String? = nil, mark: SourceMark) {
         self.arm = arm
         self.metric = metric
         self.min = min
         self.max = max
         self.probability = probability
+        self.segment = segment
         self.mark = mark
     }
 

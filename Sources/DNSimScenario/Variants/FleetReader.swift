@@ -144,11 +144,13 @@ enum FleetReader {
 }
 
 extension FleetReader {
-    /// Each entry's scenario: `base` (the file without `fleet` and `sweep`) with the entry's
-    /// values set, loaded. A segment must simulate the scenario's arms; its warnings that the
-    /// scenario itself does not give are kept, named by the segment.
+    /// Each entry's scenario: `base` (the file without `fleet`, `sweep`, `uncertainty` and `expect`,
+    /// whose entries may name segments and are checked once, on the whole) with the entry's values
+    /// set, loaded. A segment must simulate the scenario's arms; its warnings that the scenario
+    /// itself does not give are kept, named by the segment.
     static func segments(_ entries: [Entry], of scenario: inout Scenario, root: YAMLNode, text: String) throws(DiagnosticList) -> [ScenarioSegment] {
-        let variants = ScenarioVariants(root: root, dropping: ["fleet", "sweep", "uncertainty"], text: text, file: scenario.file,
+        let variants = ScenarioVariants(root: root, dropping: ["fleet", "sweep", "uncertainty", "expect"], text: text,
+                                        file: scenario.file,
                                         calendarCache: scenario.calendarCache, defaultFreshWithin: scenario.defaultFreshWithin)
         let reader = ScenarioReader(file: scenario.file, text: text)
         var segments: [ScenarioSegment] = []

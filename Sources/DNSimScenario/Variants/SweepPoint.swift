@@ -35,9 +35,19 @@ extension Scenario {
         var problems: [Diagnostic] = []
         for axis in sweep {
             labels.append(axis.labels)
+            // The notification schedule a lead moves from is the axis's, said once rather than at each value.
+            let notifyTimes = axis.key == "lead" ? DailyCron.minutes(notifySchedule.text) : nil
+            if axis.key == "lead", notifyTimes == nil {
+                problems.append(Diagnostic(file: file, mark: axis.mark, message: MessageText.bounded(
+                    "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as '0 8,20 * * *' too), "
+                        + "not \(MessageText.quoted(notifySchedule.text))")))
+                throw DiagnosticList(problems)
+            }
             edits.append(axis.values.map { value in
-                guard axis.key == "lead" else { return VariantSetting(key: axis.key, path: axis.path, value: value, mark: axis.mark) }
-                switch leadSchedule(value) {
+                guard axis.key == "lead", let notifyTimes else {
+                    return VariantSetting(key: axis.key, path: axis.path, value: value, mark: axis.mark)
+                }
+                switch Self.leadSchedule(value, notifyTimes: notifyTimes) {
                 case .success(let cron):
                     return VariantSetting(key: axis.key, path: ["plugin", "contentFetch", "schedule"],
                                           value: YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true), mark: axis.mark)
@@ -149,8 +159,9 @@ extension Scenario {
         }
     }
 
-    /// The fetch cron `lead` before a notification scheduled `M H * * *`.
-    func leadSchedule(_ value: YAMLNode) -> Result<String, SweepError> {
+    /// The fetch cron `lead` before each of a daily notification schedule's times (`notifyTimes`,
+    /// local minutes of the day): `0 8,20 * * *` with a lead of 30m gives `30 7,19 * * *`.
+    static func leadSchedule(_ value: YAMLNode, notifyTimes: [Int]) -> Result<String, SweepError> {
         guard let text = value.scalar, case .success(let millis) = DurationSyntax.parse(text) else {
             return .failure(SweepError("lead values are durations such as 5m"))
         }
@@ -158,13 +169,10 @@ extension Scenario {
         guard Double(minutes) * 60_000 == millis, minutes >= 0, minutes < 1_440 else {
             return .failure(SweepError("lead \(MessageText.quoted(text)) must be whole minutes from 0m to 23h59m"))
         }
-        let fields = notifySchedule.text.split(separator: " ").map(String.init)
-        guard fields.count == 5, let minute = Int(fields[0]), let hour = Int(fields[1]), fields[2...].allSatisfy({ $0 == "*" }) else {
-            return .failure(SweepError("a lead sweep needs a daily notification schedule 'M H * * *', "
-                                       + "not \(MessageText.quoted(notifySchedule.text))"))
+        switch DailyCron.cron(notifyTimes.map { $0 - minutes }) {
+        case .success(let cron): return .success(cron)
+        case .failure(let problem): return .failure(SweepError("with lead \(text), the fetch times \(problem.message)"))
         }
-        let fetch = ((hour * 60 + minute - minutes) % 1_440 + 1_440) % 1_440
-        return .success("\(fetch % 60) \(fetch / 60) * * *")
     }
 }
 

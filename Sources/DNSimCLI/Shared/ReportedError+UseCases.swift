@@ -1,0 +1,11 @@
+import DNSimAnalysis
+import DNSimRun
+import DNSimScenario
+
+/// The use cases' errors, each printed as its whole message.
+extension UsageError: ReportedError {}
+extension SetupError: ReportedError {}
+extension OutputFailure: ReportedError {}
+extension DamagedShard: ReportedError {}
+extension BaselineReport.LoadError: ReportedError {}
+extension DiagnosticList: ReportedError {}

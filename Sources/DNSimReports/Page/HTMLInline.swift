@@ -1,0 +1,40 @@
+import Foundation
+import DNSimText
+
+/// The writers' inline markup in a sentence or table cell as HTML: `**strong**`, `` `code` `` and
+/// `[text](link)` become elements, everything else is escaped. A marker without its closing
+/// partner stays literal text. This reads the sentences the writers compose, never a Markdown file.
+enum HTMLInline {
+    static func render(_ text: String) -> String {
+        var html = ""
+        var rest = Substring(text)
+        while let index = rest.firstIndex(where: { $0 == "*" || $0 == "`" || $0 == "[" }) {
+            html += escaped(rest[..<index])
+            rest = rest[index...]
+            if rest.hasPrefix("**"), let close = rest.dropFirst(2).range(of: "**") {
+                let inner = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+                html += "<strong>" + render(String(inner)) + "</strong>"
+                rest = rest[close.upperBound...]
+            } else if rest.hasPrefix("`"), let close = rest.dropFirst().firstIndex(of: "`") {
+                html += "<code>" + escaped(rest[rest.index(after: rest.startIndex)..<close]) + "</code>"
+                rest = rest[rest.index(after: close)...]
+            } else if rest.hasPrefix("["), let middle = rest.range(of: "]("),
+                      let close = rest[middle.upperBound...].firstIndex(of: ")"),
+                      !rest[middle.upperBound..<close].contains(" ") {
+                let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
+                let target = String(rest[middle.upperBound..<close])
+                html += "<a href=\(XMLEscaping.attribute(target))>" + render(label) + "</a>"
+                rest = rest[rest.index(after: close)...]
+            } else {
+                html += escaped(rest.prefix(1))
+                rest = rest.dropFirst()
+            }
+        }
+        return html + escaped(rest)
+    }
+
+    /// Text for HTML character data: `XMLEscaping`, with a line break kept as one.
+    static func escaped(_ text: Substring) -> String {
+        XMLEscaping.escaped(String(text)).replacingOccurrences(of: "&#10;", with: "\n")
+    }
+}
