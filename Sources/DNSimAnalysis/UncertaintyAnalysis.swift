@@ -42,6 +42,8 @@ public struct UncertaintyAnalysis: Sendable {
         public var breakEven: [BreakEven]
         /// Per arm (study index) that fails a constraint in some world, where it fails each (PRIM).
         public var failureBoxes: [(arm: Int, boxes: [FailureBox])]
+        /// The parameters (indices into the study's) that cannot act on this platform (docs/model.md §9).
+        public var notActing: [Int]
         /// The recommended arm, as an index into the study's arms.
         public var recommended: Int? { summary.recommended.map { arms[$0] } }
     }
@@ -77,6 +79,12 @@ public struct UncertaintyAnalysis: Sendable {
                                       parameters: reported, categorical: study.parameters.map(\.isCategorical),
                                       tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
                                       units: units, informative: informative, seed: study.seed, stream: position)
+            let acting = study.parameters.map { Self.acts($0.key, on: platform) }
+            input.acting = acting
+            input.informationResamples = DecisionInput.reportResamples
+            input.logScale = study.parameters.map {
+                if case .logUniform = $0.distribution { return true } else { return false }
+            }
             if !study.settings.evsiSizes.isEmpty {
                 input.fitSamples = study.parameters.map(Self.fitSample)
                 input.sampleSizes = study.settings.evsiSizes
@@ -96,7 +104,8 @@ public struct UncertaintyAnalysis: Sendable {
                                     regretDeviations: Self.regrets(input).map(Self.standardDeviation),
                                     coverage: ArmCoverage.unassessed(study, arms: arms),
                                     breakEven: BreakEven.search(study, arms: arms),
-                                    failureBoxes: Self.failureBoxes(study, arms: arms, parameters: reported))
+                                    failureBoxes: Self.failureBoxes(study, arms: arms, parameters: reported, acting: acting),
+                                    notActing: study.parameters.indices.filter { !acting[$0] })
         }
         // Targets: each arm's utility and rates, then each platform's deciding difference.
         var targets: [(target: String, metric: String, outputs: [Double])] = []
@@ -135,20 +144,34 @@ public struct UncertaintyAnalysis: Sendable {
     public func decidingRows(_ decision: PlatformDecision, _ study: UncertaintyStudy) -> [SensitivityRow] {
         guard let runnerUp = decision.contrast else { return [] }
         let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
-        return sensitivity.filter { $0.target == name }.sorted { Self.weight($0) > Self.weight($1) }
+        let acting = Set(study.parameters.indices.filter { !decision.notActing.contains($0) }.map { study.parameters[$0].key })
+        return sensitivity.filter { $0.target == name && acting.contains($0.parameter) }
+            .sorted { Self.weight($0) > Self.weight($1) }
     }
 
     /// Per arm, for each constraint it fails in some world, the box of conditions where it fails.
-    static func failureBoxes(_ study: UncertaintyStudy, arms: [Int], parameters: [[Double]]) -> [(arm: Int, boxes: [FailureBox])] {
-        let categorical = study.parameters.map(\.isCategorical)
+    /// Only over the parameters that can act on the platform: another platform's key never bounds a box.
+    static func failureBoxes(_ study: UncertaintyStudy, arms: [Int], parameters: [[Double]],
+                             acting: [Bool]) -> [(arm: Int, boxes: [FailureBox])] {
+        let columns = study.parameters.indices.filter { acting[$0] }
+        let categorical = columns.map { study.parameters[$0].isCategorical }
+        let values = parameters.map { world in columns.map { world[$0] } }
         return arms.compactMap { arm in
-            let boxes = study.objective.constraints.compactMap { constraint in
-                PatientRuleInduction.box(parameters: parameters, categorical: categorical,
-                                         fails: study.table.cells.map { !constraint.holds($0[arm]) },
-                                         constraint: constraint.metric)
+            let boxes = study.objective.constraints.compactMap { constraint -> FailureBox? in
+                guard var box = PatientRuleInduction.box(parameters: values, categorical: categorical,
+                                                         fails: study.table.cells.map { !constraint.holds($0[arm]) },
+                                                         constraint: constraint.metric) else { return nil }
+                for index in box.limits.indices { box.limits[index].parameter = columns[box.limits[index].parameter] }
+                return box
             }
             return boxes.isEmpty ? nil : (arm, boxes)
         }
+    }
+
+    /// Whether a key can act on a platform's arms (docs/model.md §9): `platforms.<p>.*` acts on p alone;
+    /// every other key (`user.*`, `fetch.*`, `server.*`, fleet shares, per-device parameters) on all.
+    public static func acts(_ key: String, on platform: Platform) -> Bool {
+        !key.hasPrefix("platforms.") || key.hasPrefix("platforms.\(platform.rawValue).")
     }
 
     /// The telemetry sample a parameter's belief came from, on the scale of its distribution (the

@@ -1,7 +1,11 @@
 /// One arm's standing over the worlds of an uncertainty study (`DecisionAnalysis`).
 public struct ArmDecision: Sendable, Equatable {
-    /// The share of worlds where its utility is the highest, feasible or not; exact ties split.
+    /// The share of worlds where it is eligible there (meets every constraint; any arm where none
+    /// does) and its utility is the highest of the eligible arms; exact ties split (docs/model.md §9).
     public var probabilityBest: Double
+    /// The share of worlds where its utility is the highest of all arms, feasible or not; exact
+    /// ties split: what the sentence names when the arm best in most worlds is ruled out.
+    public var bestUtilityShare: Double = 0
     public var expectedUtility: Double
     /// The mean over worlds of the best feasible utility minus the arm's.
     public var expectedRegret: Double

@@ -37,7 +37,12 @@ import CGSL
 ///   parameter instead of its value, at most the parameter's EVPPI.
 /// - `robust`: the eligible arm whose mean utility over its worst 5% of worlds (⌈0.05·W⌉ worlds)
 ///   is highest, the lower index on a tie.
-/// - probability_best uses the plain highest utility, feasible or not, exact ties split equally.
+/// - probability_best counts a world for an arm only where it is eligible there (feasible; every arm
+///   where none is) and has the best eligible utility, exact ties split equally (docs/model.md §9);
+///   `bestUtilityShare` is the plain highest utility, feasible or not.
+/// - Only what can act (docs/model.md §9): a parameter that cannot act on these arms (`acting`) has
+///   EVPPI and EVSI exactly 0 and no flip.
+/// - Standard errors of EVPPI and EVSI: `InformationErrors`, a bootstrap over whole resampling units.
 public enum DecisionAnalysis {
     public static func analyse(_ input: DecisionInput) -> DecisionSummary {
         let utilities = input.utilities
@@ -54,7 +59,7 @@ public enum DecisionAnalysis {
         }
         let w = Double(worlds)
         var feasibleCount = [Int](repeating: 0, count: arms)
-        var bestShare = [Double](repeating: 0, count: arms)
+        var bestShare = [Double](repeating: 0, count: arms), bestUtilityShare = bestShare
         var regrets = [[Double]](repeating: [Double](repeating: 0, count: worlds), count: arms)
         for (index, row) in utilities.enumerated() {
             let feasible = input.feasible[index]
@@ -67,15 +72,19 @@ public enum DecisionAnalysis {
             }
             let top = row.max()!
             let winners = row.indices.filter { row[$0] == top }
-            for a in winners { bestShare[a] += 1 / Double(winners.count) }
+            for a in winners { bestUtilityShare[a] += 1 / Double(winners.count) }
+            let eligibleWinners = row.indices.filter { (feasible[$0] || !anyFeasible) && row[$0] == best }
+            for a in eligibleWinners { bestShare[a] += 1 / Double(eligibleWinners.count) }
         }
         let decisions = (0..<arms).map { a -> ArmDecision in
             let sorted = regrets[a].sorted()
-            return ArmDecision(probabilityBest: bestShare[a] / w,
-                               expectedUtility: utilities.reduce(0) { $0 + $1[a] } / w,
-                               expectedRegret: regrets[a].reduce(0, +) / w,
-                               regretQ95: Quantile.of(sorted, 0.95),
-                               feasibleShare: Double(feasibleCount[a]) / w)
+            var decision = ArmDecision(probabilityBest: bestShare[a] / w,
+                                       expectedUtility: utilities.reduce(0) { $0 + $1[a] } / w,
+                                       expectedRegret: regrets[a].reduce(0, +) / w,
+                                       regretQ95: Quantile.of(sorted, 0.95),
+                                       feasibleShare: Double(feasibleCount[a]) / w)
+            decision.bestUtilityShare = bestUtilityShare[a] / w
+            return decision
         }
         // Counts, not shares, so 9 worlds of 10 meet 0.9 exactly.
         let eligible = (0..<arms).filter { Double(feasibleCount[$0]) >= input.requiredFeasibleShare * w - 1e-9 }
@@ -89,20 +98,29 @@ public enum DecisionAnalysis {
         let decisive = recommended != nil
             && (runnerUp.map { decisions[$0].expectedRegret - decisions[reference].expectedRegret >= input.tie } ?? true)
 
+        let acting = input.acting.isEmpty ? [Bool](repeating: true, count: parameters) : input.acting
         var evppi: [Double] = []
         var flips: [Flip] = []
         let all = Array(0..<arms)
         let sample = (0..<worlds).filter { input.informative[$0] }
         let sampleUtilities = sample.map { utilities[$0] }, sampleFeasible = sample.map { input.feasible[$0] }
+        let logScale = { (j: Int) in j < input.logScale.count && input.logScale[j] }
         for j in 0..<parameters {
+            // A parameter that cannot act on these arms is worth exactly nothing to know here.
+            guard acting[j] else {
+                evppi.append(0)
+                continue
+            }
             let information = PartialInformation(parameter: j, values: sample.map { input.parameters[$0][j] }, categorical: input.categorical[j],
                                                  arms: all, reference: reference, utilities: sampleUtilities, feasible: sampleFeasible,
-                                                 requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi)
+                                                 requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi,
+                                                 logScale: logScale(j), seed: input.seed, stream: input.stream)
             evppi.append(information.evppi)
             flips += information.flips
         }
         var evsi: [SampleInformation] = []
-        for (j, fit) in input.fitSamples.enumerated() where j < parameters && !input.categorical[j] {
+        var evsiEstimates: [[Double]] = []
+        for (j, fit) in input.fitSamples.enumerated() where j < parameters && !input.categorical[j] && acting[j] {
             guard let fit else { continue }
             let values = sample.map { input.parameters[$0][j] }
             for size in input.sampleSizes {
@@ -111,8 +129,12 @@ public enum DecisionAnalysis {
                                                      utilities: sampleUtilities, feasible: sampleFeasible,
                                                      requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi, findFlips: false)
                 evsi.append(SampleInformation(parameter: j, size: size, value: Swift.min(information.evppi, evppi[j])))
+                evsiEstimates.append(estimates)
             }
         }
+        let errors = InformationErrors(input, reference: reference, regret: regrets[reference], sample: sample, acting: acting,
+                                       evsi: evsi, evsiEstimates: evsiEstimates)
+        for index in evsi.indices { evsi[index].standardError = errors.evsi[index] }
         let clusters = Clusters(input.units)
         let shareErrors = (0..<arms).map { a in
             clusters.map { $0.standardError(of: input.feasible.map { $0[a] ? 1 : 0 }) }
@@ -129,6 +151,8 @@ public enum DecisionAnalysis {
                                robust: Self.robust(utilities, choice))
         summary.feasibleShareErrors = shareErrors
         summary.evsi = evsi
+        summary.evppiErrors = errors.evppi
+        summary.acting = acting
         return summary
     }
 

@@ -31,6 +31,18 @@ public struct DecisionInput: Sendable {
     public var fitSamples: [FitSample?] = []
     /// The future samples' sizes whose EVSI is estimated for each parameter with a `FitSample`.
     public var sampleSizes: [Int] = []
+    /// Per parameter, whether it can act on these arms (docs/model.md §9): a key of another platform's
+    /// block cannot. A parameter that cannot act gets EVPPI and EVSI exactly 0, no flip and no
+    /// standard error. Empty: every parameter can act.
+    public var acting: [Bool] = []
+    /// Bootstrap resamples of the worlds for the standard errors of EVPPI and EVSI (`reportResamples`
+    /// in reports); 0, the default: none (the errors are 0), for callers that do not need them.
+    public var informationResamples: Int = 0
+    /// The resamples a study's reports use (docs/model.md §9: at least 200).
+    public static let reportResamples = 200
+    /// Per parameter, whether it is sampled on a log scale (`loguniform`): the scale a flip and a
+    /// flip back must be 3% of the range apart in. Empty: every parameter linear.
+    public var logScale: [Bool] = []
 
     /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
     /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).

@@ -10,6 +10,10 @@ public struct DecisionSummary: Sendable {
     public var evpi: Double
     /// Per parameter: what knowing that parameter alone would be worth, in [0, evpi].
     public var evppi: [Double]
+    /// Per parameter: EVPPI's bootstrap standard error over the worlds (0 for one that cannot act).
+    public var evppiErrors: [Double] = []
+    /// Per parameter: whether it can act on these arms (`DecisionInput.acting`).
+    public var acting: [Bool] = []
     /// The ordered parameters' flips, by parameter, then by value.
     public var flips: [Flip]
     /// The eligible arm of next least expected regret; never an ineligible arm.
@@ -33,6 +37,11 @@ public struct DecisionSummary: Sendable {
     /// Per parameter from a fit and per requested sample size, the EVSI (`SampleInformation`), by
     /// parameter then size; empty when no size is requested.
     public var evsi: [SampleInformation] = []
+
+    /// Whether parameter j's EVPPI is told from 0: it can act and is at least two standard errors.
+    public func isDistinguishable(_ j: Int) -> Bool {
+        (acting.isEmpty || acting[j]) && evppi[j] > 0 && evppi[j] >= 2 * (j < evppiErrors.count ? evppiErrors[j] : 0)
+    }
 
     public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
                 runnerUp: Int? = nil, decisive: Bool = false, difference: UtilityDifference? = nil, knifeEdge: [Int] = [],

@@ -4,12 +4,17 @@
 public struct Flip: Sendable, Equatable {
     public var parameter: Int
     public var at: Double
+    /// The 95% interval of the flip's location (bootstrap over the worlds near it), in `at`'s units.
+    public var low: Double
+    public var high: Double
     public var from: Int
     public var to: Int
 
-    public init(parameter: Int, at: Double, from: Int, to: Int) {
+    public init(parameter: Int, at: Double, low: Double? = nil, high: Double? = nil, from: Int, to: Int) {
         self.parameter = parameter
         self.at = at
+        self.low = low ?? at
+        self.high = high ?? at
         self.from = from
         self.to = to
     }

@@ -1,4 +1,6 @@
 import CGSL
+import DNSimCore
+import Foundation
 
 /// What knowing one parameter is worth (EVPPI), and where the choice flips along it, under the
 /// one eligibility rule (`DecisionAnalysis`): given the parameter's value, an arm is eligible when
@@ -21,7 +23,8 @@ struct PartialInformation {
     /// `utilities[w][i]` and `feasible[w][i]` for the candidate arms `arms` (0-based arm indices),
     /// `reference` the position in `arms` of the arm chosen without information.
     init(parameter: Int, values: [Double], categorical: Bool, arms: [Int], reference: Int, utilities: [[Double]],
-         feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double, findFlips: Bool = true) {
+         feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double, findFlips: Bool = true,
+         logScale: Bool = false, seed: UInt64 = 0, stream: Int = 0) {
         let worlds = values.count
         let smoother = categorical ? nil : RunningLineSmoother(values: values)
         func smooth(_ y: [Double]) -> RunningLineSmoother.Fit {
@@ -94,11 +97,11 @@ struct PartialInformation {
             runs.removeFirst()
         }
         guard var current = runs.first?.arm else { return }
-        var changes: [(from: Int, to: Int, start: Int, byLead: Bool)] = []
+        var changes: [Change] = []
         for run in runs.dropFirst() where run.arm != current {
             let verdict = clearly(run.arm, over: current, in: run)
             guard verdict.clear else { continue }
-            changes.append((current, run.arm, run.start, verdict.byLead))
+            changes.append(Change(from: current, to: run.arm, start: run.start, byLead: verdict.byLead))
             current = run.arm
         }
         // Where to switch: between the previous change and the next, the threshold the worlds
@@ -106,23 +109,151 @@ struct PartialInformation {
         // prefix sum of the first arm's advantage (its utility lead, or its feasibility above the
         // rule). A step is placed at the step and a linear difference at its zero, where the fits
         // would blur either over their window, and a noisy run just before the change cannot pull it.
+        func advantage(_ world: Int, _ change: Change) -> Double {
+            change.byLead ? utilities[world][change.from] - utilities[world][change.to]
+                : (feasible[world][change.from] ? 1 : 0) - requiredShare
+        }
+        /// The best cut among the ranks `members` (sorted by value), as a position in it.
+        func bestCut(_ members: [Int], _ change: Change) -> Int? {
+            var best: (gain: Double, cut: Int)?, sum = 0.0
+            for r in members.indices {
+                sum += advantage(members[r], change)
+                // A cut falls between distinct values only, and leaves a world on each side.
+                if r + 1 >= members.count || values[members[r + 1]] == values[members[r]] { continue }
+                if best == nil || sum > best!.gain { best = (sum, r + 1) }
+            }
+            return best?.cut
+        }
         var lower = 0
+        var found: [Change] = []
         for (index, change) in changes.enumerated() {
             let upper = index + 1 < changes.count ? changes[index + 1].start : worlds
-            var best = (gain: -Double.infinity, cut: change.start), sum = 0.0
-            for r in lower..<upper {
-                let world = order[r]
-                sum += change.byLead
-                    ? utilities[world][change.from] - utilities[world][change.to]
-                    : (feasible[world][change.from] ? 1 : 0) - requiredShare
-                // A cut falls between distinct values only, and leaves a world on each side.
-                if r + 1 >= upper || values[order[r + 1]] == values[world] { continue }
-                if sum > best.gain { best = (sum, r + 1) }
-            }
-            let from = values[order[Swift.max(best.cut - 1, 0)]], to = values[order[Swift.min(best.cut, worlds - 1)]]
-            flips.append(Flip(parameter: parameter, at: (from + to) / 2, from: arms[change.from], to: arms[change.to]))
-            lower = best.cut
+            var placed = change
+            placed.cut = bestCut(Array(order[lower..<upper]), change).map { lower + $0 } ?? change.start
+            found.append(placed)
+            lower = placed.cut
         }
+        found = Self.honest(found, order: order, values: values, logScale: logScale,
+                            ahead: { winner, loser, ranks, other in
+                                let members = order[ranks]
+                                guard members.count > 1 else { return false }
+                                let n = Double(members.count)
+                                let leads = members.map { utilities[$0][winner] - utilities[$0][loser] }
+                                let mean = leads.reduce(0, +) / n
+                                let error = (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot()
+                                func below(_ arm: Int) -> Bool {
+                                    let count = members.filter { feasible[$0][arm] }.count
+                                    guard Double(count) < requiredShare * n else { return false }
+                                    return gsl_cdf_binomial_P(UInt32(count), Swift.min(requiredShare, 1), UInt32(members.count)) < 0.025
+                                }
+                                if mean > 0, mean > Self.z95 * error, !below(winner) { return true }
+                                // Ruled out here: only if its feasibility here is clearly lower than across
+                                // the flip too (Fisher's exact test, one-sided 2.5%), so three lucky worlds
+                                // at the end of a range do not make an arm eligible there.
+                                guard below(loser) else { return false }
+                                let k = members.filter { feasible[$0][loser] }.count
+                                let across = order[other].filter { feasible[$0][loser] }.count
+                                let total = members.count + other.count
+                                return gsl_cdf_hypergeometric_P(UInt32(k), UInt32(k + across), UInt32(total - k - across),
+                                                                UInt32(members.count)) < 0.025
+                            })
+        // Each flip's location interval: the 2.5% and 97.5% quantiles of the cut over bootstrap
+        // resamples of the worlds between its neighbours, widened to the values either side of it.
+        let random = KeyedRandom(seed: seed)
+        for (index, change) in found.enumerated() {
+            let from = values[order[Swift.max(change.cut - 1, 0)]], to = values[order[Swift.min(change.cut, worlds - 1)]]
+            let low = index > 0 ? found[index - 1].cut : 0, high = index + 1 < found.count ? found[index + 1].cut : worlds
+            var locations: [Double] = []
+            let segment = Array(order[low..<high])
+            for resample in 0..<Self.locationResamples where segment.count > 1 {
+                random.begin(device: Self.locationDevice + stream * 4096 + parameter, source: .decisionBootstrap,
+                             index: index * 1_000_000 + resample)
+                let drawn = (0..<segment.count).map { _ in segment[random.index(below: segment.count)] }
+                    .sorted { (values[$0], $0) < (values[$1], $1) }
+                guard let cut = bestCut(drawn, change) else { continue }
+                locations.append((values[drawn[cut - 1]] + values[drawn[cut]]) / 2)
+            }
+            locations.sort()
+            let lo = locations.isEmpty ? from : Swift.min(Quantile.of(locations, 0.025), from)
+            let hi = locations.isEmpty ? to : Swift.max(Quantile.of(locations, 0.975), to)
+            flips.append(Flip(parameter: parameter, at: (from + to) / 2, low: lo, high: hi,
+                              from: arms[change.from], to: arms[change.to]))
+        }
+    }
+
+    struct Change {
+        var from: Int
+        var to: Int
+        /// The rank where the run that took over starts, and the rank of the first world above the flip.
+        var start: Int
+        var byLead: Bool
+        var cut: Int = 0
+    }
+
+    static let z95 = gsl_cdf_ugaussian_Pinv(0.975)
+    static let locationResamples = 200
+    static let locationDevice = 2 << 16
+    /// A flip and a flip back closer than this share of the range (in its sampling scale) are noise.
+    static let closest = 0.03
+
+    /// The flips the worlds support (docs/model.md §9). The flips cut the range into regions, each with
+    /// its arm. A flip and a flip back closer than 3% of the range (on the log scale for a
+    /// log-uniform parameter) are noise: the region between them joins its neighbours. Then each
+    /// flip must have its `from` arm clearly ahead between the previous flip and it, and its `to`
+    /// arm clearly ahead up to the next (`ahead`: the mean lead nonzero at 95%, or the other arm
+    /// clearly below the rule there and clearly less often feasible there than across the flip).
+    /// The first flip that fails on a side loses that side's region to the region across the flip
+    /// (neighbouring regions of one arm join), and the rest are tested again.
+    static func honest(_ changes: [Change], order: [Int], values: [Double], logScale: Bool,
+                       ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool) -> [Change] {
+        guard let first = changes.first, let lowest = order.first, let highest = order.last else { return [] }
+        let scaled = { (value: Double) in logScale ? Foundation.log(Swift.max(value, Double.leastNormalMagnitude)) : value }
+        let range = scaled(values[highest]) - scaled(values[lowest])
+        let at = { (change: Change) in
+            scaled((values[order[Swift.max(change.cut - 1, 0)]] + values[order[Swift.min(change.cut, order.count - 1)]]) / 2)
+        }
+        var regions = [first.from] + changes.map(\.to)
+        var found = changes
+        /// Region j joins its neighbour (j − 1 or j + 1); then neighbouring regions of one arm join.
+        func merge(_ j: Int, into neighbour: Int) {
+            regions.remove(at: j)
+            found.remove(at: neighbour > j ? j : j - 1)
+            var i = 0
+            while i + 1 < regions.count {
+                if regions[i] == regions[i + 1] {
+                    regions.remove(at: i + 1)
+                    found.remove(at: i)
+                } else { i += 1 }
+            }
+            for i in found.indices {
+                found[i].from = regions[i]
+                found[i].to = regions[i + 1]
+            }
+        }
+        while !found.isEmpty {
+            if let i = found.indices.dropLast().first(where: { i in
+                regions[i] == regions[i + 2] && abs(at(found[i + 1]) - at(found[i])) < Self.closest * range
+            }) {
+                merge(i + 1, into: i)
+                continue
+            }
+            var failed = false
+            for i in found.indices {
+                let low = i > 0 ? found[i - 1].cut : 0, high = i + 1 < found.count ? found[i + 1].cut : order.count
+                if !ahead(found[i].from, found[i].to, low..<found[i].cut, found[i].cut..<high) {
+                    merge(i, into: i + 1)
+                    failed = true
+                    break
+                }
+                if !ahead(found[i].to, found[i].from, found[i].cut..<high, low..<found[i].cut) {
+                    merge(i + 1, into: i)
+                    failed = true
+                    break
+                }
+            }
+            if !failed { break }
+        }
+        return found
     }
 
     /// The mean of `y` per value of a categorical parameter, with its standard error.

@@ -24,12 +24,18 @@ public struct SampleInformation: Sendable, Equatable {
     public var size: Int
     /// Utility per cycle.
     public var value: Double
+    /// Its bootstrap standard error over the worlds (`DecisionAnalysis`).
+    public var standardError: Double
 
-    public init(parameter: Int, size: Int, value: Double) {
+    public init(parameter: Int, size: Int, value: Double, standardError: Double = 0) {
         self.parameter = parameter
         self.size = size
         self.value = value
+        self.standardError = standardError
     }
+
+    /// Whether the estimate is at least two standard errors (docs/model.md §9): below, noise.
+    public var isDistinguishable: Bool { value > 0 && value >= 2 * standardError }
 
     /// The estimates θ̂ a sample of `size` would give in each world, from the parameter's values
     /// `values` (key units) in the worlds at positions `worlds`.

@@ -72,8 +72,8 @@ final class StudyCheckTests: CommandLineTestCase {
         let folder = try baseline(file)
         let result = invoke(["check", file, "--baseline", folder, "--strict", "--quiet"])
         XCTAssertEqual(result.code, 0, result.out + result.err)
-        // One recommendation (android) and 5 figures for each of the 2 arms.
-        XCTAssertTrue(result.out.contains("1 recommendation(s) and 10 study figure(s) against \(folder)/decision.json"), result.out)
+        // One recommendation (android) and 6 figures for each of the 2 arms.
+        XCTAssertTrue(result.out.contains("1 recommendation(s) and 12 study figure(s) against \(folder)/decision.json"), result.out)
     }
 
     func testAnotherRecommendedArmInTheBaselineFails() throws {
@@ -89,10 +89,10 @@ final class StudyCheckTests: CommandLineTestCase {
                        + "this run \(recommended); regenerate the baseline if this is intended")
     }
 
-    /// P(best)'s tolerance, recomputed: 4 binomial standard errors of both shares over the
+    /// P(best)'s tolerance, recomputed: 3 binomial standard errors of both shares over the
     /// design's independent draws, at least one world's worth (1/16).
     static func tolerance(_ baseline: Double, _ run: Double) -> Double {
-        max(4 * (baseline * (1 - baseline) / draws + run * (1 - run) / draws).squareRoot(), 1 / Double(worlds))
+        max(3 * (baseline * (1 - baseline) / draws + run * (1 - run) / draws).squareRoot(), 1 / Double(worlds))
     }
 
     /// With the alarm always later than the notification, chained (which waits for the fetch)

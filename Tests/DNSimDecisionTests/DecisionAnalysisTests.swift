@@ -65,7 +65,10 @@ final class DecisionAnalysisTests: XCTestCase {
         let feasible = Self.design.map { [true, true, $0.unit[1] >= 0.2] }
         let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
         XCTAssertEqual(summary.arms[2].feasibleShare, 0.8, accuracy: 1 / w)
-        XCTAssertEqual(summary.arms[2].probabilityBest, 1)
+        // P(best) counts a world only where the arm is eligible there (docs/model.md §9): c wins every world
+        // on utility, but only its feasible 80% count.
+        XCTAssertEqual(summary.arms[2].bestUtilityShare, 1)
+        XCTAssertEqual(summary.arms[2].probabilityBest, summary.arms[2].feasibleShare, accuracy: 1e-12)
         XCTAssertEqual(summary.recommended, 0, "a: E[θ] = ½ beats b's 0.4")
         XCTAssertEqual(summary.runnerUp, 1)
         XCTAssertTrue(summary.decisive)

@@ -43,10 +43,13 @@ final class UncertaintyStudyTests: XCTestCase {
         let arms = ["independent/android", "chained/android"]
         var best = [String: Double](), regret = [String: Double](), feasibleWorlds = [String: Double]()
         for entries in byWorld.values {
+            // P(best) counts a world for an arm only where it is eligible there (feasible; every arm
+            // where none is): the best feasible utility's arms win it.
             let top = entries.map(\.utility).max()!
-            let winners = entries.filter { $0.utility == top }
-            for winner in winners { best[winner.arm, default: 0] += 1 / Double(winners.count) }
             let feasibleTop = entries.filter(\.feasible).map(\.utility).max() ?? top
+            let anyFeasible = entries.contains(where: \.feasible)
+            let winners = entries.filter { ($0.feasible || !anyFeasible) && $0.utility == feasibleTop }
+            for winner in winners { best[winner.arm, default: 0] += 1 / Double(winners.count) }
             for entry in entries {
                 regret[entry.arm, default: 0] += feasibleTop - entry.utility
                 feasibleWorlds[entry.arm, default: 0] += entry.feasible ? 1 : 0

@@ -5,6 +5,7 @@ import Foundation
 public struct BaselineDecision: Sendable {
     public struct Arm: Sendable {
         public var probabilityBest: Double
+        public var expectedUtility: Double
         public var expectedRegret: Double
         /// The standard deviation of the arm's regret over the worlds.
         public var regretDeviation: Double
@@ -48,12 +49,14 @@ public struct BaselineDecision: Sendable {
                 let utility = figures["utility"] as? [String: Any]
                 let quantiles = ["q05", "q50", "q95"].compactMap { (utility?[$0] as? NSNumber)?.doubleValue }
                 guard let best = (figures["probability_best"] as? NSNumber)?.doubleValue,
+                      let expected = (figures["expected_utility"] as? NSNumber)?.doubleValue,
                       let regret = (figures["expected_regret"] as? NSNumber)?.doubleValue,
                       let deviation = (figures["regret_sd"] as? NSNumber)?.doubleValue, quantiles.count == 3 else {
-                    throw BaselineReport.LoadError(description: "error: \(path): \(name) lacks probability_best, expected_regret, "
+                    throw BaselineReport.LoadError(description: "error: \(path): \(name) lacks probability_best, expected_utility, expected_regret, "
                         + "regret_sd or its utility quantiles (the file predates them)" + regenerate)
                 }
-                read[name] = Arm(probabilityBest: best, expectedRegret: regret, regretDeviation: deviation, quantiles: quantiles)
+                read[name] = Arm(probabilityBest: best, expectedUtility: expected, expectedRegret: regret,
+                                 regretDeviation: deviation, quantiles: quantiles)
             }
             // Always written, an arm's name or null: without it a changed recommendation would go unseen.
             guard let recommended = fields["recommended"], recommended is String || recommended is NSNull else {

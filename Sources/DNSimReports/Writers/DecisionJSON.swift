@@ -5,8 +5,9 @@ import DNSimText
 import Foundation
 
 /// `decision.json`: per platform, the recommendation, each arm's P(best), expected utility and
-/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter, the flips
-/// and the arms the study does not assess (docs/report-format.md). Keys in a fixed order,
+/// regret (with its spread), its utility's mean and quantiles, EVPI, EVPPI per parameter with its
+/// standard error, the keys that cannot act on the platform, the flips with their intervals and
+/// the arms the study does not assess (docs/report-format.md). Keys in a fixed order,
 /// numbers with six decimals, so the file is byte-stable.
 public enum DecisionJSON {
     public static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
@@ -25,8 +26,13 @@ public enum DecisionJSON {
                     + "\"q05\": \(n(utility.q05)), \"q50\": \(n(utility.q50)), \"q95\": \(n(utility.q95))}}"
             }
             let evppi = zip(study.parameters, summary.evppi).map { "\(q($0.key)): \(n($1))" }
+            let evppiErrors = study.parameters.indices.map { j in
+                "\(q(study.parameters[j].key)): \(n(j < summary.evppiErrors.count ? summary.evppiErrors[j] : 0))"
+            }
+            let notActing = decision.notActing.map { q(study.parameters[$0].key) }
             let flips = summary.flips.map { flip in
                 "{\"parameter\": \(q(study.parameters[flip.parameter].key)), \"at\": \(n(flip.at)), "
+                    + "\"lo\": \(n(flip.low)), \"hi\": \(n(flip.high)), "
                     + "\"from\": \(q(study.arms[decision.arms[flip.from]].name)), \"to\": \(q(study.arms[decision.arms[flip.to]].name))}"
             }
             let coverage = decision.coverage.map { entry in
@@ -55,6 +61,8 @@ public enum DecisionJSON {
                 "      \"arms\": {\n" + arms.joined(separator: ",\n") + "\n      }",
                 "      \"evpi\": \(n(summary.evpi))",
                 "      \"evppi\": {" + evppi.joined(separator: ", ") + "}",
+                "      \"evppi_se\": {" + evppiErrors.joined(separator: ", ") + "}",
+                "      \"not_acting\": [" + notActing.joined(separator: ", ") + "]",
                 "      \"flips\": [" + flips.joined(separator: ", ") + "]",
                 "      \"runner_up\": \(summary.runnerUp.map(name) ?? "null")",
                 "      \"difference\": \(difference)",
@@ -71,7 +79,9 @@ public enum DecisionJSON {
                 let byKey = study.parameters.indices.compactMap { j -> String? in
                     let entries = summary.evsi.filter { $0.parameter == j }
                     guard !entries.isEmpty else { return nil }
-                    return "\(q(study.parameters[j].key)): [" + entries.map { "{\"devices\": \($0.size), \"value\": \(n($0.value))}" }
+                    return "\(q(study.parameters[j].key)): [" + entries.map {
+                        "{\"devices\": \($0.size), \"value\": \(n($0.value)), \"se\": \(n($0.standardError))}"
+                    }
                         .joined(separator: ", ") + "]"
                 }
                 fields.append("      \"evsi\": {" + byKey.joined(separator: ", ") + "}")

@@ -38,7 +38,9 @@ enum UncertaintyMarkdown {
         md += armsTable(study, analysis).markdown() + "\n"
 
         md += "## Probability of being best, and regret\n\n"
-        md += "P(best): the share of worlds where the arm has the highest utility (ties split). Regret in utility per cycle.\n\n"
+        md += "P(best): the share of worlds where the arm meets the constraints and has the highest utility of the arms that do "
+            + "(of all arms where none does; ties split). Regret in utility per cycle, against the best arm that meets the constraints "
+            + "in that world; a negative regret (an arm that fails them there beats them all) is drawn left of zero.\n\n"
         md += regretTable(study, analysis).markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
@@ -74,11 +76,15 @@ enum UncertaintyMarkdown {
             + "EVPPI is the nonparametric regression estimator of Strong, Oakley & Brennan (2014): "
         md += "each arm's utility difference and feasibility regressed on the parameter "
             + "by a running-line smoother (span by generalised cross-validation); "
-        md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value.\n\n"
+        md += "the fitted maxima keep a little of the smoother's noise, so a parameter that does not matter can show a small positive value. "
+        md += "Beside each figure, its standard error: the bootstrap over the worlds (whole Sobol samples, "
+            + "\(DecisionInput.reportResamples) resamples; Efron & Tibshirani 1993); an estimate below two standard errors "
+            + "is not distinguishable from 0 and is not ranked. A key of one platform's block cannot act on the other platform's arms: "
+            + "it is listed once and its EVPPI there is exactly 0.\n\n"
         for decision in analysis.decisions {
             md += measureFirst(decision, study) + "\n\n"
             md += valueOfInformationTable(decision, study).markdown() + "\n"
-            md += "(EVPI \(number(decision.summary.evpi)).)\n\n"
+            md += "(EVPI \(number(decision.summary.evpi)).)" + notActing(decision, study) + "\n\n"
         }
 
         if !settings.evsiSizes.isEmpty { md += sampleInformation(study, analysis) }
@@ -87,7 +93,12 @@ enum UncertaintyMarkdown {
         md += "when the worlds past the change say so clearly (the new arm's mean lead there at least the tie threshold and z standard errors, "
         md += "z Bonferroni-corrected over the changes tried) or the arm clearly stops meeting the constraints in enough of them "
             + "(an exact binomial test at the same level). "
-        md += "The fits reach the ends of each range.\n\n"
+        md += "The fits reach the ends of each range. A flip is kept only where the two arms' utility difference is nonzero at 95% "
+            + "on both sides of it (between it and its neighbours; or an arm clearly fails the rule there and clearly more often than across "
+            + "the flip, by Fisher's exact test), and a flip and a flip back "
+            + "closer than 3% of the range (on the log scale for a log-uniform parameter) are noise. Each flip's 95% interval is the "
+            + "2.5% and 97.5% quantiles of its location over 200 bootstrap resamples of the worlds between its neighbours "
+            + "(Efron & Tibshirani 1993), widened to the sampled values either side of it.\n\n"
         let flips = flipLines(study, analysis)
         md += flips.map { "- \($0)\n" }.joined()
         md += !flips.isEmpty ? "\n![Where the decision flips](flips.svg)\n\n"
@@ -125,51 +136,70 @@ enum UncertaintyMarkdown {
         return table
     }
 
-    /// The parameters of a platform's decision by EVPPI, largest first.
+    /// The parameters that can act on a platform's decision by EVPPI, largest first (the others
+    /// are listed once, `notActing`).
     static func valueOfInformationOrder(_ decision: UncertaintyAnalysis.PlatformDecision,
                                         _ study: UncertaintyStudy) -> [Int] {
         let summary = decision.summary
-        return study.parameters.indices.sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
+        return study.parameters.indices.filter { !decision.notActing.contains($0) }
+            .sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
     }
 
-    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI,
-    /// if learning one pays.
+    /// What a platform's team should measure first, in one sentence: the parameter of largest EVPPI
+    /// distinguishable from 0, if learning one pays.
     static func measureFirst(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
         let summary = decision.summary
-        if let top = valueOfInformationOrder(decision, study).first, summary.evpi > 0, summary.evppi[top] > 0 {
+        let ranked = valueOfInformationOrder(decision, study).filter { summary.isDistinguishable($0) }
+        if let top = ranked.first, summary.evpi > 0 {
             return "**\(decision.platform.rawValue): measure `\(study.parameters[top].key)` first**: "
-                + "knowing it would gain \(number(summary.evppi[top])) utility per cycle "
+                + "knowing it would gain \(number(summary.evppi[top])) ± \(number(evppiError(summary, top))) utility per cycle "
                 + "of the \(number(summary.evpi)) that knowing everything would "
                 + "(\(percent(summary.evppi[top] / summary.evpi, digits: 0)))."
         } else if summary.evpi > 0 {
             return "**\(decision.platform.rawValue)**: knowing every condition would gain \(number(summary.evpi)) "
-                + "utility per cycle, "
-                + "but no single condition alone changes the choice; only knowing them together would."
+                + "utility per cycle, but no single condition alone is distinguishable from 0 in these worlds; "
+                + "only knowing them together would change the choice, or more worlds would tell."
         }
         return "**\(decision.platform.rawValue)**: EVPI is \(number(summary.evpi)) utility per cycle: "
             + "learning the conditions would not change the choice in these worlds; "
             + "no telemetry is worth collecting for it."
     }
 
-    /// A platform's EVPPI per parameter, largest first, with its share of EVPI.
+    static func evppiError(_ summary: DecisionSummary, _ j: Int) -> Double {
+        j < summary.evppiErrors.count ? summary.evppiErrors[j] : 0
+    }
+
+    /// A platform's EVPPI per parameter that can act, largest first, with its standard error and its
+    /// share of EVPI, or "not distinguishable from 0" below two standard errors.
     static func valueOfInformationTable(_ decision: UncertaintyAnalysis.PlatformDecision,
                                         _ study: UncertaintyStudy) -> TextTable {
         let summary = decision.summary
-        var voi = TextTable(header: ["parameter", "EVPPI", "share of EVPI"], rightAligned: [1, 2])
+        var voi = TextTable(header: ["parameter", "EVPPI ± standard error", "share of EVPI"], rightAligned: [1, 2])
         for index in valueOfInformationOrder(decision, study) {
-            voi.rows.append(["`\(study.parameters[index].key)`", number(summary.evppi[index]),
-                             summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
+            voi.rows.append(["`\(study.parameters[index].key)`",
+                             "\(number(summary.evppi[index])) ± \(number(evppiError(summary, index)))",
+                             !summary.isDistinguishable(index) ? "not distinguishable from 0"
+                                 : summary.evpi > 0 ? percent(summary.evppi[index] / summary.evpi, digits: 0) : "–"])
         }
         return voi
     }
 
-    /// Every flip of every platform's decision, one line each: where, and from which arm to which.
+    /// The keys that cannot act on a platform, listed once; empty when every key can.
+    static func notActing(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        guard !decision.notActing.isEmpty else { return "" }
+        return " Does not act on \(decision.platform.rawValue): "
+            + decision.notActing.map { "`\(study.parameters[$0].key)`" }.joined(separator: ", ") + " (EVPPI exactly 0)."
+    }
+
+    /// Every flip of every platform's decision, one line each: where, with its 95% interval, and
+    /// from which arm to which.
     static func flipLines(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> [String] {
         analysis.decisions.flatMap { decision in
             decision.summary.flips.map { flip in
                 let parameter = study.parameters[flip.parameter]
                 let (from, to) = (study.arms[decision.arms[flip.from]].name, study.arms[decision.arms[flip.to]].name)
-                return "\(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)), "
+                return "\(decision.platform.rawValue): at `\(parameter.key)` ≈ \(parameter.approximate(flip.at)) "
+                    + "[95%: \(parameter.approximate(flip.low)) to \(parameter.approximate(flip.high))], "
                     + "from `\(from)` (below) to `\(to)` (above)."
             }
         }
@@ -205,12 +235,15 @@ enum UncertaintyMarkdown {
         md += "A sample tells less than the value itself, so EVSI ≤ EVPPI, and it tends to EVPPI as n grows.\n\n"
         for decision in analysis.decisions {
             let summary = decision.summary
-            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI", "of its EVPPI"], rightAligned: [1, 2, 3, 4])
+            var table = TextTable(header: ["parameter", "fitted from", "new sample", "EVSI ± standard error", "of its EVPPI"],
+                                  rightAligned: [1, 2, 3, 4])
             for entry in summary.evsi {
                 let parameter = study.parameters[entry.parameter]
                 let evppi = summary.evppi[entry.parameter]
-                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size), number(entry.value),
-                                   evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
+                table.rows.append(["`\(parameter.key)`", parameter.sample.map(String.init) ?? "–", String(entry.size),
+                                   "\(number(entry.value)) ± \(number(entry.standardError))",
+                                   !entry.isDistinguishable ? "not distinguishable from 0"
+                                       : evppi > 0 ? percent(entry.value / evppi, digits: 0) : "–"])
             }
             md += "**\(decision.platform.rawValue)**:\n\n" + table.markdown() + "\n"
         }
@@ -250,6 +283,7 @@ enum UncertaintyMarkdown {
                 }
             }
         }
+        text += ruledOut(decision, study)
         let stability = percent(summary.stability, digits: 0)
         if decision.recommended == nil {
             text += " \(stability) of bootstrap resamples of the worlds agree that none is eligible."
@@ -269,6 +303,28 @@ enum UncertaintyMarkdown {
                 + "these worlds do not settle whether it is eligible; more worlds would."
         }
         return text
+    }
+
+    /// When the arm with the best utility in most worlds is not eligible: which constraint rules it
+    /// out, and in what share of worlds (docs/model.md §9); empty otherwise.
+    static func ruledOut(_ decision: UncertaintyAnalysis.PlatformDecision, _ study: UncertaintyStudy) -> String {
+        let summary = decision.summary
+        guard let top = summary.arms.indices.max(by: {
+            (summary.arms[$0].bestUtilityShare, -$0) < (summary.arms[$1].bestUtilityShare, -$1)
+        }) else { return "" }
+        let figures = summary.arms[top]
+        let arm = decision.arms[top]
+        guard arm != decision.leader, figures.bestUtilityShare > 0,
+              figures.feasibleShare < study.objective.feasibleShare - 1e-9 else { return "" }
+        let cells = study.table.cells
+        let failing = study.objective.constraints.compactMap { constraint -> String? in
+            let fails = cells.filter { !constraint.holds($0[arm]) }.count
+            guard fails > 0 else { return nil }
+            return "`\(constraint.text)` in \(percent(Double(fails) / Double(max(cells.count, 1)), digits: 0)) of worlds"
+        }
+        return " `\(study.arms[arm].name)` has the best utility in \(percent(figures.bestUtilityShare, digits: 0)) of worlds but is "
+            + "ruled out: it fails " + failing.joined(separator: " and ") + " (it must meet the constraints in "
+            + "\(percent(study.objective.feasibleShare, digits: 0)) of worlds); P(best) counts only worlds where an arm meets them."
     }
 
     /// The robust arm, the weights' and bounds' break-even values, and where each arm fails.

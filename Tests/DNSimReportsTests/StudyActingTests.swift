@@ -1,0 +1,88 @@
+import DNSimAnalysis
+import DNSimTestSupport
+import Foundation
+import XCTest
+@testable import DNSimReports
+
+/// docs/model.md §9, "Only what can act": a two-platform study whose iOS keys are pure noise for Android
+/// (no Android arm reads them). At every seed, every Android EVPPI of an iOS key is exactly 0 with
+/// standard error 0, no Android flip or failure box names one, and decision.json lists them under
+/// Android's `not_acting`, `evppi_se` right after `evppi`. 20 seeds in long mode, 2 by default.
+final class StudyActingTests: XCTestCase {
+    static func text(seed: Int) -> String {
+        """
+        name: two-platforms
+        seed: \(seed)
+        devices: 8
+        days: 10
+        start: 2027-01-04
+        plugin:
+          contentFetch: { schedule: "25 18 * * *" }
+          userNotification: { schedule: "30 18 * * *" }
+        platforms:
+          android:
+            fetchAlarm: { delay: { fixed: 1m } }
+          ios:
+            fetchTask: { kind: appRefresh, delay: { fixed: 5m }, never: 0.1, budget: 30s }
+        fetch:
+          latency: { fixed: 0s }
+          failure: 0.1
+        server:
+          updatesPerDay: 20
+        strategies: [independent, chained]
+        objective:
+          weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }
+          constraints: [ { metric: fallback, max: 30% } ]
+        uncertainty:
+          design: sobol
+          samples: 8
+          devices: 8
+          parameters:
+            - { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }
+            - { key: platforms.ios.fetchTask.never, distribution: { uniform: { min: 0.05, max: 0.5 } } }
+            - { key: platforms.ios.fetchTask.delay.fixed, distribution: { uniform: { min: 1m, max: 60m } } }
+            - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }
+
+        """
+    }
+
+    func testAnotherPlatformsKeysNeverActOnAndroid() throws {
+        let seeds = TestMode.long ? Array(1...20) : [1, 2]
+        let iosKeys = ["platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay.fixed"]
+        var rendered = ""
+        for seed in seeds {
+            let study = try UncertaintyStudyTests.study(Self.text(seed: seed))
+            let analysis = UncertaintyAnalysis(study)
+            let text = DecisionJSON.render(study, analysis)
+            if rendered.isEmpty { rendered = text }
+            let android = try XCTUnwrap(analysis.decisions.first { $0.platform.rawValue == "android" })
+            let ios = try XCTUnwrap(analysis.decisions.first { $0.platform.rawValue == "ios" })
+            let iosColumns = study.parameters.indices.filter { iosKeys.contains(study.parameters[$0].key) }
+            XCTAssertEqual(iosColumns.count, 2)
+            XCTAssertEqual(android.notActing, iosColumns, "seed \(seed)")
+            XCTAssertEqual(ios.notActing, [0], "the Android key cannot act on iOS")
+            for j in iosColumns {
+                XCTAssertEqual(android.summary.evppi[j], 0, "seed \(seed): \(study.parameters[j].key)")
+                XCTAssertEqual(android.summary.evppiErrors[j], 0)
+                XCTAssertFalse(android.summary.isDistinguishable(j))
+            }
+            XCTAssertFalse(android.summary.flips.contains { iosColumns.contains($0.parameter) }, "seed \(seed)")
+            XCTAssertFalse(android.failureBoxes.contains { $0.boxes.contains { $0.limits.contains { iosColumns.contains($0.parameter) } } })
+            XCTAssertFalse(analysis.decidingRows(android, study).contains { iosKeys.contains($0.parameter) })
+
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let platform = try XCTUnwrap((json["platforms"] as? [String: Any])?["android"] as? [String: Any])
+            XCTAssertEqual(platform["not_acting"] as? [String], iosKeys)
+            let se = try XCTUnwrap(platform["evppi_se"] as? [String: Double])
+            XCTAssertEqual(Set(se.keys), Set(study.parameters.map(\.key)))
+            for key in iosKeys { XCTAssertEqual(se[key], 0) }
+        }
+        // The order of decision.json's keys (docs/report-format.md).
+        let keys = ["\"evpi\"", "\"evppi\"", "\"evppi_se\"", "\"not_acting\"", "\"flips\"", "\"runner_up\"", "\"difference\"",
+                    "\"knife_edge\"", "\"stability\"", "\"worlds_needed\"", "\"coverage\"", "\"break_even\"", "\"robust\"",
+                    "\"failure_boxes\""]
+        let positions = keys.map { rendered.range(of: $0 + ":")?.lowerBound }
+        XCTAssertFalse(positions.contains(nil), "\(keys)")
+        XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
+    }
+}
