@@ -31,8 +31,8 @@ public enum BenchRun {
 
     /// Benchmarks the scenarios at `files` (none: the scenario `builtin`, e.g. the executable's copy of
     /// Scenarios/new-activity.yaml, so bench works in any folder), at `jobs` or, without it, at 1 job and at all cores.
-    public static func bench(_ files: [String], builtin: (text: String, file: String), _ overrides: RunOverrides, jobs: Int?,
-                             feedback: RunFeedback) throws -> Figures {
+    public static func bench(_ files: [String], builtin: (text: String, file: String), _ overrides: RunOverrides,
+                             jobs: Int?, feedback: RunFeedback) throws -> Figures {
         let scenarios = files.isEmpty
             ? [try ScenarioLoader.load(bytes: Array(builtin.text.utf8), file: builtin.file)]
             : try ScenarioRuns.load(files, feedback: feedback)
@@ -73,8 +73,8 @@ public enum BenchRun {
         // Issue 42's: 43,000 rows with the default bootstrap, which also gives the intervals (target: under 20 s on 2 cores).
         let fits = [FitBenchmark.run(rows: 1_000_000).description,
                     FitBenchmark.run(rows: 43_000, bootstrap: FitOptions().bootstrap).description]
-        return Figures(cores: cores, runs: runs, counterUnavailable: counterUnavailable, studies: studies, holdOperationsPerSecond: hold,
-                       calendarMilliseconds: calendar, peakMemory: memory, fits: fits)
+        return Figures(cores: cores, runs: runs, counterUnavailable: counterUnavailable, studies: studies,
+                       holdOperationsPerSecond: hold, calendarMilliseconds: calendar, peakMemory: memory, fits: fits)
     }
 
     /// The fastest of five computations of 3,652 daily occurrences across DST changes.

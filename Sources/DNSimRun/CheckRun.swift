@@ -93,12 +93,13 @@ public enum CheckRun {
                                          reproduceCommand: context.reproduceCommand)
             // Made once (its bootstrap is the study's slowest step), when read: by the report and by the
             // comparison with the baseline's decision.
-            let studyAnalysis = options.out != nil || setup.baseline?.report.decision != nil ? study.map(UncertaintyAnalysis.init) : nil
+            let readsAnalysis = options.out != nil || setup.baseline?.report.decision != nil
+            let studyAnalysis = readsAnalysis ? study.map(UncertaintyAnalysis.init) : nil
             if let out = options.out {
                 let directory = ReportFolders.folder(scenario, overrides, out: out)
                 do {
-                    try ReportWriter.write(ReportWriter.files(context, study: study, studyAnalysis: studyAnalysis), to: directory,
-                                           policy: policy)
+                    let files = ReportWriter.files(context, study: study, studyAnalysis: studyAnalysis)
+                    try ReportWriter.write(files, to: directory, policy: policy)
                 } catch {
                     throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
                 }

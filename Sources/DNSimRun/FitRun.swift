@@ -23,7 +23,8 @@ public enum FitRun {
         public var progress: (@Sendable () -> any RunProgress)?
 
         public init(into: String? = nil, out: String? = nil, eligibility: String? = nil, assumeEligible: Bool = false,
-                    skipBadRows: Bool = false, acceptPoorFit: Bool = false, progress: (@Sendable () -> any RunProgress)? = nil) {
+                    skipBadRows: Bool = false, acceptPoorFit: Bool = false,
+                    progress: (@Sendable () -> any RunProgress)? = nil) {
             self.into = into
             self.out = out
             self.eligibility = eligibility
@@ -55,7 +56,8 @@ public enum FitRun {
         public let description: String
     }
 
-    public static func fit(_ path: String, fitOptions: FitOptions, _ options: Options, feedback: RunFeedback) throws -> Outcome {
+    public static func fit(_ path: String, fitOptions: FitOptions, _ options: Options,
+                           feedback: RunFeedback) throws -> Outcome {
         var fitOptions = fitOptions
         let file: TelemetryFile
         let fit: TelemetryFit

@@ -116,8 +116,8 @@ public struct ScenarioCheck: Sendable {
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
                 definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
-                study: UncertaintyStudy? = nil, studyAnalysis: UncertaintyAnalysis? = nil, gatedArms: Set<String>? = nil,
-                utilities: [String: Double] = [:], segments: [SegmentSummary]) {
+                study: UncertaintyStudy? = nil, studyAnalysis: UncertaintyAnalysis? = nil,
+                gatedArms: Set<String>? = nil, utilities: [String: Double] = [:], segments: [SegmentSummary]) {
         self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
@@ -187,7 +187,8 @@ public struct ScenarioCheck: Sendable {
             expectations += Self.overWorlds(scenario, study)
             studyLine = study.settings.mark.line
             if let decision = baseline?.report.decision {
-                self.study = StudyComparison(baseline: decision, study: study, analysis: studyAnalysis ?? UncertaintyAnalysis(study))
+                let analysis = studyAnalysis ?? UncertaintyAnalysis(study)
+                self.study = StudyComparison(baseline: decision, study: study, analysis: analysis)
             }
         }
     }

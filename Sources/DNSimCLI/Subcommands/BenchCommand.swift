@@ -19,9 +19,9 @@ enum BenchCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         // Without a file, the built-in copy of Scenarios/new-activity.yaml: bench works in any folder.
-        let figures = try BenchRun.bench(arguments.operands, builtin: (BuiltinScenarios.newActivity, BuiltinScenarios.newActivityFile),
-                                         try arguments.overrides(), jobs: try arguments.count(.jobs, in: 1...1024),
-                                         feedback: .console(console))
+        let builtin = (BuiltinScenarios.newActivity, BuiltinScenarios.newActivityFile)
+        let figures = try BenchRun.bench(arguments.operands, builtin: builtin, try arguments.overrides(),
+                                         jobs: try arguments.count(.jobs, in: 1...1024), feedback: .console(console))
         var table = TextTable(header: BenchRun.header, rightAligned: Set(1...7))
         table.rows = figures.runs
         var studies = TextTable(header: StudyBench.header, rightAligned: Set(1..<StudyBench.header.count))
@@ -35,8 +35,10 @@ enum BenchCommand: Subcommand {
             console.print("uncertainty studies (study s includes set-up: building and planning every world; plain: one run of the same device-days)")
             console.print(studies.plain())
         }
-        console.print(String(format: "event kernel: %.1f million hold operations/s with 1,000 pending events", figures.holdOperationsPerSecond / 1e6))
-        console.print(String(format: "cron calendar: a decade of daily occurrences in America/New_York in %.2f ms", figures.calendarMilliseconds))
+        console.print(String(format: "event kernel: %.1f million hold operations/s with 1,000 pending events",
+                             figures.holdOperationsPerSecond / 1e6))
+        console.print(String(format: "cron calendar: a decade of daily occurrences in America/New_York in %.2f ms",
+                             figures.calendarMilliseconds))
         console.print("peak memory (VmHWM): \(figures.peakMemory)")
         for fit in figures.fits { console.print(fit) }
         return .success

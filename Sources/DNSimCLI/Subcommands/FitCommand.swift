@@ -77,11 +77,11 @@ enum FitCommand: Subcommand {
         if let replicates = try arguments.count(bootstrap, in: 0...100_000) { options.bootstrap = replicates }
         if let seed = try arguments.seed() { options.seed = seed }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        var run = FitRun.Options(into: arguments.string(into), out: arguments.string(out), eligibility: arguments.string(eligibility),
-                                 assumeEligible: arguments.flag(assumeEligible), skipBadRows: arguments.flag(skipBadRows),
-                                 acceptPoorFit: arguments.flag(acceptPoorFit))
+        var run = FitRun.Options(into: arguments.string(into), out: arguments.string(out),
+                                 eligibility: arguments.string(eligibility), assumeEligible: arguments.flag(assumeEligible),
+                                 skipBadRows: arguments.flag(skipBadRows), acceptPoorFit: arguments.flag(acceptPoorFit))
         if console.errorIsTerminal && !arguments.flag(quiet) {
-            run.progress = { ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") as any RunProgress }
+            run.progress = { ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") }
         }
         let outcome = try FitRun.fit(path, fitOptions: options, run, feedback: .console(console))
         guard !arguments.flag(quiet) else { return .success }
