@@ -61,11 +61,11 @@ let package = Package(
         .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
-        // The use cases as a library (run and write a report, a shard, a study; check, merge, trace; load and plan),
+        // The use cases as a library (run and write a report, a shard, a study; check, merge, trace, fit, bench; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
-        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimText",
-                                                 "DNSimSupport", "CInstructionCounter"]),
+        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
+                                                 "DNSimText", "DNSimSupport", "CInstructionCounter"]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.

@@ -91,10 +91,15 @@ public enum CheckRun {
             // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
             let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, feedback: feedback,
                                          reproduceCommand: context.reproduceCommand)
+            // Made once (its bootstrap is the study's slowest step), when read: by the report and by the
+            // comparison with the baseline's decision.
+            let readsAnalysis = options.out != nil || setup.baseline?.report.decision != nil
+            let studyAnalysis = readsAnalysis ? study.map(UncertaintyAnalysis.init) : nil
             if let out = options.out {
                 let directory = ReportFolders.folder(scenario, overrides, out: out)
                 do {
-                    try ReportWriter.write(ReportWriter.files(context, study: study), to: directory, policy: policy)
+                    let files = ReportWriter.files(context, study: study, studyAnalysis: studyAnalysis)
+                    try ReportWriter.write(files, to: directory, policy: policy)
                 } catch {
                     throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
                 }
@@ -107,7 +112,8 @@ public enum CheckRun {
             let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
                                       devices: context.plan.devices, days: context.days, baseline: setup.baseline,
                                       strict: options.strict, definitions: setup.definitions, thresholds: thresholds,
-                                      missingBaseline: setup.missingBaseline, study: study, gatedArms: gated,
+                                      missingBaseline: setup.missingBaseline, study: study, studyAnalysis: studyAnalysis,
+                                      gatedArms: gated,
                                       utilities: Self.utilities(scenario, context),
                                       segments: context.segmentSummaries)
             checks.append(check)

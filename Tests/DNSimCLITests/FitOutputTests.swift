@@ -2,6 +2,7 @@ import DNSimTestSupport
 import Foundation
 import XCTest
 @testable import DNSimCLI
+import DNSimRun
 @testable import DNSimScenario
 
 /// What fit writes and what --emit-telemetry gives it (issue 26, item 10): fit.yaml names the keys it
@@ -11,11 +12,11 @@ final class FitOutputTests: CommandLineTestCase {
     let telemetry = GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv")
 
     func testFitsOfFilesWithOneNameInTwoFoldersKeepApart() {
-        XCTAssertEqual(FitCommand.defaultFolder("Reports/telemetry/push-ios/bg-launches.csv"), "Reports/fit-push-ios-bg-launches")
-        XCTAssertEqual(FitCommand.defaultFolder("chained-ios/bg-launches.csv"), "Reports/fit-chained-ios-bg-launches")
-        XCTAssertEqual(FitCommand.defaultFolder("bg-launches.csv"), "Reports/fit-bg-launches")
-        XCTAssertEqual(FitCommand.defaultFolder("./bg-launches.csv"), "Reports/fit-bg-launches")
-        XCTAssertEqual(FitCommand.defaultFolder("b"), "Reports/fit-b", "a one-character name (NSString traps on it on Linux)")
+        XCTAssertEqual(FitRun.defaultFolder("Reports/telemetry/push-ios/bg-launches.csv"), "Reports/fit-push-ios-bg-launches")
+        XCTAssertEqual(FitRun.defaultFolder("chained-ios/bg-launches.csv"), "Reports/fit-chained-ios-bg-launches")
+        XCTAssertEqual(FitRun.defaultFolder("bg-launches.csv"), "Reports/fit-bg-launches")
+        XCTAssertEqual(FitRun.defaultFolder("./bg-launches.csv"), "Reports/fit-bg-launches")
+        XCTAssertEqual(FitRun.defaultFolder("b"), "Reports/fit-b", "a one-character name (NSString traps on it on Linux)")
     }
 
     func testFitYAMLNamesItsKeysAndReplacingThemGivesAValidScenario() throws {

@@ -116,8 +116,8 @@ public struct ScenarioCheck: Sendable {
     public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
                 baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
                 definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
-                study: UncertaintyStudy? = nil, gatedArms: Set<String>? = nil, utilities: [String: Double] = [:],
-                segments: [SegmentSummary]) {
+                study: UncertaintyStudy? = nil, studyAnalysis: UncertaintyAnalysis? = nil,
+                gatedArms: Set<String>? = nil, utilities: [String: Double] = [:], segments: [SegmentSummary]) {
         self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
@@ -184,10 +184,12 @@ public struct ScenarioCheck: Sendable {
                                                                           run: segments)
         }
         if let study {
-            let analysis = UncertaintyAnalysis(study)
             expectations += Self.overWorlds(scenario, study)
             studyLine = study.settings.mark.line
-            if let decision = baseline?.report.decision { self.study = StudyComparison(baseline: decision, study: study, analysis: analysis) }
+            if let decision = baseline?.report.decision {
+                let analysis = studyAnalysis ?? UncertaintyAnalysis(study)
+                self.study = StudyComparison(baseline: decision, study: study, analysis: analysis)
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import DNSimScenario
 extension UsageError: ReportedError {}
 extension SetupError: ReportedError {}
 extension OutputFailure: ReportedError {}
+extension FitRun.Failure: ReportedError {}
+extension FitRun.Refusal: ReportedError {}
 extension DamagedShard: ReportedError {}
 extension BaselineReport.LoadError: ReportedError {}
 extension DiagnosticList: ReportedError {}

@@ -2,7 +2,6 @@ import DNSimRun
 import DNSimFit
 import DNSimReports
 import DNSimScenario
-import DNSimText
 import Foundation
 
 /// `dnsim-events fit FILE.csv`: a team's own device logs (BG launches, fetch
@@ -77,98 +76,26 @@ enum FitCommand: Subcommand {
         }
         if let replicates = try arguments.count(bootstrap, in: 0...100_000) { options.bootstrap = replicates }
         if let seed = try arguments.seed() { options.seed = seed }
-        let file: TelemetryFile
-        let fit: TelemetryFit
-        var eligible = EligibilityOptions(assumeEligible: arguments.flag(assumeEligible))
-        // What the target scenario's BG task waits for applies to a bg file that does not say it.
-        if let target = arguments.string(into), let task = BackgroundTaskRequirements.of(scenarioAt: target) {
-            let needs = BackgroundRequestNeeds(processing: task.processing, requiresPower: task.requiresPower,
-                                               requiresNetwork: task.requiresNetwork)
-            eligible.declared = DeclaredRequestNeeds(needs: needs, place: task.place, keys: task.keys)
-        }
-        do {
-            if let periods = arguments.string(eligibility) { eligible.periods = try EligibilityPeriods.read(path: periods) }
-            file = try TelemetryFile.read(path: path, skipBadRows: arguments.flag(skipBadRows), eligibility: eligible)
-        } catch {
-            throw FitFailure(description: error.description)
-        }
-        if file.kind != .bg && file.kind != .work, arguments.string(eligibility) != nil || arguments.flag(assumeEligible) {
-            throw UsageError("\(arguments.string(eligibility) != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
-                             + "(BG launches) or a work file (WorkManager jobs); \(path) is not one (its kind: \(file.kind.rawValue))")
-        }
-        // Before the fit, which can take minutes: the header says which keys the scenario must take.
-        let scenario = try arguments.string(into).map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
-        // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
-        let directory = arguments.string(out) ?? defaultFolder(path)
-        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")]
-                                          + (arguments.string(into).map { [($0, "the scenario fit sets keys in (--into)")] } ?? [])
-                                          + (arguments.string(eligibility).map { [($0, "the eligibility periods (--eligibility)")] } ?? []))
-        do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
         // The bootstrap takes minutes on a large file: a bar on a terminal says how far it is.
-        let bar = console.errorIsTerminal && !arguments.flag(quiet) && options.bootstrap > 0 && !file.kind.isPushExport
-            ? ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") : nil
-        if let bar { options.progress = FitProgress { bar.update($0, of: $1) } }
-        do {
-            fit = try TelemetryFit.run(file, options: options)
-            bar?.finish()
-        } catch {
-            bar?.finish()
-            throw FitFailure(description: error.description)
+        var run = FitRun.Options(into: arguments.string(into), out: arguments.string(out),
+                                 eligibility: arguments.string(eligibility), assumeEligible: arguments.flag(assumeEligible),
+                                 skipBadRows: arguments.flag(skipBadRows), acceptPoorFit: arguments.flag(acceptPoorFit))
+        if console.errorIsTerminal && !arguments.flag(quiet) {
+            run.progress = { ProgressBar(console: console, label: "fit bootstrap", unit: "replicates") }
         }
-        do { try ReportWriter.write(FitReport.files(file, fit).map { ($0.name, $0.content) }, to: directory, policy: policy) } catch {
-            throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
-        }
-        if let declared = eligible.declared, case .backgroundLaunches(let data) = file.content, data.needsFromScenario,
-           case .assumed(let needing) = data.eligibility {
-            console.printError("\(path): warning: " + declared.assumedWarning(needing: needing))
-        }
-        // A family the test rejects describes the delays badly: it is not pasted into a scenario
-        // unless the user says so, and said on stderr either way.
-        let rejections = fit.rejections
-        if let scenario, !rejections.isEmpty, !arguments.flag(acceptPoorFit) {
-            throw FitRefusal(description: "\(scenario.path): error: not changed: " + rejections.joined(separator: "; ")
-                             + "; see \(directory)/fit.md, fit other --families, or pass --accept-poor-fit to set it anyway")
-        }
-        for rejection in rejections { console.printError("\(path): warning: \(rejection) (see \(directory)/fit.md)") }
-        guard let scenario else {
-            if !arguments.flag(quiet) {
-                if let yaml = FitReport.files(file, fit).first(where: { $0.name == "fit.yaml" }) { console.print(yaml.content) }
-                console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
-            }
+        let outcome = try FitRun.fit(path, fitOptions: options, run, feedback: .console(console))
+        guard !arguments.flag(quiet) else { return .success }
+        let directory = outcome.directory
+        guard let scenario = outcome.scenario else {
+            if let yaml = outcome.fitYAML { console.print(yaml) }
+            console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json)")
             return .success
         }
-        let measured = "measured: dnsim-events fit \((path as NSString).lastPathComponent) (\(directory)/fit.md)"
-        let (changes, warnings) = try scenario.set(FitYAML.settings(fit), fitFolder: directory, measured: measured)
-        // Warnings go to stderr even with --quiet, as a run's do.
-        if !warnings.isEmpty { console.printError(DiagnosticList(warnings).description) }
-        if !arguments.flag(quiet) {
-            let unchanged = changes.allSatisfy { !$0.textChanged }
-            console.print((unchanged ? "Already set in \(scenario.path):\n" : "Set in \(scenario.path):\n")
-                          + changes.map { "  \($0)" }.joined(separator: "\n"))
-            console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json); the sampling distributions of the fitted "
-                          + "values are in the uncertainty: block of \(directory)/fit.yaml, not in the scenario")
-        }
+        let unchanged = outcome.changes.allSatisfy { !$0.textChanged }
+        console.print((unchanged ? "Already set in \(scenario):\n" : "Set in \(scenario):\n")
+                      + outcome.changes.map { "  \($0)" }.joined(separator: "\n"))
+        console.print("Fit written to \(directory)/ (fit.md, fit.svg, fit.yaml, fit.json); the sampling distributions of the fitted "
+                      + "values are in the uncertainty: block of \(directory)/fit.yaml, not in the scenario")
         return .success
-    }
-
-    /// `Reports/fit-<folder>-<stem>`: the folder's name too, so fits of two arms' `bg-launches.csv`
-    /// (or two teams') keep apart; a file in the current folder gives `Reports/fit-<stem>`.
-    static func defaultFolder(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let stem = url.deletingPathExtension().lastPathComponent
-        let parent = PathText.parent(path)
-        let folder = parent.isEmpty || parent == "." ? "" : url.deletingLastPathComponent().lastPathComponent
-        let safe = String(folder.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
-        return "Reports/fit-" + (safe.isEmpty || safe == "/" ? "" : "\(safe)-") + stem
-    }
-
-    /// A telemetry file that cannot be read or fitted: `file:line: error: …`, exit 2.
-    struct FitFailure: ReportedError {
-        let description: String
-    }
-
-    /// A fit `--into` will not paste: its goodness-of-fit test rejects it (exit 2).
-    struct FitRefusal: ReportedError {
-        let description: String
     }
 }
