@@ -52,26 +52,39 @@ let package = Package(
         // Decisions under uncertainty: designs (Saltelli/Sobol, Latin hypercube), parameter
         // distributions, Sobol and rank sensitivities, regret and value of information.
         .target(name: "DNSimDecision", dependencies: ["DNSimCore", "CGSL", "CGSLErrors"]),
-        .target(name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
+        .target(
+            name: "DNSimScenario", dependencies: ["DNSimCore", "DNSimDecision", "DNSimText", "DNSimSupport", "CYAML"]),
         // What a report says, computed as values from a run or a study (the verdict, arm comparisons
         // and ties, the objective's recommendation, a study's analysis, check's verdicts); it renders
         // no report, and the writers it feeds are above it, so it cannot reach for their formatting.
         // It reads the baseline a check compares with (summary.csv, manifest.json, decision.json).
         .target(name: "DNSimAnalysis", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimText"]),
-        .target(name: "DNSimReports", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
+        .target(
+            name: "DNSimReports",
+            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimFit", "DNSimText"]),
         // Calibration from telemetry: reads logs, fits delays; knows nothing of the simulator.
         .target(name: "DNSimFit", dependencies: ["DNSimText", "DNSimSupport", "CGSL", "CGSLErrors"]),
         // The use cases as a library (run and write a report, a shard, a study; check, merge, trace, fit, bench; load and plan),
         // with a small public API a test or another front end calls: it prints nothing and knows
         // no command line beyond the overrides it is given.
-        .target(name: "DNSimRun", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
-                                                 "DNSimText", "DNSimSupport", "CInstructionCounter"]),
+        .target(
+            name: "DNSimRun",
+            dependencies: [
+                "DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
+                "DNSimText", "DNSimSupport", "CInstructionCounter",
+            ]),
         // The command line as swift-format splits it: argument parsing, options, the console,
         // progress bars and exit codes (CommandLine/), and the subcommands, which call DNSimRun
         // and print what it returns.
-        .target(name: "DNSimCLI", dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
-                                                 "DNSimRun", "DNSimText"]),
-        .target(name: "DNSimEvents", dependencies: ["DNSimCore", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit"]),
+        .target(
+            name: "DNSimCLI",
+            dependencies: [
+                "DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit",
+                "DNSimRun", "DNSimText",
+            ]),
+        .target(
+            name: "DNSimEvents",
+            dependencies: ["DNSimCore", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "DNSimFit"]),
         .executableTarget(
             name: "dnsim-events",
             dependencies: ["DNSimCLI"]
@@ -81,15 +94,20 @@ let package = Package(
         // Shared by the simulator's test targets: the fixture scenarios and golden reports (Fixtures/,
         // found beside GoldenFiles.swift), the scenario texts several targets start from, the
         // scenario-format document, the tests' own SplitMix stream and TestMode.long (DNSIM_LONG, README).
-        .target(name: "DNSimTestSupport", dependencies: ["DNSimScenario"], path: "Tests/DNSimTestSupport", exclude: ["Fixtures"]),
+        .target(
+            name: "DNSimTestSupport", dependencies: ["DNSimScenario"], path: "Tests/DNSimTestSupport",
+            exclude: ["Fixtures"]),
         // The test targets mirror the modules: each holds the tests of the behaviour its module owns,
         // and may use the layers above it to build a world (a scenario) or read a result (a report).
         // DNSimCLITests holds the command line end to end: runs, report folders, golden files on disk,
         // the documents' commands and the release.
         .testTarget(
             name: "DNSimCoreTests",
-            dependencies: ["DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "CGSL", "CGSLErrors", "CPhilox",
-                           "TestStatistics", "DNSimTestSupport"]
+            dependencies: [
+                "DNSimCore", "DNSimDecision", "DNSimScenario", "DNSimAnalysis", "DNSimReports", "CGSL", "CGSLErrors",
+                "CPhilox",
+                "TestStatistics", "DNSimTestSupport",
+            ]
         ),
         .testTarget(
             name: "DNSimDecisionTests",
@@ -101,12 +119,18 @@ let package = Package(
         ),
         .testTarget(
             name: "DNSimReportsTests",
-            dependencies: ["DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "CGSL", "DNSimTestSupport"]
+            dependencies: [
+                "DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimCore", "DNSimDecision", "DNSimText", "CGSL",
+                "DNSimTestSupport",
+            ]
         ),
         .testTarget(
             name: "DNSimCLITests",
-            dependencies: ["DNSimCLI", "DNSimRun", "DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimDecision", "DNSimCore", "DNSimText",
-                           "CGSL", "CGSLErrors", "TestStatistics", "DNSimTestSupport"]
+            dependencies: [
+                "DNSimCLI", "DNSimRun", "DNSimReports", "DNSimAnalysis", "DNSimScenario", "DNSimDecision", "DNSimCore",
+                "DNSimText",
+                "CGSL", "CGSLErrors", "TestStatistics", "DNSimTestSupport",
+            ]
         ),
         .testTarget(
             name: "DNSimFitTests",

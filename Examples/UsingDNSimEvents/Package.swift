@@ -6,13 +6,15 @@
 import Foundation
 import PackageDescription
 
-let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 let package = Package(
     name: "UsingDNSimEvents",
     dependencies: [.package(path: checkout.path)],
     targets: [
-        .executableTarget(name: "policy-probe",
-                          dependencies: [.product(name: "DNSimEvents", package: checkout.lastPathComponent.lowercased())]),
+        .executableTarget(
+            name: "policy-probe",
+            dependencies: [.product(name: "DNSimEvents", package: checkout.lastPathComponent.lowercased())])
     ]
 )

@@ -17,7 +17,9 @@ public struct ArmComparison: Sendable {
     /// The arms of `platform` in scenario order, those measured per cycle: an `onNews` arm counts updates and has no
     /// pair with them (summary.md sets it beside them per update).
     static func arms(_ context: ReportContext, _ platform: Platform) -> [Int] {
-        context.plan.arms.indices.filter { context.plan.arms[$0].platform == platform && !context.plan.arms[$0].strategy.kind.measuresUpdates }
+        context.plan.arms.indices.filter {
+            context.plan.arms[$0].platform == platform && !context.plan.arms[$0].strategy.kind.measuresUpdates
+        }
     }
 
     /// The leading arm among `indices`: not dominated on fresh, stale,
@@ -52,7 +54,8 @@ public struct ArmComparison: Sendable {
         }
         let reference = reference(context, platform)!
         return indices.filter { $0 != reference }.map { other in
-            arms[other].strategy.kind.isLocal ? ArmComparison(minuend: reference, subtrahend: other)
+            arms[other].strategy.kind.isLocal
+                ? ArmComparison(minuend: reference, subtrahend: other)
                 : ArmComparison(minuend: other, subtrahend: reference)
         }
     }

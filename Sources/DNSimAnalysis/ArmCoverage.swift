@@ -26,14 +26,18 @@ public struct ArmCoverage: Sendable, Equatable {
 
     /// What a report says of it: `code` marks a key or an arm's name, `strong` the headline
     /// (Markdown's backticks and bold in uncertainty.md; nothing on the terminal).
-    public func warning(_ study: UncertaintyStudy, code: (String) -> String = { $0 },
-                        strong: (String) -> String = { $0 }) -> String {
+    public func warning(
+        _ study: UncertaintyStudy, code: (String) -> String = { $0 },
+        strong: (String) -> String = { $0 }
+    ) -> String {
         let keys = keys.map(code).joined(separator: ", ")
-        let why = switch reason {
-        case .ownKeysFixed: "none of its own conditions (\(keys)) is under \(code("uncertainty"))"
-        case .constantUtility: "its utility is the same in every world"
-        }
-        var text = strong("\(code(study.arms[arm].name)) is not assessed") + ": \(why), so its risk is not measured "
+        let why =
+            switch reason {
+            case .ownKeysFixed: "none of its own conditions (\(keys)) is under \(code("uncertainty"))"
+            case .constantUtility: "its utility is the same in every world"
+            }
+        var text =
+            strong("\(code(study.arms[arm].name)) is not assessed") + ": \(why), so its risk is not measured "
             + "and EVPI and EVPPI understate the value of learning."
         if reason == .constantUtility { text += " Keys that would assess it: \(keys)." }
         return text

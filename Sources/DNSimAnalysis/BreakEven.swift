@@ -20,8 +20,10 @@ public struct BreakEven: Sendable, Equatable {
 
     /// The range of a weight ω over which `recommended` keeps the highest mean utility among the
     /// eligible arms, each arm's mean moving as ū_a + (ω′ − ω)·t̄_a; an end beyond ±10|ω| is nil.
-    public static func weightRange(weight: Double, meanUtility: [Double], meanTerm: [Double], eligible: [Bool],
-                                   recommended r: Int) -> (low: Double?, high: Double?) {
+    public static func weightRange(
+        weight: Double, meanUtility: [Double], meanTerm: [Double], eligible: [Bool],
+        recommended r: Int
+    ) -> (low: Double?, high: Double?) {
         // A zero weight has no magnitude to scale: search ±10 utility units per unit of the term.
         let reach = weight == 0 ? 10 : 10 * abs(weight)
         var up = Double.infinity, down = Double.infinity
@@ -29,7 +31,11 @@ public struct BreakEven: Sendable, Equatable {
             let slope = meanTerm[b] - meanTerm[r]
             guard slope != 0 else { continue }
             let delta = (meanUtility[r] - meanUtility[b]) / slope
-            if slope > 0 { up = Swift.min(up, Swift.max(delta, 0)) } else { down = Swift.min(down, Swift.max(-delta, 0)) }
+            if slope > 0 {
+                up = Swift.min(up, Swift.max(delta, 0))
+            } else {
+                down = Swift.min(down, Swift.max(-delta, 0))
+            }
         }
         return (down <= reach ? weight - down : nil, up <= reach ? weight + up : nil)
     }
@@ -54,9 +60,11 @@ public struct BreakEven: Sendable, Equatable {
         for (term, weight) in objective.weights {
             let terms = arms.map { a in study.table.cells.reduce(0) { $0 + term.value($1[a]) } / worlds }
             let eligible = arms.indices.map { Double(feasibleCount[$0]) >= share * worlds - 1e-9 }
-            let (low, high) = recommended.map {
-                Self.weightRange(weight: weight, meanUtility: meanUtility, meanTerm: terms, eligible: eligible, recommended: $0)
-            } ?? (nil, nil)
+            let (low, high) =
+                recommended.map {
+                    Self.weightRange(
+                        weight: weight, meanUtility: meanUtility, meanTerm: terms, eligible: eligible, recommended: $0)
+                } ?? (nil, nil)
             result.append(BreakEven(what: "weights.\(term.name)", value: weight, low: low, high: high))
         }
 
@@ -65,7 +73,9 @@ public struct BreakEven: Sendable, Equatable {
             // values[world][arm] of the constrained metric; the other constraints' verdicts held.
             let values = study.table.cells.map { world in arms.map { world[$0].figure(column.name) } }
             let others = study.table.cells.map { world in
-                arms.map { a in objective.constraints.enumerated().allSatisfy { $0.offset == index || $0.element.holds(world[a]) } }
+                arms.map { a in
+                    objective.constraints.enumerated().allSatisfy { $0.offset == index || $0.element.holds(world[a]) }
+                }
             }
             let observed = Set(values.joined().compactMap { $0 }).sorted()
             let range = column.unit == "fraction" ? (0.0, 1.0) : (observed.first ?? 0, observed.last ?? 0)
@@ -102,7 +112,8 @@ public struct BreakEven: Sendable, Equatable {
                     guard probe >= range.0 else { break }
                     if recommendation(moved(probe)) != recommended { low = candidate; break }
                 }
-                result.append(BreakEven(what: "constraints.\(constraint.metric).\(side)", value: value, low: low, high: high))
+                result.append(
+                    BreakEven(what: "constraints.\(constraint.metric).\(side)", value: value, low: low, high: high))
             }
         }
         return result

@@ -28,8 +28,10 @@ public struct InstallBase: Sendable {
                 rows[at].statistics.merge(statistics)
                 rows[at].devicesByPlatform.append((arm.platform, statistics.devices))
             } else {
-                rows.append(Row(label: arm.strategy.label, kind: arm.strategy.kind, statistics: statistics,
-                                devicesByPlatform: [(arm.platform, statistics.devices)]))
+                rows.append(
+                    Row(
+                        label: arm.strategy.label, kind: arm.strategy.kind, statistics: statistics,
+                        devicesByPlatform: [(arm.platform, statistics.devices)]))
             }
         }
         self.rows = rows
@@ -37,11 +39,13 @@ public struct InstallBase: Sendable {
 
     /// The rows as `install-base.csv` writes them: `summary.csv`'s columns, platform `all`.
     public func table(days: Int) -> SummaryTable {
-        SummaryTable(rows: rows.map { row in
-            let s = row.statistics
-            return SummaryTable.Row(arm: row.arm, strategy: row.kind.rawValue, platform: "all",
-                                    ciMethod: s.devices > 1 ? "t_across_devices" : "wilson_over_cycles", fingerprint: s.fingerprintHex,
-                                    values: SummaryColumns.all.map { $0.value(s, days: days) })
-        })
+        SummaryTable(
+            rows: rows.map { row in
+                let s = row.statistics
+                return SummaryTable.Row(
+                    arm: row.arm, strategy: row.kind.rawValue, platform: "all",
+                    ciMethod: s.devices > 1 ? "t_across_devices" : "wilson_over_cycles", fingerprint: s.fingerprintHex,
+                    values: SummaryColumns.all.map { $0.value(s, days: days) })
+            })
     }
 }

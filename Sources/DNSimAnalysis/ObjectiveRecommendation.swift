@@ -45,23 +45,31 @@ public struct ObjectiveRecommendation: Sendable {
         tie = objective.tie
         intervalLeavesOutCounters = objective.weighsCounters
         let statistics = context.result.arms
-        ranking = arms.map { ArmUtility(arm: $0, utility: objective.utility(statistics[$0], days: context.days),
-                                         feasible: objective.isFeasible(statistics[$0], days: context.days)) }
-            .sorted { ($0.feasible ? 1 : 0, $0.utility, -$0.arm) > ($1.feasible ? 1 : 0, $1.utility, -$1.arm) }
+        ranking = arms.map {
+            ArmUtility(
+                arm: $0, utility: objective.utility(statistics[$0], days: context.days),
+                feasible: objective.isFeasible(statistics[$0], days: context.days))
+        }
+        .sorted { ($0.feasible ? 1 : 0, $0.utility, -$0.arm) > ($1.feasible ? 1 : 0, $1.utility, -$1.arm) }
         guard let first = ranking.first, first.feasible else { verdict = .noneFeasible; return }
         best = first.arm
         guard ranking.count > 1 else { verdict = .onlyArm; return }
         let second = ranking[1]
         runnerUp = second.arm
-        guard let pair = context.result.pairs.first(where: { Set([$0.minuend, $0.subtrahend]) == Set([first.arm, second.arm]) }) else {
+        guard
+            let pair = context.result.pairs.first(where: {
+                Set([$0.minuend, $0.subtrahend]) == Set([first.arm, second.arm])
+            })
+        else {
             verdict = .noClearWinner
             return
         }
         var interval = pair.interval(weights: objective.rateWeights, minuend: first.arm)
         // The counter terms' difference, exact in the estimate (their spread is not in the interval).
         let shift = (first.utility - second.utility) - interval.estimate
-        interval = ConfidenceInterval(estimate: interval.estimate + shift, low: interval.low + shift, high: interval.high + shift,
-                                      method: interval.method)
+        interval = ConfidenceInterval(
+            estimate: interval.estimate + shift, low: interval.low + shift, high: interval.high + shift,
+            method: interval.method)
         difference = interval
         // An infeasible runner-up loses to a feasible best whatever the utilities say.
         if !second.feasible {

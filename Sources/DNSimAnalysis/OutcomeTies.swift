@@ -46,7 +46,8 @@ public enum OutcomeTies {
 
     /// Whether `a` beats `b` on some outcome and `b` beats `a` on none.
     static func dominates(_ context: ReportContext, _ a: Int, _ b: Int) -> Bool {
-        ParetoFront.outcomes.contains { better(context, a, b, $0) } && !ParetoFront.outcomes.contains { better(context, b, a, $0) }
+        ParetoFront.outcomes.contains { better(context, a, b, $0) }
+            && !ParetoFront.outcomes.contains { better(context, b, a, $0) }
     }
 
     /// Whether neither beats the other on any outcome.

@@ -77,14 +77,20 @@ public struct PlatformVerdict: Sendable {
         // Arms tied on every outcome are one choice; each choice is described by where it is better than every other.
         var groups: [[Int]] = []
         for i in [lead] + front.filter({ $0 != lead }) {
-            if let g = groups.firstIndex(where: { OutcomeTies.tied(context, $0[0], i) }) { groups[g].append(i) } else { groups.append([i]) }
+            if let g = groups.firstIndex(where: { OutcomeTies.tied(context, $0[0], i) }) {
+                groups[g].append(i)
+            } else {
+                groups.append([i])
+            }
         }
         choices = groups.map { group in
             let i = group[0]
             let bestAt = ParetoFront.outcomes.filter { metric in
                 groups.allSatisfy { other in other == group || OutcomeTies.better(context, i, other[0], metric) }
             }
-            return Choice(arms: group, bestAt: bestAt, beatsLead: ParetoFront.outcomes.filter { OutcomeTies.better(context, i, lead, $0) })
+            return Choice(
+                arms: group, bestAt: bestAt,
+                beatsLead: ParetoFront.outcomes.filter { OutcomeTies.better(context, i, lead, $0) })
         }
         if indices.count == 1 {
             standing = .onlyArm
@@ -105,12 +111,17 @@ public struct PlatformVerdict: Sendable {
         self.base = base
         others = indices.filter { $0 != base }.map { other in
             // The table's direction when it shows the pair, so the two read the same way.
-            let comparison = ArmComparison.shown(context, platform, base, other)
+            let comparison =
+                ArmComparison.shown(context, platform, base, other)
                 ?? (arms[other].strategy.kind.isLocal
                     ? ArmComparison(minuend: base, subtrahend: other) : ArmComparison(minuend: other, subtrahend: base))
-            guard comparison.interval(context, .fresh) != nil else { return Versus(arm: other, comparison: comparison, significant: nil) }
+            guard comparison.interval(context, .fresh) != nil else {
+                return Versus(arm: other, comparison: comparison, significant: nil)
+            }
             let significant = Self.comparedMetrics.compactMap { metric -> (metric: RateMetric, difference: Double)? in
-                guard let interval = comparison.interval(context, metric), OutcomeTies.clearOfZero(interval) else { return nil }
+                guard let interval = comparison.interval(context, metric), OutcomeTies.clearOfZero(interval) else {
+                    return nil
+                }
                 return (metric, interval.estimate)
             }
             return Versus(arm: other, comparison: comparison, significant: significant)

@@ -14,7 +14,8 @@ public struct ReportContext: Sendable {
     /// How a `precision:` target went, when the run had one.
     public var precision: Experiment.PrecisionOutcome?
 
-    public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String) {
+    public init(scenario: Scenario, plan: SimulationPlan, result: SimulationResult, days: Int, reproduceCommand: String)
+    {
         self.scenario = scenario
         self.plan = plan
         self.result = result
@@ -34,7 +35,8 @@ public struct ReportContext: Sendable {
 
     /// The fleet's segments as variants of one table (in `segments`' order); no variant without a fleet.
     public var segmentTable: ExperimentTable {
-        ExperimentTable(arms: plan.arms, days: days, cells: segments.map { ExperimentTable.cells(plan.arms, $0.arms, days: days) })
+        ExperimentTable(
+            arms: plan.arms, days: days, cells: segments.map { ExperimentTable.cells(plan.arms, $0.arms, days: days) })
     }
 
     /// The per-arm summary every rendering starts from.

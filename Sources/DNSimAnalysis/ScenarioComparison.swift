@@ -77,10 +77,12 @@ public struct ScenarioComparison: Sendable {
         }
     }
 
-    public init(a: Side, b: Side, seed: UInt64, devices: Int, days: Int, definitions: MetricDefinitions,
-                adopted: [(key: String, own: Millis)], matched: [Matched],
-                onlyInA: [(name: String, statistics: ArmStatistics)], onlyInB: [(name: String, statistics: ArmStatistics)],
-                notes: [String], reproduceCommand: String) {
+    public init(
+        a: Side, b: Side, seed: UInt64, devices: Int, days: Int, definitions: MetricDefinitions,
+        adopted: [(key: String, own: Millis)], matched: [Matched],
+        onlyInA: [(name: String, statistics: ArmStatistics)], onlyInB: [(name: String, statistics: ArmStatistics)],
+        notes: [String], reproduceCommand: String
+    ) {
         self.a = a
         self.b = b
         self.seed = seed
@@ -89,9 +91,13 @@ public struct ScenarioComparison: Sendable {
         self.definitions = definitions
         self.adopted = adopted
         arms = matched.map { arm in
-            Arm(name: arm.name, differences: Self.metrics.map { metric in
-                Difference(metric: metric, a: arm.a.rate(metric), b: arm.b.rate(metric), interval: arm.pair.interval(metric))
-            })
+            Arm(
+                name: arm.name,
+                differences: Self.metrics.map { metric in
+                    Difference(
+                        metric: metric, a: arm.a.rate(metric), b: arm.b.rate(metric),
+                        interval: arm.pair.interval(metric))
+                })
         }
         func unmatched(_ arms: [(name: String, statistics: ArmStatistics)]) -> [UnmatchedArm] {
             arms.map { arm in UnmatchedArm(name: arm.name, rates: Self.metrics.map { ($0, arm.statistics.rate($0)) }) }

@@ -35,12 +35,16 @@ public struct StudyFigureErrors: Sendable {
         let armCount = decision.arms.count
         let utilities = study.utilities.map { world in decision.arms.map { world[$0] } }
         let feasible = study.feasible.map { world in decision.arms.map { world[$0] } }
-        let regrets = UncertaintyAnalysis.regrets(DecisionInput(utilities: utilities, feasible: feasible,
-                                                                parameters: utilities.map { _ in [] }))
+        let regrets = UncertaintyAnalysis.regrets(
+            DecisionInput(
+                utilities: utilities, feasible: feasible,
+                parameters: utilities.map { _ in [] }))
         var unitOf: [Int: Int] = [:]
         var members: [[Int]] = []
         for (world, design) in study.designs.enumerated() {
-            if let index = unitOf[design.sample] { members[index].append(world) } else {
+            if let index = unitOf[design.sample] {
+                members[index].append(world)
+            } else {
                 unitOf[design.sample] = members.count
                 members.append([world])
             }
@@ -64,8 +68,9 @@ public struct StudyFigureErrors: Sendable {
         }
         arms = (0..<armCount).map { a in
             let errors = draws[a].map(UncertaintyAnalysis.standardDeviation)
-            return Arm(expectedUtility: errors[0], expectedRegret: errors[1], quantiles: Array(errors[2...]),
-                       deviceUtility: devices[a], deviceRegret: (devices[a] * devices[a] + largest * largest).squareRoot())
+            return Arm(
+                expectedUtility: errors[0], expectedRegret: errors[1], quantiles: Array(errors[2...]),
+                deviceUtility: devices[a], deviceRegret: (devices[a] * devices[a] + largest * largest).squareRoot())
         }
     }
 
@@ -82,8 +87,9 @@ public struct StudyFigureErrors: Sendable {
             var error = 0.0
             for (term, weight) in study.objective.weights {
                 guard case .rate(let metric) = term,
-                      let low = world[arm].figure("\(metric.name)_ci_low"),
-                      let high = world[arm].figure("\(metric.name)_ci_high") else { continue }
+                    let low = world[arm].figure("\(metric.name)_ci_low"),
+                    let high = world[arm].figure("\(metric.name)_ci_high")
+                else { continue }
                 let part = weight * (high - low) / (2 * 1.96)
                 error += part * part
             }

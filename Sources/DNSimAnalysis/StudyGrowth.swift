@@ -23,7 +23,9 @@ public struct StudyGrowth: Sendable, Equatable {
 
     public static let target = 0.95
 
-    public init(initialSamples: Int, initialWorlds: Int, maxWorlds: Int, steps: [(worlds: Int, stability: Double)], stop: Stop) {
+    public init(
+        initialSamples: Int, initialWorlds: Int, maxWorlds: Int, steps: [(worlds: Int, stability: Double)], stop: Stop
+    ) {
         self.initialSamples = initialSamples
         self.initialWorlds = initialWorlds
         self.maxWorlds = maxWorlds
@@ -32,7 +34,8 @@ public struct StudyGrowth: Sendable, Equatable {
     }
 
     public static func == (a: StudyGrowth, b: StudyGrowth) -> Bool {
-        a.initialSamples == b.initialSamples && a.initialWorlds == b.initialWorlds && a.maxWorlds == b.maxWorlds && a.stop == b.stop
+        a.initialSamples == b.initialSamples && a.initialWorlds == b.initialWorlds && a.maxWorlds == b.maxWorlds
+            && a.stop == b.stop
             && a.steps.map(\.worlds) == b.steps.map(\.worlds) && a.steps.map(\.stability) == b.steps.map(\.stability)
     }
 
@@ -44,11 +47,12 @@ public struct StudyGrowth: Sendable, Equatable {
         var lowest = 1.0
         for (position, entry) in study.platforms.enumerated() {
             let arms = entry.arms
-            let input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
-                                      feasible: study.feasible.map { world in arms.map { world[$0] } },
-                                      parameters: study.designs.map { _ in [] }, categorical: [],
-                                      tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
-                                      units: units, seed: study.seed, stream: position)
+            let input = DecisionInput(
+                utilities: study.utilities.map { world in arms.map { world[$0] } },
+                feasible: study.feasible.map { world in arms.map { world[$0] } },
+                parameters: study.designs.map { _ in [] }, categorical: [],
+                tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
+                units: units, seed: study.seed, stream: position)
             lowest = min(lowest, DecisionAnalysis.stability(input).share)
         }
         return lowest

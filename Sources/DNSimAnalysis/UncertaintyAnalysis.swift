@@ -74,11 +74,12 @@ public struct UncertaintyAnalysis: Sendable {
         let informative = study.designs.map { $0.block == .a || $0.block == .b }
         decisions = study.platforms.enumerated().map { position, entry in
             let (platform, arms) = entry
-            var input = DecisionInput(utilities: study.utilities.map { world in arms.map { world[$0] } },
-                                      feasible: study.feasible.map { world in arms.map { world[$0] } },
-                                      parameters: reported, categorical: study.parameters.map(\.isCategorical),
-                                      tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
-                                      units: units, informative: informative, seed: study.seed, stream: position)
+            var input = DecisionInput(
+                utilities: study.utilities.map { world in arms.map { world[$0] } },
+                feasible: study.feasible.map { world in arms.map { world[$0] } },
+                parameters: reported, categorical: study.parameters.map(\.isCategorical),
+                tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
+                units: units, informative: informative, seed: study.seed, stream: position)
             let acting = study.parameters.map { Self.acts($0.key, on: platform) }
             input.acting = acting
             input.informationResamples = DecisionInput.reportResamples
@@ -96,16 +97,19 @@ public struct UncertaintyAnalysis: Sendable {
             let leader = summary.recommended ?? byRegret[0]
             // Without an eligible runner-up, the sensitivity still needs a comparison: the other
             // arm of highest expected utility, named as ineligible wherever it is shown.
-            let contrast = summary.runnerUp ?? arms.indices.filter { $0 != leader }.max {
-                (summary.arms[$0].expectedUtility, -$0) < (summary.arms[$1].expectedUtility, -$1)
-            }
-            return PlatformDecision(platform: platform, arms: arms, summary: summary, leader: arms[leader],
-                                    runnerUp: summary.runnerUp.map { arms[$0] }, contrast: contrast.map { arms[$0] },
-                                    regretDeviations: Self.regrets(input).map(Self.standardDeviation),
-                                    coverage: ArmCoverage.unassessed(study, arms: arms),
-                                    breakEven: BreakEven.search(study, arms: arms),
-                                    failureBoxes: Self.failureBoxes(study, arms: arms, parameters: reported, acting: acting),
-                                    notActing: study.parameters.indices.filter { !acting[$0] })
+            let contrast =
+                summary.runnerUp
+                ?? arms.indices.filter { $0 != leader }.max {
+                    (summary.arms[$0].expectedUtility, -$0) < (summary.arms[$1].expectedUtility, -$1)
+                }
+            return PlatformDecision(
+                platform: platform, arms: arms, summary: summary, leader: arms[leader],
+                runnerUp: summary.runnerUp.map { arms[$0] }, contrast: contrast.map { arms[$0] },
+                regretDeviations: Self.regrets(input).map(Self.standardDeviation),
+                coverage: ArmCoverage.unassessed(study, arms: arms),
+                breakEven: BreakEven.search(study, arms: arms),
+                failureBoxes: Self.failureBoxes(study, arms: arms, parameters: reported, acting: acting),
+                notActing: study.parameters.indices.filter { !acting[$0] })
         }
         // Targets: each arm's utility and rates, then each platform's deciding difference.
         var targets: [(target: String, metric: String, outputs: [Double])] = []
@@ -118,23 +122,31 @@ public struct UncertaintyAnalysis: Sendable {
         for decision in decisions {
             guard let runnerUp = decision.contrast else { continue }
             let leader = decision.leader
-            targets.append(("\(study.arms[leader].name) − \(study.arms[runnerUp].name)", "utility",
-                            (0..<worlds).map { study.utilities[$0][leader] - study.utilities[$0][runnerUp] }))
+            targets.append(
+                (
+                    "\(study.arms[leader].name) − \(study.arms[runnerUp].name)", "utility",
+                    (0..<worlds).map { study.utilities[$0][leader] - study.utilities[$0][runnerUp] }
+                ))
         }
         var rows: [SensitivityRow] = []
         for (number, target) in targets.enumerated() {
             let indices: [SensitivityIndex]
             switch study.settings.design {
             case .sobol:
-                indices = SobolEstimator.indices(outputs: target.outputs, worlds: study.designs, parameters: study.parameters.count,
-                                                 seed: study.seed, target: number)
+                indices = SobolEstimator.indices(
+                    outputs: target.outputs, worlds: study.designs, parameters: study.parameters.count,
+                    seed: study.seed, target: number)
             case .lhs:
                 indices = PartialRankCorrelation.coefficients(inputs: reported, output: target.outputs).map {
-                    SensitivityIndex(firstOrder: $0, firstOrderLow: nil, firstOrderHigh: nil, total: nil, totalLow: nil, totalHigh: nil)
+                    SensitivityIndex(
+                        firstOrder: $0, firstOrderLow: nil, firstOrderHigh: nil, total: nil, totalLow: nil,
+                        totalHigh: nil)
                 }
             }
             for (parameter, index) in zip(study.parameters, indices) {
-                rows.append(SensitivityRow(target: target.target, metric: target.metric, parameter: parameter.key, index: index))
+                rows.append(
+                    SensitivityRow(target: target.target, metric: target.metric, parameter: parameter.key, index: index)
+                )
             }
         }
         sensitivity = rows
@@ -144,23 +156,29 @@ public struct UncertaintyAnalysis: Sendable {
     public func decidingRows(_ decision: PlatformDecision, _ study: UncertaintyStudy) -> [SensitivityRow] {
         guard let runnerUp = decision.contrast else { return [] }
         let name = "\(study.arms[decision.leader].name) − \(study.arms[runnerUp].name)"
-        let acting = Set(study.parameters.indices.filter { !decision.notActing.contains($0) }.map { study.parameters[$0].key })
+        let acting = Set(
+            study.parameters.indices.filter { !decision.notActing.contains($0) }.map { study.parameters[$0].key })
         return sensitivity.filter { $0.target == name && acting.contains($0.parameter) }
             .sorted { Self.weight($0) > Self.weight($1) }
     }
 
     /// Per arm, for each constraint it fails in some world, the box of conditions where it fails.
     /// Only over the parameters that can act on the platform: another platform's key never bounds a box.
-    static func failureBoxes(_ study: UncertaintyStudy, arms: [Int], parameters: [[Double]],
-                             acting: [Bool]) -> [(arm: Int, boxes: [FailureBox])] {
+    static func failureBoxes(
+        _ study: UncertaintyStudy, arms: [Int], parameters: [[Double]],
+        acting: [Bool]
+    ) -> [(arm: Int, boxes: [FailureBox])] {
         let columns = study.parameters.indices.filter { acting[$0] }
         let categorical = columns.map { study.parameters[$0].isCategorical }
         let values = parameters.map { world in columns.map { world[$0] } }
         return arms.compactMap { arm in
             let boxes = study.objective.constraints.compactMap { constraint -> FailureBox? in
-                guard var box = PatientRuleInduction.box(parameters: values, categorical: categorical,
-                                                         fails: study.table.cells.map { !constraint.holds($0[arm]) },
-                                                         constraint: constraint.metric) else { return nil }
+                guard
+                    var box = PatientRuleInduction.box(
+                        parameters: values, categorical: categorical,
+                        fails: study.table.cells.map { !constraint.holds($0[arm]) },
+                        constraint: constraint.metric)
+                else { return nil }
                 for index in box.limits.indices { box.limits[index].parameter = columns[box.limits[index].parameter] }
                 return box
             }
@@ -179,8 +197,10 @@ public struct UncertaintyAnalysis: Sendable {
     static func fitSample(_ parameter: UncertainParameter) -> FitSample? {
         guard let size = parameter.sample else { return nil }
         switch parameter.distribution {
-        case .normal(_, let sd, _, _): return FitSample(key: parameter.key, size: size, standardError: parameter.reported(sd), logScale: false)
-        case .lognormal(_, let sigma, _, _): return FitSample(key: parameter.key, size: size, standardError: sigma, logScale: true)
+        case .normal(_, let sd, _, _):
+            return FitSample(key: parameter.key, size: size, standardError: parameter.reported(sd), logScale: false)
+        case .lognormal(_, let sigma, _, _):
+            return FitSample(key: parameter.key, size: size, standardError: sigma, logScale: true)
         default: return nil
         }
     }

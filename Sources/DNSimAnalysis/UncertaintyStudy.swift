@@ -27,8 +27,10 @@ public struct UncertaintyStudy: Sendable {
     public var growth: StudyGrowth?
 
     /// - Parameter table: one variant per world, in `worlds`' order.
-    public init(scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
-                table: ExperimentTable, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String) {
+    public init(
+        scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
+        table: ExperimentTable, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String
+    ) {
         self.scenario = scenario
         self.settings = settings
         self.objective = objective
@@ -42,11 +44,16 @@ public struct UncertaintyStudy: Sendable {
         feasible = table.cells.map { world in world.map { objective.isFeasible($0) } }
     }
 
-    public init(scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
-                arms: [Arm], results: [SimulationResult], days: Int, devicesPerWorld: Int, seed: UInt64, reproduceCommand: String) {
-        let table = ExperimentTable(arms: arms, days: days, cells: results.map { ExperimentTable.cells(arms, $0.arms, days: days) })
-        self.init(scenario: scenario, settings: settings, objective: objective, worlds: worlds, table: table,
-                  devicesPerWorld: devicesPerWorld, seed: seed, reproduceCommand: reproduceCommand)
+    public init(
+        scenario: Scenario, settings: UncertaintySettings, objective: Objective, worlds: [UncertaintyWorld],
+        arms: [Arm], results: [SimulationResult], days: Int, devicesPerWorld: Int, seed: UInt64,
+        reproduceCommand: String
+    ) {
+        let table = ExperimentTable(
+            arms: arms, days: days, cells: results.map { ExperimentTable.cells(arms, $0.arms, days: days) })
+        self.init(
+            scenario: scenario, settings: settings, objective: objective, worlds: worlds, table: table,
+            devicesPerWorld: devicesPerWorld, seed: seed, reproduceCommand: reproduceCommand)
     }
 
     public var parameters: [UncertainParameter] { settings.parameters }
@@ -62,8 +69,11 @@ public struct UncertaintyStudy: Sendable {
     public var platforms: [(platform: Platform, arms: [Int])] {
         var result: [(platform: Platform, arms: [Int])] = []
         for (index, arm) in arms.enumerated() {
-            if let position = result.firstIndex(where: { $0.platform == arm.platform }) { result[position].arms.append(index) }
-            else { result.append((arm.platform, [index])) }
+            if let position = result.firstIndex(where: { $0.platform == arm.platform }) {
+                result[position].arms.append(index)
+            } else {
+                result.append((arm.platform, [index]))
+            }
         }
         return result
     }

@@ -3,8 +3,9 @@ import Foundation
 
 /// `dnsim-events`: the front end with this tool's subcommands.
 public enum DNSimCommand {
-    static let tool = CommandLineTool(commands: Subcommands.all, defaultCommand: RunCommand.self, version: ToolVersion.described,
-                                      overview: { HelpCommand.overview })
+    static let tool = CommandLineTool(
+        commands: Subcommands.all, defaultCommand: RunCommand.self, version: ToolVersion.described,
+        overview: { HelpCommand.overview })
 
     public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
         tool.main(arguments, console: console)
@@ -14,6 +15,9 @@ public enum DNSimCommand {
     public static func main() -> Never {
         StandardStream.reserveClosed()
         Interruption.install()
-        exit(main(Array(CommandLine.arguments.dropFirst()), console: .standard(environment: ProcessInfo.processInfo.environment)))
+        exit(
+            main(
+                Array(CommandLine.arguments.dropFirst()),
+                console: .standard(environment: ProcessInfo.processInfo.environment)))
     }
 }

@@ -14,8 +14,10 @@ public struct ArmDecision: Sendable, Equatable {
     /// The share of worlds where it meets every constraint.
     public var feasibleShare: Double
 
-    public init(probabilityBest: Double, expectedUtility: Double, expectedRegret: Double, regretQ95: Double,
-                feasibleShare: Double) {
+    public init(
+        probabilityBest: Double, expectedUtility: Double, expectedRegret: Double, regretQ95: Double,
+        feasibleShare: Double
+    ) {
         self.probabilityBest = probabilityBest
         self.expectedUtility = expectedUtility
         self.expectedRegret = expectedRegret

@@ -10,7 +10,9 @@ struct Clusters {
         var position: [Int: Int] = [:]
         var members: [[Int]] = []
         for (world, unit) in units.enumerated() {
-            if let index = position[unit] { members[index].append(world) } else {
+            if let index = position[unit] {
+                members[index].append(world)
+            } else {
                 position[unit] = members.count
                 members.append([world])
             }

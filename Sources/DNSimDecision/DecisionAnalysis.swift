@@ -1,4 +1,5 @@
 import CGSL
+
 /// The decision over an uncertainty study's worlds: probability of being best, regret, the
 /// recommendation, the expected value of perfect (EVPI) and partial perfect (EVPPI) information,
 /// where the best arm flips along each parameter, and how sure the recommendation is.
@@ -50,12 +51,15 @@ public enum DecisionAnalysis {
         let arms = utilities.first?.count ?? 0
         let parameters = input.parameters.first?.count ?? 0
         precondition(input.feasible.count == worlds && input.parameters.count == worlds, "one row per world")
-        precondition(utilities.allSatisfy { $0.count == arms } && input.feasible.allSatisfy { $0.count == arms },
-                     "every world has every arm")
-        precondition(input.parameters.allSatisfy { $0.count == parameters } && input.categorical.count == parameters,
-                     "every world has every parameter")
+        precondition(
+            utilities.allSatisfy { $0.count == arms } && input.feasible.allSatisfy { $0.count == arms },
+            "every world has every arm")
+        precondition(
+            input.parameters.allSatisfy { $0.count == parameters } && input.categorical.count == parameters,
+            "every world has every parameter")
         guard worlds > 0, arms > 0 else {
-            return DecisionSummary(arms: [], recommended: nil, evpi: 0, evppi: [Double](repeating: 0, count: parameters), flips: [])
+            return DecisionSummary(
+                arms: [], recommended: nil, evpi: 0, evppi: [Double](repeating: 0, count: parameters), flips: [])
         }
         let w = Double(worlds)
         var feasibleCount = [Int](repeating: 0, count: arms)
@@ -78,24 +82,28 @@ public enum DecisionAnalysis {
         }
         let decisions = (0..<arms).map { a -> ArmDecision in
             let sorted = regrets[a].sorted()
-            var decision = ArmDecision(probabilityBest: bestShare[a] / w,
-                                       expectedUtility: utilities.reduce(0) { $0 + $1[a] } / w,
-                                       expectedRegret: regrets[a].reduce(0, +) / w,
-                                       regretQ95: Quantile.of(sorted, 0.95),
-                                       feasibleShare: Double(feasibleCount[a]) / w)
+            var decision = ArmDecision(
+                probabilityBest: bestShare[a] / w,
+                expectedUtility: utilities.reduce(0) { $0 + $1[a] } / w,
+                expectedRegret: regrets[a].reduce(0, +) / w,
+                regretQ95: Quantile.of(sorted, 0.95),
+                feasibleShare: Double(feasibleCount[a]) / w)
             decision.bestUtilityShare = bestUtilityShare[a] / w
             return decision
         }
         // Counts, not shares, so 9 worlds of 10 meet 0.9 exactly.
         let eligible = (0..<arms).filter { Double(feasibleCount[$0]) >= input.requiredFeasibleShare * w - 1e-9 }
-        let byRegret = { (set: [Int]) in set.sorted { (decisions[$0].expectedRegret, $0) < (decisions[$1].expectedRegret, $1) } }
+        let byRegret = { (set: [Int]) in
+            set.sorted { (decisions[$0].expectedRegret, $0) < (decisions[$1].expectedRegret, $1) }
+        }
         let ranked = byRegret(eligible)
         let recommended = ranked.first
         let choice = eligible.isEmpty ? Array(0..<arms) : eligible
         let reference = recommended ?? byRegret(choice)[0]
         let evpi = Swift.max(0, decisions[reference].expectedRegret)
         let runnerUp = ranked.count > 1 ? ranked[1] : nil
-        let decisive = recommended != nil
+        let decisive =
+            recommended != nil
             && (runnerUp.map { decisions[$0].expectedRegret - decisions[reference].expectedRegret >= input.tie } ?? true)
 
         let acting = input.acting.isEmpty ? [Bool](repeating: true, count: parameters) : input.acting
@@ -111,10 +119,11 @@ public enum DecisionAnalysis {
                 evppi.append(0)
                 continue
             }
-            let information = PartialInformation(parameter: j, values: sample.map { input.parameters[$0][j] }, categorical: input.categorical[j],
-                                                 arms: all, reference: reference, utilities: sampleUtilities, feasible: sampleFeasible,
-                                                 requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi,
-                                                 logScale: logScale(j), seed: input.seed, stream: input.stream)
+            let information = PartialInformation(
+                parameter: j, values: sample.map { input.parameters[$0][j] }, categorical: input.categorical[j],
+                arms: all, reference: reference, utilities: sampleUtilities, feasible: sampleFeasible,
+                requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi,
+                logScale: logScale(j), seed: input.seed, stream: input.stream)
             evppi.append(information.evppi)
             flips += information.flips
         }
@@ -124,16 +133,19 @@ public enum DecisionAnalysis {
             guard let fit else { continue }
             let values = sample.map { input.parameters[$0][j] }
             for size in input.sampleSizes {
-                let estimates = SampleInformation.estimates(values, worlds: sample, fit: fit, size: size, seed: input.seed)
-                let information = PartialInformation(parameter: j, values: estimates, categorical: false, arms: all, reference: reference,
-                                                     utilities: sampleUtilities, feasible: sampleFeasible,
-                                                     requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi, findFlips: false)
+                let estimates = SampleInformation.estimates(
+                    values, worlds: sample, fit: fit, size: size, seed: input.seed)
+                let information = PartialInformation(
+                    parameter: j, values: estimates, categorical: false, arms: all, reference: reference,
+                    utilities: sampleUtilities, feasible: sampleFeasible,
+                    requiredShare: input.requiredFeasibleShare, tie: input.tie, evpi: evpi, findFlips: false)
                 evsi.append(SampleInformation(parameter: j, size: size, value: Swift.min(information.evppi, evppi[j])))
                 evsiEstimates.append(estimates)
             }
         }
-        let errors = InformationErrors(input, reference: reference, regret: regrets[reference], sample: sample, acting: acting,
-                                       evsi: evsi, evsiEstimates: evsiEstimates)
+        let errors = InformationErrors(
+            input, reference: reference, regret: regrets[reference], sample: sample, acting: acting,
+            evsi: evsi, evsiEstimates: evsiEstimates)
         for index in evsi.indices { evsi[index].standardError = errors.evsi[index] }
         let clusters = Clusters(input.units)
         let shareErrors = (0..<arms).map { a in
@@ -144,11 +156,12 @@ public enum DecisionAnalysis {
             abs(decisions[a].feasibleShare - input.requiredFeasibleShare) <= 2 * shareErrors[a] + 1e-12
         }
         let stability = DecisionStability(input, recommended: recommended)
-        var summary = DecisionSummary(arms: decisions, recommended: recommended, evpi: evpi, evppi: evppi, flips: flips,
-                               runnerUp: runnerUp, decisive: decisive,
-                               difference: runnerUp.map { Self.difference(utilities, reference, $0, clusters: clusters) },
-                               knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
-                               robust: Self.robust(utilities, choice))
+        var summary = DecisionSummary(
+            arms: decisions, recommended: recommended, evpi: evpi, evppi: evppi, flips: flips,
+            runnerUp: runnerUp, decisive: decisive,
+            difference: runnerUp.map { Self.difference(utilities, reference, $0, clusters: clusters) },
+            knifeEdge: knifeEdge, stability: stability.share, worldsNeeded: stability.worldsNeeded,
+            robust: Self.robust(utilities, choice))
         summary.feasibleShareErrors = shareErrors
         summary.evsi = evsi
         summary.evppiErrors = errors.evppi
@@ -173,7 +186,9 @@ public enum DecisionAnalysis {
                 if feasible[a] { feasibleCount[a] += 1 }
             }
         }
-        let eligible = (0..<arms).filter { Double(feasibleCount[$0]) >= input.requiredFeasibleShare * Double(worlds) - 1e-9 }
+        let eligible = (0..<arms).filter {
+            Double(feasibleCount[$0]) >= input.requiredFeasibleShare * Double(worlds) - 1e-9
+        }
         let recommended = eligible.min { (regret[$0] / Double(worlds), $0) < (regret[$1] / Double(worlds), $1) }
         let stability = DecisionStability(input, recommended: recommended)
         return (stability.share, stability.worldsNeeded)
@@ -181,7 +196,8 @@ public enum DecisionAnalysis {
 
     /// Mean over worlds of U(a) − U(b), with its 95% t interval (over the resampling units when
     /// worlds come in them).
-    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> UtilityDifference {
+    static func difference(_ utilities: [[Double]], _ a: Int, _ b: Int, clusters: Clusters? = nil) -> UtilityDifference
+    {
         let values = utilities.map { $0[a] - $0[b] }
         let n = Double(values.count)
         let mean = values.reduce(0, +) / n

@@ -46,9 +46,12 @@ public struct DecisionInput: Sendable {
 
     /// `feasible` nil: every arm feasible everywhere; `categorical` nil: every parameter ordered.
     /// `tie` defaults to 0.5 percentage points of utility (docs/model.md §9).
-    public init(utilities: [[Double]], feasible: [[Bool]]? = nil, parameters: [[Double]], categorical: [Bool]? = nil,
-                tie: Double = 0.005, requiredFeasibleShare: Double = 0.9, units: [Int]? = nil, informative: [Bool]? = nil, seed: UInt64 = 0,
-                stream: Int = 0, resamples: Int = 1000) {
+    public init(
+        utilities: [[Double]], feasible: [[Bool]]? = nil, parameters: [[Double]], categorical: [Bool]? = nil,
+        tie: Double = 0.005, requiredFeasibleShare: Double = 0.9, units: [Int]? = nil, informative: [Bool]? = nil,
+        seed: UInt64 = 0,
+        stream: Int = 0, resamples: Int = 1000
+    ) {
         self.utilities = utilities
         self.feasible = feasible ?? utilities.map { [Bool](repeating: true, count: $0.count) }
         self.parameters = parameters

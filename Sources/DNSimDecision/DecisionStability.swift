@@ -22,8 +22,9 @@ struct DecisionStability {
         var unitOf = [Int: Int]()
         var members: [[Int]] = []
         for (world, unit) in input.units.enumerated() {
-            if let index = unitOf[unit] { members[index].append(world) }
-            else {
+            if let index = unitOf[unit] {
+                members[index].append(world)
+            } else {
                 unitOf[unit] = members.count
                 members.append([world])
             }

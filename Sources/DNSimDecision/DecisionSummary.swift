@@ -43,9 +43,11 @@ public struct DecisionSummary: Sendable {
         (acting.isEmpty || acting[j]) && evppi[j] > 0 && evppi[j] >= 2 * (j < evppiErrors.count ? evppiErrors[j] : 0)
     }
 
-    public init(arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
-                runnerUp: Int? = nil, decisive: Bool = false, difference: UtilityDifference? = nil, knifeEdge: [Int] = [],
-                stability: Double = 1, worldsNeeded: Int? = nil, robust: Int? = nil) {
+    public init(
+        arms: [ArmDecision], recommended: Int?, evpi: Double, evppi: [Double], flips: [Flip],
+        runnerUp: Int? = nil, decisive: Bool = false, difference: UtilityDifference? = nil, knifeEdge: [Int] = [],
+        stability: Double = 1, worldsNeeded: Int? = nil, robust: Int? = nil
+    ) {
         self.arms = arms
         self.recommended = recommended
         self.evpi = evpi

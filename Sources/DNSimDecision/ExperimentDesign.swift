@@ -20,8 +20,10 @@ public enum ExperimentDesign {
 
     /// - Parameter selecting: which samples (1-based) to give the worlds of; nil, every sample. The
     ///   worlds given are the same as in the whole design (`validate` checks a few of a million).
-    public static func worlds(_ kind: DesignKind, samples: Int, parameterKeys: [String], seed: UInt64,
-                              selecting: ((Int) -> Bool)? = nil) -> [DesignWorld] {
+    public static func worlds(
+        _ kind: DesignKind, samples: Int, parameterKeys: [String], seed: UInt64,
+        selecting: ((Int) -> Bool)? = nil
+    ) -> [DesignWorld] {
         precondition(parameterKeys.count <= maxParameters && samples >= 0, "design limits are checked by the reader")
         switch kind {
         case .sobol: return saltelli(samples: samples, keys: parameterKeys, seed: seed, selecting: selecting)
@@ -30,7 +32,9 @@ public enum ExperimentDesign {
     }
 
     /// How many worlds a design of `samples` over `parameters` has.
-    public static func worldsPerSample(_ kind: DesignKind, parameters: Int) -> Int { kind == .sobol ? parameters + 2 : 1 }
+    public static func worldsPerSample(_ kind: DesignKind, parameters: Int) -> Int {
+        kind == .sobol ? parameters + 2 : 1
+    }
 
     /// The key's stream number for the keyed draws: FNV-1a of its text, kept to 62 bits.
     static func stream(of key: String) -> Int {
@@ -39,7 +43,9 @@ public enum ExperimentDesign {
         return Int(truncatingIfNeeded: hash & ((1 << 62) - 1))
     }
 
-    private static func saltelli(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?) -> [DesignWorld] {
+    private static func saltelli(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?)
+        -> [DesignWorld]
+    {
         let k = keys.count
         guard samples > 0 else { return [] }
         let random = KeyedRandom(seed: seed)
@@ -87,7 +93,9 @@ public enum ExperimentDesign {
         return worlds
     }
 
-    private static func latinHypercube(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?) -> [DesignWorld] {
+    private static func latinHypercube(samples: Int, keys: [String], seed: UInt64, selecting: ((Int) -> Bool)?)
+        -> [DesignWorld]
+    {
         guard samples > 0 else { return [] }
         let random = KeyedRandom(seed: seed)
         let columns: [[Double]] = keys.map { key in

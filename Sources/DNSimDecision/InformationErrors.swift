@@ -16,8 +16,10 @@ struct InformationErrors {
 
     /// `sample`: the informative worlds' indices; `evsiEstimates[i]`: the estimates of `evsi[i]`,
     /// one per sample world; `regret`: the reference arm's regret per world.
-    init(_ input: DecisionInput, reference: Int, regret: [Double], sample: [Int], acting: [Bool],
-         evsi: [SampleInformation], evsiEstimates: [[Double]]) {
+    init(
+        _ input: DecisionInput, reference: Int, regret: [Double], sample: [Int], acting: [Bool],
+        evsi: [SampleInformation], evsiEstimates: [[Double]]
+    ) {
         let parameters = acting.count
         evppi = [Double](repeating: 0, count: parameters)
         self.evsi = [Double](repeating: 0, count: evsi.count)
@@ -26,7 +28,9 @@ struct InformationErrors {
         var unitOf: [Int: Int] = [:]
         var units: [(worlds: [Int], positions: [Int])] = []
         for (world, unit) in input.units.enumerated() {
-            if let index = unitOf[unit] { units[index].worlds.append(world) } else {
+            if let index = unitOf[unit] {
+                units[index].worlds.append(world)
+            } else {
                 unitOf[unit] = units.count
                 units.append(([world], []))
             }
@@ -48,15 +52,19 @@ struct InformationErrors {
             }
             guard !positions.isEmpty else { continue }
             let evpi = Swift.max(0, regretSum / Double(worlds))
-            let utilities = positions.map { input.utilities[sample[$0]] }, feasible = positions.map { input.feasible[sample[$0]] }
+            let utilities = positions.map { input.utilities[sample[$0]] },
+                feasible = positions.map { input.feasible[sample[$0]] }
             func estimate(_ j: Int, _ values: [Double], categorical: Bool) -> Double {
-                PartialInformation(parameter: j, values: values, categorical: categorical, arms: arms, reference: reference,
-                                   utilities: utilities, feasible: feasible, requiredShare: input.requiredFeasibleShare,
-                                   tie: input.tie, evpi: evpi, findFlips: false).evppi
+                PartialInformation(
+                    parameter: j, values: values, categorical: categorical, arms: arms, reference: reference,
+                    utilities: utilities, feasible: feasible, requiredShare: input.requiredFeasibleShare,
+                    tie: input.tie, evpi: evpi, findFlips: false
+                ).evppi
             }
             var drawn = [Double](repeating: 0, count: parameters)
             for j in 0..<parameters where acting[j] {
-                drawn[j] = estimate(j, positions.map { input.parameters[sample[$0]][j] }, categorical: input.categorical[j])
+                drawn[j] = estimate(
+                    j, positions.map { input.parameters[sample[$0]][j] }, categorical: input.categorical[j])
                 evppiDraws[j].append(drawn[j])
             }
             for (index, entry) in evsi.enumerated() {

@@ -22,9 +22,11 @@ struct PartialInformation {
 
     /// `utilities[w][i]` and `feasible[w][i]` for the candidate arms `arms` (0-based arm indices),
     /// `reference` the position in `arms` of the arm chosen without information.
-    init(parameter: Int, values: [Double], categorical: Bool, arms: [Int], reference: Int, utilities: [[Double]],
-         feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double, findFlips: Bool = true,
-         logScale: Bool = false, seed: UInt64 = 0, stream: Int = 0) {
+    init(
+        parameter: Int, values: [Double], categorical: Bool, arms: [Int], reference: Int, utilities: [[Double]],
+        feasible: [[Bool]], requiredShare: Double, tie: Double, evpi: Double, findFlips: Bool = true,
+        logScale: Bool = false, seed: UInt64 = 0, stream: Int = 0
+    ) {
         let worlds = values.count
         let smoother = categorical ? nil : RunningLineSmoother(values: values)
         func smooth(_ y: [Double]) -> RunningLineSmoother.Fit {
@@ -33,7 +35,9 @@ struct PartialInformation {
         }
         let differences = arms.indices.map { i -> RunningLineSmoother.Fit in
             guard i != reference else {
-                return .init(fitted: [Double](repeating: 0, count: worlds), standardErrors: [Double](repeating: 0, count: worlds), span: worlds)
+                return .init(
+                    fitted: [Double](repeating: 0, count: worlds),
+                    standardErrors: [Double](repeating: 0, count: worlds), span: worlds)
             }
             return smooth((0..<worlds).map { utilities[$0][i] - utilities[$0][reference] })
         }
@@ -68,18 +72,24 @@ struct PartialInformation {
         var runs: [(arm: Int, start: Int, end: Int)] = []
         for rank in 0..<worlds {
             let arm = choice(order[rank])
-            if let last = runs.last, last.arm == arm { runs[runs.count - 1].end = rank + 1 } else { runs.append((arm, rank, rank + 1)) }
+            if let last = runs.last, last.arm == arm {
+                runs[runs.count - 1].end = rank + 1
+            } else {
+                runs.append((arm, rank, rank + 1))
+            }
         }
         // Each run is a test; with many runs, some pass by chance: Bonferroni's correction keeps
         // the chance of any false flip along the parameter near 5% (one-sided 2.5% per run).
         let alpha = 0.025 / Double(Swift.max(runs.count - 1, 1))
         let z = gsl_cdf_ugaussian_Pinv(1 - alpha)
-        func clearly(_ to: Int, over from: Int, in run: (arm: Int, start: Int, end: Int)) -> (clear: Bool, byLead: Bool) {
+        func clearly(_ to: Int, over from: Int, in run: (arm: Int, start: Int, end: Int)) -> (clear: Bool, byLead: Bool)
+        {
             let members = order[run.start..<run.end]
             let n = Double(members.count)
             let leads = members.map { utilities[$0][to] - utilities[$0][from] }
             let mean = leads.reduce(0, +) / n
-            let spread = n > 1 ? (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot() : .infinity
+            let spread =
+                n > 1 ? (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot() : .infinity
             // Exact: so few feasible worlds would be that unlikely for an arm that met the rule
             // (P(Binomial(n, share) ≤ count) below the same corrected level), so one or two
             // infeasible worlds are no evidence.
@@ -110,7 +120,8 @@ struct PartialInformation {
         // rule). A step is placed at the step and a linear difference at its zero, where the fits
         // would blur either over their window, and a noisy run just before the change cannot pull it.
         func advantage(_ world: Int, _ change: Change) -> Double {
-            change.byLead ? utilities[world][change.from] - utilities[world][change.to]
+            change.byLead
+                ? utilities[world][change.from] - utilities[world][change.to]
                 : (feasible[world][change.from] ? 1 : 0) - requiredShare
         }
         /// The best cut among the ranks `members` (sorted by value), as a position in it.
@@ -133,41 +144,46 @@ struct PartialInformation {
             found.append(placed)
             lower = placed.cut
         }
-        found = Self.honest(found, order: order, values: values, logScale: logScale,
-                            ahead: { winner, loser, ranks, other in
-                                let members = order[ranks]
-                                guard members.count > 1 else { return false }
-                                let n = Double(members.count)
-                                let leads = members.map { utilities[$0][winner] - utilities[$0][loser] }
-                                let mean = leads.reduce(0, +) / n
-                                let error = (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot()
-                                func below(_ arm: Int) -> Bool {
-                                    let count = members.filter { feasible[$0][arm] }.count
-                                    guard Double(count) < requiredShare * n else { return false }
-                                    return gsl_cdf_binomial_P(UInt32(count), Swift.min(requiredShare, 1), UInt32(members.count)) < 0.025
-                                }
-                                if mean > 0, mean > Self.z95 * error, !below(winner) { return true }
-                                // Ruled out here: only if its feasibility here is clearly lower than across
-                                // the flip too (Fisher's exact test, one-sided 2.5%), so three lucky worlds
-                                // at the end of a range do not make an arm eligible there.
-                                guard below(loser) else { return false }
-                                let k = members.filter { feasible[$0][loser] }.count
-                                let across = order[other].filter { feasible[$0][loser] }.count
-                                let total = members.count + other.count
-                                return gsl_cdf_hypergeometric_P(UInt32(k), UInt32(k + across), UInt32(total - k - across),
-                                                                UInt32(members.count)) < 0.025
-                            })
+        found = Self.honest(
+            found, order: order, values: values, logScale: logScale,
+            ahead: { winner, loser, ranks, other in
+                let members = order[ranks]
+                guard members.count > 1 else { return false }
+                let n = Double(members.count)
+                let leads = members.map { utilities[$0][winner] - utilities[$0][loser] }
+                let mean = leads.reduce(0, +) / n
+                let error = (leads.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1) / n).squareRoot()
+                func below(_ arm: Int) -> Bool {
+                    let count = members.filter { feasible[$0][arm] }.count
+                    guard Double(count) < requiredShare * n else { return false }
+                    return gsl_cdf_binomial_P(UInt32(count), Swift.min(requiredShare, 1), UInt32(members.count)) < 0.025
+                }
+                if mean > 0, mean > Self.z95 * error, !below(winner) { return true }
+                // Ruled out here: only if its feasibility here is clearly lower than across
+                // the flip too (Fisher's exact test, one-sided 2.5%), so three lucky worlds
+                // at the end of a range do not make an arm eligible there.
+                guard below(loser) else { return false }
+                let k = members.filter { feasible[$0][loser] }.count
+                let across = order[other].filter { feasible[$0][loser] }.count
+                let total = members.count + other.count
+                return gsl_cdf_hypergeometric_P(
+                    UInt32(k), UInt32(k + across), UInt32(total - k - across),
+                    UInt32(members.count)) < 0.025
+            })
         // Each flip's location interval: the 2.5% and 97.5% quantiles of the cut over bootstrap
         // resamples of the worlds between its neighbours, widened to the values either side of it.
         let random = KeyedRandom(seed: seed)
         for (index, change) in found.enumerated() {
-            let from = values[order[Swift.max(change.cut - 1, 0)]], to = values[order[Swift.min(change.cut, worlds - 1)]]
-            let low = index > 0 ? found[index - 1].cut : 0, high = index + 1 < found.count ? found[index + 1].cut : worlds
+            let from = values[order[Swift.max(change.cut - 1, 0)]],
+                to = values[order[Swift.min(change.cut, worlds - 1)]]
+            let low = index > 0 ? found[index - 1].cut : 0,
+                high = index + 1 < found.count ? found[index + 1].cut : worlds
             var locations: [Double] = []
             let segment = Array(order[low..<high])
             for resample in 0..<Self.locationResamples where segment.count > 1 {
-                random.begin(device: Self.locationDevice + stream * 4096 + parameter, source: .decisionBootstrap,
-                             index: index * 1_000_000 + resample)
+                random.begin(
+                    device: Self.locationDevice + stream * 4096 + parameter, source: .decisionBootstrap,
+                    index: index * 1_000_000 + resample)
                 let drawn = (0..<segment.count).map { _ in segment[random.index(below: segment.count)] }
                     .sorted { (values[$0], $0) < (values[$1], $1) }
                 guard let cut = bestCut(drawn, change) else { continue }
@@ -176,8 +192,10 @@ struct PartialInformation {
             locations.sort()
             let lo = locations.isEmpty ? from : Swift.min(Quantile.of(locations, 0.025), from)
             let hi = locations.isEmpty ? to : Swift.max(Quantile.of(locations, 0.975), to)
-            flips.append(Flip(parameter: parameter, at: (from + to) / 2, low: lo, high: hi,
-                              from: arms[change.from], to: arms[change.to]))
+            flips.append(
+                Flip(
+                    parameter: parameter, at: (from + to) / 2, low: lo, high: hi,
+                    from: arms[change.from], to: arms[change.to]))
         }
     }
 
@@ -204,13 +222,19 @@ struct PartialInformation {
     /// clearly below the rule there and clearly less often feasible there than across the flip).
     /// The first flip that fails on a side loses that side's region to the region across the flip
     /// (neighbouring regions of one arm join), and the rest are tested again.
-    static func honest(_ changes: [Change], order: [Int], values: [Double], logScale: Bool,
-                       ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool) -> [Change] {
+    static func honest(
+        _ changes: [Change], order: [Int], values: [Double], logScale: Bool,
+        ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool
+    ) -> [Change] {
         guard let first = changes.first, let lowest = order.first, let highest = order.last else { return [] }
-        let scaled = { (value: Double) in logScale ? Foundation.log(Swift.max(value, Double.leastNormalMagnitude)) : value }
+        let scaled = { (value: Double) in
+            logScale ? Foundation.log(Swift.max(value, Double.leastNormalMagnitude)) : value
+        }
         let range = scaled(values[highest]) - scaled(values[lowest])
         let at = { (change: Change) in
-            scaled((values[order[Swift.max(change.cut - 1, 0)]] + values[order[Swift.min(change.cut, order.count - 1)]]) / 2)
+            scaled(
+                (values[order[Swift.max(change.cut - 1, 0)]] + values[order[Swift.min(change.cut, order.count - 1)]])
+                    / 2)
         }
         var regions = [first.from] + changes.map(\.to)
         var found = changes
@@ -223,7 +247,9 @@ struct PartialInformation {
                 if regions[i] == regions[i + 1] {
                     regions.remove(at: i + 1)
                     found.remove(at: i)
-                } else { i += 1 }
+                } else {
+                    i += 1
+                }
             }
             for i in found.indices {
                 found[i].from = regions[i]

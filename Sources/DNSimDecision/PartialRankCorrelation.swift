@@ -85,7 +85,8 @@ public enum PartialRankCorrelation {
         for i in 0..<m { for j in 0..<m { gsl_matrix_set(u, i, j, matrix[i][j]) } }
         guard gsl_linalg_SV_decomp(u, v, s, work) == GSL_SUCCESS else { return nil }
         let singular = (0..<m).map { gsl_vector_get(s, $0) }
-        guard let largest = singular.max(), let smallest = singular.min(), largest > 0, smallest > largest * 1e-10 else {
+        guard let largest = singular.max(), let smallest = singular.min(), largest > 0, smallest > largest * 1e-10
+        else {
             return nil
         }
         // A⁻¹ = V·diag(1/s)·Uᵀ.

@@ -13,7 +13,9 @@ public enum PatientRuleInduction {
     static let minimumCoverage = 0.5
 
     /// `parameters[world][column]`, `fails[world]`; nil when no world fails.
-    public static func box(parameters: [[Double]], categorical: [Bool], fails: [Bool], constraint: String) -> FailureBox? {
+    public static func box(parameters: [[Double]], categorical: [Bool], fails: [Bool], constraint: String)
+        -> FailureBox?
+    {
         let worlds = fails.count
         let failing = fails.filter { $0 }.count
         guard failing > 0 else { return nil }
@@ -57,7 +59,9 @@ public enum PatientRuleInduction {
             return FailureBox.Limit(parameter: c, low: chosen.low[c], high: chosen.high[c])
         }
         func members(_ limits: [FailureBox.Limit]) -> [Int] {
-            (0..<worlds).filter { w in limits.allSatisfy { parameters[w][$0.parameter] >= $0.low && parameters[w][$0.parameter] <= $0.high } }
+            (0..<worlds).filter { w in
+                limits.allSatisfy { parameters[w][$0.parameter] >= $0.low && parameters[w][$0.parameter] <= $0.high }
+            }
         }
         // Drop the restrictions the worlds do not support: one stays only if the worlds it alone
         // cuts off fail clearly less often than those inside (two standard errors of the
@@ -72,7 +76,9 @@ public enum PatientRuleInduction {
                 let insideSet = Set(inside)
                 let outside = members(others).filter { !insideSet.contains($0) }
                 let margin: Double
-                if outside.isEmpty { margin = -.infinity } else {
+                if outside.isEmpty {
+                    margin = -.infinity
+                } else {
                     let pOut = density(outside), nOut = Double(outside.count)
                     let error = (pIn * (1 - pIn) / nIn + pOut * (1 - pOut) / nOut).squareRoot()
                     margin = (pIn - pOut) - 2 * error
@@ -84,7 +90,8 @@ public enum PatientRuleInduction {
         }
         chosen.inside = members(limits)
         let hits = chosen.inside.filter { fails[$0] }.count
-        return FailureBox(constraint: constraint, limits: limits, coverage: Double(hits) / Double(failing),
-                          density: Double(hits) / Double(chosen.inside.count))
+        return FailureBox(
+            constraint: constraint, limits: limits, coverage: Double(hits) / Double(failing),
+            density: Double(hits) / Double(chosen.inside.count))
     }
 }

@@ -78,7 +78,8 @@ struct RunningLineSmoother {
         }
         guard let chosen = best else {
             let mean = sorted.reduce(0, +) / Double(n)
-            return Fit(fitted: [Double](repeating: mean, count: n), standardErrors: [Double](repeating: 0, count: n), span: n)
+            return Fit(
+                fitted: [Double](repeating: mean, count: n), standardErrors: [Double](repeating: 0, count: n), span: n)
         }
         var fitted = [Double](repeating: 0, count: n), errors = fitted
         for (rank, position) in order.enumerated() {

@@ -13,9 +13,11 @@ public struct SensitivityIndex: Sendable, Equatable {
     public var firstOrderStandardError: Double?
     public var totalStandardError: Double?
 
-    public init(firstOrder: Double? = nil, firstOrderLow: Double? = nil, firstOrderHigh: Double? = nil,
-                total: Double? = nil, totalLow: Double? = nil, totalHigh: Double? = nil,
-                firstOrderStandardError: Double? = nil, totalStandardError: Double? = nil) {
+    public init(
+        firstOrder: Double? = nil, firstOrderLow: Double? = nil, firstOrderHigh: Double? = nil,
+        total: Double? = nil, totalLow: Double? = nil, totalHigh: Double? = nil,
+        firstOrderStandardError: Double? = nil, totalStandardError: Double? = nil
+    ) {
         self.firstOrder = firstOrder
         self.firstOrderLow = firstOrderLow
         self.firstOrderHigh = firstOrderHigh

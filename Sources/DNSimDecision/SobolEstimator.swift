@@ -25,8 +25,10 @@ public enum SobolEstimator {
     /// `outputs[i]` is the output of `worlds[i]`, in any order and any subset: a sample counts when
     /// all of its k + 2 worlds are there with finite outputs (the first of any duplicate counts).
     /// One index per parameter; all nil when fewer than two samples count or V is zero.
-    public static func indices(outputs: [Double], worlds: [DesignWorld], parameters: Int, seed: UInt64, target: Int,
-                               resamples: Int = 1000) -> [SensitivityIndex] {
+    public static func indices(
+        outputs: [Double], worlds: [DesignWorld], parameters: Int, seed: UInt64, target: Int,
+        resamples: Int = 1000
+    ) -> [SensitivityIndex] {
         precondition(outputs.count == worlds.count, "one output per world")
         precondition(parameters >= 0 && resamples >= 0, "bad Sobol request")
         let k = parameters
@@ -53,9 +55,10 @@ public enum SobolEstimator {
         }
         return (0..<k).map { i in
             let f = Self.interval(firstReplicates[i]), t = Self.interval(totalReplicates[i])
-            return SensitivityIndex(firstOrder: first[i], firstOrderLow: f?.low, firstOrderHigh: f?.high,
-                                    total: total[i], totalLow: t?.low, totalHigh: t?.high,
-                                    firstOrderStandardError: f?.sd, totalStandardError: t?.sd)
+            return SensitivityIndex(
+                firstOrder: first[i], firstOrderLow: f?.low, firstOrderHigh: f?.high,
+                total: total[i], totalLow: t?.low, totalHigh: t?.high,
+                firstOrderStandardError: f?.sd, totalStandardError: t?.sd)
         }
     }
 

@@ -22,7 +22,8 @@ public struct BackgroundTaskRequirements: Sendable, Equatable {
     public static func of(scenarioAt path: String) -> BackgroundTaskRequirements? {
         let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard (try? FileManager.default.attributesOfItem(atPath: file))?[.type] as? FileAttributeType == .typeRegular,
-              let scenario = try? ScenarioLoader.load(path: path), let ios = scenario.ios else { return nil }
+            let scenario = try? ScenarioLoader.load(path: path), let ios = scenario.ios
+        else { return nil }
         let processing = ios.taskKind == .processing
         let power = processing && ios.requiresExternalPower
         let network = ios.requiresNetworkConnectivity
@@ -36,8 +37,9 @@ public struct BackgroundTaskRequirements: Sendable, Equatable {
         let root = (try? YAMLParser.parse(bytes, file: path)) ?? nil
         let task = root?.value(forKey: "platforms")?.value(forKey: "ios")?.value(forKey: "fetchTask")
         let mark = keys.lazy.compactMap { task?.value(forKey: $0.key)?.mark }.first ?? task?.mark
-        return BackgroundTaskRequirements(processing: processing, requiresPower: power, requiresNetwork: network,
-                                          place: path + (mark.map { ":\($0.line):\($0.column)" } ?? ""),
-                                          keys: keys.map(\.text).joined(separator: ", "))
+        return BackgroundTaskRequirements(
+            processing: processing, requiresPower: power, requiresNetwork: network,
+            place: path + (mark.map { ":\($0.line):\($0.column)" } ?? ""),
+            keys: keys.map(\.text).joined(separator: ", "))
     }
 }

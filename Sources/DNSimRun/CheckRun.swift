@@ -26,8 +26,11 @@ public enum CheckRun {
         /// `$GITHUB_STEP_SUMMARY`: each scenario's table of regressions is appended to it.
         public var stepSummary: String?
 
-        public init(baseline: String? = nil, strict: Bool = false, junit: String? = nil, arms: String? = nil, out: String? = nil,
-                    warningsAsErrors: Bool = false, stepSummary: String? = nil) {
+        public init(
+            baseline: String? = nil, strict: Bool = false, junit: String? = nil, arms: String? = nil,
+            out: String? = nil,
+            warningsAsErrors: Bool = false, stepSummary: String? = nil
+        ) {
             self.baseline = baseline
             self.strict = strict
             self.junit = junit
@@ -50,8 +53,10 @@ public enum CheckRun {
 
     /// Checks the scenarios at `files`, one after another, telling `each` as it goes; every baseline is read and
     /// found comparable before anything runs.
-    public static func check(_ files: [String], _ overrides: RunOverrides, jobs: Int, options: Options, feedback: RunFeedback,
-                    each: (Event) throws -> Void) throws -> [ScenarioCheck] {
+    public static func check(
+        _ files: [String], _ overrides: RunOverrides, jobs: Int, options: Options, feedback: RunFeedback,
+        each: (Event) throws -> Void
+    ) throws -> [ScenarioCheck] {
         guard !files.isEmpty else {
             throw UsageError("check takes scenario files, e.g. dnsim-events check Scenarios/*.yaml --baseline Reports")
         }
@@ -64,9 +69,12 @@ public enum CheckRun {
         // No output may be a scenario, anything in a baseline, or a file this tool did not write (OutputPathPolicy).
         var baselines: [(path: String, role: String)] = []
         for setup in setups {
-            if let report = setup.baseline?.report { baselines.append((report.path, "the baseline \(setup.scenario.name) is checked against")) }
+            if let report = setup.baseline?.report {
+                baselines.append((report.path, "the baseline \(setup.scenario.name) is checked against"))
+            }
         }
-        let policy = OutputPathPolicy(inputs: scenarios.map { ($0.file, "a scenario being checked") }, readFolders: baselines)
+        let policy = OutputPathPolicy(
+            inputs: scenarios.map { ($0.file, "a scenario being checked") }, readFolders: baselines)
         var junitAction: OutputPathPolicy.Action?
         if let path = options.junit { junitAction = try Self.junitAction(path, policy) }
         if let out = options.out {
@@ -74,8 +82,9 @@ public enum CheckRun {
             // The run's report must never replace the baseline it is checked against.
             for (setup, folder) in zip(setups, folders) {
                 guard let baseline = setup.baseline?.report.path, Self.sameFolder(folder, baseline) else { continue }
-                throw UsageError("--out \(out) would write \(folder)/, the baseline \(setup.scenario.name) is checked against; "
-                                 + "give --out another folder (e.g. --out reports)")
+                throw UsageError(
+                    "--out \(out) would write \(folder)/, the baseline \(setup.scenario.name) is checked against; "
+                        + "give --out another folder (e.g. --out reports)")
             }
             try ScenarioRuns.checkWritable(folders, option: "--out", policy: policy)
         }
@@ -86,11 +95,14 @@ public enum CheckRun {
             if let baseline = setup.baseline, baseline.source == .reportsFolder {
                 try each(.committedBaseline(scenario: scenario, path: baseline.report.path))
             }
-            if let grown = setup.grownSamples { try each(.grownStudy(scenario: scenario, samples: grown, worlds: setup.worlds.count)) }
+            if let grown = setup.grownSamples {
+                try each(.grownStudy(scenario: scenario, samples: grown, worlds: setup.worlds.count))
+            }
             let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, feedback: feedback)
             // A study's worlds run too: probability expectations count them, and the baseline's decision is compared.
-            let study = try StudyRun.run(scenario, worlds: setup.worlds, overrides, jobs: jobs, feedback: feedback,
-                                         reproduceCommand: context.reproduceCommand)
+            let study = try StudyRun.run(
+                scenario, worlds: setup.worlds, overrides, jobs: jobs, feedback: feedback,
+                reproduceCommand: context.reproduceCommand)
             // Made once (its bootstrap is the study's slowest step), when read: by the report and by the
             // comparison with the baseline's decision.
             let readsAnalysis = options.out != nil || setup.baseline?.report.decision != nil
@@ -106,16 +118,18 @@ public enum CheckRun {
             }
             if let baseline = setup.baseline {
                 // A precision target decides the devices as it runs: compared now.
-                try comparable(baseline.report, RunManifest(context), path: baseline.report.path, scenario: scenario, overrides)
+                try comparable(
+                    baseline.report, RunManifest(context), path: baseline.report.path, scenario: scenario, overrides)
             }
             let thresholds = context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) }
-            let check = ScenarioCheck(scenario: scenario, summary: context.summary, seed: context.plan.seed,
-                                      devices: context.plan.devices, days: context.days, baseline: setup.baseline,
-                                      strict: options.strict, definitions: setup.definitions, thresholds: thresholds,
-                                      missingBaseline: setup.missingBaseline, study: study, studyAnalysis: studyAnalysis,
-                                      gatedArms: gated,
-                                      utilities: Self.utilities(scenario, context),
-                                      segments: context.segmentSummaries)
+            let check = ScenarioCheck(
+                scenario: scenario, summary: context.summary, seed: context.plan.seed,
+                devices: context.plan.devices, days: context.days, baseline: setup.baseline,
+                strict: options.strict, definitions: setup.definitions, thresholds: thresholds,
+                missingBaseline: setup.missingBaseline, study: study, studyAnalysis: studyAnalysis,
+                gatedArms: gated,
+                utilities: Self.utilities(scenario, context),
+                segments: context.segmentSummaries)
             checks.append(check)
             try each(.checked(check))
             if let stepSummary = options.stepSummary { try append(CheckOutput.stepSummary(check), to: stepSummary) }
@@ -151,7 +165,9 @@ public enum CheckRun {
     static func utilities(_ scenario: Scenario, _ context: ReportContext) -> [String: Double] {
         guard let objective = scenario.objective else { return [:] }
         var result: [String: Double] = [:]
-        for (arm, statistics) in zip(context.plan.arms, context.result.arms) { result[arm.name] = objective.utility(statistics, days: context.days) }
+        for (arm, statistics) in zip(context.plan.arms, context.result.arms) {
+            result[arm.name] = objective.utility(statistics, days: context.days)
+        }
         return result
     }
 
@@ -165,7 +181,9 @@ public enum CheckRun {
         }
         for name in names where !known.contains(name) {
             let hint = Suggestion.closest(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
-            throw UsageError("--arms: \(name) is not an arm of the scenarios checked\(hint); their arms: \(known.joined(separator: ", "))")
+            throw UsageError(
+                "--arms: \(name) is not an arm of the scenarios checked\(hint); their arms: \(known.joined(separator: ", "))"
+            )
         }
         return Set(names)
     }
@@ -174,12 +192,15 @@ public enum CheckRun {
     static func sameFolder(_ a: String, _ b: String) -> Bool {
         let here = FileManager.default.currentDirectoryPath
         func resolved(_ path: String) -> String {
-            URL(fileURLWithPath: path.hasPrefix("/") ? path : here + "/" + path).standardizedFileURL.resolvingSymlinksInPath().path
+            URL(fileURLWithPath: path.hasPrefix("/") ? path : here + "/" + path).standardizedFileURL
+                .resolvingSymlinksInPath().path
         }
         let (x, y) = (resolved(a), resolved(b))
         if x == y { return true }
         // Two names for one existing folder (a case-insensitive disk): the same file identity.
-        guard let one = try? FileManager.default.attributesOfItem(atPath: x), let two = try? FileManager.default.attributesOfItem(atPath: y) else {
+        guard let one = try? FileManager.default.attributesOfItem(atPath: x),
+            let two = try? FileManager.default.attributesOfItem(atPath: y)
+        else {
             return false
         }
         return (one[.systemFileNumber] as? UInt64) == (two[.systemFileNumber] as? UInt64)
@@ -192,32 +213,46 @@ public enum CheckRun {
     static func setUp(_ scenario: Scenario, _ overrides: RunOverrides, baseline directory: String?) throws -> Setup {
         let plan = try ScenarioRuns.plan(scenario, overrides)
         let precise = scenario.precision != nil && overrides.devices == nil
-        var expected = RunManifest(scenario: scenario.name, seed: plan.seed, devices: plan.devices, days: overrides.days ?? scenario.days,
-                                   arms: plan.arms.map(\.name))
+        var expected = RunManifest(
+            scenario: scenario.name, seed: plan.seed, devices: plan.devices, days: overrides.days ?? scenario.days,
+            arms: plan.arms.map(\.name))
         var baseline: (report: BaselineReport, source: ScenarioCheck.BaselineSource)?
         var missingBaseline: String?
         if let directory {
             // A run with overrides finds the report a run with the same overrides wrote.
             // A baseline holds every arm; --platform compares only its own arms with it.
-            let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map { "\(directory)/\(scenario.name)@\($0)" }
+            let tagged = ReportFolders.overrideTag(scenario, overrides.allPlatforms).map {
+                "\(directory)/\(scenario.name)@\($0)"
+            }
             if let tagged, FileManager.default.fileExists(atPath: "\(tagged)/summary.csv") {
-                baseline = (try BaselineReport.load(tagged, scenario: scenario.name, file: scenario.file,
-                                                    flags: overrides.allPlatforms.flags), .option)
+                baseline = (
+                    try BaselineReport.load(
+                        tagged, scenario: scenario.name, file: scenario.file,
+                        flags: overrides.allPlatforms.flags), .option
+                )
             } else {
-                baseline = (try BaselineReport.load(directory, scenario: scenario.name, file: scenario.file,
-                                                    flags: overrides.allPlatforms.flags), .option)
+                baseline = (
+                    try BaselineReport.load(
+                        directory, scenario: scenario.name, file: scenario.file,
+                        flags: overrides.allPlatforms.flags), .option
+                )
             }
         } else {
             // The committed report is compared whenever it exists, expect: entries or not.
             let folder = ReportFolders.defaultFolder(scenario, overrides.allPlatforms)
-            guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") || !scenario.expectations.isEmpty else {
-                throw SetupError("nothing to check in \(scenario.file): it has no expect: entries, no --baseline was given and there is no "
-                                 + "\(folder)/ to compare with. Add expect: entries, pass --baseline DIR, or write the baseline first "
-                                 + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
+            guard FileManager.default.fileExists(atPath: "\(folder)/summary.csv") || !scenario.expectations.isEmpty
+            else {
+                throw SetupError(
+                    "nothing to check in \(scenario.file): it has no expect: entries, no --baseline was given and there is no "
+                        + "\(folder)/ to compare with. Add expect: entries, pass --baseline DIR, or write the baseline first "
+                        + "(dnsim-events \(scenario.file)\(overrides.allPlatforms.flags)) and commit it")
             }
             if FileManager.default.fileExists(atPath: "\(folder)/summary.csv") {
-                baseline = (try BaselineReport.load(folder, scenario: scenario.name, file: scenario.file,
-                                                    flags: overrides.allPlatforms.flags), .reportsFolder)
+                baseline = (
+                    try BaselineReport.load(
+                        folder, scenario: scenario.name, file: scenario.file,
+                        flags: overrides.allPlatforms.flags), .reportsFolder
+                )
             } else {
                 missingBaseline = folder
             }
@@ -230,10 +265,12 @@ public enum CheckRun {
             expected.definitions = scenario.definitions
             try comparable(report, expected, path: report.path, scenario: scenario, overrides)
             if scenario.uncertainty != nil, report.decision == nil {
-                throw SetupError("baseline \(report.path) has no decision.json, but \(scenario.file) has an uncertainty section: the baseline "
-                                 + "predates the study. Regenerate it "
-                                 + BaselineReport.regenerationHint(file: scenario.file, flags: overrides.allPlatforms.flags, baseline: report.path,
-                                                                   scenario: scenario.name))
+                throw SetupError(
+                    "baseline \(report.path) has no decision.json, but \(scenario.file) has an uncertainty section: the baseline "
+                        + "predates the study. Regenerate it "
+                        + BaselineReport.regenerationHint(
+                            file: scenario.file, flags: overrides.allPlatforms.flags, baseline: report.path,
+                            scenario: scenario.name))
             }
         }
         var worlds: [UncertaintyWorld] = []
@@ -241,29 +278,35 @@ public enum CheckRun {
         // A Sobol baseline of more samples than written grew with --until-stable (a prefix-extended design): the check runs
         // the same worlds, so each figure is compared with itself rather than with a study of fewer worlds.
         if let settings = scenario.uncertainty, settings.design == .sobol, let decision = baseline?.report.decision,
-           decision.design == settings.design.rawValue, decision.samples > settings.samples {
+            decision.design == settings.design.rawValue, decision.samples > settings.samples
+        {
             scenario.uncertainty?.samples = decision.samples
             grownSamples = decision.samples
         }
         if scenario.uncertainty != nil {
             // Each world is counted as the run is: with the baseline's definitions when it was adopted.
             let adopted = definitions.source == .baseline ? scenario.definitions : nil
-            let validated = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true)
+            let validated = try scenario.validated(
+                devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true)
             worlds = validated.worlds.map { world in
                 var world = world
                 if let adopted { world.scenario.adopt(adopted) }
                 return world
             }
         }
-        return Setup(scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline, worlds: worlds,
-                     grownSamples: grownSamples)
+        return Setup(
+            scenario: scenario, baseline: baseline, definitions: definitions, missingBaseline: missingBaseline,
+            worlds: worlds,
+            grownSamples: grownSamples)
     }
 
     /// The candidate is counted as its baseline was: a definition the scenario
     /// leaves to its default takes the baseline's value (a new lead must not
     /// redefine `fresh`); one it sets to another value is refused, naming both.
     /// A baseline that records none leaves the scenario's own, and says so.
-    static func baselineDefinitions(_ scenario: inout Scenario, _ report: BaselineReport) throws(DiagnosticList) -> CheckDefinitions {
+    static func baselineDefinitions(_ scenario: inout Scenario, _ report: BaselineReport) throws(DiagnosticList)
+        -> CheckDefinitions
+    {
         guard let recorded = report.manifest?.definitions else {
             return CheckDefinitions(values: scenario.definitions, source: .unrecorded, baselinePath: report.path)
         }
@@ -276,20 +319,24 @@ public enum CheckRun {
                 continue
             }
             let (mine, theirs) = (MetricDefinitions.text(own[key]), MetricDefinitions.text(recorded[key]))
-            problems.append(Diagnostic(
-                file: scenario.file, mark: mark,
-                message: "metrics.\(key) is \(mine) here, but the baseline \(report.path) was counted with metrics.\(key) \(theirs), so the "
-                    + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
-                    + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
+            problems.append(
+                Diagnostic(
+                    file: scenario.file, mark: mark,
+                    message:
+                        "metrics.\(key) is \(mine) here, but the baseline \(report.path) was counted with metrics.\(key) \(theirs), so the "
+                        + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
+                        + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
         }
         if let (mine, theirs) = own.maxContentAgeConflict(with: recorded),
-           let mark = scenario.definitionMarks["maxContentAge"] {
-            problems.append(Diagnostic(
-                file: scenario.file, mark: mark,
-                message: "metrics.maxContentAge is \(mine) here, but the baseline \(report.path) was counted with "
-                    + "metrics.maxContentAge \(theirs), so within_age would measure something else; set "
-                    + "metrics.maxContentAge: \(theirs) to compare with it, or regenerate the baseline with \(mine) "
-                    + "(a change of definition: say so in docs/policy-changes.md)"))
+            let mark = scenario.definitionMarks["maxContentAge"]
+        {
+            problems.append(
+                Diagnostic(
+                    file: scenario.file, mark: mark,
+                    message: "metrics.maxContentAge is \(mine) here, but the baseline \(report.path) was counted with "
+                        + "metrics.maxContentAge \(theirs), so within_age would measure something else; set "
+                        + "metrics.maxContentAge: \(theirs) to compare with it, or regenerate the baseline with \(mine) "
+                        + "(a change of definition: say so in docs/policy-changes.md)"))
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         scenario.adopt(recorded)
@@ -298,15 +345,19 @@ public enum CheckRun {
 
     /// A baseline of another scenario, seed, size or tool version is a setup error, not a regression.
     /// The message names the baseline folder in use and the command that rewrites exactly that folder.
-    static func comparable(_ baseline: BaselineReport, _ run: RunManifest, path: String, scenario: Scenario,
-                           _ overrides: RunOverrides) throws(SetupError) {
+    static func comparable(
+        _ baseline: BaselineReport, _ run: RunManifest, path: String, scenario: Scenario,
+        _ overrides: RunOverrides
+    ) throws(SetupError) {
         guard let manifest = baseline.manifest else { return }
         let differences = run.differences(from: manifest)
         guard !differences.isEmpty else { return }
-        let hint = BaselineReport.regenerationHint(file: scenario.file, flags: overrides.allPlatforms.flags, baseline: path, scenario: scenario.name)
-        throw SetupError("baseline \(path)/ is not comparable with this run (\(differences.joined(separator: ", "))): it was written "
-                         + "for another scenario, seed, size or dnsim-events version. Regenerate it \(hint), "
-                         + "or pass the --seed/--devices/--days it was written with")
+        let hint = BaselineReport.regenerationHint(
+            file: scenario.file, flags: overrides.allPlatforms.flags, baseline: path, scenario: scenario.name)
+        throw SetupError(
+            "baseline \(path)/ is not comparable with this run (\(differences.joined(separator: ", "))): it was written "
+                + "for another scenario, seed, size or dnsim-events version. Regenerate it \(hint), "
+                + "or pass the --seed/--devices/--days it was written with")
     }
 
     /// How `--junit PATH` is written (`OutputPathPolicy`): never over a scenario, a baseline's file or a
@@ -325,7 +376,9 @@ public enum CheckRun {
                 throw SetupError("cannot write the step summary to \(path)")
             }
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw SetupError("cannot write the step summary to \(path)") }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw SetupError("cannot write the step summary to \(path)")
+        }
         defer { try? handle.close() }
         do {
             try handle.seekToEnd()

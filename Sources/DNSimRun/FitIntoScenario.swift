@@ -1,4 +1,3 @@
-
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -22,21 +21,28 @@ public struct FitIntoScenario: Sendable {
     public init(path: String, keys: [String]) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Self.problem(path, "no such file") }
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Self.problem(path, "no such file")
+        }
         guard !isDirectory.boolValue else { throw Self.problem(path, "is a directory, not a scenario file") }
         let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let attributes = (try? manager.attributesOfItem(atPath: file)) ?? [:]
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw Self.problem(path, "is not a regular file (a pipe, a device or a socket), so it cannot be edited in place")
+            throw Self.problem(
+                path, "is not a regular file (a pipe, a device or a socket), so it cannot be edited in place")
         }
         _ = try ScenarioLoader.load(path: path).validated()
         guard let data = manager.contents(atPath: file) else { throw Self.problem(path, "cannot read the file") }
-        guard access(file, W_OK) == 0 else { throw Self.problem(path, "cannot be edited: \(String(cString: strerror(errno)).lowercased())") }
+        guard access(file, W_OK) == 0 else {
+            throw Self.problem(path, "cannot be edited: \(String(cString: strerror(errno)).lowercased())")
+        }
         // The new text is written beside the file, then renamed over it.
         if let problem = ReportWriter.problem(writingTo: URL(fileURLWithPath: file).deletingLastPathComponent().path) {
             throw Self.problem(path, "cannot be replaced: \(problem)")
         }
-        do { try ScenarioEditor.check(keys: keys, in: [UInt8](data), file: path) } catch { throw DiagnosticList([error]) }
+        do { try ScenarioEditor.check(keys: keys, in: [UInt8](data), file: path) } catch {
+            throw DiagnosticList([error])
+        }
         self.path = path
         self.file = file
         bytes = [UInt8](data)
@@ -46,8 +52,10 @@ public struct FitIntoScenario: Sendable {
     /// Sets `settings` in the file, or leaves it as it was and says why. Returns what changed and
     /// the warnings about fleet segments that set the same keys (their devices keep their own values).
     /// `measured` takes the place of `init`'s `# GUESS:` comment on each line set.
-    public func set(_ settings: [(key: String, value: String)], fitFolder: String,
-             measured: String? = nil) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
+    public func set(
+        _ settings: [(key: String, value: String)], fitFolder: String,
+        measured: String? = nil
+    ) throws -> (changes: [ScenarioKeyChange], warnings: [Diagnostic]) {
         let kept = "\(path) was left as it was; the fitted values are in \(fitFolder)/fit.yaml"
         // Compared and replaced under the file's lock, which every fit --into takes, so another
         // editor's rename cannot fall between the comparison and this one's (a lost edit).
@@ -59,14 +67,18 @@ public struct FitIntoScenario: Sendable {
             throw SetupError("\(path) changed while the fit ran; \(kept) (run fit --into again)")
         }
         let edited: (bytes: [UInt8], changes: [ScenarioKeyChange])
-        do { edited = try ScenarioEditor.setting(settings, in: bytes, file: path, measured: measured) } catch { throw DiagnosticList([error]) }
+        do { edited = try ScenarioEditor.setting(settings, in: bytes, file: path, measured: measured) } catch {
+            throw DiagnosticList([error])
+        }
         let scenario: Scenario
         do {
             scenario = try ScenarioLoader.load(bytes: edited.bytes, file: path)
             _ = try scenario.validated()
         } catch {
-            let lead = Diagnostic(file: path, mark: nil, message: "with the fitted values set, the scenario does not load, so \(kept); "
-                                  + "the problems, at their places in the edited text:")
+            let lead = Diagnostic(
+                file: path, mark: nil,
+                message: "with the fitted values set, the scenario does not load, so \(kept); "
+                    + "the problems, at their places in the edited text:")
             throw DiagnosticList([lead] + error.diagnostics)
         }
         if edited.bytes != bytes { try replaceFile(with: edited.bytes) }
@@ -81,13 +93,17 @@ public struct FitIntoScenario: Sendable {
         for (segment, item) in zip(scenario.fleet, items) {
             let marks = item.value(forKey: "set")?.mapping ?? []
             for setting in segment.settings {
-                let fitted = keys.filter { setting.key == $0 || $0.hasPrefix(setting.key + ".") || setting.key.hasPrefix($0 + ".") }
+                let fitted = keys.filter {
+                    setting.key == $0 || $0.hasPrefix(setting.key + ".") || setting.key.hasPrefix($0 + ".")
+                }
                 guard !fitted.isEmpty else { continue }
-                warnings.append(Diagnostic(
-                    file: path, mark: marks.first { $0.key.scalar == setting.key }?.key.mark,
-                    message: "fleet segment \(MessageText.quoted(segment.name)) sets \(setting.key): \(setting.value), so its devices keep that, "
-                        + "not the fitted \(fitted.joined(separator: " and ")) (set for the rest of the fleet)",
-                    severity: .warning))
+                warnings.append(
+                    Diagnostic(
+                        file: path, mark: marks.first { $0.key.scalar == setting.key }?.key.mark,
+                        message:
+                            "fleet segment \(MessageText.quoted(segment.name)) sets \(setting.key): \(setting.value), so its devices keep that, "
+                            + "not the fitted \(fitted.joined(separator: " and ")) (set for the rest of the fleet)",
+                        severity: .warning))
             }
         }
         return warnings

@@ -22,9 +22,11 @@ public enum FitRun {
         /// Makes a display of the bootstrap's progress, when one is wanted.
         public var progress: (@Sendable () -> any RunProgress)?
 
-        public init(into: String? = nil, out: String? = nil, eligibility: String? = nil, assumeEligible: Bool = false,
-                    skipBadRows: Bool = false, acceptPoorFit: Bool = false,
-                    progress: (@Sendable () -> any RunProgress)? = nil) {
+        public init(
+            into: String? = nil, out: String? = nil, eligibility: String? = nil, assumeEligible: Bool = false,
+            skipBadRows: Bool = false, acceptPoorFit: Bool = false,
+            progress: (@Sendable () -> any RunProgress)? = nil
+        ) {
             self.into = into
             self.out = out
             self.eligibility = eligibility
@@ -56,16 +58,19 @@ public enum FitRun {
         public let description: String
     }
 
-    public static func fit(_ path: String, fitOptions: FitOptions, _ options: Options,
-                           feedback: RunFeedback) throws -> Outcome {
+    public static func fit(
+        _ path: String, fitOptions: FitOptions, _ options: Options,
+        feedback: RunFeedback
+    ) throws -> Outcome {
         var fitOptions = fitOptions
         let file: TelemetryFile
         let fit: TelemetryFit
         var eligible = EligibilityOptions(assumeEligible: options.assumeEligible)
         // What the target scenario's BG task waits for applies to a bg file that does not say it.
         if let target = options.into, let task = BackgroundTaskRequirements.of(scenarioAt: target) {
-            let needs = BackgroundRequestNeeds(processing: task.processing, requiresPower: task.requiresPower,
-                                               requiresNetwork: task.requiresNetwork)
+            let needs = BackgroundRequestNeeds(
+                processing: task.processing, requiresPower: task.requiresPower,
+                requiresNetwork: task.requiresNetwork)
             eligible.declared = DeclaredRequestNeeds(needs: needs, place: task.place, keys: task.keys)
         }
         do {
@@ -75,17 +80,22 @@ public enum FitRun {
             throw Failure(description: error.description)
         }
         if file.kind != .bg && file.kind != .work, options.eligibility != nil || options.assumeEligible {
-            throw UsageError("\(options.eligibility != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
-                             + "(BG launches) or a work file (WorkManager jobs); \(path) is not one (its kind: \(file.kind.rawValue))")
+            throw UsageError(
+                "\(options.eligibility != nil ? "--eligibility" : "--assume-eligible") applies to a bg file "
+                    + "(BG launches) or a work file (WorkManager jobs); \(path) is not one (its kind: \(file.kind.rawValue))"
+            )
         }
         // Before the fit, which can take minutes: the header says which keys the scenario must take.
         let scenario = try options.into.map { try FitIntoScenario(path: $0, keys: FitYAML.keys(file.kind)) }
         // The fit's folder never takes the place of the telemetry or the scenario, nor of files fit did not write.
         let directory = options.out ?? defaultFolder(path)
-        let policy = OutputPathPolicy(inputs: [(path, "the telemetry being fitted")]
-                                          + (options.into.map { [($0, "the scenario fit sets keys in (--into)")] } ?? [])
-                                          + (options.eligibility.map { [($0, "the eligibility periods (--eligibility)")] } ?? []))
-        do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch { throw UsageError("--out: \(error)") }
+        let policy = OutputPathPolicy(
+            inputs: [(path, "the telemetry being fitted")]
+                + (options.into.map { [($0, "the scenario fit sets keys in (--into)")] } ?? [])
+                + (options.eligibility.map { [($0, "the eligibility periods (--eligibility)")] } ?? []))
+        do { try ReportWriter.check(FitReport.fileNames, in: directory, policy: policy) } catch {
+            throw UsageError("--out: \(error)")
+        }
         // The bootstrap takes minutes on a large file: a display says how far it is.
         let bar = fitOptions.bootstrap > 0 && !file.kind.isPushExport ? options.progress?() : nil
         if let bar { fitOptions.progress = FitProgress { bar.update($0, of: $1) } }
@@ -101,15 +111,17 @@ public enum FitRun {
             throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
         }
         if let declared = eligible.declared, case .backgroundLaunches(let data) = file.content, data.needsFromScenario,
-           case .assumed(let needing) = data.eligibility {
+            case .assumed(let needing) = data.eligibility
+        {
             feedback.note("\(path): warning: " + declared.assumedWarning(needing: needing))
         }
         // A family the test rejects describes the delays badly: it is not pasted into a scenario
         // unless the user says so, and said on stderr either way.
         let rejections = fit.rejections
         if let scenario, !rejections.isEmpty, !options.acceptPoorFit {
-            throw Refusal(description: "\(scenario.path): error: not changed: " + rejections.joined(separator: "; ")
-                          + "; see \(directory)/fit.md, fit other --families, or pass --accept-poor-fit to set it anyway")
+            throw Refusal(
+                description: "\(scenario.path): error: not changed: " + rejections.joined(separator: "; ")
+                    + "; see \(directory)/fit.md, fit other --families, or pass --accept-poor-fit to set it anyway")
         }
         for rejection in rejections { feedback.note("\(path): warning: \(rejection) (see \(directory)/fit.md)") }
         let fitYAML = files.first(where: { $0.name == "fit.yaml" })?.content

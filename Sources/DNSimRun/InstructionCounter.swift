@@ -32,7 +32,8 @@ public struct InstructionCounterUnavailable: Error, CustomStringConvertible {
     public var description: String {
         let reason = String(cString: strerror(errno))
         switch errno {
-        case ENOENT, EOPNOTSUPP, ENODEV: return "perf_event_open: \(reason) (no hardware instruction counter here, as in many VMs)"
+        case ENOENT, EOPNOTSUPP, ENODEV:
+            return "perf_event_open: \(reason) (no hardware instruction counter here, as in many VMs)"
         case EACCES, EPERM: return "perf_event_open: \(reason) (see /proc/sys/kernel/perf_event_paranoid)"
         default: return "perf_event_open: \(reason)"
         }

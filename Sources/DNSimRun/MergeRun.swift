@@ -18,15 +18,23 @@ public enum MergeRun {
 
     /// `operands` are the `--out` folders the shards were written with, their `<name>/` folders or the
     /// shard files; `out` is `--out`, `formats` the report's formats.
-    public static func merge(_ operands: [String], out: String?, formats: Set<String>, feedback: RunFeedback) throws -> Merged {
+    public static func merge(_ operands: [String], out: String?, formats: Set<String>, feedback: RunFeedback) throws
+        -> Merged
+    {
         // The scenario is one the shards name, not the user: no message quotes a line of it.
-        do { return try mergeShards(operands, out: out, formats: formats, feedback: feedback) } catch let list as DiagnosticList {
+        do { return try mergeShards(operands, out: out, formats: formats, feedback: feedback) } catch let list
+            as DiagnosticList
+        {
             throw list.withoutSourceLines
         }
     }
 
-    static func mergeShards(_ operands: [String], out: String?, formats: Set<String>, feedback: RunFeedback) throws -> Merged {
-        guard !operands.isEmpty else { throw UsageError("merge takes the folders (or files) holding the shards' partial results") }
+    static func mergeShards(_ operands: [String], out: String?, formats: Set<String>, feedback: RunFeedback) throws
+        -> Merged
+    {
+        guard !operands.isEmpty else {
+            throw UsageError("merge takes the folders (or files) holding the shards' partial results")
+        }
         let shards: ShardSet
         do {
             shards = try ShardSet(try readPartials(operands))
@@ -44,12 +52,14 @@ public enum MergeRun {
             try shards.check(plan: plan)
             merged = try shards.merged(into: SimulationResult(plan: plan))
         } catch { throw DamagedShard(description: error.description) }
-        let context = ReportContext(scenario: scenario, plan: plan, result: merged,
-                                    days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: merged,
+            days: first.days, reproduceCommand: ScenarioRuns.reproduceCommand(scenario, seed: plan.seed, overrides))
         let directory = ReportFolders.folder(scenario, overrides, out: out)
         // Neither the scenario nor a shard is ever written over.
-        let policy = OutputPathPolicy(inputs: [(first.scenarioFile, "the scenario merged")]
-                                          + shards.partials.map { ($0.file, "a shard being merged") })
+        let policy = OutputPathPolicy(
+            inputs: [(first.scenarioFile, "the scenario merged")]
+                + shards.partials.map { ($0.file, "a shard being merged") })
         try ScenarioRuns.checkWritable([directory], option: out == nil ? nil : "--out", policy: policy)
         var sweep: SweepReport?
         let points = try scenario.sweepPoints()
@@ -62,35 +72,46 @@ public enum MergeRun {
                     try shards.check(plan: pointPlan, point: index)
                     result = try shards.mergedPoint(index, into: SimulationResult(plan: pointPlan))
                 } catch { throw DamagedShard(description: error.description) }
-                report.add(point, ReportContext(scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
-                                                reproduceCommand: context.reproduceCommand))
+                report.add(
+                    point,
+                    ReportContext(
+                        scenario: point.scenario, plan: pointPlan, result: result, days: first.days,
+                        reproduceCommand: context.reproduceCommand))
             }
             sweep = report
         }
         var study: UncertaintyStudy?
         if scenario.uncertainty != nil {
-            let worlds = try scenario.validated(devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true).worlds
+            let worlds = try scenario.validated(
+                devices: overrides.devices, days: overrides.days, seed: overrides.seed, allVariants: true
+            ).worlds
             let plans = try StudyRun.plans(scenario, worlds: worlds, overrides)
             // Each world's table row as it is checked, as a run keeps them: not every world's statistics at once.
             let (arms, days) = (plans[0].arms, overrides.days ?? scenario.days)
             let cells: [[SummaryTable.Row]]
             do {
-                cells = try shards.studyWorlds(plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }) {
+                cells = try shards.studyWorlds(
+                    plans: plans, identities: worlds.map { WorldResult.identity(of: $0.values) }
+                ) {
                     ExperimentTable.cells(arms, $1.arms, days: days)
                 }
             } catch {
                 if error.damaged { throw DamagedShard(description: error.description) }
                 throw SetupError(error.description)
             }
-            study = StudyRun.study(scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: arms, days: days, cells: cells),
-                                   reproduceCommand: context.reproduceCommand)
+            study = StudyRun.study(
+                scenario, worlds: worlds, plans: plans, table: ExperimentTable(arms: arms, days: days, cells: cells),
+                reproduceCommand: context.reproduceCommand)
             if let study { StudyRun.warnCoverage(study, feedback: feedback) }
         } else if shards.first.study != nil {
             throw SetupError("the shards hold an uncertainty study, but \(first.scenarioFile) has none")
         }
         let files = ReportWriter.files(context, formats: formats, sweep: sweep, study: study)
-        do { try ReportWriter.write(files, to: directory, policy: policy) } catch { throw OutputFailure.nothingWritten(to: ["\(directory)/"], error) }
-        return Merged(context: context, study: study, directory: directory, shardCount: first.shardCount, days: first.days)
+        do { try ReportWriter.write(files, to: directory, policy: policy) } catch {
+            throw OutputFailure.nothingWritten(to: ["\(directory)/"], error)
+        }
+        return Merged(
+            context: context, study: study, directory: directory, shardCount: first.shardCount, days: first.days)
     }
 
     /// Every `shard-*.json` in the folders given (or the files themselves). A
@@ -116,7 +137,9 @@ public enum MergeRun {
             }
         }
         guard !files.isEmpty else {
-            throw SetupError("no shard-K-of-N.json partial results found in \(operands.joined(separator: ", ")) or the folders in it")
+            throw SetupError(
+                "no shard-K-of-N.json partial results found in \(operands.joined(separator: ", ")) or the folders in it"
+            )
         }
         // Decoding is most of a merge's time (a 320-world study's shards are 40 MB of JSON): on every core.
         final class Decoded: @unchecked Sendable {
@@ -128,7 +151,8 @@ public enum MergeRun {
         let paths = files
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             guard let data = FileManager.default.contents(atPath: paths[index]),
-                  let partial = decodePartial(data), partial.format == PartialResult.format else { return }
+                let partial = decodePartial(data), partial.format == PartialResult.format
+            else { return }
             decoded.lock.withLock { decoded.partials[index] = partial }
         }
         return try zip(files, decoded.partials).map { file, partial in
@@ -140,8 +164,10 @@ public enum MergeRun {
     /// A shard file's partial result; a study's worlds stay JSON text until each is placed (`StudyWorldsSplit`), so
     /// memory grows by the files, not by every world's statistics. A file the split does not fit is decoded whole.
     public static func decodePartial(_ data: Data) -> PartialResult? {
-        if let split = StudyWorldsSplit.split([UInt8](data)), var partial = try? JSONDecoder().decode(PartialResult.self, from: Data(split.rest)),
-           partial.study?.worlds.isEmpty == true {
+        if let split = StudyWorldsSplit.split([UInt8](data)),
+            var partial = try? JSONDecoder().decode(PartialResult.self, from: Data(split.rest)),
+            partial.study?.worlds.isEmpty == true
+        {
             let texts = split.worlds.map { Data($0) }
             if let headers = try? texts.map(WorldResult.header) {
                 partial.study?.worlds = headers

@@ -10,7 +10,9 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
 
     /// Nothing could be written to `targets` (folders or files) because of `error`; `unchanged`
     /// names what was there before and still is.
-    public static func nothingWritten(to targets: [String], _ error: any Error, unchanged: String? = nil) -> OutputFailure {
+    public static func nothingWritten(to targets: [String], _ error: any Error, unchanged: String? = nil)
+        -> OutputFailure
+    {
         let failure = WriteFailure(path: "", error: error)
         var cause = failure.path.isEmpty ? failure.reason : failure.description
         // A path the policy refused says so itself: `PATH: is a FIFO, …`.

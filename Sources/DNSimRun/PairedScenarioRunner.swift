@@ -85,7 +85,8 @@ public struct PairedScenarioRunner: Sendable {
                 runnerB.simulate(devices: range, observers: [countsB])
                 for offset in 0..<range.count {
                     // A platform-mix device runs one platform's arms: pairs of the other have no counts.
-                    for index in pairs.indices where !countsA.counts[offset][index].isEmpty && !countsB.counts[offset][index].isEmpty {
+                    for index in pairs.indices
+                    where !countsA.counts[offset][index].isEmpty && !countsB.counts[offset][index].isEmpty {
                         // Each pair's own unit: an `onNews` arm counts updates, a cron arm the device's due cycles.
                         let (cyclesA, cyclesB) = (countsA.cycles[offset][index], countsB.cycles[offset][index])
                         guard cyclesA == cyclesB else {
@@ -96,16 +97,19 @@ public struct PairedScenarioRunner: Sendable {
                             }
                             continue
                         }
-                        differences[index].add(countsB.counts[offset][index], countsA.counts[offset][index], cycles: cyclesA)
+                        differences[index].add(
+                            countsB.counts[offset][index], countsA.counts[offset][index], cycles: cyclesA)
                     }
                 }
                 let total = done.add(range.count)
                 progress?(total)
             }
-            slots.store(Outcome(a: runnerA.result, b: runnerB.result, pairs: differences, cycleMismatch: mismatch), at: worker)
+            slots.store(
+                Outcome(a: runnerA.result, b: runnerB.result, pairs: differences, cycleMismatch: mismatch), at: worker)
         }
-        var merged = Outcome(a: SimulationResult(plan: a), b: SimulationResult(plan: b),
-                             pairs: pairs.map { PairedDifference(minuend: $0.b, subtrahend: $0.a) }, cycleMismatch: nil)
+        var merged = Outcome(
+            a: SimulationResult(plan: a), b: SimulationResult(plan: b),
+            pairs: pairs.map { PairedDifference(minuend: $0.b, subtrahend: $0.a) }, cycleMismatch: nil)
         for outcome in slots.all() {
             merged.a.merge(outcome.a)
             merged.b.merge(outcome.b)

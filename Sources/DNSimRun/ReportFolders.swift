@@ -18,9 +18,13 @@ public enum ReportFolders {
     public static func overrideTag(_ scenario: Scenario, _ overrides: RunOverrides) -> String? {
         var parts: [String] = []
         if let seed = overrides.seed, seed != scenario.seed { parts.append("seed=\(seed)") }
-        if let devices = overrides.devices, devices != scenario.devices || scenario.precision != nil { parts.append("devices=\(devices)") }
+        if let devices = overrides.devices, devices != scenario.devices || scenario.precision != nil {
+            parts.append("devices=\(devices)")
+        }
         if let days = overrides.days, days != scenario.days { parts.append("days=\(days)") }
-        if let platform = overrides.platform, scenario.platforms != [platform] { parts.append("platform=\(platform.rawValue)") }
+        if let platform = overrides.platform, scenario.platforms != [platform] {
+            parts.append("platform=\(platform.rawValue)")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: ",")
     }
 
@@ -46,8 +50,9 @@ public enum ReportFolders {
         let valued = settings.filter { !$0.hasPrefix("platform=") }.map { "--" + $0.prefix { $0 != "=" } }
         var reasons = valued.isEmpty ? [] : ["\(valued.joined(separator: ", ")) differ from \(scenario.file)"]
         if let platform = overrides.platform, settings.contains(where: { $0.hasPrefix("platform=") }) {
-            reasons.append("--platform \(platform.rawValue) runs only the \(platform.rawValue) arms of "
-                + (valued.isEmpty ? scenario.file : "it"))
+            reasons.append(
+                "--platform \(platform.rawValue) runs only the \(platform.rawValue) arms of "
+                    + (valued.isEmpty ? scenario.file : "it"))
         }
         return "note: \(scenario.name): \(reasons.joined(separator: " and ")), "
             + "so this run writes \(folder(scenario, overrides, out: out))/ "

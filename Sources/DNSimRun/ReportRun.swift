@@ -19,7 +19,10 @@ public enum ReportRun {
         /// `--until-stable`: grow a study's worlds up to this many (`StudyRun.grow`); nil, its written samples.
         public var untilStable: Int?
 
-        public init(formats: Set<String> = ["csv", "md"], cycles: Bool = false, telemetry: String? = nil, untilStable: Int? = nil) {
+        public init(
+            formats: Set<String> = ["csv", "md"], cycles: Bool = false, telemetry: String? = nil,
+            untilStable: Int? = nil
+        ) {
             self.formats = formats
             self.cycles = cycles
             self.telemetry = telemetry
@@ -41,39 +44,55 @@ public enum ReportRun {
         public let telemetry: (folder: String, written: [String], skipped: [String])?
     }
 
-    public static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides,
-                           jobs: Int, options: Options, directory: String, feedback: RunFeedback) throws -> Written {
+    public static func run(
+        _ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], _ overrides: RunOverrides,
+        jobs: Int, options: Options, directory: String, feedback: RunFeedback
+    ) throws -> Written {
         let plan = try ScenarioRuns.plan(scenario, overrides)
         // The scenario is never written over, whatever --out or --emit-telemetry say.
         let policy = OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")])
-        let staging = try ReportStaging(directory: directory, cycles: options.cycles, plan: plan,
-                                        maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, feedback: feedback)
+        let staging = try ReportStaging(
+            directory: directory, cycles: options.cycles, plan: plan,
+            maxDevices: overrides.devices == nil ? scenario.precision?.maxDevices ?? 0 : 0, feedback: feedback)
         defer { staging.discard() }
-        let telemetry = options.telemetry.map { ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier)) }
+        let telemetry = options.telemetry.map {
+            ($0, TelemetryLog(arms: plan.arms, timeZone: scenario.timeZone.identifier))
+        }
         let observers: [any RunObserver] = [staging.cycleLog as (any RunObserver)?, telemetry?.1].compactMap { $0 }
         // A sweep shows one display over the scenario and every point, not one per point.
-        let progress = points.isEmpty ? nil : feedback.progress.map { makeProgress in
-            SweepProgress(bar: makeProgress("\(scenario.name) sweep (\(points.count) points + the scenario)"),
-                          runs: points.count + 1, devices: plan.devices)
-        }
+        let progress =
+            points.isEmpty
+            ? nil
+            : feedback.progress.map { makeProgress in
+                SweepProgress(
+                    bar: makeProgress("\(scenario.name) sweep (\(points.count) points + the scenario)"),
+                    runs: points.count + 1, devices: plan.devices)
+            }
         defer { progress?.finish() }
-        let context = try ScenarioRuns.run(scenario, overrides, jobs: jobs, feedback: feedback, observers: observers,
-                                           progress: progress?.run(0))
+        let context = try ScenarioRuns.run(
+            scenario, overrides, jobs: jobs, feedback: feedback, observers: observers,
+            progress: progress?.run(0))
         var sweep: SweepReport?
         if !points.isEmpty {
-            var report = SweepReport(scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
+            var report = SweepReport(
+                scenario: scenario, seed: context.plan.seed, reproduceCommand: context.reproduceCommand)
             for (index, point) in points.enumerated() {
-                report.add(point, try ScenarioRuns.run(point.scenario, overrides, jobs: jobs, feedback: feedback,
-                                                       progress: progress?.run(index + 1)))
+                report.add(
+                    point,
+                    try ScenarioRuns.run(
+                        point.scenario, overrides, jobs: jobs, feedback: feedback,
+                        progress: progress?.run(index + 1)))
             }
             sweep = report
         }
         progress?.finish()
-        let study = try StudyRun.run(scenario, worlds: worlds, overrides, jobs: jobs, feedback: feedback,
-                                     reproduceCommand: context.reproduceCommand, untilStable: options.untilStable)
+        let study = try StudyRun.run(
+            scenario, worlds: worlds, overrides, jobs: jobs, feedback: feedback,
+            reproduceCommand: context.reproduceCommand, untilStable: options.untilStable)
         // Made once (its bootstrap is the study's slowest step): the files and the caller's summary both read it.
         let studyAnalysis = study.map(UncertaintyAnalysis.init)
-        let files = ReportWriter.files(context, formats: options.formats, sweep: sweep, study: study, studyAnalysis: studyAnalysis)
+        let files = ReportWriter.files(
+            context, formats: options.formats, sweep: sweep, study: study, studyAnalysis: studyAnalysis)
         var moved: [(String, URL)] = []
         // The telemetry is staged before the report is written: on a full disk neither is, and the exit code says so.
         var telemetryStaging: (staging: URL, written: [String], skipped: [String])?
@@ -94,12 +113,15 @@ public enum ReportRun {
         var telemetryWritten: (folder: String, written: [String], skipped: [String])?
         if let (folder, log) = telemetry, let telemetryStaging {
             do { try log.commit(telemetryStaging.staging, files: telemetryStaging.written, to: folder) } catch {
-                throw OutputFailure("\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, "
-                                    + "but the telemetry to \(folder)/ was not")
+                throw OutputFailure(
+                    "\(WriteFailure(path: folder, error: error)); the report was written to \(directory)/, "
+                        + "but the telemetry to \(folder)/ was not")
             }
             telemetryWritten = (folder, telemetryStaging.written, telemetryStaging.skipped)
         }
-        return Written(context: context, sweep: sweep, study: study, studyAnalysis: studyAnalysis, directory: directory, files: files.map(\.0) + moved.map(\.0),
-                       telemetry: telemetryWritten)
+        return Written(
+            context: context, sweep: sweep, study: study, studyAnalysis: studyAnalysis, directory: directory,
+            files: files.map(\.0) + moved.map(\.0),
+            telemetry: telemetryWritten)
     }
 }

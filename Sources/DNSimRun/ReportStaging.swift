@@ -23,15 +23,19 @@ public final class ReportStaging {
         self.directory = directory
         let target = URL(fileURLWithPath: directory)
         for stale in StagingFolders.removeStale(for: target) {
-            feedback.note("note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), a staging folder left by a run "
-                + "that has ended" + (stale.owner.map { " (\($0))" } ?? ""))
+            feedback.note(
+                "note: removed \(stale.url.path) (\(Self.show(bytes: Double(stale.bytes)))), a staging folder left by a run "
+                    + "that has ended" + (stale.owner.map { " (\($0))" } ?? ""))
         }
         guard cycles else { return }
-        if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) { feedback.note(warning) }
+        if let warning = Self.sizeWarning(plan: plan, maxDevices: maxDevices, directory: directory) {
+            feedback.note(warning)
+        }
         let folder = try StagingFolders.create(for: target, kind: .cycles)
         cyclesFolder = folder
-        cycleLog = try CycleLog(directory: folder, armNames: plan.arms.map(\.name),
-                                segmentNames: plan.keepsSegments ? plan.fleet?.names ?? [] : [])
+        cycleLog = try CycleLog(
+            directory: folder, armNames: plan.arms.map(\.name),
+            segmentNames: plan.keepsSegments ? plan.fleet?.names ?? [] : [])
     }
 
     /// Files to move into the report folder with the report: `cycles.csv`, assembled.
@@ -54,7 +58,8 @@ public final class ReportStaging {
         let bytes = rows * bytesPerCycleRow
         guard bytes > warnAboveBytes else { return nil }
         let upTo = maxDevices > plan.devices ? "up to " : ""
-        var text = "warning: --cycles will write \(upTo)about \(show(bytes: bytes)) to \(directory)/cycles.csv: "
+        var text =
+            "warning: --cycles will write \(upTo)about \(show(bytes: bytes)) to \(directory)/cycles.csv: "
             + "\(upTo)\(grouped(devices)) devices × \(grouped(cycles)) cycles × \(plan.arms.count) arms = \(grouped(Int(rows))) rows "
             + "at about \(Int(bytesPerCycleRow)) bytes a row"
         if let free = freeBytes(near: directory), Double(free) < bytes {
@@ -66,7 +71,9 @@ public final class ReportStaging {
     /// Free bytes on the file system that will hold `directory` (its nearest existing ancestor's).
     public static func freeBytes(near directory: String) -> Int64? {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
-        while !FileManager.default.fileExists(atPath: url.path) && url.path != "/" { url = url.deletingLastPathComponent() }
+        while !FileManager.default.fileExists(atPath: url.path) && url.path != "/" {
+            url = url.deletingLastPathComponent()
+        }
         let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path)
         return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value
     }

@@ -6,7 +6,9 @@ public struct RunFeedback: Sendable {
     /// Makes a progress display for a run with this label; nil: no progress is shown.
     public var progress: (@Sendable (_ label: String) -> any RunProgress)?
 
-    public init(note: @escaping @Sendable (String) -> Void, progress: (@Sendable (_ label: String) -> any RunProgress)? = nil) {
+    public init(
+        note: @escaping @Sendable (String) -> Void, progress: (@Sendable (_ label: String) -> any RunProgress)? = nil
+    ) {
         self.note = note
         self.progress = progress
     }

@@ -24,7 +24,8 @@ public struct RunOverrides: Sendable, Equatable {
 
     /// The options that give these overrides, each with a leading space, for a suggested command.
     public var flags: String {
-        (seed.map { " --seed \($0)" } ?? "") + (devices.map { " --devices \($0)" } ?? "") + (days.map { " --days \($0)" } ?? "")
+        (seed.map { " --seed \($0)" } ?? "") + (devices.map { " --devices \($0)" } ?? "")
+            + (days.map { " --days \($0)" } ?? "")
             + (platform.map { " --platform \($0.rawValue)" } ?? "")
     }
 }

@@ -10,7 +10,9 @@ import Foundation
 public enum ScenarioRuns {
     /// Loads every scenario before running any, so bad input writes nothing.
     /// Warnings go to stderr (even with --quiet); with `warningsAsErrors` they stop the run.
-    public static func load(_ paths: [String], feedback: RunFeedback, warningsAsErrors: Bool = false) throws(DiagnosticList) -> [Scenario] {
+    public static func load(_ paths: [String], feedback: RunFeedback, warningsAsErrors: Bool = false)
+        throws(DiagnosticList) -> [Scenario]
+    {
         var scenarios: [Scenario] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -26,9 +28,16 @@ public enum ScenarioRuns {
     }
 
     /// Prints warnings to stderr, or with `warningsAsErrors` throws them as the errors they now are.
-    public static func warn(_ warnings: [Diagnostic], feedback: RunFeedback, warningsAsErrors: Bool) throws(DiagnosticList) {
+    public static func warn(_ warnings: [Diagnostic], feedback: RunFeedback, warningsAsErrors: Bool)
+        throws(DiagnosticList)
+    {
         guard !warnings.isEmpty else { return }
-        if warningsAsErrors { throw DiagnosticList(warnings.map { var error = $0; error.severity = .error; return error }) }
+        if warningsAsErrors {
+            throw DiagnosticList(
+                warnings.map {
+                    var error = $0; error.severity = .error; return error
+                })
+        }
         feedback.note(DiagnosticList(warnings).description)
     }
 
@@ -36,8 +45,10 @@ public enum ScenarioRuns {
     /// as the option is read; `DIR/<name>/` may be a file or a dangling link of its own).
     /// `names` are the files every such report writes, refused there when they are not this tool's
     /// (`OutputPathPolicy`), or when one is a file the command reads (`policy`).
-    public static func checkWritable(_ folders: [String], option: String?, names: [String] = ["summary.csv", "manifest.json"],
-                                     policy: OutputPathPolicy = OutputPathPolicy()) throws(UsageError) {
+    public static func checkWritable(
+        _ folders: [String], option: String?, names: [String] = ["summary.csv", "manifest.json"],
+        policy: OutputPathPolicy = OutputPathPolicy()
+    ) throws(UsageError) {
         for folder in folders {
             if let problem = ReportWriter.problem(writingTo: folder) {
                 throw UsageError((option.map { "\($0): " } ?? "") + problem)
@@ -54,8 +65,10 @@ public enum ScenarioRuns {
         var first: [String: Scenario] = [:]
         for scenario in scenarios {
             if let earlier = first[scenario.name] {
-                throw SetupError("\(earlier.file) and \(scenario.file) are both named '\(scenario.name)', so their reports would "
-                                 + "go to one folder and the second would replace the first; give each scenario a name: of its own")
+                throw SetupError(
+                    "\(earlier.file) and \(scenario.file) are both named '\(scenario.name)', so their reports would "
+                        + "go to one folder and the second would replace the first; give each scenario a name: of its own"
+                )
             }
             first[scenario.name] = scenario
         }
@@ -64,8 +77,9 @@ public enum ScenarioRuns {
     /// `--platform P` for a scenario that has no P arms is a usage error (checked before anything runs).
     public static func checkPlatform(_ scenario: Scenario, _ overrides: RunOverrides) throws(UsageError) {
         guard let platform = overrides.platform, !scenario.platforms.contains(platform) else { return }
-        throw UsageError("--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
-                         + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
+        throw UsageError(
+            "--platform \(platform.rawValue): \(scenario.file) has no \(platform.rawValue) arms (its platforms: "
+                + "\(scenario.platforms.map(\.rawValue).joined(separator: ", ")))")
     }
 
     /// The plan with overrides, or a usage error naming the problem.
@@ -102,10 +116,13 @@ public enum ScenarioRuns {
     /// Runs `scenario` (its precision target unless the devices are overridden), with the
     /// feedback's progress when it has one (`progress`, a sweep's one display, instead when
     /// given); `observers` see every device.
-    public static func run(_ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, feedback: RunFeedback,
-                           observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(UsageError) -> ReportContext {
+    public static func run(
+        _ scenario: Scenario, _ overrides: RunOverrides, jobs: Int, feedback: RunFeedback,
+        observers: [any RunObserver] = [], progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(UsageError) -> ReportContext {
         let plan = try plan(scenario, overrides)
-        let experiment = Experiment(plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
+        let experiment = Experiment(
+            plan: plan, precision: overrides.devices == nil ? scenario.precision : nil, jobs: jobs)
         let outcome: Experiment.Outcome
         if let progress {
             outcome = experiment.run(observers: observers, progress: progress)
@@ -116,9 +133,10 @@ public enum ScenarioRuns {
         } else {
             outcome = experiment.run(observers: observers)
         }
-        var context = ReportContext(scenario: scenario, plan: outcome.plan, result: outcome.result,
-                                    days: overrides.days ?? scenario.days,
-                                    reproduceCommand: reproduceCommand(scenario, seed: plan.seed, overrides))
+        var context = ReportContext(
+            scenario: scenario, plan: outcome.plan, result: outcome.result,
+            days: overrides.days ?? scenario.days,
+            reproduceCommand: reproduceCommand(scenario, seed: plan.seed, overrides))
         context.precision = outcome.precision
         return context
     }

@@ -12,12 +12,16 @@ public enum ShardRun {
         public let slice: String
     }
 
-    public static func run(_ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], shard: (Int, Int),
-                           _ overrides: RunOverrides, jobs: Int, out: String?) throws -> Written {
+    public static func run(
+        _ scenario: Scenario, points: [SweepPoint], worlds: [UncertaintyWorld] = [], shard: (Int, Int),
+        _ overrides: RunOverrides, jobs: Int, out: String?
+    ) throws -> Written {
         let (k, n) = shard
         guard let out else { throw UsageError("--shard needs --out DIR for its partial result") }
         if scenario.precision != nil && overrides.devices == nil {
-            throw UsageError("\(scenario.file) has a precision target, which decides the devices as it runs; give --devices to shard it")
+            throw UsageError(
+                "\(scenario.file) has a precision target, which decides the devices as it runs; give --devices to shard it"
+            )
         }
         let plan = try ScenarioRuns.plan(scenario, overrides)
         let range = PartialResult.devices(shard: k, of: n, total: plan.devices)
@@ -35,13 +39,15 @@ public enum ShardRun {
             format: PartialResult.format, toolVersion: ToolVersion.current, scenarioFile: scenario.file,
             scenarioDigest: PartialResult.digest(bytes), scenarioName: scenario.name, seed: String(plan.seed),
             devices: plan.devices, days: overrides.days ?? scenario.days, devicesOverride: overrides.devices,
-            daysOverride: overrides.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound], result: result,
+            daysOverride: overrides.days, shard: k, shardCount: n, deviceRange: [range.lowerBound, range.upperBound],
+            result: result,
             pointResults: pointResults, study: study)
         let name = "shard-\(k)-of-\(n).json"
         do {
             let bytes = try shardOfStudy.map { try partial.encoded(studyWorlds: $0.worlds) } ?? partial.encoded()
-            try ReportWriter.write([(name, String(decoding: bytes, as: UTF8.self) + "\n")], to: out,
-                                   policy: OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")]))
+            try ReportWriter.write(
+                [(name, String(decoding: bytes, as: UTF8.self) + "\n")], to: out,
+                policy: OutputPathPolicy(inputs: [(scenario.file, "the scenario being run")]))
         } catch {
             let earlier = FileManager.default.fileExists(atPath: "\(out)/\(name)") ? "the \(name) already there" : nil
             throw OutputFailure.nothingWritten(to: ["\(out)/\(name)"], error, unchanged: earlier)
@@ -49,8 +55,10 @@ public enum ShardRun {
         var slice = "devices \(range.lowerBound + 1)–\(range.upperBound)"
         if let study {
             let worlds = study.worldRange
-            slice += worlds[0] == worlds[1]
-                ? ", none of the \(study.worldCount) worlds" : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
+            slice +=
+                worlds[0] == worlds[1]
+                ? ", none of the \(study.worldCount) worlds"
+                : ", worlds \(worlds[0] + 1)–\(worlds[1]) of \(study.worldCount)"
         }
         return Written(file: "\(out)/\(name)", slice: slice)
     }

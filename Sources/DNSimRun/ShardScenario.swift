@@ -15,14 +15,16 @@ public enum ShardScenario {
         let recorder = shards.partials.first?.file ?? ""
         // The path is as the shard run was given it, relative to where it ran.
         guard !path.isEmpty, FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("\(path), the scenario \(recorder) records, does not exist from \(FileManager.default.currentDirectoryPath); "
-                             + "the path is as the shard run was given it: run merge from the folder the shards ran in")
+            throw UsageError(
+                "\(path), the scenario \(recorder) records, does not exist from \(FileManager.default.currentDirectoryPath); "
+                    + "the path is as the shard run was given it: run merge from the folder the shards ran in")
         }
         let bytes = try read(path, recorder: recorder)
         let digest = PartialResult.digest(bytes)
         guard digest == first.scenarioDigest else {
-            throw SetupError("\(path) changed since the shards ran (digest \(digest) vs \(first.scenarioDigest)), or is not the scenario "
-                             + "they ran: run the shards again with it")
+            throw SetupError(
+                "\(path) changed since the shards ran (digest \(digest) vs \(first.scenarioDigest)), or is not the scenario "
+                    + "they ran: run the shards again with it")
         }
         let scenario: Scenario
         do {
@@ -31,10 +33,13 @@ public enum ShardScenario {
             // The digest matches, so it loaded when the shards ran: something it reads (a fit: file) changed since.
             let first = error.diagnostics.first
             let place = first?.mark.map { " (line \($0.line), column \($0.column))" } ?? ""
-            throw SetupError("\(path), the scenario \(recorder) records, no longer loads: \(error.diagnostics.count) problem(s), the first\(place) "
-                             + "in \(first?.file ?? path); see them with: dnsim-events validate \(path)")
+            throw SetupError(
+                "\(path), the scenario \(recorder) records, no longer loads: \(error.diagnostics.count) problem(s), the first\(place) "
+                    + "in \(first?.file ?? path); see them with: dnsim-events validate \(path)")
         }
-        if !scenario.warnings.isEmpty { feedback.note(DiagnosticList(scenario.warnings).withoutSourceLines.description) }
+        if !scenario.warnings.isEmpty {
+            feedback.note(DiagnosticList(scenario.warnings).withoutSourceLines.description)
+        }
         return scenario
     }
 
@@ -47,7 +52,9 @@ public enum ShardScenario {
         }
         let limit = YAMLLimits().maxBytes
         guard info.st_size <= limit else {
-            throw SetupError("\(path), the scenario \(recorder) records, is \(info.st_size) bytes, larger than any scenario (at most \(limit))")
+            throw SetupError(
+                "\(path), the scenario \(recorder) records, is \(info.st_size) bytes, larger than any scenario (at most \(limit))"
+            )
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SetupError("\(path), the scenario \(recorder) records, cannot be read")

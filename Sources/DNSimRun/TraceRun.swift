@@ -37,12 +37,16 @@ public enum TraceRun {
 
     /// Traces `device` (1-based) on the arm named `arm` of the scenario at `file`; `days` turns
     /// the scenario's first local date and day count into the days to keep (nil keeps all).
-    public static func trace(_ file: String, device: Int, arm armName: String?, _ overrides: RunOverrides,
-                             days: ((_ start: Scenario.LocalDate, _ count: Int) throws -> ClosedRange<Int>)?,
-                             feedback: RunFeedback) throws -> Trace {
+    public static func trace(
+        _ file: String, device: Int, arm armName: String?, _ overrides: RunOverrides,
+        days: ((_ start: Scenario.LocalDate, _ count: Int) throws -> ClosedRange<Int>)?,
+        feedback: RunFeedback
+    ) throws -> Trace {
         let scenario = try ScenarioRuns.load([file], feedback: feedback)[0]
         let plan = try ScenarioRuns.plan(scenario, overrides)
-        guard device <= plan.devices else { throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices") }
+        guard device <= plan.devices else {
+            throw UsageError("--device \(device) is beyond the scenario's \(plan.devices) devices")
+        }
         let selectedDays = try days?(scenario.start, overrides.days ?? scenario.days)
         let names = plan.arms.map(\.name)
         guard let armName else { throw UsageError("trace needs --arm, one of \(names.joined(separator: ", "))") }
@@ -53,7 +57,8 @@ public enum TraceRun {
         // segment's local times (a segment may set its own time zone).
         let segment = plan.fleet.map { $0.segment(of: device - 1, random: KeyedRandom(seed: plan.seed)) } ?? 0
         let zone = segment < scenario.fleet.count ? scenario.fleet[segment].scenario.timeZone : scenario.timeZone
-        let startDay = ZonedCalendar.dayNumber(year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)
+        let startDay = ZonedCalendar.dayNumber(
+            year: scenario.start.year, month: scenario.start.month, day: scenario.start.day)
         func dayNumber(_ millis: Millis) -> Int {
             let fields = zone.localFields(millis)
             return ZonedCalendar.dayNumber(year: fields.year, month: fields.month, day: fields.day) - startDay + 1
@@ -61,7 +66,8 @@ public enum TraceRun {
 
         let recorder = Recorder()
         // A device with per-device conditions runs with its own values, as in a run.
-        let configuration = DeviceValue.configuration(plan.segmentWorlds[segment], device: device - 1, random: KeyedRandom(seed: plan.seed))
+        let configuration = DeviceValue.configuration(
+            plan.segmentWorlds[segment], device: device - 1, random: KeyedRandom(seed: plan.seed))
         let world = DeviceWorld(configuration: configuration, seed: plan.seed)
         let simulator = ArmSimulator(arm: arm, world: world)
         simulator.tracer = recorder
@@ -71,12 +77,16 @@ public enum TraceRun {
         let localTime = { (millis: Millis) in zone.localFields(millis).formatted }
         let range = selectedDays ?? 1...Int.max
         let entries = recorder.inTimeOrder.filter { range.contains(dayNumber($0.time)) }.map { entry in
-            Entry(epochMs: entry.time, localTime: localTime(entry.time), day: dayNumber(entry.time), cycle: entry.cycle.map { $0 + 1 },
-                  kind: entry.kind, detail: entry.detail(formattingTime: localTime), title: entry.title, body: entry.body)
+            Entry(
+                epochMs: entry.time, localTime: localTime(entry.time), day: dayNumber(entry.time),
+                cycle: entry.cycle.map { $0 + 1 },
+                kind: entry.kind, detail: entry.detail(formattingTime: localTime), title: entry.title, body: entry.body)
         }
         let segmentName = plan.keepsSegments ? plan.fleet.map { $0.segments[segment].name } : nil
-        return Trace(scenario: scenario.name, device: device, segment: segmentName, arm: arm.name, days: selectedDays, seed: plan.seed,
-                     timeZone: zone.identifier, entries: entries)
+        return Trace(
+            scenario: scenario.name, device: device, segment: segmentName, arm: arm.name, days: selectedDays,
+            seed: plan.seed,
+            timeZone: zone.identifier, entries: entries)
     }
 
     /// " (did you mean …?)": a strategy's arms when `name` is a strategy alone (`chained` →

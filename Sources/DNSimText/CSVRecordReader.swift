@@ -69,7 +69,8 @@ public struct CSVRecordReader {
                     }
                     guard closed else {
                         position = count
-                        return .problem(line: rowLine, message: "a quoted field opened on this line is never closed", fatal: true)
+                        return .problem(
+                            line: rowLine, message: "a quoted field opened on this line is never closed", fatal: true)
                     }
                     add(Field(start: start, end: p, escaped: escaped))
                     p = skipBlanks(from: p + 1)
@@ -79,9 +80,11 @@ public struct CSVRecordReader {
                     if base[p] == 0x0A || base[p] == 0x0D { consumeLineEnd(); break }
                     skipToLineEnd()
                     if fields.count > used { fields.removeLast(fields.count - used) }
-                    return .problem(line: rowLine,
-                                    message: "unexpected text after a closing quote; a quoted field must end at a comma or the line end",
-                                    fatal: false)
+                    return .problem(
+                        line: rowLine,
+                        message:
+                            "unexpected text after a closing quote; a quoted field must end at a comma or the line end",
+                        fatal: false)
                 }
                 let start = p
                 while p < count {

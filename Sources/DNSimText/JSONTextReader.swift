@@ -12,7 +12,7 @@ public enum JSONTextReader {
 
     struct Reader {
         let bytes: [UInt8]
-                var index = 0
+        var index = 0
         var line = 1
         var column = 1
 
@@ -36,7 +36,9 @@ public enum JSONTextReader {
         }
 
         mutating func value(depth: Int) throws(JSONTextError) -> JSONText {
-            guard depth < JSONTextReader.maxDepth else { throw failure("nesting deeper than \(JSONTextReader.maxDepth) levels") }
+            guard depth < JSONTextReader.maxDepth else {
+                throw failure("nesting deeper than \(JSONTextReader.maxDepth) levels")
+            }
             guard let byte = peek else { throw failure("unexpected end of file; expected a value") }
             let start = mark
             switch byte {
@@ -51,8 +53,11 @@ public enum JSONTextReader {
                 case "false": return .bool(false, start)
                 case "null": return .null(start)
                 case "": throw failure("expected a value, found \(found)")
-                default: throw JSONTextError(position: start, message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, "
-                                                 + "and strings are in double quotes")
+                default:
+                    throw JSONTextError(
+                        position: start,
+                        message: "unexpected '\(word.prefix(40))': JSON's words are true, false and null, "
+                            + "and strings are in double quotes")
                 }
             }
         }
@@ -69,7 +74,9 @@ public enum JSONTextReader {
             while true {
                 skipSpace()
                 guard peek == UInt8(ascii: "\"") else {
-                    if peek == UInt8(ascii: "}"), !members.isEmpty { throw failure("a trailing comma before '}' is not JSON") }
+                    if peek == UInt8(ascii: "}"), !members.isEmpty {
+                        throw failure("a trailing comma before '}' is not JSON")
+                    }
                     throw failure("expected a key in double quotes, found \(found)")
                 }
                 let keyMark = mark
@@ -78,7 +85,9 @@ public enum JSONTextReader {
                     throw JSONTextError(position: keyMark, message: "duplicate key \"\(key.prefix(40))\"")
                 }
                 skipSpace()
-                guard peek == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key.prefix(40))\", found \(found)") }
+                guard peek == UInt8(ascii: ":") else {
+                    throw failure("expected ':' after the key \"\(key.prefix(40))\", found \(found)")
+                }
                 advance()
                 skipSpace()
                 members.append(JSONText.Member(key: key, keyPosition: keyMark, value: try value(depth: depth + 1)))
@@ -104,7 +113,9 @@ public enum JSONTextReader {
             }
             while true {
                 skipSpace()
-                if peek == UInt8(ascii: "]"), !items.isEmpty { throw failure("a trailing comma before ']' is not JSON") }
+                if peek == UInt8(ascii: "]"), !items.isEmpty {
+                    throw failure("a trailing comma before ']' is not JSON")
+                }
                 items.append(try value(depth: depth + 1))
                 skipSpace()
                 switch peek {
@@ -126,15 +137,19 @@ public enum JSONTextReader {
                 pending.removeAll()
             }
             while true {
-                guard let byte = peek else { throw failure("unexpected end of file in a string (a closing '\"' is missing)") }
+                guard let byte = peek else {
+                    throw failure("unexpected end of file in a string (a closing '\"' is missing)")
+                }
                 if byte == UInt8(ascii: "\"") {
                     advance()
                     flush()
                     return String(scalars)
                 }
                 if byte < 0x20 {
-                    throw failure(byte == 0x0A ? "a string runs past the end of its line (a closing '\"' is missing, or write \\n)"
-                                               : "control character U+\(hex4(UInt32(byte))) in a string; escape it")
+                    throw failure(
+                        byte == 0x0A
+                            ? "a string runs past the end of its line (a closing '\"' is missing, or write \\n)"
+                            : "control character U+\(hex4(UInt32(byte))) in a string; escape it")
                 }
                 guard byte == UInt8(ascii: "\\") else {
                     pending.append(byte)
@@ -158,23 +173,29 @@ public enum JSONTextReader {
                 case UInt8(ascii: "u"):
                     var value = try hexQuad(escapeMark)
                     if (0xD800...0xDBFF).contains(value) {
-                        guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw JSONTextError(position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
+                        guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw JSONTextError(
+                                position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
                         }
                         advance()
                         advance()
                         let low = try hexQuad(escapeMark)
                         guard (0xDC00...0xDFFF).contains(low) else {
-                            throw JSONTextError(position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
+                            throw JSONTextError(
+                                position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
                         }
                         value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(value) else {
-                        throw JSONTextError(position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
+                        throw JSONTextError(
+                            position: escapeMark, message: "a lone surrogate \\u\(hex4(value)) in a string")
                     }
                     scalars.append(scalar)
                 default:
-                    throw JSONTextError(position: escapeMark, message: "invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string")
+                    throw JSONTextError(
+                        position: escapeMark,
+                        message: "invalid escape '\\\(Character(Unicode.Scalar(code)))' in a string")
                 }
             }
         }
@@ -230,7 +251,9 @@ public enum JSONTextReader {
 
         mutating func word() -> String {
             let from = index
-            while let byte = peek, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_") { advance() }
+            while let byte = peek,
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: "_")
+            { advance() }
             return String(decoding: bytes[from..<index], as: UTF8.self)
         }
 

@@ -21,7 +21,8 @@ public enum LineBreaks {
             return index + 1 < end && bytes[index + 1] == 0x0A ? 2 : 1
         case 0xC2 where index + 1 < end && bytes[index + 1] == 0x85:
             return 2
-        case 0xE2 where index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+        case 0xE2
+        where index + 2 < end && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
             return 3
         default:
             return 0

@@ -45,7 +45,9 @@ public enum WordSuggestion {
             completions.append(candidate)
         }
         // The stems only: `missed`, not also `missed_ci_low` and `missed_half_width`.
-        completions = completions.filter { candidate in !completions.contains { $0 != candidate && candidate.hasPrefix($0) } }
+        completions = completions.filter { candidate in
+            !completions.contains { $0 != candidate && candidate.hasPrefix($0) }
+        }
         guard !completions.isEmpty, completions.count <= 3 else { return "" }
         return " (did you mean " + completions.map { "'\($0)'" }.joined(separator: " or ") + "?)"
     }

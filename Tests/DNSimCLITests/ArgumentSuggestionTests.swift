@@ -17,14 +17,18 @@ final class ArgumentSuggestionTests: CommandLineTestCase {
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.err.hasPrefix("error: no arm 'chained'; arms are "), result.err)
         XCTAssertTrue(result.err.contains("(did you mean 'chained/ios' or 'chained/android'?)\n"), result.err)
-        XCTAssertTrue(invoke(["trace", small, "--device", "1", "--arm", "chaind/ios"]).err.contains("(did you mean 'chained/ios'?)"))
+        XCTAssertTrue(
+            invoke(["trace", small, "--device", "1", "--arm", "chaind/ios"]).err.contains(
+                "(did you mean 'chained/ios'?)"))
     }
 
     func testFitGivenAScenarioSaysItTakesATelemetryCSV() {
         let path = write("digest.yaml", ScenarioTexts.minimal)
         let result = invoke(["fit", path])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("error: fit takes a telemetry CSV (BG launches, fetch attempts, app opens or APNs delivery metrics) "
-                                           + "or an FCM Data API response (docs/telemetry.md), not a .yaml file: \(path)"), result.err)
+        XCTAssertTrue(
+            result.err.hasPrefix(
+                "error: fit takes a telemetry CSV (BG launches, fetch attempts, app opens or APNs delivery metrics) "
+                    + "or an FCM Data API response (docs/telemetry.md), not a .yaml file: \(path)"), result.err)
     }
 }

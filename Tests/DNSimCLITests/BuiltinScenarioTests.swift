@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 @testable import DNSimScenario
 
@@ -9,7 +10,8 @@ import XCTest
 /// (`Sources/DNSimCLI/Shared/BuiltinScenarios.swift`); this test fails when it and the
 /// file differ, and `DNSIM_UPDATE_GOLDEN=1` rewrites it.
 final class BuiltinScenarioTests: CommandLineTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The generated file for the scenario text `text`.
     static func source(for text: String) -> String {
@@ -32,7 +34,8 @@ final class BuiltinScenarioTests: CommandLineTestCase {
     }
 
     func testTheBuiltInScenarioIsTheShippedFile() throws {
-        let text = try String(contentsOf: Self.root.appendingPathComponent("Scenarios/new-activity.yaml"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent("Scenarios/new-activity.yaml"), encoding: .utf8)
         XCTAssertFalse(text.contains("\"\"\"#") || text.contains("\\#"), "the file can be a raw string literal")
         let generated = Self.root.appendingPathComponent("Sources/DNSimCLI/Shared/BuiltinScenarios.swift")
         if ProcessInfo.processInfo.environment["DNSIM_UPDATE_GOLDEN"] == "1" {
@@ -40,13 +43,18 @@ final class BuiltinScenarioTests: CommandLineTestCase {
             XCTFail("regenerated \(generated.lastPathComponent); rebuild and run again without DNSIM_UPDATE_GOLDEN")
             return
         }
-        XCTAssertEqual(BuiltinScenarios.newActivity, text,
-                       "Sources/DNSimCLI/Shared/BuiltinScenarios.swift is out of date: run DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests")
-        XCTAssertEqual(try String(contentsOf: generated, encoding: .utf8), Self.source(for: text), "the generated file is as the generator writes it")
+        XCTAssertEqual(
+            BuiltinScenarios.newActivity, text,
+            "Sources/DNSimCLI/Shared/BuiltinScenarios.swift is out of date: run DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests"
+        )
+        XCTAssertEqual(
+            try String(contentsOf: generated, encoding: .utf8), Self.source(for: text),
+            "the generated file is as the generator writes it")
     }
 
     func testTheBuiltInScenarioLoads() throws {
-        let scenario = try ScenarioLoader.load(bytes: Array(BuiltinScenarios.newActivity.utf8), file: BuiltinScenarios.newActivityFile)
+        let scenario = try ScenarioLoader.load(
+            bytes: Array(BuiltinScenarios.newActivity.utf8), file: BuiltinScenarios.newActivityFile)
         XCTAssertEqual(scenario.name, "new-activity")
     }
 
@@ -54,7 +62,8 @@ final class BuiltinScenarioTests: CommandLineTestCase {
     /// (README, "Long tests"): `bench` also runs its fixed benchmarks, a million-row fit among
     /// them, about 40 s in a debug build.
     func testBenchWithoutAFileWorksOutsideTheRepository() throws {
-        try XCTSkipUnless(TestMode.long, "bench runs its fixed benchmarks for about 40 s in a debug build; DNSIM_LONG=1 runs it")
+        try XCTSkipUnless(
+            TestMode.long, "bench runs its fixed benchmarks for about 40 s in a debug build; DNSIM_LONG=1 runs it")
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }

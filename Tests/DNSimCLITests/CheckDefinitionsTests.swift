@@ -2,10 +2,11 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
-@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// `check` compares like for like: the candidate is counted under the
@@ -14,7 +15,8 @@ import XCTest
 /// about notifications on the `lateAfter` line reaches every output.
 final class CheckDefinitionsTests: CommandLineTestCase {
     func scenario(_ edit: (String) -> String = { $0 }, name: String) -> String {
-        let text = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let text = String(
+            decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let path = temporary.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(edit(text).utf8))
         return path
@@ -44,8 +46,11 @@ final class CheckDefinitionsTests: CommandLineTestCase {
     func testTheManifestRecordsTheDefinitions() throws {
         let baseline = writeBaseline()
         let manifest = try RunManifest.load("\(baseline)/small/manifest.json")
-        XCTAssertEqual(manifest.definitions, MetricDefinitions(freshWithin: 5 * SimTime.minute, lateAfter: SimTime.minute,
-                                                               duplicateWindow: 10 * SimTime.minute))
+        XCTAssertEqual(
+            manifest.definitions,
+            MetricDefinitions(
+                freshWithin: 5 * SimTime.minute, lateAfter: SimTime.minute,
+                duplicateWindow: 10 * SimTime.minute))
         let text = try String(contentsOfFile: "\(baseline)/small/manifest.json", encoding: .utf8)
         XCTAssertTrue(text.contains("\"freshWithin_ms\" : 300000"), text)
     }
@@ -55,9 +60,11 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         let earlier = scenario(earlierFetch, name: "earlier.yaml")
         let summary = temporary.appendingPathComponent("step.md").path
         let junit = temporary.appendingPathComponent("junit.xml").path
-        let result = invoke(["check", earlier, "--baseline", baseline, "--quiet", "--junit", junit],
-                            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
-        let sentence = "measured under the baseline's definitions (freshWithin 5m, lateAfter 1m, duplicateWindow 10m); "
+        let result = invoke(
+            ["check", earlier, "--baseline", baseline, "--quiet", "--junit", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        let sentence =
+            "measured under the baseline's definitions (freshWithin 5m, lateAfter 1m, duplicateWindow 10m); "
             + "left to its defaults this scenario would count freshWithin 30m (its lead)"
         XCTAssertTrue(result.out.contains("note small: " + sentence), result.out)
         // Under the baseline's 5 minutes, content fetched 30 minutes ahead is stale: a regression, not an improvement.
@@ -84,7 +91,10 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         let result = invoke(["check", pinned, "--baseline", baseline, "--quiet"], environment: [:])
         XCTAssertEqual(result.code, 2, result.out + result.err)
         XCTAssertTrue(result.err.contains("pinned.yaml:27:"), result.err)
-        XCTAssertTrue(result.err.contains("error: metrics.lateAfter is 2m here, but the baseline \(baseline)/small was counted with metrics.lateAfter 1m"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "error: metrics.lateAfter is 2m here, but the baseline \(baseline)/small was counted with metrics.lateAfter 1m"
+            ), result.err)
         XCTAssertFalse(result.out.contains("REGRESSION"))
         // Set to the baseline's own value, it is no conflict.
         let same = scenario({ $0 + "metrics: { freshWithin: 5m }\n" }, name: "same.yaml")
@@ -98,34 +108,51 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         manifest.definitions = nil
         try Data(manifest.json.utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertFalse(try String(contentsOfFile: path, encoding: .utf8).contains("definitions"))
-        let result = invoke(["check", scenario(name: "s.yaml"), "--baseline", baseline, "--quiet"], environment: ["GITHUB_ACTIONS": "true"])
+        let result = invoke(
+            ["check", scenario(name: "s.yaml"), "--baseline", baseline, "--quiet"],
+            environment: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(result.code, 0, result.out + result.err)
-        XCTAssertTrue(result.out.contains("warning small: measured under the scenario's own definitions (freshWithin 5m, lateAfter 1m, "
-                                          + "duplicateWindow 10m): the baseline \(baseline)/small records none"), result.out)
+        XCTAssertTrue(
+            result.out.contains(
+                "warning small: measured under the scenario's own definitions (freshWithin 5m, lateAfter 1m, "
+                    + "duplicateWindow 10m): the baseline \(baseline)/small records none"), result.out)
         XCTAssertTrue(result.out.contains("::warning file="), result.out)
     }
 
     func testTheThresholdWarningStandsBesideTheLateFigureInEveryOutput() throws {
         let baseline = writeBaseline()
         // Every chained guard now fires at exactly T + 60 s, which counts as on time.
-        let onTheLine = scenario({ $0.replacingOccurrences(of: "contentTimeout: 300000", with: "contentTimeout: 60000") }, name: "line.yaml")
+        let onTheLine = scenario(
+            { $0.replacingOccurrences(of: "contentTimeout: 300000", with: "contentTimeout: 60000") }, name: "line.yaml")
         let summary = temporary.appendingPathComponent("step.md").path
         let junit = temporary.appendingPathComponent("junit.xml").path
-        let result = invoke(["check", onTheLine, "--baseline", baseline, "--quiet", "--junit", junit],
-                            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
-        let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("improved small: chained/ios late: ") }, result.out)
-        XCTAssertTrue(line.contains(" → 0.0% ") && line.contains("⚠ ") && line.contains("of its shown notifications appear exactly lateAfter (60 s) after T"), String(line))
+        let result = invoke(
+            ["check", onTheLine, "--baseline", baseline, "--quiet", "--junit", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        let line = try XCTUnwrap(
+            result.out.split(separator: "\n").first { $0.hasPrefix("improved small: chained/ios late: ") }, result.out)
+        XCTAssertTrue(
+            line.contains(" → 0.0% ") && line.contains("⚠ ")
+                && line.contains("of its shown notifications appear exactly lateAfter (60 s) after T"), String(line))
         XCTAssertTrue(result.out.contains("::warning file=") && result.out.contains("chained/ios late: ⚠ "), result.out)
         XCTAssertTrue(try String(contentsOfFile: summary, encoding: .utf8).contains("- `chained/ios` late: ⚠ "))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        XCTAssertTrue(xml.contains("name=\"baseline late_rate\" file=\"\(onTheLine)\" line=\"1\">\n      <system-out>⚠ "), xml)
+        XCTAssertTrue(
+            xml.contains("name=\"baseline late_rate\" file=\"\(onTheLine)\" line=\"1\">\n      <system-out>⚠ "), xml)
 
-        let json = invoke(["check", onTheLine, "--baseline", baseline, "--quiet", "--format", "json"], environment: [:])
+        let json = invoke(
+            ["check", onTheLine, "--baseline", baseline, "--quiet", "--format", "json"], environment: [:])
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         let check = try XCTUnwrap((object["scenarios"] as? [[String: Any]])?.first)
         let warnings = try XCTUnwrap(check["threshold_warnings"] as? [[String: Any]])
-        XCTAssertTrue(warnings.contains { $0["arm"] as? String == "chained/ios" && ($0["share_on_threshold"] as? Double ?? 0) >= 0.1 })
-        let late = try XCTUnwrap((check["comparisons"] as? [[String: Any]])?.first { $0["arm"] as? String == "chained/ios" && $0["metric"] as? String == "late_rate" })
+        XCTAssertTrue(
+            warnings.contains {
+                $0["arm"] as? String == "chained/ios" && ($0["share_on_threshold"] as? Double ?? 0) >= 0.1
+            })
+        let late = try XCTUnwrap(
+            (check["comparisons"] as? [[String: Any]])?.first {
+                $0["arm"] as? String == "chained/ios" && $0["metric"] as? String == "late_rate"
+            })
         XCTAssertTrue((late["threshold_warning"] as? String)?.hasPrefix("⚠ ") == true, "\(late)")
     }
 }

@@ -1,13 +1,15 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+
 @testable import DNSimCLI
-@testable import DNSimRun
 @testable import DNSimCore
 @testable import DNSimReports
+@testable import DNSimRun
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `check` where CI reads it: JUnit XML, GitHub annotations and step summary,
 /// `--format json`; and the gate's holes closed: nothing to check, a default
@@ -15,7 +17,8 @@ import FoundationXML
 final class CheckOutputTests: CommandLineTestCase {
     /// The small fixture with `edit` applied, written to a temporary file.
     func scenario(_ edit: (String) -> String = { $0 }, name: String = "s.yaml") -> String {
-        let text = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let text = String(
+            decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let path = temporary.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(edit(text).utf8))
         return path
@@ -40,7 +43,9 @@ final class CheckOutputTests: CommandLineTestCase {
     }
 
     /// The policy change under test: chained loses its guard (iOS cycles go missing).
-    let noGuard = { (text: String) in text.replacingOccurrences(of: "  - chained\n", with: "  - { chained: { guard: none } }\n") }
+    let noGuard = { (text: String) in
+        text.replacingOccurrences(of: "  - chained\n", with: "  - { chained: { guard: none } }\n")
+    }
 
     func writeBaseline() -> String {
         let baseline = temporary.appendingPathComponent("baseline").path
@@ -67,15 +72,20 @@ final class CheckOutputTests: CommandLineTestCase {
     final class TreeBuilder: NSObject, XMLParserDelegate {
         var stack: [Element] = []
         var root: Element?
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
-                    attributes attributeDict: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?,
+            attributes attributeDict: [String: String] = [:]
+        ) {
             let element = Element(name: elementName, attributes: attributeDict)
             stack.last?.children.append(element)
             if root == nil { root = element }
             stack.append(element)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+        ) {
             stack.removeLast()
         }
 
@@ -96,8 +106,11 @@ final class CheckOutputTests: CommandLineTestCase {
     func testJUnitHasOneFailingCasePerRegression() throws {
         let baseline = writeBaseline()
         // An expect: entry fails too: chained/android must show fresh content in 99% of cycles.
-        let worse = scenario({ self.noGuard($0).replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, min: 0.99") },
-                             name: "worse.yaml")
+        let worse = scenario(
+            {
+                self.noGuard($0).replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, min: 0.99")
+            },
+            name: "worse.yaml")
         let junit = temporary.appendingPathComponent("out/junit.xml").path
         let result = invoke(["check", worse, "--baseline", baseline, "--junit", junit, "--quiet"])
         XCTAssertEqual(result.code, 1, result.out + result.err)
@@ -119,16 +132,23 @@ final class CheckOutputTests: CommandLineTestCase {
         XCTAssertEqual(root.attributes["failures"], String(failing.count))
         XCTAssertEqual(failing.count, regressions.count, "exactly one failing test case per regression")
         XCTAssertTrue(failing.allSatisfy { $0.all("failure").count == 1 })
-        XCTAssertEqual(Set(suite.all("properties").flatMap { $0.all("property") }.compactMap { $0.attributes["name"] }),
-                       ["seed", "devices", "days", "dnsim-events", "baseline", "definitions", "metrics.freshWithin", "metrics.lateAfter",
-                        "metrics.duplicateWindow", "definitions_note"])
+        XCTAssertEqual(
+            Set(suite.all("properties").flatMap { $0.all("property") }.compactMap { $0.attributes["name"] }),
+            [
+                "seed", "devices", "days", "dnsim-events", "baseline", "definitions", "metrics.freshWithin",
+                "metrics.lateAfter",
+                "metrics.duplicateWindow", "definitions_note",
+            ])
 
         // 8 arms: the expect: entry on each arm it applies to (one), then 9 rates (updates_fresh too), 3 lifecycle counts, 5 spread figures and a
         // fingerprint per arm.
         XCTAssertEqual(cases.count, 1 + 8 * (9 + 3 + 5 + 1))
         let names = Set(cases.map { "\($0.attributes["classname"]!) \($0.attributes["name"]!)" })
         XCTAssertEqual(names.count, cases.count, "every test case is named uniquely")
-        let missed = try XCTUnwrap(cases.first { $0.attributes["classname"] == "small.chained/ios" && $0.attributes["name"] == "baseline missed_rate" })
+        let missed = try XCTUnwrap(
+            cases.first {
+                $0.attributes["classname"] == "small.chained/ios" && $0.attributes["name"] == "baseline missed_rate"
+            })
         let failure = try XCTUnwrap(missed.all("failure").first)
         XCTAssertEqual(failure.attributes["type"], "regression")
         XCTAssertTrue(failure.attributes["message"]!.hasPrefix("chained/ios missed: "), failure.attributes["message"]!)
@@ -136,7 +156,8 @@ final class CheckOutputTests: CommandLineTestCase {
         let expectation = try XCTUnwrap(cases.first { $0.attributes["name"]!.hasPrefix("expect fresh_rate ≥ 99.00%") })
         XCTAssertEqual(expectation.attributes["line"], "26")
         XCTAssertEqual(expectation.all("failure").first?.attributes["type"], "expectation")
-        XCTAssertTrue(expectation.all("failure").first?.text.contains("\(worse):26:5: chained/android fresh_rate") ?? false)
+        XCTAssertTrue(
+            expectation.all("failure").first?.text.contains("\(worse):26:5: chained/android fresh_rate") ?? false)
     }
 
     /// A scenario checked against its own baseline: every case passes, none has a failure element.
@@ -154,8 +175,11 @@ final class CheckOutputTests: CommandLineTestCase {
 
     func testGitHubAnnotationsAndStepSummary() throws {
         let baseline = writeBaseline()
-        let worse = scenario({ self.noGuard($0).replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, min: 0.99") },
-                             name: "worse.yaml")
+        let worse = scenario(
+            {
+                self.noGuard($0).replacingOccurrences(of: "metric: missed, max: 0.02", with: "metric: fresh, min: 0.99")
+            },
+            name: "worse.yaml")
         let summary = temporary.appendingPathComponent("step-summary.md").path
         _ = FileManager.default.createFile(atPath: summary, contents: Data("earlier step\n".utf8))
         let environment = ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary]
@@ -164,20 +188,31 @@ final class CheckOutputTests: CommandLineTestCase {
         let errors = result.out.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         XCTAssertEqual(errors.count, result.out.split(separator: "\n").filter { $0.hasPrefix("REGRESSION ") }.count)
         // The expect: entry's own line and column; the message's % escaped as the runner requires.
-        XCTAssertTrue(errors.contains { $0.hasPrefix("::error file=\(worse),line=26,col=5,title=dnsim-events check%3A small::chained/android fresh_rate: ")
-                && $0.contains("%25 is below the expected min 99.00%25") }, errors.joined(separator: "\n"))
+        XCTAssertTrue(
+            errors.contains {
+                $0.hasPrefix(
+                    "::error file=\(worse),line=26,col=5,title=dnsim-events check%3A small::chained/android fresh_rate: "
+                )
+                    && $0.contains("%25 is below the expected min 99.00%25")
+            }, errors.joined(separator: "\n"))
         // A baseline regression points at the scenario's first line.
-        XCTAssertTrue(errors.contains { $0.hasPrefix("::error file=\(worse),line=1,col=1,") && $0.contains("::chained/ios missed: ") })
+        XCTAssertTrue(
+            errors.contains {
+                $0.hasPrefix("::error file=\(worse),line=1,col=1,") && $0.contains("::chained/ios missed: ")
+            })
 
         let markdown = try String(contentsOfFile: summary, encoding: .utf8)
-        XCTAssertTrue(markdown.hasPrefix("earlier step\n### dnsim-events check: `small` failed: \(errors.count) regression(s)"), markdown)
+        XCTAssertTrue(
+            markdown.hasPrefix("earlier step\n### dnsim-events check: `small` failed: \(errors.count) regression(s)"),
+            markdown)
         XCTAssertTrue(markdown.contains("| arm | figure | baseline | run | change | tolerance or bound | where |"))
         XCTAssertTrue(markdown.contains("| chained/ios | missed_rate | "), markdown)
         XCTAssertTrue(markdown.contains("| chained/android | fresh_rate | | "), markdown)
         XCTAssertEqual(markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.count, 1 + errors.count)
 
         // Off GitHub: no workflow commands, nothing appended.
-        let plain = invoke(["check", worse, "--baseline", baseline, "--quiet"], environment: ["GITHUB_STEP_SUMMARY": ""])
+        let plain = invoke(
+            ["check", worse, "--baseline", baseline, "--quiet"], environment: ["GITHUB_STEP_SUMMARY": ""])
         XCTAssertFalse(plain.out.contains("::error"))
     }
 
@@ -195,7 +230,10 @@ final class CheckOutputTests: CommandLineTestCase {
         let second = invoke(["check", worse, "--baseline", baseline, "--format", "json", "--quiet", "--jobs", "3"])
         XCTAssertEqual(first.code, 1)
         XCTAssertEqual(first.out, second.out, "byte-stable, whatever --jobs")
-        XCTAssertTrue(first.out.hasPrefix("{\n  \"tool_version\": \"\(ToolVersion.current)\",\n  \"verdict\": \"regression\",\n  \"exit_code\": 1,\n"), first.out)
+        XCTAssertTrue(
+            first.out.hasPrefix(
+                "{\n  \"tool_version\": \"\(ToolVersion.current)\",\n  \"verdict\": \"regression\",\n  \"exit_code\": 1,\n"
+            ), first.out)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(first.out.utf8)) as? [String: Any])
         let scenarios = try XCTUnwrap(object["scenarios"] as? [[String: Any]])
         XCTAssertEqual(scenarios.count, 1)
@@ -206,20 +244,25 @@ final class CheckOutputTests: CommandLineTestCase {
         // 9 rates (updates_fresh too), 3 lifecycle counts per 1,000 device-days and 5 spread figures, for each of the 8 arms.
         XCTAssertEqual(comparisons.count, 8 * 17)
         for comparison in comparisons {
-            let h1 = try XCTUnwrap(comparison["baseline_half_width"] as? Double), h2 = try XCTUnwrap(comparison["run_half_width"] as? Double)
+            let h1 = try XCTUnwrap(comparison["baseline_half_width"] as? Double),
+                h2 = try XCTUnwrap(comparison["run_half_width"] as? Double)
             let tolerance = try XCTUnwrap(comparison["tolerance"] as? Double)
             let floor = (comparison["metric"] as? String)?.hasSuffix("_per_1000_device_days") == true ? 0.1 : 0.001
             XCTAssertEqual(tolerance, max(floor, (h1 * h1 + h2 * h2).squareRoot()), accuracy: 2e-6)
-            let before = try XCTUnwrap(comparison["baseline"] as? Double), after = try XCTUnwrap(comparison["run"] as? Double)
+            let before = try XCTUnwrap(comparison["baseline"] as? Double),
+                after = try XCTUnwrap(comparison["run"] as? Double)
             let worse = comparison["better"] as? String == "higher" ? before - after : after - before
             if abs(worse - tolerance) > 1e-5 {
                 XCTAssertEqual(comparison["verdict"] as? String == "regression", worse > tolerance, "\(comparison)")
             }
         }
         let failures = try XCTUnwrap(check["failures"] as? [[String: Any]])
-        XCTAssertEqual(failures.count, comparisons.filter { $0["verdict"] as? String == "regression" }.count
-                       + (check["expectations"] as? [[String: Any]] ?? []).filter { $0["verdict"] as? String == "fail" }.count)
-        XCTAssertTrue(failures.contains { $0["arm"] as? String == "chained/ios" && $0["figure"] as? String == "missed_rate" })
+        XCTAssertEqual(
+            failures.count,
+            comparisons.filter { $0["verdict"] as? String == "regression" }.count
+                + (check["expectations"] as? [[String: Any]] ?? []).filter { $0["verdict"] as? String == "fail" }.count)
+        XCTAssertTrue(
+            failures.contains { $0["arm"] as? String == "chained/ios" && $0["figure"] as? String == "missed_rate" })
         XCTAssertFalse(first.out.contains("REGRESSION"), "json replaces the text lines")
         XCTAssertEqual(invoke(["check", worse, "--format", "yaml"]).code, 2)
     }
@@ -227,18 +270,26 @@ final class CheckOutputTests: CommandLineTestCase {
     // MARK: closing the gate's holes
 
     func testNothingToCheckExitsTwoAndTheCommittedReportIsUsedWhenThere() {
-        let bare = scenario({ $0.replacingOccurrences(of: #"expect:\n  - \{[^\n]*\}\n"#, with: "", options: .regularExpression) },
-                            name: "bare.yaml")
+        let bare = scenario(
+            { $0.replacingOccurrences(of: #"expect:\n  - \{[^\n]*\}\n"#, with: "", options: .regularExpression) },
+            name: "bare.yaml")
         inTemporaryDirectory {
             let nothing = invoke(["check", bare, "--quiet"])
             XCTAssertEqual(nothing.code, 2)
-            XCTAssertTrue(nothing.err.contains("error: nothing to check in \(bare): it has no expect: entries, no --baseline was given and there is no Reports/small/"), nothing.err)
+            XCTAssertTrue(
+                nothing.err.contains(
+                    "error: nothing to check in \(bare): it has no expect: entries, no --baseline was given and there is no Reports/small/"
+                ), nothing.err)
             XCTAssertEqual(invoke([bare, "--quiet"]).code, 0)
             XCTAssertTrue(FileManager.default.fileExists(atPath: "Reports/small/summary.csv"))
             let found = invoke(["check", bare, "--quiet"])
             XCTAssertEqual(found.code, 0, found.out + found.err)
-            XCTAssertTrue(found.out.contains("small: no expect: entries and no --baseline; checking against Reports/small/, its committed report"), found.out)
-            XCTAssertTrue(found.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against Reports/small)"), found.out)
+            XCTAssertTrue(
+                found.out.contains(
+                    "small: no expect: entries and no --baseline; checking against Reports/small/, its committed report"
+                ), found.out)
+            XCTAssertTrue(
+                found.out.contains("small: ok (136 figure(s) and 8 fingerprint(s) against Reports/small)"), found.out)
             // With overrides, the committed report is not comparable and not used: the run's own folder would be.
             let quick = invoke(["check", bare, "--devices", "5", "--quiet"])
             XCTAssertEqual(quick.code, 2)
@@ -253,12 +304,20 @@ final class CheckOutputTests: CommandLineTestCase {
         inTemporaryDirectory {
             let alone = invoke(["check", withExpect, "--quiet"])
             XCTAssertEqual(alone.code, 0, alone.out + alone.err)
-            XCTAssertTrue(alone.out.contains("small: ok (1 expect: check(s), no baseline compared: Reports/small/ does not exist)"), alone.out)
+            XCTAssertTrue(
+                alone.out.contains(
+                    "small: ok (1 expect: check(s), no baseline compared: Reports/small/ does not exist)"), alone.out)
             XCTAssertEqual(invoke([withExpect, "--quiet"]).code, 0)
             let both = invoke(["check", withExpect, "--quiet"])
             XCTAssertEqual(both.code, 0, both.out + both.err)
-            XCTAssertTrue(both.out.contains("small: 1 expect: entries and no --baseline; checking against Reports/small/, its committed report"), both.out)
-            XCTAssertTrue(both.out.contains("small: ok (1 expect: check(s), 136 figure(s) and 8 fingerprint(s) against Reports/small)"), both.out)
+            XCTAssertTrue(
+                both.out.contains(
+                    "small: 1 expect: entries and no --baseline; checking against Reports/small/, its committed report"),
+                both.out)
+            XCTAssertTrue(
+                both.out.contains(
+                    "small: ok (1 expect: check(s), 136 figure(s) and 8 fingerprint(s) against Reports/small)"),
+                both.out)
         }
     }
 
@@ -272,14 +331,17 @@ final class CheckOutputTests: CommandLineTestCase {
         let lines = result.out.split(separator: "\n").map(String.init)
         let regressions = lines.filter { $0.hasPrefix("REGRESSION") }
         XCTAssertFalse(regressions.isEmpty)
-        XCTAssertTrue(regressions.allSatisfy { $0.hasPrefix("REGRESSION small: ") }, regressions.joined(separator: "\n"))
+        XCTAssertTrue(
+            regressions.allSatisfy { $0.hasPrefix("REGRESSION small: ") }, regressions.joined(separator: "\n"))
         let summaries = lines.filter { $0.hasPrefix("small: ") || $0.hasPrefix("small-b: ") }
         XCTAssertEqual(summaries.count, 2, result.out)
         XCTAssertTrue(summaries[0].hasPrefix("small: \(regressions.count) regression(s) in 145 check(s)"), summaries[0])
         XCTAssertTrue(summaries[1].hasPrefix("small-b: ok (1 expect: check(s), 136 figure(s)"), summaries[1])
         XCTAssertEqual(lines.last, summaries[1], "each scenario ends with its summary line")
         let end = lines.firstIndex(of: summaries[0])!
-        XCTAssertFalse(lines[(end + 1)...].contains { $0.contains(" small: ") || $0.hasPrefix("small: ") }, "small's lines all come before its summary")
+        XCTAssertFalse(
+            lines[(end + 1)...].contains { $0.contains(" small: ") || $0.hasPrefix("small: ") },
+            "small's lines all come before its summary")
     }
 
     func testARunWithOverridesKeepsAwayFromTheBaseline() throws {
@@ -289,9 +351,14 @@ final class CheckOutputTests: CommandLineTestCase {
             let committed = try Data(contentsOf: URL(fileURLWithPath: "Reports/small/summary.csv"))
             let quick = invoke([path, "--devices", "5", "--seed", "9"])
             XCTAssertEqual(quick.code, 0, quick.err)
-            XCTAssertTrue(quick.err.contains("note: small: --seed, --devices differ from \(path), so this run writes Reports/small@seed=9,devices=5/ and leaves Reports/small/"), quick.err)
+            XCTAssertTrue(
+                quick.err.contains(
+                    "note: small: --seed, --devices differ from \(path), so this run writes Reports/small@seed=9,devices=5/ and leaves Reports/small/"
+                ), quick.err)
             XCTAssertTrue(quick.out.contains("Reports written to Reports/small@seed=9,devices=5/"), quick.out)
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: "Reports/small/summary.csv")), committed, "the baseline is untouched")
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: "Reports/small/summary.csv")), committed,
+                "the baseline is untouched")
             XCTAssertTrue(FileManager.default.fileExists(atPath: "Reports/small@seed=9,devices=5/summary.csv"))
             // The scenario's own values are no override.
             let same = invoke([path, "--devices", "40", "--quiet"])
@@ -308,7 +375,8 @@ final class CheckOutputTests: CommandLineTestCase {
         let path = scenario()
         inTemporaryDirectory {
             for k in 1...2 {
-                XCTAssertEqual(invoke([path, "--devices", "6", "--shard", "\(k)/2", "--out", "shards", "--quiet"]).code, 0)
+                XCTAssertEqual(
+                    invoke([path, "--devices", "6", "--shard", "\(k)/2", "--out", "shards", "--quiet"]).code, 0)
             }
             let merged = invoke(["merge", "shards", "--quiet"])
             XCTAssertEqual(merged.code, 0, merged.err)
@@ -325,10 +393,13 @@ final class CheckOutputTests: CommandLineTestCase {
         let out = temporary.appendingPathComponent("reports").path
         let result = invoke([a, b, "--devices", "4", "--out", out, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["other@devices=4", "small@devices=4"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["other@devices=4", "small@devices=4"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/small@devices=4/summary.csv"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(out)/other@devices=4/summary.csv"))
-        XCTAssertEqual(result.err, """
+        XCTAssertEqual(
+            result.err,
+            """
             note: small: --devices differ from \(a), so this run writes \(out)/small@devices=4/ and leaves \(out)/small/ (a baseline written without them) as it is
             note: other: --devices differ from \(b), so this run writes \(out)/other@devices=4/ and leaves \(out)/other/ (a baseline written without them) as it is
 
@@ -337,11 +408,15 @@ final class CheckOutputTests: CommandLineTestCase {
         let one = temporary.appendingPathComponent("one").path
         let alone = invoke([a, "--devices", "4", "--out", one])
         XCTAssertEqual(alone.code, 0, alone.err)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: one), ["small@devices=4"], "one scenario writes DIR/<name>@…/ too, not DIR itself")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: one), ["small@devices=4"],
+            "one scenario writes DIR/<name>@…/ too, not DIR itself")
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(one)/small@devices=4/summary.csv"))
         XCTAssertTrue(alone.out.contains("Reports written to \(one)/small@devices=4/ ("), alone.out)
-        XCTAssertEqual(alone.err, "note: small: --devices differ from \(a), so this run writes \(one)/small@devices=4/ "
-                       + "and leaves \(one)/small/ (a baseline written without them) as it is\n")
+        XCTAssertEqual(
+            alone.err,
+            "note: small: --devices differ from \(a), so this run writes \(one)/small@devices=4/ "
+                + "and leaves \(one)/small/ (a baseline written without them) as it is\n")
 
         // Without overrides --out DIR writes DIR/<name>/, untagged, and says nothing.
         let plain = temporary.appendingPathComponent("plain").path

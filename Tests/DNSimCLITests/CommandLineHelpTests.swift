@@ -1,8 +1,9 @@
 import DNSimTestSupport
 import XCTest
+
 @testable import DNSimCLI
-@testable import DNSimRun
 @testable import DNSimCore
+@testable import DNSimRun
 
 /// Help, version and the rules every subcommand's options follow.
 final class CommandLineHelpTests: CommandLineTestCase {
@@ -35,7 +36,9 @@ final class CommandLineHelpTests: CommandLineTestCase {
             let viaFlag = invoke([command.name, "--help"])
             XCTAssertEqual(viaFlag.code, 0, command.name)
             XCTAssertTrue(viaFlag.out.hasPrefix("dnsim-events \(command.name):"), viaFlag.out)
-            for option in command.options { XCTAssertTrue(viaFlag.out.contains(option.name), "\(command.name) help names \(option.name)") }
+            for option in command.options {
+                XCTAssertTrue(viaFlag.out.contains(option.name), "\(command.name) help names \(option.name)")
+            }
             XCTAssertEqual(invoke(["help", command.name]).out, viaFlag.out, "help \(command.name) says the same")
         }
         let check = invoke(["check", "-h"]).out
@@ -76,7 +79,8 @@ final class CommandLineHelpTests: CommandLineTestCase {
     }
 
     func testShortFlagsAndValueForms() {
-        let parsed = try? ArgumentParser.parse(["-q", "-j", "3", "--devices=5", "-o", "out", "a.yaml"], for: RunCommand.self)
+        let parsed = try? ArgumentParser.parse(
+            ["-q", "-j", "3", "--devices=5", "-o", "out", "a.yaml"], for: RunCommand.self)
         XCTAssertEqual(parsed?.flags, ["--quiet"])
         XCTAssertEqual(parsed?.values, ["--jobs": "3", "--devices": "5", "--out": "out"])
         XCTAssertEqual(parsed?.operands, ["a.yaml"])

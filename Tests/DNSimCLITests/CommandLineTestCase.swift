@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 @testable import DNSimRun
 
@@ -10,7 +11,8 @@ class CommandLineTestCase: XCTestCase {
 
     override func setUp() {
         super.setUp()
-        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-\(type(of: self))-\(UUID().uuidString)")
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dnsim-\(type(of: self))-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     }
 

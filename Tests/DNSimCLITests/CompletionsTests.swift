@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 
 /// `dnsim-events completions`: each script covers every subcommand and every
@@ -21,7 +22,9 @@ final class CompletionsTests: CommandLineTestCase {
                     let spelled = shell == "fish" ? "-l \(option.name.dropFirst(2))" : option.name
                     XCTAssertTrue(text.contains(spelled), "\(shell): \(command.name) \(option.name)")
                     if let short = option.short {
-                        XCTAssertTrue(text.contains(shell == "fish" ? "-s \(short)" : "-\(short)"), "\(shell): \(command.name) -\(short)")
+                        XCTAssertTrue(
+                            text.contains(shell == "fish" ? "-s \(short)" : "-\(short)"),
+                            "\(shell): \(command.name) -\(short)")
                     }
                 }
             }
@@ -45,7 +48,9 @@ final class CompletionsTests: CommandLineTestCase {
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let error = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)
+        )
     }
 
     func testBashScriptParses() throws {
@@ -60,36 +65,46 @@ final class CompletionsTests: CommandLineTestCase {
     }
 
     func testBashCompletesSubcommandsOptionsValuesAndScenarioFiles() throws {
-        for name in ["a.yaml", "notes.txt"] { _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil) }
-        try FileManager.default.createDirectory(at: temporary.appendingPathComponent("Reports"), withIntermediateDirectories: true)
+        for name in ["a.yaml", "notes.txt"] {
+            _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil)
+        }
+        try FileManager.default.createDirectory(
+            at: temporary.appendingPathComponent("Reports"), withIntermediateDirectories: true)
         let complete = """
-        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
-        t dnsim-events ch; t dnsim-events check --bas; t dnsim-events check --format ''; t dnsim-events check ''
-        t dnsim-events a.yaml --dev; t dnsim-events completions ''; t dnsim-events init --ti
-        complete -p dnsim-events
-        """
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
+            t dnsim-events ch; t dnsim-events check --bas; t dnsim-events check --format ''; t dnsim-events check ''
+            t dnsim-events a.yaml --dev; t dnsim-events completions ''; t dnsim-events init --ti
+            complete -p dnsim-events
+            """
         let result = try bash(complete)
         XCTAssertEqual(result.status, 0, result.err)
         let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        XCTAssertEqual(Array(lines.prefix(7)), ["check", "--baseline", "text json", "a.yaml Reports", "--devices", "bash zsh fish", "--time-zone"])
+        XCTAssertEqual(
+            Array(lines.prefix(7)),
+            ["check", "--baseline", "text json", "a.yaml Reports", "--devices", "bash zsh fish", "--time-zone"])
         XCTAssertTrue(lines[7].contains("-F _dnsim_events dnsim-events"), lines[7])
     }
 
     /// `trace --arm` completes the scenario's own arms (as validate lists them), and `fit` completes
     /// telemetry CSVs, not scenarios (issue 26, item 16).
     func testBashCompletesArmsAndTelemetryFiles() throws {
-        for name in ["s.yaml", "bg.csv", "notes.txt"] { _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil) }
+        for name in ["s.yaml", "bg.csv", "notes.txt"] {
+            _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent(name).path, contents: nil)
+        }
         let complete = """
-        dnsim-events() { [[ "$1 $2" == "validate s.yaml" ]] && printf 's.yaml: ok\\n  arms: independent/ios, chained/ios, chained/android\\n'; }
-        t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
-        t dnsim-events trace s.yaml --arm ch; t dnsim-events trace s.yaml --device 1 --arm ''; t dnsim-events trace --arm ''; t dnsim-events fit ''
-        """
+            dnsim-events() { [[ "$1 $2" == "validate s.yaml" ]] && printf 's.yaml: ok\\n  arms: independent/ios, chained/ios, chained/android\\n'; }
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _dnsim_events; echo "${COMPREPLY[*]}"; }
+            t dnsim-events trace s.yaml --arm ch; t dnsim-events trace s.yaml --device 1 --arm ''; t dnsim-events trace --arm ''; t dnsim-events fit ''
+            """
         let result = try bash(complete)
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map(String.init),
-                       ["chained/ios chained/android", "independent/ios chained/ios chained/android", "", "bg.csv"])
+        XCTAssertEqual(
+            result.out.split(separator: "\n", omittingEmptySubsequences: false).prefix(4).map(String.init),
+            ["chained/ios chained/android", "independent/ios chained/ios chained/android", "", "bg.csv"])
         XCTAssertTrue(script("zsh").contains("*:telemetry CSV:_files -g ") && script("zsh").contains("*.csv(-.)"))
-        XCTAssertTrue(script("bash").contains("fit:--families) COMPREPLY=($(compgen -W \"lognormal weibull gamma exponential\""), "not the report formats")
+        XCTAssertTrue(
+            script("bash").contains("fit:--families) COMPREPLY=($(compgen -W \"lognormal weibull gamma exponential\""),
+            "not the report formats")
         XCTAssertTrue(script("fish").contains("__fish_seen_subcommand_from fit' -a '(__fish_complete_suffix .csv)'"))
     }
 
@@ -99,19 +114,26 @@ final class CompletionsTests: CommandLineTestCase {
         XCTAssertTrue(script("zsh").contains(":A:_dnsim_events_arms'"), "the zsh spec calls the arms function")
         XCTAssertTrue(script("zsh").contains("_dnsim_events_arms() {"))
         XCTAssertTrue(script("fish").contains("-l arm -x -a '(__dnsim_events_arms)'"))
-        guard let fish = ["/usr/bin/fish", "/bin/fish", "/usr/local/bin/fish"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let fish = ["/usr/bin/fish", "/bin/fish", "/usr/local/bin/fish"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             throw XCTSkip("fish is not installed")
         }
         let path = temporary.appendingPathComponent("completion.fish")
         try Data(script("fish").utf8).write(to: path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: fish)
-        process.arguments = ["--no-config", "-c", """
+        process.arguments = [
+            "--no-config", "-c",
+            """
             source \(path.path)
             function commandline; printf '%s\\n' dnsim-events trace s.yaml --device 1 --arm; end
             function dnsim-events; test "$argv[1] $argv[2]" = "validate s.yaml"; and printf 's.yaml: ok\\n  arms: independent/ios, chained/ios\\n'; end
             __dnsim_events_arms
-            """]
+            """,
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -145,6 +167,7 @@ final class CompletionsTests: CommandLineTestCase {
         try process.run()
         let error = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(shell): \(String(decoding: error, as: UTF8.self))", file: file, line: line)
+        XCTAssertEqual(
+            process.terminationStatus, 0, "\(shell): \(String(decoding: error, as: UTF8.self))", file: file, line: line)
     }
 }

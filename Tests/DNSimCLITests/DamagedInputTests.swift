@@ -8,7 +8,8 @@ import XCTest
 final class DamagedInputTests: CommandLineTestCase {
     /// The small fixture with `edit` applied, written to a temporary file.
     func scenario(_ edit: (String) -> String = { $0 }, name: String = "s.yaml") -> String {
-        let text = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let text = String(
+            decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let path = temporary.appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: path, contents: Data(edit(text).utf8))
         return path
@@ -18,7 +19,9 @@ final class DamagedInputTests: CommandLineTestCase {
 
     /// Writes a baseline with `--out root`, damages one of its files with `damage`, and checks
     /// against it with `--baseline root`; `folder` is the report folder, `root/small@devices=6` (the run's tag).
-    func checkAgainstDamaged(_ file: String, _ damage: (String) -> String?) throws -> (code: Int32, out: String, err: String, folder: String, root: String) {
+    func checkAgainstDamaged(_ file: String, _ damage: (String) -> String?) throws -> (
+        code: Int32, out: String, err: String, folder: String, root: String
+    ) {
         let root = temporary.appendingPathComponent("baseline-\(UUID().uuidString)").path
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", root, "--quiet"]).code, 0)
         let folder = "\(root)/small@devices=6"
@@ -36,15 +39,19 @@ final class DamagedInputTests: CommandLineTestCase {
     func testBaselineWithOnlyItsHeaderIsRefused() throws {
         let result = try checkAgainstDamaged("summary.csv") { String($0.prefix { $0 != "\n" }) + "\n" }
         XCTAssertEqual(result.code, 2, result.out)
-        XCTAssertEqual(result.err, "\(result.folder)/summary.csv:1: error: the header is followed by no rows (one per arm): "
-                       + "the file is truncated or damaged; regenerate it\n")
+        XCTAssertEqual(
+            result.err,
+            "\(result.folder)/summary.csv:1: error: the header is followed by no rows (one per arm): "
+                + "the file is truncated or damaged; regenerate it\n")
         XCTAssertEqual(result.out, "", "nothing ran")
     }
 
     func testBaselineTruncatedInsideItsHeaderIsRefused() throws {
         let result = try checkAgainstDamaged("summary.csv") { String($0.prefix(60)) }
         XCTAssertEqual(result.code, 2, result.out)
-        XCTAssertTrue(result.err.hasPrefix("\(result.folder)/summary.csv:1: error: the header is followed by no rows"), result.err)
+        XCTAssertTrue(
+            result.err.hasPrefix("\(result.folder)/summary.csv:1: error: the header is followed by no rows"), result.err
+        )
     }
 
     func testBaselineWithCRLFLineEndsStillPasses() throws {
@@ -60,18 +67,25 @@ final class DamagedInputTests: CommandLineTestCase {
         }
         XCTAssertEqual(result.code, 2, result.out)
         XCTAssertTrue(result.err.hasPrefix("error: \(result.folder)/summary.csv has no row for "), result.err)
-        XCTAssertTrue(result.err.contains("which \(result.folder)/manifest.json lists: the file is truncated or damaged; regenerate it "
-                                          + "(dnsim-events \(scenario()) --devices 6 --out \(result.root), and commit \(result.root)/)\n"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "which \(result.folder)/manifest.json lists: the file is truncated or damaged; regenerate it "
+                    + "(dnsim-events \(scenario()) --devices 6 --out \(result.root), and commit \(result.root)/)\n"),
+            result.err)
     }
 
     func testBaselineWithoutItsManifestIsRefused() throws {
         let missing = try checkAgainstDamaged("manifest.json") { _ in nil }
         XCTAssertEqual(missing.code, 2, missing.out)
-        XCTAssertEqual(missing.err, "error: \(missing.folder)/manifest.json is missing; a baseline is a whole report folder: regenerate it "
-                       + "(dnsim-events \(scenario()) --devices 6 --out \(missing.root), and commit \(missing.root)/)\n")
+        XCTAssertEqual(
+            missing.err,
+            "error: \(missing.folder)/manifest.json is missing; a baseline is a whole report folder: regenerate it "
+                + "(dnsim-events \(scenario()) --devices 6 --out \(missing.root), and commit \(missing.root)/)\n")
         let garbled = try checkAgainstDamaged("manifest.json") { String($0.prefix(20)) }
         XCTAssertEqual(garbled.code, 2, garbled.out)
-        XCTAssertTrue(garbled.err.hasPrefix("error: \(garbled.folder)/manifest.json is not a dnsim-events manifest (not valid JSON)"), garbled.err)
+        XCTAssertTrue(
+            garbled.err.hasPrefix(
+                "error: \(garbled.folder)/manifest.json is not a dnsim-events manifest (not valid JSON)"), garbled.err)
     }
 
     func testBaselineWithANonNumericFigureIsRefusedAtItsLineAndColumn() throws {
@@ -86,7 +100,8 @@ final class DamagedInputTests: CommandLineTestCase {
             return lines.joined(separator: "\n")
         }
         XCTAssertEqual(result.code, 2, result.out)
-        XCTAssertEqual(result.err, "\(result.folder)/summary.csv:3:\(column): error: fresh_rate is 'n/a', not a number\n")
+        XCTAssertEqual(
+            result.err, "\(result.folder)/summary.csv:3:\(column): error: fresh_rate is 'n/a', not a number\n")
     }
 
     // MARK: - An empty path is a usage error
@@ -104,7 +119,9 @@ final class DamagedInputTests: CommandLineTestCase {
         for (arguments, message) in cases {
             let result = invoke(arguments)
             XCTAssertEqual(result.code, 2, "\(arguments)")
-            XCTAssertEqual(result.err, "error: \(message) (is a variable unset?)\nRun 'dnsim-events --help' for usage.\n", "\(arguments)")
+            XCTAssertEqual(
+                result.err, "error: \(message) (is a variable unset?)\nRun 'dnsim-events --help' for usage.\n",
+                "\(arguments)")
             XCTAssertEqual(result.out, "", "nothing ran for \(arguments)")
         }
     }
@@ -119,15 +136,21 @@ final class DamagedInputTests: CommandLineTestCase {
             try Data("my own \(name)\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", mine, "--quiet"]).code, 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/summary.csv"), "the report went into mine/small@devices=6/")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: "\(folder)/summary.csv"),
+            "the report went into mine/small@devices=6/")
         for name in ["summary.json", "sweep.csv", "cycles.csv"] {
-            XCTAssertEqual(try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "my own \(name)\n", "\(name) is kept")
+            XCTAssertEqual(
+                try String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8), "my own \(name)\n", "\(name) is kept")
         }
         let out = temporary.appendingPathComponent("report").path, report = "\(out)/small@devices=6"
-        XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--format", "csv,md,json", "--quiet"]).code, 0)
+        XCTAssertEqual(
+            invoke([scenario(), "--devices", "6", "--out", out, "--format", "csv,md,json", "--quiet"]).code, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/summary.json"))
         XCTAssertEqual(invoke([scenario(), "--devices", "6", "--out", out, "--quiet"]).code, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(report)/summary.json"), "the earlier report's summary.json is removed")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: "\(report)/summary.json"),
+            "the earlier report's summary.json is removed")
     }
 
     // MARK: - Two scenarios of one name
@@ -148,11 +171,14 @@ final class DamagedInputTests: CommandLineTestCase {
     func testAnOptionIsNotTakenAsTheValueOfTheOneBefore() {
         let result = invoke([scenario(), "--out", "--quiet"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertEqual(result.err, "error: --out needs a value (DIR), not the option '--quiet'\nRun 'dnsim-events --help' for usage.\n")
+        XCTAssertEqual(
+            result.err,
+            "error: --out needs a value (DIR), not the option '--quiet'\nRun 'dnsim-events --help' for usage.\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "--quiet"))
         // A negative number is still a value, refused by the option itself.
         let seed = invoke([scenario(), "--seed", "-5"])
         XCTAssertEqual(seed.code, 2)
-        XCTAssertTrue(seed.err.contains("--seed must be a whole number from 0 to 18446744073709551615, not '-5'"), seed.err)
+        XCTAssertTrue(
+            seed.err.contains("--seed must be a whole number from 0 to 18446744073709551615, not '-5'"), seed.err)
     }
 }

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// `merge` trusts no number in a shard file (issue 28, items 4 and 7): each
@@ -11,10 +12,13 @@ final class DamagedShardTests: CommandLineTestCase {
     var scenario: String { GoldenFiles.scenarioPath("small.yaml") }
 
     /// Runs both shards of six devices, edits shard 2 (and shard 1 with `first`), and merges.
-    func merge(_ edit: (inout [String: Any]) -> Void, first: ((inout [String: Any]) -> Void)? = nil) throws -> (code: Int32, err: String, file: String) {
+    func merge(_ edit: (inout [String: Any]) -> Void, first: ((inout [String: Any]) -> Void)? = nil) throws -> (
+        code: Int32, err: String, file: String
+    ) {
         let folder = temporary.appendingPathComponent("shards-\(UUID().uuidString)").path
         for k in 1...2 {
-            XCTAssertEqual(invoke([scenario, "--devices", "6", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
+            XCTAssertEqual(
+                invoke([scenario, "--devices", "6", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
         }
         // --devices 6 tags the shards' folder: small@devices=6/.
         let shards = "\(folder)/small@devices=6"
@@ -43,48 +47,64 @@ final class DamagedShardTests: CommandLineTestCase {
         }
     }
 
-    func assertRefused(_ outcome: (code: Int32, err: String, file: String), _ field: String, _ reason: String,
-                       file: StaticString = #filePath, line: UInt = #line) {
+    func assertRefused(
+        _ outcome: (code: Int32, err: String, file: String), _ field: String, _ reason: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(outcome.code, 2, outcome.err, file: file, line: line)
-        XCTAssertEqual(outcome.err, "\(outcome.file): error: \(field) \(reason): the shard file is damaged or was edited; run that shard again\n",
-                       file: file, line: line)
+        XCTAssertEqual(
+            outcome.err,
+            "\(outcome.file): error: \(field) \(reason): the shard file is damaged or was edited; run that shard again\n",
+            file: file, line: line)
     }
 
     func testACountAboveTheArmsCyclesIsRefused() throws {
         // Three devices of 30 daily cycles: a fresh count of 900 would report a fresh rate of 10.
-        assertRefused(try merge(Self.firstArm { arm in arm["counts"] = [900] + (arm["counts"] as! [Int]).dropFirst() }),
-                      "result.arms[0].counts[0]", "is 900, above the arm's cycles (90)")
+        assertRefused(
+            try merge(Self.firstArm { arm in arm["counts"] = [900] + (arm["counts"] as! [Int]).dropFirst() }),
+            "result.arms[0].counts[0]", "is 900, above the arm's cycles (90)")
     }
 
     func testANegativeCountIsRefused() throws {
-        assertRefused(try merge(Self.firstArm { $0["fetches"] = -4 }), "result.arms[0].fetches", "is -4; a count is at least 0")
+        assertRefused(
+            try merge(Self.firstArm { $0["fetches"] = -4 }), "result.arms[0].fetches", "is -4; a count is at least 0")
     }
 
     func testZeroCyclesForDevicesThatRanIsRefused() throws {
-        assertRefused(try merge(Self.firstArm { $0["cycles"] = 0 }), "result.arms[0].cycles", "is 0; devices × fewestCycles is at least 90")
+        assertRefused(
+            try merge(Self.firstArm { $0["cycles"] = 0 }), "result.arms[0].cycles",
+            "is 0; devices × fewestCycles is at least 90")
     }
 
     func testOverlappingAndBackwardsDeviceRangesAreRefused() throws {
-        assertRefused(try merge { $0["deviceRange"] = [2, 6] }, "deviceRange", "is [2, 6], but shard 2 of 2 of 6 devices holds [3, 6]")
-        assertRefused(try merge { $0["deviceRange"] = [6, 3] }, "deviceRange", "is [6, 3], but shard 2 of 2 of 6 devices holds [3, 6]")
+        assertRefused(
+            try merge { $0["deviceRange"] = [2, 6] }, "deviceRange",
+            "is [2, 6], but shard 2 of 2 of 6 devices holds [3, 6]")
+        assertRefused(
+            try merge { $0["deviceRange"] = [6, 3] }, "deviceRange",
+            "is [6, 3], but shard 2 of 2 of 6 devices holds [3, 6]")
         assertRefused(try merge { $0["shard"] = 0 }, "shard", "is 0; it is between 1 and shardCount (2)")
     }
 
     func testAHistogramWhoseBucketsDoNotAddUpIsRefused() throws {
-        let outcome = try merge(Self.firstArm { arm in
-            var lateness = arm["lateness"] as! [String: Any]
-            lateness["buckets"] = [[0, 100_000_000_000_000_000]]
-            arm["lateness"] = lateness
-        })
+        let outcome = try merge(
+            Self.firstArm { arm in
+                var lateness = arm["lateness"] as! [String: Any]
+                lateness["buckets"] = [[0, 100_000_000_000_000_000]]
+                arm["lateness"] = lateness
+            })
         XCTAssertEqual(outcome.code, 2)
         XCTAssertTrue(outcome.err.hasPrefix("\(outcome.file): error: result.arms[0].lateness.total is "), outcome.err)
         XCTAssertTrue(outcome.err.contains("but its buckets add up to 100000000000000000"), outcome.err)
-        let maximum = try merge(Self.firstArm { arm in
-            var age = arm["contentAge"] as! [String: Any]
-            age["maximum"] = 1
-            arm["contentAge"] = age
-        })
-        XCTAssertTrue(maximum.err.contains("result.arms[0].contentAge.maximum is 1, outside the histogram's top bucket"), maximum.err)
+        let maximum = try merge(
+            Self.firstArm { arm in
+                var age = arm["contentAge"] as! [String: Any]
+                age["maximum"] = 1
+                arm["contentAge"] = age
+            })
+        XCTAssertTrue(
+            maximum.err.contains("result.arms[0].contentAge.maximum is 1, outside the histogram's top bucket"),
+            maximum.err)
     }
 
     func testAPairWithTooFewCrossProductsIsRefused() throws {
@@ -98,15 +118,18 @@ final class DamagedShardTests: CommandLineTestCase {
             object["result"] = result
         }
         let count = PairedDifference.crossCount
-        assertRefused(outcome, "result.pairs[0].crossProducts", "has \(count - 1) entries; there are \(count) pairs of rate metrics")
+        assertRefused(
+            outcome, "result.pairs[0].crossProducts",
+            "has \(count - 1) entries; there are \(count) pairs of rate metrics")
     }
 
     func testAShardOfAnotherArmCountIsRefused() throws {
-        assertRefused(try merge { object in
-            var result = object["result"] as! [String: Any]
-            result["arms"] = Array((result["arms"] as! [Any]).prefix(2))
-            object["result"] = result
-        }, "result.arms", "has 2 arm(s); the scenario has 8")
+        assertRefused(
+            try merge { object in
+                var result = object["result"] as! [String: Any]
+                result["arms"] = Array((result["arms"] as! [Any]).prefix(2))
+                object["result"] = result
+            }, "result.arms", "has 2 arm(s); the scenario has 8")
     }
 
     /// Item 7: sums near 2^63 in each shard are each plausible, but their sum is not.
@@ -117,8 +140,10 @@ final class DamagedShardTests: CommandLineTestCase {
         }
         let outcome = try merge(huge, first: huge)
         XCTAssertEqual(outcome.code, 2, outcome.err)
-        XCTAssertEqual(outcome.err, "\(outcome.file): error: the sum of result.arms[0].updates exceeds 9223372036854775807 (2^63 − 1): "
-                       + "the shard file is damaged or was edited; run that shard again\n")
+        XCTAssertEqual(
+            outcome.err,
+            "\(outcome.file): error: the sum of result.arms[0].updates exceeds 9223372036854775807 (2^63 − 1): "
+                + "the shard file is damaged or was edited; run that shard again\n")
     }
 
     func testCheckedMergeNamesTheFieldAndPlainMergeStillAdds() throws {

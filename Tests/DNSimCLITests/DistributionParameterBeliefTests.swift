@@ -8,10 +8,16 @@ import XCTest
 final class DistributionParameterBeliefTests: CommandLineTestCase {
     func testANormalBeliefOnASigmaIsTruncatedAtZero() throws {
         let text = ScenarioTexts.study(samples: 8)
-            .replacingOccurrences(of: "fetchAlarm: { delay: { fixed: 1m } }",
-                                  with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }")
-            .replacingOccurrences(of: "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }",
-                                  with: "- { key: platforms.android.fetchAlarm.delay.lognormal.sigma, distribution: { normal: { mean: 0.3, sd: 0.5 } } }")
+            .replacingOccurrences(
+                of: "fetchAlarm: { delay: { fixed: 1m } }",
+                with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }"
+            )
+            .replacingOccurrences(
+                of:
+                    "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }",
+                with:
+                    "- { key: platforms.android.fetchAlarm.delay.lognormal.sigma, distribution: { normal: { mean: 0.3, sd: 0.5 } } }"
+            )
         XCTAssertTrue(text.contains("lognormal.sigma, distribution: { normal"), "the fixture changed: adapt the test")
         let path = temporary.appendingPathComponent("sigma.yaml").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
@@ -26,25 +32,37 @@ final class DistributionParameterBeliefTests: CommandLineTestCase {
     /// median "must be longer than zero".
     func testABeliefOnAMedianStaysAboveZero() throws {
         let base = ScenarioTexts.study(samples: 8)
-            .replacingOccurrences(of: "fetchAlarm: { delay: { fixed: 1m } }",
-                                  with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }")
-        let line = "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }"
+            .replacingOccurrences(
+                of: "fetchAlarm: { delay: { fixed: 1m } }",
+                with: "fetchAlarm: { delay: { lognormal: { median: 1m, sigma: 0.5 } } }")
+        let line =
+            "- { key: platforms.android.fetchAlarm.delay.fixed, distribution: { uniform: { min: 0s, max: 10m } } }"
         XCTAssertTrue(base.contains(line), "the fixture changed: adapt the test")
         let key = "platforms.android.fetchAlarm.delay.lognormal.median"
         let normal = temporary.appendingPathComponent("median-normal.yaml").path
-        _ = FileManager.default.createFile(atPath: normal, contents: Data(base.replacingOccurrences(
-            of: line, with: "- { key: \(key), distribution: { normal: { mean: 1m, sd: 10m } } }").utf8))
+        _ = FileManager.default.createFile(
+            atPath: normal,
+            contents: Data(
+                base.replacingOccurrences(
+                    of: line, with: "- { key: \(key), distribution: { normal: { mean: 1m, sd: 10m } } }"
+                ).utf8))
         let accepted = invoke(["validate", normal])
         XCTAssertEqual(accepted.code, 0, accepted.err)
         XCTAssertTrue(accepted.out.contains("all valid"), accepted.out)
         let uniform = temporary.appendingPathComponent("median-uniform.yaml").path
-        _ = FileManager.default.createFile(atPath: uniform, contents: Data(base.replacingOccurrences(
-            of: line, with: "- { key: \(key), distribution: { uniform: { min: 0s, max: 10m } } }").utf8))
+        _ = FileManager.default.createFile(
+            atPath: uniform,
+            contents: Data(
+                base.replacingOccurrences(
+                    of: line, with: "- { key: \(key), distribution: { uniform: { min: 0s, max: 10m } } }"
+                ).utf8))
         let refused = invoke(["validate", uniform])
         XCTAssertEqual(refused.code, 2, refused.err)
-        XCTAssertTrue(refused.err.contains("error: uncertainty.parameters[1].distribution.uniform reaches 0s, "
-                                           + "outside the range of '\(key)' (1ms to "),
-                      refused.err)
+        XCTAssertTrue(
+            refused.err.contains(
+                "error: uncertainty.parameters[1].distribution.uniform reaches 0s, "
+                    + "outside the range of '\(key)' (1ms to "),
+            refused.err)
         XCTAssertFalse(refused.err.contains("longer than zero"), refused.err)
     }
 }

@@ -36,20 +36,24 @@ final class FitIntoRequirementsTests: CommandLineTestCase {
         let (bg, eligibility, scenario) = try telemetryWithoutRequirementColumns()
         let before = read(scenario)
         let out = temporary.appendingPathComponent("fit").path
-        let fit = ["fit", bg, "--families", "lognormal", "--bootstrap", "0", "--out", out, "--into", scenario,
-                   "--quiet"]
+        let fit = [
+            "fit", bg, "--families", "lognormal", "--bootstrap", "0", "--out", out, "--into", scenario,
+            "--quiet",
+        ]
 
         let refused = invoke(fit)
         XCTAssertEqual(refused.code, 2, refused.err)
-        let expected = "\(bg):1: error: has no kind, requires_power or requires_network column, but the scenario "
+        let expected =
+            "\(bg):1: error: has no kind, requires_power or requires_network column, but the scenario "
             + "it is fitted into says its BG task waits for idle and charging (\(scenario):11:24: "
             + "platforms.ios.fetchTask kind: processing, requiresExternalPower: true)"
         XCTAssertTrue(refused.err.hasPrefix(expected), refused.err)
         for phrase in ["--eligibility FILE", "--assume-eligible", "biases the delay long"] {
             XCTAssertTrue(refused.err.contains(phrase), "\(phrase): \(refused.err)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out),
-                       "refused before any family is tried: nothing written")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: out),
+            "refused before any family is tried: nothing written")
         XCTAssertEqual(read(scenario), before)
 
         // The periods measure each delay over the time the request could run: fitted and set.
@@ -66,7 +70,8 @@ final class FitIntoRequirementsTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: scenario, contents: Data(before.utf8)))
         let assumed = invoke(fit + ["--assume-eligible", "--accept-poor-fit"])
         XCTAssertEqual(assumed.code, 0, assumed.err)
-        let warning = "\(bg): warning: fitted \(json["rows"] as? Int ?? -1) requests as always eligible "
+        let warning =
+            "\(bg): warning: fitted \(json["rows"] as? Int ?? -1) requests as always eligible "
             + "(--assume-eligible), though the scenario's BG task waits for idle and charging"
         XCTAssertTrue(assumed.err.contains(warning), assumed.err)
         XCTAssertTrue(assumed.err.contains("biased long"), assumed.err)
@@ -81,8 +86,10 @@ final class FitIntoRequirementsTests: CommandLineTestCase {
             .replacingOccurrences(of: "  idle: { start: \"02:00\", end: \"07:00\" }\n", with: "")
         XCTAssertTrue(FileManager.default.createFile(atPath: scenario, contents: Data(refresh.utf8)))
         let out = temporary.appendingPathComponent("fit").path
-        let plain = invoke(["fit", bg, "--families", "lognormal", "--bootstrap", "0", "--out", out, "--into", scenario,
-                            "--quiet", "--accept-poor-fit"])
+        let plain = invoke([
+            "fit", bg, "--families", "lognormal", "--bootstrap", "0", "--out", out, "--into", scenario,
+            "--quiet", "--accept-poor-fit",
+        ])
         XCTAssertEqual(plain.code, 0, plain.err)
         XCTAssertFalse(read("\(out)/fit.md").contains("ligibility"))
     }

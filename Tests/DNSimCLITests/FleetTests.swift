@@ -2,6 +2,7 @@ import DNSimTestSupport
 import Foundation
 import TestStatistics
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -31,14 +32,17 @@ final class FleetTests: CommandLineTestCase {
     func files(_ directory: String) -> [String: String] {
         var result: [String: String] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-            result[name] = String(decoding: FileManager.default.contents(atPath: "\(directory)/\(name)")!, as: UTF8.self)
+            result[name] = String(
+                decoding: FileManager.default.contents(atPath: "\(directory)/\(name)")!, as: UTF8.self)
         }
         return result
     }
 
     /// `segments.csv` as (segment, field by column) rows.
     func rows(_ csv: String) -> (header: [String], rows: [[String]]) {
-        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = csv.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         return (lines[0], Array(lines.dropFirst()))
     }
 
@@ -64,7 +68,9 @@ final class FleetTests: CommandLineTestCase {
         let summary = rows(try XCTUnwrap(report["summary.csv"]))
         let bySegment = rows(try XCTUnwrap(report["segments.csv"]))
         XCTAssertEqual(bySegment.header, ["segment"] + summary.header)
-        XCTAssertEqual(bySegment.rows.map(\.first!), ["stock", "heavy-users", "restricted"].flatMap { Array(repeating: $0, count: 4) })
+        XCTAssertEqual(
+            bySegment.rows.map(\.first!),
+            ["stock", "heavy-users", "restricted"].flatMap { Array(repeating: $0, count: 4) })
         let counts = ["devices", "cycles"] + RateMetric.allCases.map(\.name).filter(summary.header.contains)
         XCTAssertGreaterThanOrEqual(counts.count, 8)
         for (index, fleetRow) in summary.rows.enumerated() {
@@ -88,7 +94,8 @@ final class FleetTests: CommandLineTestCase {
         let cycles = rows(try XCTUnwrap(report["cycles.csv"]))
         let bySegment = rows(try XCTUnwrap(report["segments.csv"]))
         let segment = try XCTUnwrap(cycles.header.firstIndex(of: "segment"))
-        let arm = try XCTUnwrap(cycles.header.firstIndex(of: "arm")), outcome = try XCTUnwrap(cycles.header.firstIndex(of: "outcome"))
+        let arm = try XCTUnwrap(cycles.header.firstIndex(of: "arm")),
+            outcome = try XCTUnwrap(cycles.header.firstIndex(of: "outcome"))
         var counted: [String: Int] = [:]
         for row in cycles.rows { counted["\(row[segment]),\(row[arm]),\(row[outcome])", default: 0] += 1 }
         XCTAssertEqual(Set(cycles.rows.map { $0[segment] }), ["stock", "heavy-users", "restricted"])
@@ -96,7 +103,9 @@ final class FleetTests: CommandLineTestCase {
         for row in bySegment.rows {
             for name in CycleOutcome.allCases.map(\.name) {
                 let position = try XCTUnwrap(bySegment.header.firstIndex(of: name))
-                XCTAssertEqual(counted["\(row[0]),\(row[1]),\(name)", default: 0], Int(row[position]), "\(row[0]) \(row[1]) \(name)")
+                XCTAssertEqual(
+                    counted["\(row[0]),\(row[1]),\(name)", default: 0], Int(row[position]),
+                    "\(row[0]) \(row[1]) \(name)")
                 compared += 1
             }
         }
@@ -140,11 +149,13 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertNil(reports[0]["segments.csv"])
         // The manifests differ in the file's digest only.
         for name in reports[0].keys.sorted() where name != "manifest.json" {
-            XCTAssertEqual(reports[1][name], reports[0][name], "\(name) differs between the one-segment fleet and the scenario")
+            XCTAssertEqual(
+                reports[1][name], reports[0][name], "\(name) differs between the one-segment fleet and the scenario")
         }
         XCTAssertEqual(Set(reports[1].keys), Set(reports[0].keys))
         let summary = reports[0]["summary.csv"]!.split(separator: "\n")
-        let expected = (["segment," + summary[0]] + summary.dropFirst().map { "everyone," + $0 }).joined(separator: "\n") + "\n"
+        let expected =
+            (["segment," + summary[0]] + summary.dropFirst().map { "everyone," + $0 }).joined(separator: "\n") + "\n"
         XCTAssertEqual(segments, expected)
     }
 
@@ -162,7 +173,8 @@ final class FleetTests: CommandLineTestCase {
             var seen: [Int: [Record]] = [:]
             init(_ owner: Records) { self.owner = owner }
             func simulated(device: Int, arm: Int, _ log: DeviceLog) {
-                seen[device, default: []].append(Record(cycles: log.cycles, delays: log.updateDelays, events: Int(log.activity.events)))
+                seen[device, default: []].append(
+                    Record(cycles: log.cycles, delays: log.updateDelays, events: Int(log.activity.events)))
             }
             func finish() {
                 owner.lock.lock()
@@ -177,11 +189,12 @@ final class FleetTests: CommandLineTestCase {
 
     func testMovingOneShareLeavesTheOtherDevicesDrawsUnchanged() throws {
         func run(_ shares: [String]) throws -> (segments: [Int], records: [Int: [Records.Record]]) {
-            let text = Self.withFleet("""
-              - { segment: stock, share: \(shares[0]) }
-              - { segment: heavy-users, share: \(shares[1]), set: { user.appOpensPerDay: 6 } }
-              - { segment: restricted, share: \(shares[2]), set: { platforms.android.exactAlarmPermission: false, platforms.ios.fetchTask.never: 0.6 } }
-            """)
+            let text = Self.withFleet(
+                """
+                  - { segment: stock, share: \(shares[0]) }
+                  - { segment: heavy-users, share: \(shares[1]), set: { user.appOpensPerDay: 6 } }
+                  - { segment: restricted, share: \(shares[2]), set: { platforms.android.exactAlarmPermission: false, platforms.ios.fetchTask.never: 0.6 } }
+                """)
             var plan = try load(text).plan().get()
             plan.devices = 200
             let observer = Records()
@@ -194,7 +207,9 @@ final class FleetTests: CommandLineTestCase {
         var moved = 0
         for device in 0..<200 {
             if before.segments[device] == after.segments[device] {
-                XCTAssertEqual(before.records[device], after.records[device], "device \(device) stayed in segment \(before.segments[device]) but its records changed")
+                XCTAssertEqual(
+                    before.records[device], after.records[device],
+                    "device \(device) stayed in segment \(before.segments[device]) but its records changed")
             } else {
                 // Only the boundary between the first two segments moved.
                 XCTAssertEqual([before.segments[device], after.segments[device]], [0, 1], "device \(device)")
@@ -220,7 +235,8 @@ final class FleetTests: CommandLineTestCase {
         XCTAssertEqual(files("\(wide)/fleet"), expected)
         let shards = temporary.appendingPathComponent("shards").path
         for k in 1...3 {
-            XCTAssertEqual(invoke([scenario, "--shard", "\(k)/3", "--out", shards, "--quiet", "--jobs", "\(k % 2 + 1)"]).code, 0)
+            XCTAssertEqual(
+                invoke([scenario, "--shard", "\(k)/3", "--out", shards, "--quiet", "--jobs", "\(k % 2 + 1)"]).code, 0)
         }
         let merged = temporary.appendingPathComponent("merged").path
         let merge = invoke(["merge", shards, "--out", merged, "--quiet", "--format", "md,json"])
@@ -262,29 +278,41 @@ final class FleetTests: CommandLineTestCase {
     /// notification at 18:30 there), and its fetch alarm is named as it really fires: inexact in
     /// the segment that denies the exact-alarm permission, exact elsewhere.
     func testTraceShowsASegmentsDeviceInItsOwnTimeZoneWithItsAlarmNamed() throws {
-        let text = Self.withFleet("""
-          - { segment: berlin, share: 0.5 }
-          - segment: los-angeles
-            share: 0.5
-            set: { timeZone: America/Los_Angeles, platforms.android.exactAlarmPermission: false }
-        """, base: Self.fixture.replacingOccurrences(of: "timeZone: UTC", with: "timeZone: Europe/Berlin"))
+        let text = Self.withFleet(
+            """
+              - { segment: berlin, share: 0.5 }
+              - segment: los-angeles
+                share: 0.5
+                set: { timeZone: America/Los_Angeles, platforms.android.exactAlarmPermission: false }
+            """, base: Self.fixture.replacingOccurrences(of: "timeZone: UTC", with: "timeZone: Europe/Berlin"))
         let path = write(text, to: "zones.yaml")
         let plan = try load(text).plan().get()
         let random = KeyedRandom(seed: plan.seed)
         var devices: [String: Int] = [:]
-        for device in 0..<plan.devices { devices[plan.fleet!.segments[plan.fleet!.segment(of: device, random: random)].name] = device + 1 }
-        for (segment, zone, offset, alarm) in [("berlin", "Europe/Berlin", "+01:00", "exact (setExactAndAllowWhileIdle)"),
-                                               ("los-angeles", "America/Los_Angeles", "-08:00",
-                                                "inexact (no exact-alarm permission; deferred in Doze)")] {
+        for device in 0..<plan.devices {
+            devices[plan.fleet!.segments[plan.fleet!.segment(of: device, random: random)].name] = device + 1
+        }
+        for (segment, zone, offset, alarm) in [
+            ("berlin", "Europe/Berlin", "+01:00", "exact (setExactAndAllowWhileIdle)"),
+            (
+                "los-angeles", "America/Los_Angeles", "-08:00",
+                "inexact (no exact-alarm permission; deferred in Doze)"
+            ),
+        ] {
             let device = try XCTUnwrap(devices[segment])
             let trace = invoke(["trace", path, "--device", "\(device)", "--arm", "chained/android", "--day", "1"])
             XCTAssertEqual(trace.code, 0, trace.err)
-            XCTAssertTrue(trace.out.contains("(segment \(segment))") && trace.out.contains("times in \(zone)"), trace.out)
+            XCTAssertTrue(
+                trace.out.contains("(segment \(segment))") && trace.out.contains("times in \(zone)"), trace.out)
             // The fetch alarm for 18:25 local fires between 18:25 and 19:25 local (inexact: within the hour).
-            let alarmSet = try NSRegularExpression(pattern: "fetch alarm for cycle 1 at 2027-03-01 1[89]:[0-9:.]+ \\\(offset)")
-            XCTAssertNotNil(alarmSet.firstMatch(in: trace.out, range: NSRange(trace.out.startIndex..., in: trace.out)), trace.out)
+            let alarmSet = try NSRegularExpression(
+                pattern: "fetch alarm for cycle 1 at 2027-03-01 1[89]:[0-9:.]+ \\\(offset)")
+            XCTAssertNotNil(
+                alarmSet.firstMatch(in: trace.out, range: NSRange(trace.out.startIndex..., in: trace.out)), trace.out)
             XCTAssertTrue(trace.out.contains("fetch alarm fires: \(alarm)"), trace.out)
-            XCTAssertFalse(trace.out.contains(offset == "+01:00" ? "-08:00" : "+01:00"), "no time in the other segment's zone: \(trace.out)")
+            XCTAssertFalse(
+                trace.out.contains(offset == "+01:00" ? "-08:00" : "+01:00"),
+                "no time in the other segment's zone: \(trace.out)")
         }
     }
 
@@ -292,25 +320,61 @@ final class FleetTests: CommandLineTestCase {
 
     func testBadFleetsAreRefusedWithTheirPlace() {
         let cases: [(fleet: String, message: String)] = [
-            ("  - { segment: a, share: 0.5 }\n  - { segment: b, share: 0.4 }", "22:3: error: the fleet's shares add to 0.9, not 1"),
-            ("  - { segment: a, share: 1, set: { strategies.chained.guard: none } }",
-             "22:36: error: fleet[1].set: 'strategies.chained.guard' is a lever; a segment sets conditions only (compare levers as arms or sweep points)"),
-            ("  - { segment: a, share: 1, set: { plugin.relationship.contentTimeout: 1000 } }", "22:36: error: fleet[1].set: 'plugin.relationship.contentTimeout' is a lever"),
-            ("  - { segment: a, share: 1, set: { platforms.android.exactAlarmPermision: false } }",
-             "22:36: error: fleet[1].set: unknown key 'platforms.android.exactAlarmPermision' (did you mean 'platforms.android.exactAlarmPermission'?)"),
+            (
+                "  - { segment: a, share: 0.5 }\n  - { segment: b, share: 0.4 }",
+                "22:3: error: the fleet's shares add to 0.9, not 1"
+            ),
+            (
+                "  - { segment: a, share: 1, set: { strategies.chained.guard: none } }",
+                "22:36: error: fleet[1].set: 'strategies.chained.guard' is a lever; a segment sets conditions only (compare levers as arms or sweep points)"
+            ),
+            (
+                "  - { segment: a, share: 1, set: { plugin.relationship.contentTimeout: 1000 } }",
+                "22:36: error: fleet[1].set: 'plugin.relationship.contentTimeout' is a lever"
+            ),
+            (
+                "  - { segment: a, share: 1, set: { platforms.android.exactAlarmPermision: false } }",
+                "22:36: error: fleet[1].set: unknown key 'platforms.android.exactAlarmPermision' (did you mean 'platforms.android.exactAlarmPermission'?)"
+            ),
             ("  - { segment: a, share: 1, set: { days: 3 } }", "22:36: error: fleet[1].set: 'days' is a run key"),
-            ("  - { segment: a, share: 1, set: { metrics.lateAfter: 5m } }", "22:36: error: fleet[1].set: 'metrics.lateAfter' is a definition"),
-            ("  - { segment: a, share: 1, set: { platforms.android: {} } }", "22:36: error: fleet[1].set: 'platforms.android' holds levers and conditions"),
-            ("  - { segment: a, share: 0.5 }\n  - { segment: a, share: 0.5 }", "23:16: error: segment name 'a' is already used at line 22"),
-            ("  - { segment: Stock, share: 0.5 }\n  - { segment: stock, share: 0.5 }", "23:16: error: segment name 'stock' differs only in case from 'Stock' at line 22"),
-            ("  - { segment: \"a\\tb\", share: 1 }", "22:16: error: fleet[1].segment must contain no control characters, '/' or ','"),
+            (
+                "  - { segment: a, share: 1, set: { metrics.lateAfter: 5m } }",
+                "22:36: error: fleet[1].set: 'metrics.lateAfter' is a definition"
+            ),
+            (
+                "  - { segment: a, share: 1, set: { platforms.android: {} } }",
+                "22:36: error: fleet[1].set: 'platforms.android' holds levers and conditions"
+            ),
+            (
+                "  - { segment: a, share: 0.5 }\n  - { segment: a, share: 0.5 }",
+                "23:16: error: segment name 'a' is already used at line 22"
+            ),
+            (
+                "  - { segment: Stock, share: 0.5 }\n  - { segment: stock, share: 0.5 }",
+                "23:16: error: segment name 'stock' differs only in case from 'Stock' at line 22"
+            ),
+            (
+                "  - { segment: \"a\\tb\", share: 1 }",
+                "22:16: error: fleet[1].segment must contain no control characters, '/' or ','"
+            ),
             ("  []", "22:3: error: fleet must be a non-empty list of { segment, share, set } entries"),
-            ("  - { segment: a, share: 0 }\n  - { segment: b, share: 1 }", "22:26: error: fleet[1].share must be above 0"),
-            ("  - { segment: a, share: 1, sett: {} }", "22:29: error: unknown key 'sett' in fleet[1] (did you mean 'set'?)"),
+            (
+                "  - { segment: a, share: 0 }\n  - { segment: b, share: 1 }",
+                "22:26: error: fleet[1].share must be above 0"
+            ),
+            (
+                "  - { segment: a, share: 1, sett: {} }",
+                "22:29: error: unknown key 'sett' in fleet[1] (did you mean 'set'?)"
+            ),
             ("  - { share: 1 }", "22:5: error: fleet[1] needs 'segment'"),
-            ("  - { segment: a, share: 1, set: { user.appOpensPerDay: lots } }",
-             "22:57: error: in fleet segment 'a': user.appOpensPerDay must be a number"),
-            ("  - { segment: a, share: 1, set: { fleet.1.share: 1 } }", "22:36: error: fleet[1].set: a segment cannot set 'fleet.1.share'"),
+            (
+                "  - { segment: a, share: 1, set: { user.appOpensPerDay: lots } }",
+                "22:57: error: in fleet segment 'a': user.appOpensPerDay must be a number"
+            ),
+            (
+                "  - { segment: a, share: 1, set: { fleet.1.share: 1 } }",
+                "22:36: error: fleet[1].set: a segment cannot set 'fleet.1.share'"
+            ),
         ]
         for (fleet, message) in cases {
             let path = write(Self.withFleet(fleet), to: "bad.yaml")
@@ -321,16 +385,18 @@ final class FleetTests: CommandLineTestCase {
         let sweep = write(Self.fixture + "sweep:\n  - { key: fleet.1.share, values: [0.5] }\n", to: "sweep.yaml")
         let swept = invoke(["validate", sweep])
         XCTAssertEqual(swept.code, 2)
-        XCTAssertTrue(swept.err.contains("sweep.yaml:30:12: error: sweep[1].key 'fleet.1.share' cannot be swept"), swept.err)
+        XCTAssertTrue(
+            swept.err.contains("sweep.yaml:30:12: error: sweep[1].key 'fleet.1.share' cannot be swept"), swept.err)
     }
 
     /// `validate` lists the segments, their shares and what each sets, so a team sees its fleet
     /// as the run will simulate it.
     func testValidateListsTheSegments() {
-        let text = Self.withFleet("""
-          - { segment: stock, share: 0.7 }
-          - { segment: lapsed, share: 0.3, set: { user.appOpensPerDay: 0.5 } }
-        """)
+        let text = Self.withFleet(
+            """
+              - { segment: stock, share: 0.7 }
+              - { segment: lapsed, share: 0.3, set: { user.appOpensPerDay: 0.5 } }
+            """)
         let result = invoke(["validate", write(text, to: "fleet.yaml")])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.out.contains("  fleet: 2 segments, each device in one by its share\n"), result.out)
@@ -340,31 +406,43 @@ final class FleetTests: CommandLineTestCase {
 
     /// Every sweep point loads each segment too, so the two multiply against the points' limit.
     func testASweepTimesTheSegmentsIsBounded() {
-        let text = Self.fixture + "sweep:\n  - { key: fetch.failure, range: { from: 0, to: 0.9999, step: 0.0001 } }\n"
+        let text =
+            Self.fixture + "sweep:\n  - { key: fetch.failure, range: { from: 0, to: 0.9999, step: 0.0001 } }\n"
             + "  - { key: user.appOpensPerDay, values: [1, 2, 3] }\n"
         let result = invoke(["validate", write(text, to: "bad.yaml")])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.contains("error: the sweep's 30000 points with a fleet of 3 segments build 120000 scenarios; at most 100000"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "error: the sweep's 30000 points with a fleet of 3 segments build 120000 scenarios; at most 100000"),
+            result.err)
     }
 
     /// A rule that cuts off every device of a segment is said, named by the segment; one the
     /// scenario itself gives is said once.
     func testASegmentsWarningNamesTheSegment() {
-        let text = Self.withFleet("""
-          - { segment: stock, share: 0.5 }
-          - { segment: lapsed, share: 0.5, set: { user.appOpensPerDay: 0, platforms.ios.inactiveAfter: 7d } }
-        """)
+        let text = Self.withFleet(
+            """
+              - { segment: stock, share: 0.5 }
+              - { segment: lapsed, share: 0.5, set: { user.appOpensPerDay: 0, platforms.ios.inactiveAfter: 7d } }
+            """)
         let result = invoke(["validate", write(text, to: "warned.yaml")])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.err.contains("warned.yaml:23:96: warning: in fleet segment 'lapsed': inactiveAfter 7d with no app opens"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "warned.yaml:23:96: warning: in fleet segment 'lapsed': inactiveAfter 7d with no app opens"), result.err
+        )
     }
 
     /// A segment that sets a platform the scenario does not simulate would add arms.
     func testASegmentCannotAddAPlatform() {
-        let iosOnly = Self.fixture.replacingOccurrences(of: "  android:\n    fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }\n", with: "")
-        let text = Self.withFleet("  - { segment: a, share: 1, set: { platforms.android.exactAlarmPermission: false } }", base: iosOnly)
+        let iosOnly = Self.fixture.replacingOccurrences(
+            of: "  android:\n    fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }\n", with: "")
+        let text = Self.withFleet(
+            "  - { segment: a, share: 1, set: { platforms.android.exactAlarmPermission: false } }", base: iosOnly)
         let result = invoke(["validate", write(text, to: "bad.yaml")])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.contains("error: in fleet segment 'a': the segment's platforms differ from the scenario's"), result.err)
+        XCTAssertTrue(
+            result.err.contains("error: in fleet segment 'a': the segment's platforms differ from the scenario's"),
+            result.err)
     }
 }

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// A shard file names the scenario `merge` re-reads, a path the user did not give (issue 44,
@@ -17,10 +18,16 @@ final class ForgedShardTests: CommandLineTestCase {
     ]
 
     /// Both shards of four devices, `edit` applied to shard 2 (and to shard 1 with `both`), merged.
-    func merge(both: Bool = true, _ edit: (inout [String: Any]) -> Void) throws -> (code: Int32, out: String, err: String) {
+    func merge(both: Bool = true, _ edit: (inout [String: Any]) -> Void) throws -> (
+        code: Int32, out: String, err: String
+    ) {
         let folder = temporary.appendingPathComponent("shards-\(UUID().uuidString)").path
         for k in 1...2 {
-            XCTAssertEqual(invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
+            XCTAssertEqual(
+                invoke([
+                    GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--shard", "\(k)/2", "--out", folder,
+                    "--quiet",
+                ]).code, 0)
         }
         for k in both ? [1, 2] : [2] {
             let url = URL(fileURLWithPath: "\(folder)/small@devices=4/shard-\(k)-of-2.json")
@@ -40,18 +47,27 @@ final class ForgedShardTests: CommandLineTestCase {
         return path
     }
 
-    func assertUnquoted(_ result: (code: Int32, out: String, err: String), _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertUnquoted(
+        _ result: (code: Int32, out: String, err: String), _ expected: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(result.code, 2, result.out + result.err, file: file, line: line)
-        XCTAssertTrue(result.err.hasPrefix("error: ") && result.err.contains(expected), "\(expected) not in \(result.err)", file: file, line: line)
-        XCTAssertFalse((result.out + result.err).contains("SECRET"), "the forged file was quoted: \(result.err)", file: file, line: line)
-        XCTAssertEqual(result.err.split(separator: "\n").count, 1, "one line, no excerpt: \(result.err)", file: file, line: line)
+        XCTAssertTrue(
+            result.err.hasPrefix("error: ") && result.err.contains(expected), "\(expected) not in \(result.err)",
+            file: file, line: line)
+        XCTAssertFalse(
+            (result.out + result.err).contains("SECRET"), "the forged file was quoted: \(result.err)", file: file,
+            line: line)
+        XCTAssertEqual(
+            result.err.split(separator: "\n").count, 1, "one line, no excerpt: \(result.err)", file: file, line: line)
     }
 
     func testAShardNamingAnotherFileIsRefusedByItsDigestWithoutQuotingIt() throws {
         for text in Self.secrets {
             let path = try secret(text)
             let result = try merge { $0["scenarioFile"] = path }
-            assertUnquoted(result, "\(path) changed since the shards ran (digest \(PartialResult.digest(Array(text.utf8)))")
+            assertUnquoted(
+                result, "\(path) changed since the shards ran (digest \(PartialResult.digest(Array(text.utf8)))")
         }
     }
 
@@ -78,9 +94,12 @@ final class ForgedShardTests: CommandLineTestCase {
     /// A scenario given through a symbolic link is a regular file still: it merges.
     func testAScenarioGivenThroughALinkStillMerges() throws {
         let link = temporary.appendingPathComponent("link.yaml").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: GoldenFiles.scenarioPath("small.yaml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: GoldenFiles.scenarioPath("small.yaml"))
         let folder = temporary.appendingPathComponent("shards").path
-        for k in 1...2 { XCTAssertEqual(invoke([link, "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
+        for k in 1...2 {
+            XCTAssertEqual(invoke([link, "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
+        }
         let result = invoke(["merge", folder, "--out", temporary.appendingPathComponent("merged").path, "--quiet"])
         XCTAssertEqual(result.code, 0, result.err)
     }

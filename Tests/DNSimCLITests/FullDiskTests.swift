@@ -61,7 +61,10 @@ final class FullDiskTests: CommandLineTestCase {
     func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() }
 
     /// Exit 2 and one line of error, after the `note` a run with overrides begins with (where it writes), if any.
-    func assertNoSpace(_ result: (code: Int32, out: String, err: String), note: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    func assertNoSpace(
+        _ result: (code: Int32, out: String, err: String), note: String? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         XCTAssertEqual(result.code, 2, result.err, file: file, line: line)
         var error = result.err
         if let note {
@@ -69,7 +72,8 @@ final class FullDiskTests: CommandLineTestCase {
             error = String(error.dropFirst(note.count + 1))
         }
         XCTAssertTrue(error.hasPrefix("error: cannot write \(disk.path)/"), result.err, file: file, line: line)
-        XCTAssertTrue(error.contains(": no space left on device; nothing was written to "), result.err, file: file, line: line)
+        XCTAssertTrue(
+            error.contains(": no space left on device; nothing was written to "), result.err, file: file, line: line)
         XCTAssertFalse(error.contains("Domain="), "no Foundation error dump", file: file, line: line)
         XCTAssertEqual(error.split(separator: "\n").count, 1, result.err, file: file, line: line)
     }
@@ -87,7 +91,9 @@ final class FullDiskTests: CommandLineTestCase {
         assertNoSpace(result, note: note(previous.out))
         XCTAssertTrue(result.err.hasSuffix("(the report already in \(previous.folder)/ is as it was)\n"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no staging folder is left")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"], "none beside the report either")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"],
+            "none beside the report either")
         XCTAssertEqual(try files(previous.folder), previous.files, "the previous report is intact")
     }
 
@@ -95,11 +101,16 @@ final class FullDiskTests: CommandLineTestCase {
         try mountDisk()
         let previous = try previousReport()
         let telemetry = disk.appendingPathComponent("telemetry").path
-        let result = invoke([scenario, "--devices", "60", "--format", "csv", "--out", previous.out, "--emit-telemetry", telemetry, "--quiet"])
+        let result = invoke([
+            scenario, "--devices", "60", "--format", "csv", "--out", previous.out, "--emit-telemetry", telemetry,
+            "--quiet",
+        ])
         assertNoSpace(result, note: note(previous.out))
         XCTAssertTrue(result.err.contains("nothing was written to \(previous.folder)/ or \(telemetry)/"), result.err)
         XCTAssertEqual(try entries(), ["report"], "no telemetry folder, no 0-byte file, no staging folder")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"], "no staging folder beside the report")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: previous.out), ["small@devices=60"],
+            "no staging folder beside the report")
         XCTAssertEqual(try files(previous.folder), previous.files)
     }
 
@@ -110,11 +121,17 @@ final class FullDiskTests: CommandLineTestCase {
         let handle = try FileHandle(forWritingTo: filler)
         XCTAssertThrowsError(try handle.write(contentsOf: Data(count: 70_000)), "more than the disk holds")
         try handle.close()
-        let result = invoke([scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path, "--quiet"])
+        let result = invoke([
+            scenario, "--devices", "6", "--shard", "1/2", "--out", disk.appendingPathComponent("shards").path,
+            "--quiet",
+        ])
         assertNoSpace(result)
-        XCTAssertTrue(result.err.contains("nothing was written to \(disk.path)/shards/small@devices=6/shard-1-of-2.json"), result.err)
+        XCTAssertTrue(
+            result.err.contains("nothing was written to \(disk.path)/shards/small@devices=6/shard-1-of-2.json"),
+            result.err)
         // --out shards is the parent of shards/small@devices=6/, so it was made: it is removed again with the staging folder.
-        XCTAssertEqual(try entries().filter { $0 != "filler" }, [], "no staging folder and no empty --out folder is left")
+        XCTAssertEqual(
+            try entries().filter { $0 != "filler" }, [], "no staging folder and no empty --out folder is left")
     }
 
     /// Fills the disk but for a few bytes.
@@ -136,9 +153,12 @@ final class FullDiskTests: CommandLineTestCase {
         XCTAssertEqual(try entries(), ["filler"], "no new/ nor new/deeper/ is left")
         let telemetry = disk.appendingPathComponent("logs/app").path
         let report = temporary.appendingPathComponent("report").path
-        XCTAssertEqual(invoke([scenario, "--devices", "6", "--out", report, "--emit-telemetry", telemetry, "--quiet"]).code, 2)
+        XCTAssertEqual(
+            invoke([scenario, "--devices", "6", "--out", report, "--emit-telemetry", telemetry, "--quiet"]).code, 2)
         XCTAssertEqual(try entries(), ["filler"], "no logs/ is left")
-        XCTAssertEqual(invoke(["init", "--name", "x", "--out", disk.appendingPathComponent("scenarios/x.yaml").path, "--quiet"]).code, 2)
+        XCTAssertEqual(
+            invoke(["init", "--name", "x", "--out", disk.appendingPathComponent("scenarios/x.yaml").path, "--quiet"])
+                .code, 2)
         XCTAssertEqual(try entries(), ["filler"], "no scenarios/ is left")
         // A folder the user made is theirs, empty or not.
         let mine = disk.appendingPathComponent("mine")

@@ -1,9 +1,10 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
-@testable import DNSimRun
 @testable import DNSimReports
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// SIGINT, SIGTERM, SIGHUP and SIGQUIT in the middle of a `--cycles` run, on the
@@ -13,8 +14,12 @@ import XCTest
 final class InterruptTests: CommandLineTestCase {
     /// `dnsim-events` beside the test bundle (SwiftPM builds it with the tests).
     static var executable: URL? {
-        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0?.deletingLastPathComponent() }
-        return folders.map { $0.appendingPathComponent("dnsim-events") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let folders = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap {
+            $0?.deletingLastPathComponent()
+        }
+        return folders.map { $0.appendingPathComponent("dnsim-events") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }
 
     func testSIGINTRemovesStagingAndKeepsThePreviousReport() throws {
@@ -31,17 +36,19 @@ final class InterruptTests: CommandLineTestCase {
         try interrupt(with: SIGHUP, name: "SIGHUP", expectedStatus: 129)
     }
 
-
     func testSIGQUITRemovesStagingAndKeepsThePreviousReport() throws {
         try interrupt(with: SIGQUIT, name: "SIGQUIT", expectedStatus: 131)
     }
 
     func interrupt(with signo: Int32, name: String, expectedStatus: Int32) throws {
-        guard let executable = Self.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        guard let executable = Self.executable else {
+            throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first")
+        }
         let scenario = GoldenFiles.scenarioPath("small.yaml")
         // --out report --devices 1000000 writes report/small@devices=1000000/; since the previous report is there, the
         // staging folders go inside it, and the snapshot below finds none left.
-        let out = temporary.appendingPathComponent("report"), report = out.appendingPathComponent("small@devices=1000000")
+        let out = temporary.appendingPathComponent("report"),
+            report = out.appendingPathComponent("small@devices=1000000")
         // The previous report in that folder: a quick one (4 devices × 3 days, written to report/small@devices=4,days=3/)
         // moved there, since a run of its own size would take as long as the one interrupted.
         XCTAssertEqual(invoke([scenario, "--devices", "4", "--days", "3", "--out", out.path, "--quiet"]).code, 0)
@@ -68,14 +75,20 @@ final class InterruptTests: CommandLineTestCase {
         let chunks = { () -> URL? in
             for folder in [out, report] {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                if let name = names.first(where: { StagingFolders.Name(parsing: $0)?.kind == .cycles }) { return folder.appendingPathComponent(name) }
+                if let name = names.first(where: { StagingFolders.Name(parsing: $0)?.kind == .cycles }) {
+                    return folder.appendingPathComponent(name)
+                }
             }
             return nil
         }
         // A guard against a child that never starts writing, not a timing assertion.
         let deadline = Date().addingTimeInterval(300)
         while process.isRunning && Date() < deadline {
-            if let folder = chunks(), ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: { $0.hasPrefix("devices-") }) {
+            if let folder = chunks(),
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains(where: {
+                    $0.hasPrefix("devices-")
+                })
+            {
                 break
             }
             usleep(20_000)
@@ -94,18 +107,28 @@ final class InterruptTests: CommandLineTestCase {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let lines = stderr.split(separator: "\n")
         // First the note that --devices writes report/small@devices=1000000/, not report/small/.
-        XCTAssertEqual(lines.first.map(String.init), "note: small: --devices differ from \(scenario), so this run writes \(report.path)/ "
-                       + "and leaves \(out.path)/small/ (a baseline written without them) as it is", stderr)
+        XCTAssertEqual(
+            lines.first.map(String.init),
+            "note: small: --devices differ from \(scenario), so this run writes \(report.path)/ "
+                + "and leaves \(out.path)/small/ (a baseline written without them) as it is", stderr)
         // Then the size warning, its estimate derived from the plan (its wording is StagingFolderTests').
         let plan = try ScenarioRuns.plan(try ScenarioLoader.load(path: scenario), RunOverrides(devices: 1_000_000))
         let rows = Double(1_000_000 * plan.world.calendar.count * plan.arms.count)
         let estimate = String(format: "%.1f GB", rows * ReportStaging.bytesPerCycleRow / 1e9)
-        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("warning: --cycles will write about \(estimate) to \(report.path)/cycles.csv: ") == true,
-                      stderr)
-        XCTAssertEqual(lines.last.map(String.init),
-                       "dnsim-events: interrupted by \(name); removed 1 staging folder; no report folder was left half-written", stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"], "no staging folder is left")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["small@devices=1000000"], "none beside the report either")
+        XCTAssertTrue(
+            lines.dropFirst().first?.hasPrefix(
+                "warning: --cycles will write about \(estimate) to \(report.path)/cycles.csv: ") == true,
+            stderr)
+        XCTAssertEqual(
+            lines.last.map(String.init),
+            "dnsim-events: interrupted by \(name); removed 1 staging folder; no report folder was left half-written",
+            stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"], "no staging folder is left"
+        )
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path), ["small@devices=1000000"],
+            "none beside the report either")
         XCTAssertEqual(try snapshot(report), before, "the previous report is untouched")
     }
 

@@ -12,8 +12,10 @@ final class MemoryTests: XCTestCase {
         let process = Process()
         // GNU time's %M: the child's peak resident set, in kB.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", executable.path, GoldenFiles.scenarioPath("small.yaml"), "--devices", "30",
-                             "--days", String(days), "--jobs", "1", "--quiet", "--out", out.path]
+        process.arguments = [
+            "-f", "%M", executable.path, GoldenFiles.scenarioPath("small.yaml"), "--devices", "30",
+            "--days", String(days), "--jobs", "1", "--quiet", "--out", out.path,
+        ]
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = FileHandle.nullDevice
@@ -26,10 +28,12 @@ final class MemoryTests: XCTestCase {
     }
 
     func testPeakMemoryIsFlatWhenDaysGrowTenfold() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let candidates = ["debug", "release"].map { root.appendingPathComponent(".build/\($0)/dnsim-events") }
         guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+        else {
             throw XCTSkip("needs the built dnsim-events executable and /usr/bin/time")
         }
         let short = try peakKilobytes(executable, days: 60)

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimReports
 
 /// An output folder that is writable under a parent that is not (issue 44): a volume mounted at
@@ -24,7 +25,9 @@ final class ReadOnlyParentTests: CommandLineTestCase {
         let root = temporary.appendingPathComponent("root").path, results = root + "/results"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for folder in [root, results] {
-            if folder == results { try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true) }
+            if folder == results {
+                try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
+            }
             guard FullDiskTests.run("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", folder]) == 0 else {
                 throw XCTSkip("cannot mount a tmpfs here (a container without CAP_SYS_ADMIN?)")
             }
@@ -53,7 +56,8 @@ final class ReadOnlyParentTests: CommandLineTestCase {
         succeeds([small] + size + ["--out", results, "--quiet"])
         succeeds([small] + size + ["--cycles", "--out", results, "--emit-telemetry", results, "--quiet"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(report)/cycles.csv"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(results)/app-opens.csv"), "the telemetry, in the volume itself")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: "\(results)/app-opens.csv"), "the telemetry, in the volume itself")
         // The shards elsewhere, merged into the volume: the Kubernetes merge Job's command.
         let shards = temporary.appendingPathComponent("shards").path
         for shard in ["1/2", "2/2"] { succeeds([small] + size + ["--shard", shard, "--out", shards, "--quiet"]) }
@@ -63,10 +67,16 @@ final class ReadOnlyParentTests: CommandLineTestCase {
         // A check against a baseline elsewhere, its report and JUnit file into the volume.
         let baseline = temporary.appendingPathComponent("baseline").path
         succeeds([small] + size + ["--out", baseline, "--quiet"])
-        succeeds(["check", small] + size + ["--baseline", baseline, "--out", results, "--junit", "\(results)/junit.xml", "--quiet"])
+        succeeds(
+            ["check", small] + size + [
+                "--baseline", baseline, "--out", results, "--junit", "\(results)/junit.xml", "--quiet",
+            ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(results)/junit.xml"))
         // A fit whose folder is the volume itself.
-        succeeds(["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv"), "--bootstrap", "0", "--out", results, "--quiet"])
+        succeeds([
+            "fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv"), "--bootstrap", "0", "--out",
+            results, "--quiet",
+        ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(results)/fit.yaml"))
         XCTAssertEqual(stagingFolders(under: results), [], "no staging folder left in the volume")
     }
@@ -75,11 +85,14 @@ final class ReadOnlyParentTests: CommandLineTestCase {
         let results = try mountVolume()
         XCTAssertEqual(FullDiskTests.run("/bin/mount", ["-o", "remount,ro", results]), 0)
         let missing = temporary.appendingPathComponent("missing.yaml").path  // never read: --out fails first
-        for command in [[missing], ["check", missing], ["merge", temporary.path],
-                        ["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv")]] {
+        for command in [
+            [missing], ["check", missing], ["merge", temporary.path],
+            ["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv")],
+        ] {
             let result = invoke(command + ["--out", results])
             XCTAssertEqual(result.code, 2, "\(command)")
-            XCTAssertTrue(result.err.hasPrefix("error: --out: cannot create files in \(results): "), "\(command): \(result.err)")
+            XCTAssertTrue(
+                result.err.hasPrefix("error: --out: cannot create files in \(results): "), "\(command): \(result.err)")
         }
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// What a release carries stays consistent: the changelog starts with the
 /// version the code reports, and the licence files the tarball ships exist.
 final class ReleaseTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func text(_ path: String) throws -> String {
         try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
@@ -17,9 +19,12 @@ final class ReleaseTests: XCTestCase {
     }
 
     func testLicenceAndNotice() throws {
-        XCTAssertTrue(try text("LICENSE").contains("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007"))
+        XCTAssertTrue(
+            try text("LICENSE").contains("GNU GENERAL PUBLIC LICENSE\n                       Version 3, 29 June 2007"))
         let notice = try text("NOTICE")
-        for name in ["GNU Scientific Library", "GPL-3.0", "libyaml", "MIT", "Swift", "Apache-2.0", "Runtime Library Exception"] {
+        for name in [
+            "GNU Scientific Library", "GPL-3.0", "libyaml", "MIT", "Swift", "Apache-2.0", "Runtime Library Exception",
+        ] {
             XCTAssertTrue(notice.contains(name), "NOTICE names \(name)")
         }
     }
@@ -28,7 +33,8 @@ final class ReleaseTests: XCTestCase {
     func testDocumentedCommandsNameThisVersion() throws {
         XCTAssertTrue(try text("README.md").contains("v=\(ToolVersion.current) && n=dnsim-events-$v-linux-x86_64"))
         let policy = try text("docs/policy-changes.md")
-        XCTAssertEqual(policy.components(separatedBy: "DNSIM_VERSION: \"\(ToolVersion.current)\"").count, 3, "both CI jobs")
+        XCTAssertEqual(
+            policy.components(separatedBy: "DNSIM_VERSION: \"\(ToolVersion.current)\"").count, 3, "both CI jobs")
     }
 
     func testCommitIsAFullHashOrUnknown() {

@@ -1,13 +1,15 @@
 import DNSimTestSupport
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
-@testable import DNSimRun
+
 @testable import DNSimCore
 @testable import DNSimReports
+@testable import DNSimRun
 @testable import DNSimScenario
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The files of a report folder agree with each other: the charts draw
 /// summary.csv's numbers, summary.json holds the same numbers, and cycles.csv
@@ -17,7 +19,9 @@ final class ReportFilesTests: CommandLineTestCase {
 
     func run(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
         let result = invoke(arguments)
-        XCTAssertEqual(result.code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(result.out + result.err)", file: file, line: line)
+        XCTAssertEqual(
+            result.code, 0, "dnsim-events \(arguments.joined(separator: " ")): \(result.out + result.err)", file: file,
+            line: line)
     }
 
     /// Runs the small fixture scenario with `--out` a fresh folder and returns the report's
@@ -51,7 +55,9 @@ final class ReportFilesTests: CommandLineTestCase {
             if quoted {
                 if c == "\"" {
                     if let next = iterator.next() {
-                        if next == "\"" { current.append("\"") } else {
+                        if next == "\"" {
+                            current.append("\"")
+                        } else {
                             quoted = false
                             if next == "," { fields.append(current); current = "" } else { current.append(next) }
                         }
@@ -82,7 +88,8 @@ final class ReportFilesTests: CommandLineTestCase {
         var order: [String] = []
         for line in lines.dropFirst() {
             let values = fields(line)
-            precondition(values.count == header.count, "summary.csv row with \(values.count) fields for \(header.count) columns")
+            precondition(
+                values.count == header.count, "summary.csv row with \(values.count) fields for \(header.count) columns")
             let row = Dictionary(uniqueKeysWithValues: zip(header, values))
             rows[row["arm"]!] = row
             order.append(row["arm"]!)
@@ -101,8 +108,10 @@ final class ReportFilesTests: CommandLineTestCase {
         var elements: [Element] = []
         private var open: [Element] = []
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
             open.append(Element(name: elementName, attributes: attributeDict))
         }
 
@@ -111,7 +120,9 @@ final class ReportFilesTests: CommandLineTestCase {
             open[open.count - 1].text += string
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+        ) {
             guard let element = open.popLast() else { return }
             // A <title> names its parent: hand its text up.
             if element.name == "title", !open.isEmpty {
@@ -125,7 +136,9 @@ final class ReportFilesTests: CommandLineTestCase {
             let delegate = SVGElements()
             let parser = XMLParser(data: Data(svg.utf8))
             parser.delegate = delegate
-            XCTAssertTrue(parser.parse(), "SVG is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")", file: file, line: line)
+            XCTAssertTrue(
+                parser.parse(), "SVG is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")", file: file,
+                line: line)
             return delegate.elements
         }
     }
@@ -180,8 +193,9 @@ final class ReportFilesTests: CommandLineTestCase {
             // rates, within the x's own rounding (±0.05 px) and the CSV's (±5·10⁻⁷ per rate).
             var cumulative = 0.0
             for (k, segment) in segments[arm]!.enumerated() {
-                XCTAssertEqual(segment.x, left + barWidth * cumulative, accuracy: 0.05 + barWidth * 5e-7 * Double(k) + 1e-9,
-                               "\(arm) \(segment.outcome) starts where the earlier outcomes end")
+                XCTAssertEqual(
+                    segment.x, left + barWidth * cumulative, accuracy: 0.05 + barWidth * 5e-7 * Double(k) + 1e-9,
+                    "\(arm) \(segment.outcome) starts where the earlier outcomes end")
                 cumulative += Double(row["\(segment.outcome)_rate"]!)!
             }
             XCTAssertEqual(cumulative, 1, accuracy: 5e-7 * Double(occurred.count), "\(arm): the segments fill the bar")
@@ -201,7 +215,8 @@ final class ReportFilesTests: CommandLineTestCase {
         let axes = elements.filter { $0.name == "line" && $0.attributes["class"] == "axis" }
         XCTAssertEqual(axes.count, 2)
         // The 0% and 100% ticks sit 4 px below their grid lines, inside the frame: curves keep off the axes.
-        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }), full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
+        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }),
+            full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
         let bottom = Self.number(zero, "y") - 4, top = Self.number(full, "y") - 4
         XCTAssertLessThan(bottom, Self.number(axes[0], "y1"), "0% lies above the x axis")
         XCTAssertGreaterThan(top, Self.number(axes[1], "y1"), "100% lies below the frame's top")
@@ -242,8 +257,12 @@ final class ReportFilesTests: CommandLineTestCase {
         for arm in summary.order {
             let row = summary.rows[arm]!
             let cycles = Int(row["cycles"]!)!, missed = Int(row["missed"]!)!, suppressed = Int(row["suppressed"]!)!
-            XCTAssertTrue(texts.contains { $0.hasPrefix("\(arm): \(missed) of \(cycles) cycles missed (") && $0.contains("), \(suppressed) suppressed (") },
-                          "\(arm): \(texts)")
+            XCTAssertTrue(
+                texts.contains {
+                    $0.hasPrefix("\(arm): \(missed) of \(cycles) cycles missed (")
+                        && $0.contains("), \(suppressed) suppressed (")
+                },
+                "\(arm): \(texts)")
         }
     }
 
@@ -252,24 +271,32 @@ final class ReportFilesTests: CommandLineTestCase {
         let out = report("cdf", [])
         let summary = Self.summary(text("\(out)/summary.csv"))
         let elements = SVGElements.parse(text("\(out)/update-delay-cdf.svg"))
-        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }), full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
+        let zero = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "0%" }),
+            full = try XCTUnwrap(elements.first { $0.name == "text" && $0.text == "100%" })
         let bottom = Self.number(zero, "y") - 4, top = Self.number(full, "y") - 4
         let texts = elements.filter { $0.name == "text" }.map(\.text)
         XCTAssertTrue(texts.contains("share of server updates"))
         var lossy = 0, reached = 0
         for curve in elements.filter({ $0.name == "polyline" }) {
             let lost = try XCTUnwrap(Double(summary.rows[curve.text]!["lost_updates_rate"]!))
-            let last = try XCTUnwrap((curve.attributes["points"] ?? "").split(separator: " ").last?.split(separator: ",").last.flatMap { Double($0) })
+            let last = try XCTUnwrap(
+                (curve.attributes["points"] ?? "").split(separator: " ").last?.split(separator: ",").last.flatMap {
+                    Double($0)
+                })
             // One decimal of y is ±0.05 px. A curve never rises above the share shown, and reaches it unless
             // some delays run past the axis's end (1 wk).
             let tolerance = 0.06 / (bottom - top) + 1e-6
             let end = (bottom - last) / (bottom - top)
             XCTAssertLessThanOrEqual(end, 1 - lost + tolerance, curve.text)
             if abs(end - (1 - lost)) <= tolerance { reached += 1 }
-            XCTAssertTrue(texts.contains { $0.hasPrefix("\(curve.text): \(String(format: "%.1f", lost * 100))% lost") }, curve.text)
+            XCTAssertTrue(
+                texts.contains { $0.hasPrefix("\(curve.text): \(String(format: "%.1f", lost * 100))% lost") },
+                curve.text)
             if lost > 0.01 {
                 lossy += 1
-                XCTAssertTrue(texts.contains("\(String(format: "%.1f", lost * 100))% lost"), "the plateau is labelled: \(curve.text)")
+                XCTAssertTrue(
+                    texts.contains("\(String(format: "%.1f", lost * 100))% lost"),
+                    "the plateau is labelled: \(curve.text)")
             }
         }
         XCTAssertGreaterThan(lossy, 0, "the fixture loses updates, so the check is not vacuous")
@@ -283,10 +310,12 @@ final class ReportFilesTests: CommandLineTestCase {
     /// the CSV field is empty.
     func testSummaryJSONEqualsSummaryCSV() throws {
         let out = report("json", ["--format", "csv,json"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(out)/summary.md"), "--format csv,json writes no summary.md")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: "\(out)/summary.md"), "--format csv,json writes no summary.md")
         let summary = Self.summary(text("\(out)/summary.csv"))
         XCTAssertEqual(summary.header, SummaryCSV.header)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text("\(out)/summary.json").utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(text("\(out)/summary.json").utf8)) as? [String: Any])
         XCTAssertEqual(json["devices"] as? Int, 8)
         XCTAssertEqual(json["days"] as? Int, 30)
         XCTAssertEqual(json["seed"] as? String, "3")
@@ -309,7 +338,8 @@ final class ReportFilesTests: CommandLineTestCase {
                     let number = try XCTUnwrap(value as? NSNumber, "\(column) is a number")
                     if let dot = csv.firstIndex(of: ".") {
                         let decimals = csv.distance(from: dot, to: csv.endIndex) - 1
-                        XCTAssertEqual(String(format: "%.\(decimals)f", number.doubleValue), csv, "\(row["arm"]!) \(column)")
+                        XCTAssertEqual(
+                            String(format: "%.\(decimals)f", number.doubleValue), csv, "\(row["arm"]!) \(column)")
                     } else {
                         XCTAssertEqual(String(number.int64Value), csv, "\(row["arm"]!) \(column)")
                     }
@@ -327,7 +357,8 @@ final class ReportFilesTests: CommandLineTestCase {
                 let low = try XCTUnwrap(entry["ci_low"] as? NSNumber).doubleValue
                 let difference = try XCTUnwrap(entry["difference"] as? NSNumber).doubleValue
                 let high = try XCTUnwrap(entry["ci_high"] as? NSNumber).doubleValue
-                XCTAssertTrue(low <= difference && difference <= high && -1 <= low && high <= 1, "\(metric.name): \(entry)")
+                XCTAssertTrue(
+                    low <= difference && difference <= high && -1 <= low && high <= 1, "\(metric.name): \(entry)")
             }
         }
     }
@@ -344,10 +375,14 @@ final class ReportFilesTests: CommandLineTestCase {
         let one = report("jobs1", ["--cycles", "--jobs", "1"], devices: devices)
         let three = report("jobs3", ["--cycles", "--jobs", "3"], devices: devices)
         let bytes = try XCTUnwrap(FileManager.default.contents(atPath: "\(one)/cycles.csv"))
-        XCTAssertEqual(bytes, FileManager.default.contents(atPath: "\(three)/cycles.csv"), "cycles.csv differs between --jobs 1 and 3")
+        XCTAssertEqual(
+            bytes, FileManager.default.contents(atPath: "\(three)/cycles.csv"),
+            "cycles.csv differs between --jobs 1 and 3")
         XCTAssertEqual(text("\(one)/summary.csv"), text("\(three)/summary.csv"))
         // Chunk and staging folders are made beside the report, so in the --out folders.
-        for folder in [temporary.path, (one as NSString).deletingLastPathComponent, (three as NSString).deletingLastPathComponent] {
+        for folder in [
+            temporary.path, (one as NSString).deletingLastPathComponent, (three as NSString).deletingLastPathComponent,
+        ] {
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
             XCTAssertEqual(leftovers, [], "chunk and staging folders are removed from \(folder)")
         }
@@ -368,23 +403,30 @@ final class ReportFilesTests: CommandLineTestCase {
             XCTAssertEqual(row.count, header.count, String(line))
             let arm = row["arm"]!
             // Ordered by device, then arm in summary.csv's order, then cycle: row i is one known triple.
-            let expected = (device: index / (summary.order.count * cyclesPerDevice) + 1,
-                            arm: summary.order[(index / cyclesPerDevice) % summary.order.count],
-                            cycle: index % cyclesPerDevice + 1)
+            let expected = (
+                device: index / (summary.order.count * cyclesPerDevice) + 1,
+                arm: summary.order[(index / cyclesPerDevice) % summary.order.count],
+                cycle: index % cyclesPerDevice + 1
+            )
             XCTAssertEqual(Int(row["device"]!), expected.device, "row \(index + 1): \(line)")
             XCTAssertEqual(arm, expected.arm, "row \(index + 1): \(line)")
             XCTAssertEqual(Int(row["cycle"]!), expected.cycle, "row \(index + 1): \(line)")
             counts[arm, default: [:]][row["outcome"]!, default: 0] += 1
             let shown = ["fresh", "stale", "fallback"].contains(row["outcome"]!)
             XCTAssertEqual(!row["lateness_s"]!.isEmpty, shown, "lateness only for shown notifications: \(line)")
-            XCTAssertEqual(!row["content_age_s"]!.isEmpty, ["fresh", "stale"].contains(row["outcome"]!),
-                           "content age only for fetched content shown: \(line)")
-            if let lateness = Double(row["lateness_s"]!), lateness > 60 { counts[arm, default: [:]]["late", default: 0] += 1 }
+            XCTAssertEqual(
+                !row["content_age_s"]!.isEmpty, ["fresh", "stale"].contains(row["outcome"]!),
+                "content age only for fetched content shown: \(line)")
+            if let lateness = Double(row["lateness_s"]!), lateness > 60 {
+                counts[arm, default: [:]]["late", default: 0] += 1
+            }
             // Where the cycle sits and what was shown when, consistent with the columns before them.
             XCTAssertEqual(row["segment"], "", "no fleet, no segment: \(line)")
             let notify = Int64(row["notify_utc_ms"]!)!, windowStart = Int64(row["window_start_utc_ms"]!)!
             XCTAssertEqual(notify - windowStart, 5 * 60_000, "the window opens at F, 5 min before T: \(line)")
-            XCTAssertEqual(row["window_end_utc_ms"]!.isEmpty, Int(row["cycle"]!)! == cyclesPerDevice, "only the last window is open-ended: \(line)")
+            XCTAssertEqual(
+                row["window_end_utc_ms"]!.isEmpty, Int(row["cycle"]!)! == cyclesPerDevice,
+                "only the last window is open-ended: \(line)")
             XCTAssertEqual(!row["shown_utc_ms"]!.isEmpty, shown, line.description)
             if let shownAt = Int64(row["shown_utc_ms"]!), let lateness = Double(row["lateness_s"]!) {
                 XCTAssertEqual(Double(max(0, shownAt - notify)) / 1_000, lateness, accuracy: 0.0005, line.description)
@@ -393,7 +435,9 @@ final class ReportFilesTests: CommandLineTestCase {
             if let fetchedAt = Int64(row["content_fetched_utc_ms"]!), let windowEnd = Int64(row["window_end_utc_ms"]!) {
                 XCTAssertLessThan(fetchedAt, windowEnd, "no content of a later cycle's window: \(line)")
             }
-            if row["notified_before_fetch"] == "1" { counts[arm, default: [:]]["notified_before_fetch", default: 0] += 1 }
+            if row["notified_before_fetch"] == "1" {
+                counts[arm, default: [:]]["notified_before_fetch", default: 0] += 1
+            }
         }
         XCTAssertEqual(Set(counts.keys), Set(summary.order))
         for arm in summary.order {

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 @testable import DNSimRun
 

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -55,7 +56,9 @@ final class RunObserverTests: CommandLineTestCase {
         var files: [String: Data] = [:]
         for path in paths {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: "\(folder)/\(path)", isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files[path] = FileManager.default.contents(atPath: "\(folder)/\(path)")
             }
         }
@@ -64,8 +67,11 @@ final class RunObserverTests: CommandLineTestCase {
 
     func emit(_ scenario: String, _ name: String, _ extra: [String]) throws -> [String: Data] {
         let telemetry = temporary.appendingPathComponent(name).path
-        let result = invoke([scenario, "--quiet", "--out", temporary.appendingPathComponent("report-\(name)").path,
-                             "--emit-telemetry", telemetry] + extra)
+        let result = invoke(
+            [
+                scenario, "--quiet", "--out", temporary.appendingPathComponent("report-\(name)").path,
+                "--emit-telemetry", telemetry,
+            ] + extra)
         XCTAssertEqual(result.code, 0, result.err)
         return try files(telemetry)
     }
@@ -77,10 +83,13 @@ final class RunObserverTests: CommandLineTestCase {
         let three = try emit(small, "jobs3", ["--jobs", "3"])
         XCTAssertEqual(one, three)
         let perArm = ["independent", "independent-fallback", "chained", "chained-noguard"].flatMap { label in
-            ["\(label)-ios/fetch-attempts.csv", "\(label)-ios/bg-launches.csv", "\(label)-ios/eligibility.csv",
-             "\(label)-android/fetch-attempts.csv"]
+            [
+                "\(label)-ios/fetch-attempts.csv", "\(label)-ios/bg-launches.csv", "\(label)-ios/eligibility.csv",
+                "\(label)-android/fetch-attempts.csv",
+            ]
         }
-        XCTAssertEqual(Set(one.keys), Set(["app-opens.csv"] + perArm), "bg-launches.csv and eligibility.csv on iOS arms only")
+        XCTAssertEqual(
+            Set(one.keys), Set(["app-opens.csv"] + perArm), "bg-launches.csv and eligibility.csv on iOS arms only")
         let launches = String(decoding: try XCTUnwrap(one["chained-ios/bg-launches.csv"]), as: UTF8.self)
         let ids = launches.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "," } }
         XCTAssertGreaterThan(ids.count, 40)
@@ -112,11 +121,15 @@ final class RunObserverTests: CommandLineTestCase {
 
     /// The run says exactly which files it wrote, for every format.
     func testRunAnnouncesExactlyTheFilesItWrote() throws {
-        for (index, extra) in [["--format", "csv"], ["--format", "md"], ["--format", "csv,json", "--cycles"], []].enumerated() {
+        for (index, extra) in [["--format", "csv"], ["--format", "md"], ["--format", "csv,json", "--cycles"], []]
+            .enumerated()
+        {
             let out = temporary.appendingPathComponent("report-\(index)").path
-            let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--days", "3", "--out", out] + extra)
+            let result = invoke(
+                [GoldenFiles.scenarioPath("small.yaml"), "--devices", "4", "--days", "3", "--out", out] + extra)
             XCTAssertEqual(result.code, 0, result.err)
-            let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.hasPrefix("Reports written to ") }, result.out)
+            let line = try XCTUnwrap(
+                result.out.split(separator: "\n").first { $0.hasPrefix("Reports written to ") }, result.out)
             // --out DIR writes DIR/small@<overrides>/, and the line names that folder.
             let report = "\(out)/small@devices=4,days=3"
             let prefix = "Reports written to \(report)/ ("

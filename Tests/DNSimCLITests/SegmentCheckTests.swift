@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 @testable import DNSimScenario
 
@@ -11,27 +12,27 @@ final class SegmentCheckTests: CommandLineTestCase {
     static func scenario(oemFailure: Double = 0.02, expect: String = "") -> String {
         let set = oemFailure == 0.02 ? "" : ", set: { fetch.failure: \(oemFailure) }"
         return """
-        name: seg
-        seed: 7
-        devices: 100
-        days: 30
-        start: 2027-03-01
-        timeZone: UTC
-        plugin:
-          contentFetch: { schedule: "25 18 * * *" }
-          userNotification: { schedule: "30 18 * * *" }
-        platforms:
-          android:
-            fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }
-        fetch: { latency: { lognormal: { median: 800ms, sigma: 0.6 } }, failure: 0.02 }
-        server: { updatesPerDay: 1 }
-        user: { appOpensPerDay: 1 }
-        strategies: [independent]
-        fleet:
-          - { segment: stock, share: 0.97 }
-          - { segment: oem, share: 0.03\(set) }
+            name: seg
+            seed: 7
+            devices: 100
+            days: 30
+            start: 2027-03-01
+            timeZone: UTC
+            plugin:
+              contentFetch: { schedule: "25 18 * * *" }
+              userNotification: { schedule: "30 18 * * *" }
+            platforms:
+              android:
+                fetchAlarm: { delay: { uniform: { min: 0s, max: 2m } } }
+            fetch: { latency: { lognormal: { median: 800ms, sigma: 0.6 } }, failure: 0.02 }
+            server: { updatesPerDay: 1 }
+            user: { appOpensPerDay: 1 }
+            strategies: [independent]
+            fleet:
+              - { segment: stock, share: 0.97 }
+              - { segment: oem, share: 0.03\(set) }
 
-        """ + expect
+            """ + expect
     }
 
     func invoke(_ arguments: [String], environment: [String: String]) -> (code: Int32, out: String, err: String) {
@@ -68,8 +69,9 @@ final class SegmentCheckTests: CommandLineTestCase {
         let worse = write(Self.scenario(oemFailure: 0.6), in: "worse")
         let summary = temporary.appendingPathComponent("step-summary.md").path
         let junit = temporary.appendingPathComponent("junit.xml").path
-        let result = invoke(["check", worse, "--baseline", baseline, "--quiet", "--junit", junit],
-                            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
+        let result = invoke(
+            ["check", worse, "--baseline", baseline, "--quiet", "--junit", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary])
         XCTAssertEqual(result.code, 1, result.out + result.err)
         let regressions = result.out.split(separator: "\n").filter { $0.hasPrefix("REGRESSION ") }
         XCTAssertFalse(regressions.isEmpty, result.out)
@@ -96,8 +98,11 @@ final class SegmentCheckTests: CommandLineTestCase {
         XCTAssertTrue(fleet.allSatisfy { $0["verdict"] as? String != "regression" })
         let segments = try XCTUnwrap(scenario["segment_comparisons"] as? [[String: Any]])
         XCTAssertEqual(Set(segments.compactMap { $0["segment"] as? String }), ["stock", "oem"])
-        XCTAssertTrue(segments.contains { $0["segment"] as? String == "oem" && $0["metric"] as? String == "stale_rate"
-                && $0["verdict"] as? String == "regression" })
+        XCTAssertTrue(
+            segments.contains {
+                $0["segment"] as? String == "oem" && $0["metric"] as? String == "stale_rate"
+                    && $0["verdict"] as? String == "regression"
+            })
         let failures = try XCTUnwrap(scenario["failures"] as? [[String: Any]])
         XCTAssertTrue(failures.allSatisfy { $0["segment"] as? String == "oem" })
 
@@ -118,20 +123,24 @@ final class SegmentCheckTests: CommandLineTestCase {
         XCTAssertEqual(fleetOnly.code, 0, "the fleet alone is within tolerance: \(fleetOnly.out)")
         XCTAssertFalse(fleetOnly.out.contains("segment figure"), fleetOnly.out)
 
-        try whole.replacingOccurrences(of: "stock,independent/android,independent,android,",
-                                       with: "stock,independent/android,")
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        try whole.replacingOccurrences(
+            of: "stock,independent/android,independent,android,",
+            with: "stock,independent/android,"
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
         let damaged = invoke(["check", worse, "--baseline", baseline, "--quiet"])
         XCTAssertEqual(damaged.code, 2, damaged.out)
         XCTAssertTrue(damaged.err.hasPrefix("\(file):2:"), damaged.err)
-        XCTAssertTrue(damaged.err.contains(": error: alarm_wakeups_per_device_day is 't_across_devices', not a number"),
-                      damaged.err)
+        XCTAssertTrue(
+            damaged.err.contains(": error: alarm_wakeups_per_device_day is 't_across_devices', not a number"),
+            damaged.err)
         XCTAssertTrue(damaged.err.contains("regenerate it"), damaged.err)
     }
 
     /// `expect: { segment }` bounds the segment's row: the fleet's stale rate is under 10%, the segment's is not.
     func testAnExpectationOfASegmentBoundsItsRow() throws {
-        let expect = "expect:\n  - { arm: independent/android, metric: stale, max: 10% }\n"
+        let expect =
+            "expect:\n  - { arm: independent/android, metric: stale, max: 10% }\n"
             + "  - { arm: independent/android, metric: stale, max: 10%, segment: oem }\n"
         let path = write(Self.scenario(oemFailure: 0.6, expect: expect), in: "expect")
         let result = invoke(["check", path, "--quiet", "--out", temporary.appendingPathComponent("out").path])
@@ -150,21 +159,27 @@ final class SegmentCheckTests: CommandLineTestCase {
         let result = invoke(["validate", typo])
         XCTAssertEqual(result.code, 2)
         XCTAssertTrue(result.err.contains("\(typo):21:67: "), result.err)
-        XCTAssertTrue(result.err.contains("expect[1].segment 'oen' is not a segment of the fleet; its segments are "
-                                          + "stock, oem (did you mean 'oem'?)"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "expect[1].segment 'oen' is not a segment of the fleet; its segments are "
+                    + "stock, oem (did you mean 'oem'?)"), result.err)
 
         // A segment of a platform mix runs only its platform's arms.
-        let mix = Self.scenario().components(separatedBy: "fleet:\n")[0]
+        let mix =
+            Self.scenario().components(separatedBy: "fleet:\n")[0]
             .replacingOccurrences(of: "platforms:\n  android:\n", with: "platforms:\n  ios: {}\n  android:\n")
             + "fleet:\n  - { segment: iphone, share: 0.4, platform: ios }\n"
             + "  - { segment: oem, share: 0.6, platform: android }\n"
             + "expect:\n  - { arm: \"*/ios\", metric: stale, max: 10%, segment: oem }\n"
         let mixed = invoke(["validate", write(mix, in: "mix")])
         XCTAssertEqual(mixed.code, 2)
-        XCTAssertTrue(mixed.err.contains("expect[1].segment 'oem' holds android devices only, which run none of "
-                                         + "the arms '*/ios' matches; its arms are independent/android"), mixed.err)
+        XCTAssertTrue(
+            mixed.err.contains(
+                "expect[1].segment 'oem' holds android devices only, which run none of "
+                    + "the arms '*/ios' matches; its arms are independent/android"), mixed.err)
 
-        let noFleet = Self.scenario().components(separatedBy: "fleet:\n")[0]
+        let noFleet =
+            Self.scenario().components(separatedBy: "fleet:\n")[0]
             + "expect:\n  - { arm: independent/android, metric: stale, max: 10%, segment: oem }\n"
         let bare = write(noFleet, in: "bare")
         let other = invoke(["check", bare, "--quiet"])

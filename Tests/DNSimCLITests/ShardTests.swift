@@ -27,23 +27,33 @@ final class ShardTests: CommandLineTestCase {
         for n in [1, 3, 8] {
             let shards = temporary.appendingPathComponent("shards-\(n)").path
             for k in 1...n {
-                XCTAssertEqual(run([scenario, "--devices", "20", "--shard", "\(k)/\(n)", "--out", shards, "--quiet", "--jobs", "\(k % 3 + 1)"]).code, 0)
+                XCTAssertEqual(
+                    run([
+                        scenario, "--devices", "20", "--shard", "\(k)/\(n)", "--out", shards, "--quiet", "--jobs",
+                        "\(k % 3 + 1)",
+                    ]).code, 0)
             }
             let merged = temporary.appendingPathComponent("merged-\(n)").path
             let result = run(["merge", shards, "--out", merged, "--quiet"])
             XCTAssertEqual(result.code, 0, result.text)
             XCTAssertEqual(try? FileManager.default.contentsOfDirectory(atPath: merged), ["small@devices=20"])
-            XCTAssertEqual(files("\(merged)/small@devices=20"), expected, "\(n) shards merged differ from the single run")
+            XCTAssertEqual(
+                files("\(merged)/small@devices=20"), expected, "\(n) shards merged differ from the single run")
         }
     }
 
     /// A sweep shards by the same device slices for every point; merged, it
     /// gives the single run's reports and sweep files byte for byte.
     func testMergedShardsOfASweepEqualTheSingleRun() throws {
-        let base = String(decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
+        let base = String(
+            decoding: FileManager.default.contents(atPath: GoldenFiles.scenarioPath("small.yaml"))!, as: UTF8.self)
         let scenario = temporary.appendingPathComponent("swept.yaml").path
-        _ = FileManager.default.createFile(atPath: scenario, contents: Data(
-            (base + "\nsweep:\n  - { key: lead, values: [2m, 5m] }\n  - { key: fetch.failure, values: [0.0, 0.2] }\n").utf8))
+        _ = FileManager.default.createFile(
+            atPath: scenario,
+            contents: Data(
+                (base
+                    + "\nsweep:\n  - { key: lead, values: [2m, 5m] }\n  - { key: fetch.failure, values: [0.0, 0.2] }\n")
+                    .utf8))
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(run([scenario, "--devices", "12", "--out", single, "--quiet"]).code, 0)
         let expected = files("\(single)/small@devices=12")
@@ -70,13 +80,15 @@ final class ShardTests: CommandLineTestCase {
 
         let copy = temporary.appendingPathComponent("copy").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(shards)/small@devices=9/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
+        try FileManager.default.copyItem(
+            atPath: "\(shards)/small@devices=9/shard-1-of-3.json", toPath: "\(copy)/shard-1-of-3.json")
         let duplicated = run(["merge", shards, copy, "--out", temporary.appendingPathComponent("m").path])
         XCTAssertEqual(duplicated.code, 2)
         XCTAssertTrue(duplicated.text.contains("shard 1 of 3 appears twice"), duplicated.text)
 
         let other = temporary.appendingPathComponent("other").path
-        XCTAssertEqual(run([scenario, "--devices", "9", "--seed", "99", "--shard", "2/3", "--out", other, "--quiet"]).code, 0)
+        XCTAssertEqual(
+            run([scenario, "--devices", "9", "--seed", "99", "--shard", "2/3", "--out", other, "--quiet"]).code, 0)
         let mixed = run(["merge", shards, other, "--out", temporary.appendingPathComponent("m").path])
         XCTAssertEqual(mixed.code, 2)
         XCTAssertTrue(mixed.text.contains("come from different runs (seed"), mixed.text)
@@ -90,14 +102,21 @@ final class ShardTests: CommandLineTestCase {
         let here = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.path))
         defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
-        for k in 1...2 { XCTAssertEqual(invoke(["relative.yaml", "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0) }
+        for k in 1...2 {
+            XCTAssertEqual(
+                invoke(["relative.yaml", "--devices", "4", "--shard", "\(k)/2", "--out", folder, "--quiet"]).code, 0)
+        }
         // --devices 4 tags the shards' folder: shards/small@devices=4/.
         let shards = "\(folder)/small@devices=4"
         try FileManager.default.createDirectory(atPath: "elsewhere", withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path))
+        XCTAssertTrue(
+            FileManager.default.changeCurrentDirectoryPath(temporary.appendingPathComponent("elsewhere").path))
         let result = invoke(["merge", folder, "--out", "m", "--quiet"])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("error: relative.yaml, the scenario \(shards)/shard-1-of-2.json records, does not exist from "), result.err)
+        XCTAssertTrue(
+            result.err.hasPrefix(
+                "error: relative.yaml, the scenario \(shards)/shard-1-of-2.json records, does not exist from "),
+            result.err)
         XCTAssertTrue(result.err.contains("run merge from the folder the shards ran in"), result.err)
     }
 }

@@ -1,9 +1,10 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
-@testable import DNSimRun
 @testable import DNSimReports
+@testable import DNSimRun
 @testable import DNSimScenario
 
 /// Staging folders: their names, the removal of those left by dead
@@ -18,15 +19,23 @@ final class StagingFolderTests: CommandLineTestCase {
         return url
     }
 
-    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: temporary.appendingPathComponent(name).path) }
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: temporary.appendingPathComponent(name).path)
+    }
 
     func testNamesParse() {
-        XCTAssertEqual(StagingFolders.Name(parsing: ".rep.cycles-Ab12Cd"), StagingFolders.Name(folder: "rep", kind: .cycles, tag: "Ab12Cd"))
-        XCTAssertEqual(StagingFolders.Name(parsing: ".a.partial-3.cycles-17")?.folder, "a.partial-3", "the last marker counts")
+        XCTAssertEqual(
+            StagingFolders.Name(parsing: ".rep.cycles-Ab12Cd"),
+            StagingFolders.Name(folder: "rep", kind: .cycles, tag: "Ab12Cd"))
+        XCTAssertEqual(
+            StagingFolders.Name(parsing: ".a.partial-3.cycles-17")?.folder, "a.partial-3", "the last marker counts")
         XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.partial-x9Yz01")?.kind, .partial)
         XCTAssertEqual(StagingFolders.Name(parsing: ".new-activity.removing-x9Yz01")?.kind, .removing)
-        for name in ["rep.cycles-1", "..cycles-1", ".rep.cycles-", ".rep.cycles-x-1", ".rep.cycles-4242@ci-runner_1", ".rep.cycles-é1",
-                     ".rep", ".git"] {
+        for name in [
+            "rep.cycles-1", "..cycles-1", ".rep.cycles-", ".rep.cycles-x-1", ".rep.cycles-4242@ci-runner_1",
+            ".rep.cycles-é1",
+            ".rep", ".git",
+        ] {
             XCTAssertNil(StagingFolders.Name(parsing: name), name)
         }
     }
@@ -43,7 +52,8 @@ final class StagingFolderTests: CommandLineTestCase {
             XCTAssertEqual(folder.deletingLastPathComponent().path, temporary.path)
             XCTAssertEqual(StagingFolders.Name(parsing: folder.lastPathComponent)?.folder, "new-activity")
             XCTAssertEqual(StagingFolders.Name(parsing: folder.lastPathComponent)?.kind, .cycles)
-            let marker = try String(contentsOf: folder.appendingPathComponent(StagingFolders.markerName), encoding: .utf8)
+            let marker = try String(
+                contentsOf: folder.appendingPathComponent(StagingFolders.markerName), encoding: .utf8)
             XCTAssertEqual(marker, StagingFolders.markerSignature + "pid \(getpid())\nhost \(StagingFolders.host)\n")
             XCTAssertFalse(lockIsFree(folder), "locked by its maker, this process")
         }
@@ -61,8 +71,12 @@ final class StagingFolderTests: CommandLineTestCase {
         XCTAssertEqual(StagingFolders.Name(parsing: staging.lastPathComponent)?.folder, "rep")
         try abandonedFolder("rep/.rep.cycles-Inside")
         try abandonedFolder(".rep.cycles-Beside")
-        XCTAssertEqual(StagingFolders.removeStale(for: target).map(\.url.path),
-                       [temporary.appendingPathComponent(".rep.cycles-Beside").path, target.appendingPathComponent(".rep.cycles-Inside").path])
+        XCTAssertEqual(
+            StagingFolders.removeStale(for: target).map(\.url.path),
+            [
+                temporary.appendingPathComponent(".rep.cycles-Beside").path,
+                target.appendingPathComponent(".rep.cycles-Inside").path,
+            ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: staging.path), "its own, in use, is kept")
     }
 
@@ -78,9 +92,12 @@ final class StagingFolderTests: CommandLineTestCase {
 
     /// A marked folder as a run that ended without removing it leaves one: the marker there, its lock free.
     @discardableResult
-    func abandonedFolder(_ name: String, bytes: Int = 0, pid: String = "4242", host: String = "another-container") throws -> URL {
+    func abandonedFolder(_ name: String, bytes: Int = 0, pid: String = "4242", host: String = "another-container")
+        throws -> URL
+    {
         let url = try makeFolder(name, bytes: bytes)
-        try Data((StagingFolders.markerSignature + "pid \(pid)\nhost \(host)\n").utf8).write(to: url.appendingPathComponent(StagingFolders.markerName))
+        try Data((StagingFolders.markerSignature + "pid \(pid)\nhost \(host)\n").utf8).write(
+            to: url.appendingPathComponent(StagingFolders.markerName))
         return url
     }
 
@@ -91,16 +108,17 @@ final class StagingFolderTests: CommandLineTestCase {
     func testOnlyMarkedFoldersWhoseLockIsFreeAreRemoved() throws {
         let target = temporary.appendingPathComponent("rep")
         try abandonedFolder(".rep.cycles-aB3dE6", bytes: 4_096)
-        try abandonedFolder(".other.partial-Zz9Yy8", pid: "17", host: "ci-runner_1")       // another report's, beside it
-        try abandonedFolder(".rep.removing-Qq1Ww2")                                        // a removal cut short
-        try makeFolder(".rep.cycles-Nomark")                                               // the pattern, no marker
-        try makeFolder(".rep.cycles-4242@\(StagingFolders.host)")                          // an earlier version's name
-        let forged = try makeFolder(".rep.partial-Forged")                                 // a marker file that is not this tool's
+        try abandonedFolder(".other.partial-Zz9Yy8", pid: "17", host: "ci-runner_1")  // another report's, beside it
+        try abandonedFolder(".rep.removing-Qq1Ww2")  // a removal cut short
+        try makeFolder(".rep.cycles-Nomark")  // the pattern, no marker
+        try makeFolder(".rep.cycles-4242@\(StagingFolders.host)")  // an earlier version's name
+        let forged = try makeFolder(".rep.partial-Forged")  // a marker file that is not this tool's
         try Data("something else\n".utf8).write(to: forged.appendingPathComponent(StagingFolders.markerName))
-        try Data().write(to: temporary.appendingPathComponent(".rep.partial-Afile1"))      // a file, not a folder
+        try Data().write(to: temporary.appendingPathComponent(".rep.partial-Afile1"))  // a file, not a folder
         let elsewhere = try abandonedFolder("elsewhere/.rep.partial-Linked")
-        try FileManager.default.createSymbolicLink(at: temporary.appendingPathComponent(".rep.partial-Alink1"), withDestinationURL: elsewhere)
-        let own = try StagingFolders.create(for: target, kind: .cycles)                 // this process's, in use
+        try FileManager.default.createSymbolicLink(
+            at: temporary.appendingPathComponent(".rep.partial-Alink1"), withDestinationURL: elsewhere)
+        let own = try StagingFolders.create(for: target, kind: .cycles)  // this process's, in use
         defer { StagingFolders.remove(own) }
         // A live run in another process, known only by the lock it holds on its marker.
         let live = try abandonedFolder(".rep.cycles-Live01", pid: "\(getpid())", host: StagingFolders.host)
@@ -108,11 +126,18 @@ final class StagingFolderTests: CommandLineTestCase {
         defer { holder.release() }
 
         let removed = StagingFolders.removeStale(for: target)
-        XCTAssertEqual(removed.map(\.url.lastPathComponent), [".other.partial-Zz9Yy8", ".rep.cycles-aB3dE6", ".rep.removing-Qq1Ww2"])
+        XCTAssertEqual(
+            removed.map(\.url.lastPathComponent),
+            [".other.partial-Zz9Yy8", ".rep.cycles-aB3dE6", ".rep.removing-Qq1Ww2"])
         XCTAssertEqual(removed.map(\.bytes), [0, 4_096, 0])
-        XCTAssertEqual(removed.map(\.owner), ["process 17 on ci-runner_1", "process 4242 on another-container", "process 4242 on another-container"])
-        for kept in [".rep.cycles-Nomark", ".rep.cycles-4242@\(StagingFolders.host)", ".rep.partial-Forged", ".rep.partial-Afile1",
-                     ".rep.partial-Alink1", "elsewhere/.rep.partial-Linked", own.lastPathComponent, ".rep.cycles-Live01"] {
+        XCTAssertEqual(
+            removed.map(\.owner),
+            ["process 17 on ci-runner_1", "process 4242 on another-container", "process 4242 on another-container"])
+        for kept in [
+            ".rep.cycles-Nomark", ".rep.cycles-4242@\(StagingFolders.host)", ".rep.partial-Forged",
+            ".rep.partial-Afile1",
+            ".rep.partial-Alink1", "elsewhere/.rep.partial-Linked", own.lastPathComponent, ".rep.cycles-Live01",
+        ] {
             XCTAssertTrue(exists(kept), kept)
         }
         // Once its holder is gone, the live run's folder is abandoned too.
@@ -135,7 +160,9 @@ final class StagingFolderTests: CommandLineTestCase {
     }
 
     func lockHolder(_ folder: URL) throws -> LockHolder {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { throw XCTSkip("no flock(1) (util-linux) here") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else {
+            throw XCTSkip("no flock(1) (util-linux) here")
+        }
         let holder = LockHolder()
         // -o: the lock is flock's own, not inherited by cat, which only waits for its input to end.
         holder.process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
@@ -154,11 +181,16 @@ final class StagingFolderTests: CommandLineTestCase {
     /// chance to clean up), and says so; the staging folders of a new report folder are beside it:
     /// in `--out DIR`, beside `DIR/small@devices=1000000/`.
     func testARunRemovesTheStagingFolderOfAKilledRun() throws {
-        guard let executable = InterruptTests.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        guard let executable = InterruptTests.executable else {
+            throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first")
+        }
         let out = temporary.appendingPathComponent("report")
         let process = Process()
         process.executableURL = executable
-        process.arguments = [GoldenFiles.scenarioPath("small.yaml"), "--devices", "1000000", "--cycles", "--jobs", "1", "--out", out.path, "--quiet"]
+        process.arguments = [
+            GoldenFiles.scenarioPath("small.yaml"), "--devices", "1000000", "--cycles", "--jobs", "1", "--out",
+            out.path, "--quiet",
+        ]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -169,7 +201,10 @@ final class StagingFolderTests: CommandLineTestCase {
         while process.isRunning && Date() < deadline && staging == nil {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
             staging = names.first { StagingFolders.Name(parsing: $0) != nil }.map { out.appendingPathComponent($0) }
-                .flatMap { FileManager.default.fileExists(atPath: $0.appendingPathComponent(StagingFolders.markerName).path) ? $0 : nil }
+                .flatMap {
+                    FileManager.default.fileExists(atPath: $0.appendingPathComponent(StagingFolders.markerName).path)
+                        ? $0 : nil
+                }
             usleep(20_000)
         }
         let folder = try XCTUnwrap(staging, "the run made its staging folder")
@@ -179,22 +214,33 @@ final class StagingFolderTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path), "a killed run cannot clean up")
         XCTAssertTrue(lockIsFree(folder), "the kernel dropped the lock with the process")
 
-        let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "2", "--days", "2", "--out", out.path, "--quiet"])
+        let result = invoke([
+            GoldenFiles.scenarioPath("small.yaml"), "--devices", "2", "--days", "2", "--out", out.path, "--quiet",
+        ])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertTrue(result.err.contains("note: removed \(folder.path) ("), result.err)
-        XCTAssertTrue(result.err.contains("), a staging folder left by a run that has ended (process \(process.processIdentifier) on \(StagingFolders.host))"),
-                      result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "), a staging folder left by a run that has ended (process \(process.processIdentifier) on \(StagingFolders.host))"
+            ),
+            result.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["small@devices=2,days=2"])
     }
 
     /// A `--cycles` run leaves no staging folder behind and moves cycles.csv in with the report.
     func testACyclesRunLeavesOnlyItsReport() throws {
         let out = temporary.appendingPathComponent("report").path
-        let result = invoke([GoldenFiles.scenarioPath("small.yaml"), "--devices", "20", "--days", "3", "--cycles", "--out", out, "--quiet"])
+        let result = invoke([
+            GoldenFiles.scenarioPath("small.yaml"), "--devices", "20", "--days", "3", "--cycles", "--out", out,
+            "--quiet",
+        ])
         XCTAssertEqual(result.code, 0, result.err)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), ["report"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["small@devices=20,days=3"], "no staging folder beside the report")
-        let rows = try String(contentsOfFile: "\(out)/small@devices=20,days=3/cycles.csv", encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out), ["small@devices=20,days=3"],
+            "no staging folder beside the report")
+        let rows = try String(contentsOfFile: "\(out)/small@devices=20,days=3/cycles.csv", encoding: .utf8).split(
+            separator: "\n")
         XCTAssertEqual(rows.first.map(String.init), String(CycleLog.header.dropLast()))
         XCTAssertEqual(rows.count, 1 + 20 * 3 * 8)
         XCTAssertTrue(StagingFolders.registry.withLock { StagingFolders.registry.folders.isEmpty })
@@ -228,7 +274,9 @@ final class StagingFolderTests: CommandLineTestCase {
         done.wait()
         XCTAssertEqual(removed, 1)
         XCTAssertTrue(worker.failed)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [], "no folder, renamed or not, is left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path), [],
+            "no folder, renamed or not, is left")
     }
 
     /// A report move and an interrupt never interleave: `commit` holds the lock the interrupt takes.
@@ -244,10 +292,14 @@ final class StagingFolderTests: CommandLineTestCase {
         let scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("small.yaml"))
         let big = try ScenarioRuns.plan(scenario, RunOverrides(devices: 100_000))
         let warning = ReportStaging.sizeWarning(plan: big, maxDevices: 0, directory: "Reports/small")
-        XCTAssertTrue(warning?.hasPrefix("warning: --cycles will write about 1.4 GB to Reports/small/cycles.csv: "
-            + "100,000 devices × 30 cycles × 8 arms = 24,000,000 rows at about 60 bytes a row") == true, warning ?? "no warning")
+        XCTAssertTrue(
+            warning?.hasPrefix(
+                "warning: --cycles will write about 1.4 GB to Reports/small/cycles.csv: "
+                    + "100,000 devices × 30 cycles × 8 arms = 24,000,000 rows at about 60 bytes a row") == true,
+            warning ?? "no warning")
         let small = try ScenarioRuns.plan(scenario, RunOverrides(devices: 60_000))
-        XCTAssertNil(ReportStaging.sizeWarning(plan: small, maxDevices: 0, directory: "Reports/small"), "0.86 GB is under 1 GB")
+        XCTAssertNil(
+            ReportStaging.sizeWarning(plan: small, maxDevices: 0, directory: "Reports/small"), "0.86 GB is under 1 GB")
         let growing = ReportStaging.sizeWarning(plan: small, maxDevices: 1_000_000, directory: "Reports/small")
         XCTAssertTrue(growing?.contains("will write up to about 14.4 GB") == true, growing ?? "no warning")
     }

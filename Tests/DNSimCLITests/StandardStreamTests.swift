@@ -8,8 +8,12 @@ import XCTest
 /// staging folder is left either way.
 final class StandardStreamTests: CommandLineTestCase {
     /// Runs `script` in /bin/sh with the executable as `$0`: its exit status and stderr.
-    func shell(_ script: String, _ arguments: [String] = [], stdout: Any? = nil) throws -> (status: Int32, reason: Process.TerminationReason, err: String) {
-        guard let executable = InterruptTests.executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+    func shell(_ script: String, _ arguments: [String] = [], stdout: Any? = nil) throws -> (
+        status: Int32, reason: Process.TerminationReason, err: String
+    ) {
+        guard let executable = InterruptTests.executable else {
+            throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script, executable.path] + arguments
@@ -29,14 +33,18 @@ final class StandardStreamTests: CommandLineTestCase {
             let result = try shell(#"exec "$0" "$@" >/dev/full"#, arguments)
             XCTAssertEqual(result.reason, .exit, "\(arguments)")
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
-            XCTAssertEqual(result.err, "dnsim-events: cannot write to standard output: no space left on device\n", "\(arguments)")
+            XCTAssertEqual(
+                result.err, "dnsim-events: cannot write to standard output: no space left on device\n", "\(arguments)")
         }
         // A run: its report is written, and then the summary cannot be; nothing is left half-done.
         let scenario = GoldenFiles.scenarioPath("small.yaml")
-        let result = try shell(#"exec "$0" "$@" 2>/dev/null >/dev/full"#, [scenario, "--devices", "6", "--days", "3", "--out", "out"])
+        let result = try shell(
+            #"exec "$0" "$@" 2>/dev/null >/dev/full"#, [scenario, "--devices", "6", "--days", "3", "--out", "out"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent("out").path), ["small@devices=6,days=3"],
-                       "no staging folder is left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent("out").path),
+            ["small@devices=6,days=3"],
+            "no staging folder is left")
     }
 
     func testAClosedStdoutIsExit2WithOneLine() throws {

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimScenario
 
 /// `bench` on an uncertainty study times the study against a plain run of the same device-days,
@@ -9,7 +10,8 @@ final class StudyBenchTests: CommandLineTestCase {
     /// In the long mode only (README, "Long tests"): `bench` also runs its fixed benchmarks, a
     /// million-row fit among them, about 40 s in a debug build.
     func testBenchTimesAStudyAgainstThePlainRunOfItsDeviceDays() throws {
-        try XCTSkipUnless(TestMode.long, "bench runs its fixed benchmarks for about 40 s in a debug build; DNSIM_LONG=1 runs it")
+        try XCTSkipUnless(
+            TestMode.long, "bench runs its fixed benchmarks for about 40 s in a debug build; DNSIM_LONG=1 runs it")
         let path = temporary.appendingPathComponent("study.yaml").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(ScenarioTexts.study(samples: 4).utf8))
         let result = invoke(["bench", path, "--days", "3", "--jobs", "1"])

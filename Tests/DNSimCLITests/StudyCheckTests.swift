@@ -2,6 +2,7 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimReports
 
 /// `check` of an uncertainty study (docs/model.md §9, "Checking a study"): `expect:` entries with
@@ -15,7 +16,8 @@ final class StudyCheckTests: CommandLineTestCase {
     static let text = ScenarioTexts.study(samples: 4)
     /// Baselines written once per scenario text for the whole class, copied into each test's folder.
     nonisolated(unsafe) static var written: [String: URL] = [:]
-    static let shared = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-StudyCheckTests-\(UUID().uuidString)")
+    static let shared = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "dnsim-StudyCheckTests-\(UUID().uuidString)")
 
     override class func tearDown() {
         try? FileManager.default.removeItem(at: shared)
@@ -27,7 +29,8 @@ final class StudyCheckTests: CommandLineTestCase {
         let lines = text.components(separatedBy: "\n")
         let line = lines.firstIndex { $0.contains(needle) }!
         let range = lines[line].range(of: needle)!
-        let column = lines[line].distance(from: lines[line].startIndex, to: start ? range.lowerBound : range.upperBound) + 1
+        let column =
+            lines[line].distance(from: lines[line].startIndex, to: start ? range.lowerBound : range.upperBound) + 1
         return "\(line + 1):\(column)"
     }
 
@@ -73,7 +76,9 @@ final class StudyCheckTests: CommandLineTestCase {
         let result = invoke(["check", file, "--baseline", folder, "--strict", "--quiet"])
         XCTAssertEqual(result.code, 0, result.out + result.err)
         // One recommendation (android) and 6 figures for each of the 2 arms.
-        XCTAssertTrue(result.out.contains("1 recommendation(s) and 12 study figure(s) against \(folder)/decision.json"), result.out)
+        XCTAssertTrue(
+            result.out.contains("1 recommendation(s) and 12 study figure(s) against \(folder)/decision.json"),
+            result.out)
     }
 
     func testAnotherRecommendedArmInTheBaselineFails() throws {
@@ -81,12 +86,17 @@ final class StudyCheckTests: CommandLineTestCase {
         let folder = try baseline(file)
         let recommended = try XCTUnwrap(try decision(folder)["recommended"] as? String)
         let other = recommended == "chained/android" ? "independent/android" : "chained/android"
-        try editDecision(folder) { $0.replacingOccurrences(of: "\"recommended\": \"\(recommended)\"", with: "\"recommended\": \"\(other)\"") }
+        try editDecision(folder) {
+            $0.replacingOccurrences(of: "\"recommended\": \"\(recommended)\"", with: "\"recommended\": \"\(other)\"")
+        }
         let result = invoke(["check", file, "--baseline", folder, "--quiet"])
         XCTAssertEqual(result.code, 1, result.out + result.err)
-        let line = try XCTUnwrap(result.out.split(separator: "\n").first { $0.contains("recommendation changed") }, result.out)
-        XCTAssertEqual(String(line), "REGRESSION study: android recommendation changed: the baseline \(folder)/decision.json recommends \(other), "
-                       + "this run \(recommended); regenerate the baseline if this is intended")
+        let line = try XCTUnwrap(
+            result.out.split(separator: "\n").first { $0.contains("recommendation changed") }, result.out)
+        XCTAssertEqual(
+            String(line),
+            "REGRESSION study: android recommendation changed: the baseline \(folder)/decision.json recommends \(other), "
+                + "this run \(recommended); regenerate the baseline if this is intended")
     }
 
     /// P(best)'s tolerance, recomputed: 3 binomial standard errors of both shares over the
@@ -100,7 +110,9 @@ final class StudyCheckTests: CommandLineTestCase {
     /// makes this run worse: beyond the tolerance of 8 draws a regression, within it not. (No world
     /// is contested by device noise here: the arms are far apart in every world.)
     func testProbabilityBestBeyondItsToleranceFailsAndWithinPasses() throws {
-        let file = write(Self.text.replacingOccurrences(of: "uniform: { min: 0s, max: 10m }", with: "uniform: { min: 6m, max: 10m }"))
+        let file = write(
+            Self.text.replacingOccurrences(of: "uniform: { min: 0s, max: 10m }", with: "uniform: { min: 6m, max: 10m }")
+        )
         let folder = try baseline(file)
         let arms = try XCTUnwrap(try decision(folder)["arms"] as? [String: [String: Any]])
         let arm = "independent/android"
@@ -121,15 +133,23 @@ final class StudyCheckTests: CommandLineTestCase {
         XCTAssertGreaterThan(beyond, 0)
         for (shift, code) in [(inside, Int32(0)), (beyond, Int32(1))] {
             let moved = run + sign * shift
-            try editDecision(folder) { $0.replacingOccurrences(of: written, with: String(format: "\"%@\": {\"probability_best\": %.6f,", arm, moved)) }
+            try editDecision(folder) {
+                $0.replacingOccurrences(
+                    of: written, with: String(format: "\"%@\": {\"probability_best\": %.6f,", arm, moved))
+            }
             let result = invoke(["check", file, "--baseline", folder, "--quiet"])
             XCTAssertEqual(result.code, code, "P(best) \(run) against \(moved): " + result.out + result.err)
             if code == 1 {
-                let expected = String(format: "REGRESSION study: \(arm) probability_best: %.4f → %.4f (%+.4f, tolerance %.4f) over 16 → 16 worlds",
-                                      moved, run, run - moved, Self.tolerance(moved, run))
+                let expected = String(
+                    format:
+                        "REGRESSION study: \(arm) probability_best: %.4f → %.4f (%+.4f, tolerance %.4f) over 16 → 16 worlds",
+                    moved, run, run - moved, Self.tolerance(moved, run))
                 XCTAssertTrue(result.out.contains(expected), "\(expected) not in \(result.out)")
             }
-            try editDecision(folder) { $0.replacingOccurrences(of: String(format: "\"%@\": {\"probability_best\": %.6f,", arm, moved), with: written) }
+            try editDecision(folder) {
+                $0.replacingOccurrences(
+                    of: String(format: "\"%@\": {\"probability_best\": %.6f,", arm, moved), with: written)
+            }
         }
     }
 
@@ -142,11 +162,16 @@ final class StudyCheckTests: CommandLineTestCase {
         let result = invoke(["check", failing, "--quiet"])
         XCTAssertEqual(result.code, 1, result.out + result.err)
         XCTAssertTrue(result.out.contains("REGRESSION study: chained/android utility: "), result.out + result.err)
-        XCTAssertTrue(result.out.contains("per cycle is below the expected min 5.000 (\(failing):\(Self.position(of: "{ arm: chained", in: high, start: true)))"),
-                      result.out)
+        XCTAssertTrue(
+            result.out.contains(
+                "per cycle is below the expected min 5.000 (\(failing):\(Self.position(of: "{ arm: chained", in: high, start: true)))"
+            ),
+            result.out)
         let low = write(Self.text + "expect:\n  - { arm: chained/android, metric: utility, min: -5 }\n", "low.yaml")
         XCTAssertEqual(invoke(["check", low, "--quiet"]).code, 0)
-        let noObjective = Self.text.components(separatedBy: "objective:")[0] + "expect:\n  - { arm: chained/android, metric: utility, min: 0 }\n"
+        let noObjective =
+            Self.text.components(separatedBy: "objective:")[0]
+            + "expect:\n  - { arm: chained/android, metric: utility, min: 0 }\n"
         let refused = invoke(["check", write(noObjective, "bare.yaml"), "--quiet"])
         XCTAssertEqual(refused.code, 2, refused.out + refused.err)
         XCTAssertTrue(refused.err.contains("expect[1].metric 'utility' needs an objective: section"), refused.err)
@@ -173,15 +198,21 @@ final class StudyCheckTests: CommandLineTestCase {
         XCTAssertEqual(other.code, 0, other.out + other.err)
         let unknown = invoke(["check", file, "--baseline", folder, "--quiet", "--arms", "chained/andriod"])
         XCTAssertEqual(unknown.code, 2, unknown.out + unknown.err)
-        XCTAssertTrue(unknown.err.contains("--arms: chained/andriod is not an arm of the scenarios checked (did you mean chained/android?)"), unknown.err)
+        XCTAssertTrue(
+            unknown.err.contains(
+                "--arms: chained/andriod is not an arm of the scenarios checked (did you mean chained/android?)"),
+            unknown.err)
     }
 
     /// The share of worlds in which chained/android's fallback rate is at most a bound, counted
     /// from uncertainty.csv: a probability equal to it passes, one world more fails.
     func testProbabilityExpectationsCountTheWorldsOfTheStudyTable() throws {
         let folder = try baseline(write(Self.text, "plain.yaml"))
-        let table = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/uncertainty.csv")), as: UTF8.self)
-        let rows = table.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let table = String(
+            decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(folder)/uncertainty.csv")), as: UTF8.self)
+        let rows = table.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let arm = rows[0].firstIndex(of: "arm")!, fallback = rows[0].firstIndex(of: "fallback_rate")!
         let rates = rows.dropFirst().filter { $0[arm] == "chained/android" }.map { Double($0[fallback])! }
         XCTAssertEqual(rates.count, Self.worlds)
@@ -194,7 +225,9 @@ final class StudyCheckTests: CommandLineTestCase {
         XCTAssertTrue((1..<Self.worlds).contains(held))
         let share = Double(held) / Double(Self.worlds)
         for (required, code) in [(share, Int32(0)), (share + 1 / Double(Self.worlds), Int32(1))] {
-            let text = Self.text + "expect:\n  - { arm: chained/android, metric: fallback, max: \(bound), probability: \(required) }\n"
+            let text =
+                Self.text
+                + "expect:\n  - { arm: chained/android, metric: fallback, max: \(bound), probability: \(required) }\n"
             let file = write(text)
             let result = invoke(["check", file, "--format", "json", "--quiet"])
             XCTAssertEqual(result.code, code, result.out + result.err)
@@ -207,9 +240,11 @@ final class StudyCheckTests: CommandLineTestCase {
             let failures = try XCTUnwrap(scenario["failures"] as? [[String: Any]])
             XCTAssertEqual(failures.count, Int(code))
             if code == 1 {
-                XCTAssertEqual(failures[0]["message"] as? String,
-                               "chained/android fallback_rate ≤ \(ScenarioCheck.show(bound, fraction: true)) in \(ScenarioCheck.share(share)) "
-                               + "of 16 worlds (\(held)), needs \(ScenarioCheck.share(required)) (\(file):\(Self.position(of: "{ arm: chained/android", in: text, start: true)))")
+                XCTAssertEqual(
+                    failures[0]["message"] as? String,
+                    "chained/android fallback_rate ≤ \(ScenarioCheck.show(bound, fraction: true)) in \(ScenarioCheck.share(share)) "
+                        + "of 16 worlds (\(held)), needs \(ScenarioCheck.share(required)) (\(file):\(Self.position(of: "{ arm: chained/android", in: text, start: true)))"
+                )
             }
         }
     }
@@ -217,10 +252,15 @@ final class StudyCheckTests: CommandLineTestCase {
     func testBadProbabilitiesAreRefusedAtTheirLine() {
         let study = Self.text
         let plain = study.components(separatedBy: "objective:")[0]
-        let entry = { (value: String) in "expect:\n  - { arm: chained/android, metric: missed, max: 5%, probability: \(value) }\n" }
+        let entry = { (value: String) in
+            "expect:\n  - { arm: chained/android, metric: missed, max: 5%, probability: \(value) }\n"
+        }
         let cases: [(String, String)] = [
             (plain + entry("0.9"), "error: expect[1].probability needs an uncertainty section"),
-            (study + entry("0"), "error: expect[1].probability is 0: a share of the uncertainty study's worlds, above 0 and at most 1"),
+            (
+                study + entry("0"),
+                "error: expect[1].probability is 0: a share of the uncertainty study's worlds, above 0 and at most 1"
+            ),
             (study + entry("1.5"), "error: expect[1].probability is 1.5: a share"),
             (study + entry("150%"), "error: expect[1].probability is 1.5: a share"),
         ]
@@ -240,8 +280,11 @@ final class StudyCheckTests: CommandLineTestCase {
         try FileManager.default.removeItem(atPath: "\(folder)/decision.json")
         let result = invoke(["check", file, "--baseline", folder, "--quiet"])
         XCTAssertEqual(result.code, 2, result.out + result.err)
-        XCTAssertTrue(result.err.contains("baseline \(folder) has no decision.json, but \(file) has an uncertainty section: the baseline predates the study"),
-                      result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "baseline \(folder) has no decision.json, but \(file) has an uncertainty section: the baseline predates the study"
+            ),
+            result.err)
     }
     /// Issue 44, item 5: a decision.json emptied or cut would compare nothing and pass. Every
     /// platform and arm manifest.json declares must be there, and every recommendation recorded,
@@ -254,15 +297,35 @@ final class StudyCheckTests: CommandLineTestCase {
         let recommended = try XCTUnwrap(try decision(fresh)["recommended"] as? String)
         let edits: [(edit: (inout [String: Any]) -> Void, expected: String)] = [
             ({ $0["platforms"] = [String: Any]() }, "platforms: missing android, which manifest.json declares"),
-            ({ $0["platforms"] = ["android": Self.android($0), "ios": Self.android($0)] }, "platforms: ios is not a platform of manifest.json's arms"),
-            ({ var p = Self.android($0); var arms = p["arms"] as! [String: Any]; arms["chained/android"] = nil; p["arms"] = arms
-               $0["platforms"] = ["android": p] }, "platforms.android.arms: missing chained/android, which manifest.json declares"),
-            ({ var p = Self.android($0); p["arms"] = [String: Any](); $0["platforms"] = ["android": p] },
-             "platforms.android.arms: missing independent/android, chained/android, which manifest.json declares"),
-            ({ var p = Self.android($0); p["recommended"] = nil; $0["platforms"] = ["android": p] },
-             "platforms.android.recommended: missing, or neither an arm's name nor null"),
-            ({ var p = Self.android($0); p["recommended"] = "push/ios"; $0["platforms"] = ["android": p] },
-             "platforms.android.recommended: push/ios is not one of its arms"),
+            (
+                { $0["platforms"] = ["android": Self.android($0), "ios": Self.android($0)] },
+                "platforms: ios is not a platform of manifest.json's arms"
+            ),
+            (
+                {
+                    var p = Self.android($0); var arms = p["arms"] as! [String: Any]; arms["chained/android"] = nil;
+                    p["arms"] = arms
+                    $0["platforms"] = ["android": p]
+                }, "platforms.android.arms: missing chained/android, which manifest.json declares"
+            ),
+            (
+                {
+                    var p = Self.android($0); p["arms"] = [String: Any](); $0["platforms"] = ["android": p]
+                },
+                "platforms.android.arms: missing independent/android, chained/android, which manifest.json declares"
+            ),
+            (
+                {
+                    var p = Self.android($0); p["recommended"] = nil; $0["platforms"] = ["android": p]
+                },
+                "platforms.android.recommended: missing, or neither an arm's name nor null"
+            ),
+            (
+                {
+                    var p = Self.android($0); p["recommended"] = "push/ios"; $0["platforms"] = ["android": p]
+                },
+                "platforms.android.recommended: push/ios is not one of its arms"
+            ),
         ]
         XCTAssertTrue(["independent/android", "chained/android"].contains(recommended))
         for (edit, expected) in edits {
@@ -271,7 +334,8 @@ final class StudyCheckTests: CommandLineTestCase {
             try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
             let result = invoke(["check", file, "--baseline", fresh, "--quiet"])
             XCTAssertEqual(result.code, 2, expected + "\n" + result.out + result.err)
-            XCTAssertTrue(result.err.hasPrefix("error: \(path): \(expected); regenerate it "), "\(expected) not in \(result.err)")
+            XCTAssertTrue(
+                result.err.hasPrefix("error: \(path): \(expected); regenerate it "), "\(expected) not in \(result.err)")
             XCTAssertEqual(result.err.split(separator: "\n").count, 1, result.err)
         }
     }

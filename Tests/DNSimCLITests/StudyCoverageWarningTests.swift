@@ -12,16 +12,22 @@ final class StudyCoverageWarningTests: CommandLineTestCase {
     }
 
     static func text(_ extra: String = "") -> String {
-        ScenarioTexts.study(samples: 4, extra: extra).replacingOccurrences(of: "strategies: [independent, chained]",
-                                                                         with: "strategies: [independent, chained, push]")
+        ScenarioTexts.study(samples: 4, extra: extra).replacingOccurrences(
+            of: "strategies: [independent, chained]",
+            with: "strategies: [independent, chained, push]")
     }
 
     func testAnUnassessedArmIsWarnedOnStderr() {
         let result = run(Self.text())
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertTrue(result.err.contains("study.yaml: warning: push/android is not assessed: none of its own conditions (platforms.android.push.delay"),
-                      result.err)
-        let assessed = run(Self.text("    - { key: platforms.android.push.delay.fixed, distribution: { uniform: { min: 0s, max: 1m } } }"))
+        XCTAssertTrue(
+            result.err.contains(
+                "study.yaml: warning: push/android is not assessed: none of its own conditions (platforms.android.push.delay"
+            ),
+            result.err)
+        let assessed = run(
+            Self.text(
+                "    - { key: platforms.android.push.delay.fixed, distribution: { uniform: { min: 0s, max: 1m } } }"))
         XCTAssertEqual(assessed.code, 0, assessed.err)
         XCTAssertFalse(assessed.err.contains("not assessed"), assessed.err)
     }

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimScenario
 
 /// EVSI in a study (docs/model.md §9, `SampleInformation`): a fitted parameter's `sample`, read
@@ -12,7 +13,8 @@ final class StudySampleInformationTests: CommandLineTestCase {
 
     static func text(_ parameter: String = fitted, evsi: String = "  evsi: { sizes: [1000, 10] }") -> String {
         ScenarioTexts.study(samples: 16, extra: evsi)
-            .replacingOccurrences(of: "- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }", with: parameter)
+            .replacingOccurrences(
+                of: "- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }", with: parameter)
     }
 
     func write(_ text: String) -> String {
@@ -30,15 +32,24 @@ final class StudySampleInformationTests: CommandLineTestCase {
         let folder = temporary.appendingPathComponent("fitted")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("fit").path
-        XCTAssertEqual(invoke(["fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv"), "--bootstrap", "0", "--out", out,
-                               "--quiet"]).code, 0)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/fit.json"))) as? [String: Any])
+        XCTAssertEqual(
+            invoke([
+                "fit", GoldenFiles.repositoryPath("Scenarios/telemetry/bg-launches.csv"), "--bootstrap", "0", "--out",
+                out,
+                "--quiet",
+            ]).code, 0)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/fit.json")))
+                as? [String: Any])
         let rows = try XCTUnwrap(json["rows"] as? Int)
-        let byFile = ScenarioTexts.minimal
-            .replacingOccurrences(of: "ios: {}", with: "ios: { fetchTask: { delay: { lognormal: { median: 1h, sigma: 1 } } } }")
+        let byFile =
+            ScenarioTexts.minimal
+            .replacingOccurrences(
+                of: "ios: {}", with: "ios: { fetchTask: { delay: { lognormal: { median: 1h, sigma: 1 } } } }")
             + "\nobjective:\n  weights: { fresh: 1, missed: -2 }\nuncertainty:\n  samples: 2\n  evsi: { sizes: [500] }\n  parameters:\n"
             + "  - { key: platforms.ios.fetchTask.never, distribution: { fit: fit/fit.json } }\n"
-        let loaded = try ScenarioLoader.load(bytes: Array(byFile.utf8), file: folder.appendingPathComponent("s.yaml").path)
+        let loaded = try ScenarioLoader.load(
+            bytes: Array(byFile.utf8), file: folder.appendingPathComponent("s.yaml").path)
         XCTAssertEqual(loaded.uncertainty?.parameters.first?.sample, rows)
         let yaml = try String(contentsOfFile: "\(out)/fit.yaml", encoding: .utf8)
         let lines = yaml.split(separator: "\n").filter { $0.hasPrefix("    - { key: ") }.map { "  " + $0.dropFirst(4) }
@@ -47,15 +58,30 @@ final class StudySampleInformationTests: CommandLineTestCase {
 
     func testNonsenseIsRefusedAtItsPlace() {
         let cases: [(String, String)] = [
-            (Self.text(Self.fitted.replacingOccurrences(of: "sample: 40", with: "sample: 0")),
-             ":27:88: error: uncertainty.parameters[2].sample must be between 1 and 1000000000"),
-            (Self.text("- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } }, sample: 40 }"),
-             ":27:86: error: uncertainty.parameters[2].sample: only a normal, lognormal or fit distribution comes from a telemetry sample"),
-            (Self.text("- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }"),
-             ":28:9: error: uncertainty.evsi: no parameter has a sample"),
-            (Self.text(evsi: "  evsi: { sizes: [] }"), ":28:18: error: uncertainty.evsi.sizes must be a list of 1 to 20 sample sizes"),
-            (Self.text(evsi: "  evsi: { sizes: [10, 0] }"), ":28:23: error: uncertainty.evsi.sizes[2] must be between 1 and 1000000000"),
-            (Self.text(evsi: "  evsi: { sizes: [10, 10] }"), ":28:23: error: uncertainty.evsi.sizes[2]: 10 is already listed"),
+            (
+                Self.text(Self.fitted.replacingOccurrences(of: "sample: 40", with: "sample: 0")),
+                ":27:88: error: uncertainty.parameters[2].sample must be between 1 and 1000000000"
+            ),
+            (
+                Self.text("- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } }, sample: 40 }"),
+                ":27:86: error: uncertainty.parameters[2].sample: only a normal, lognormal or fit distribution comes from a telemetry sample"
+            ),
+            (
+                Self.text("- { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }"),
+                ":28:9: error: uncertainty.evsi: no parameter has a sample"
+            ),
+            (
+                Self.text(evsi: "  evsi: { sizes: [] }"),
+                ":28:18: error: uncertainty.evsi.sizes must be a list of 1 to 20 sample sizes"
+            ),
+            (
+                Self.text(evsi: "  evsi: { sizes: [10, 0] }"),
+                ":28:23: error: uncertainty.evsi.sizes[2] must be between 1 and 1000000000"
+            ),
+            (
+                Self.text(evsi: "  evsi: { sizes: [10, 10] }"),
+                ":28:23: error: uncertainty.evsi.sizes[2]: 10 is already listed"
+            ),
             (Self.text(evsi: "  evsi: { sizes: 10 }"), ":28:18: error: uncertainty.evsi.sizes must be a list"),
             (Self.text(evsi: "  evsi: { size: [10] }"), ":28:11: error: "),
             (Self.text(evsi: "  evsi: [10]"), ":28:9: error: "),
@@ -74,7 +100,8 @@ final class StudySampleInformationTests: CommandLineTestCase {
             let out = temporary.appendingPathComponent("out\(jobs)").path
             let result = invoke([path, "--out", out, "--quiet", "--jobs", jobs])
             XCTAssertEqual(result.code, 0, result.err)
-            outputs[jobs] = try String(contentsOfFile: "\(out)/study/decision.json", encoding: .utf8)
+            outputs[jobs] =
+                try String(contentsOfFile: "\(out)/study/decision.json", encoding: .utf8)
                 + String(contentsOfFile: "\(out)/study/uncertainty.md", encoding: .utf8)
         }
         XCTAssertEqual(outputs["1"], outputs["2"])
@@ -97,6 +124,7 @@ final class StudySampleInformationTests: CommandLineTestCase {
         let plain = temporary.appendingPathComponent("plain").path
         XCTAssertEqual(invoke([write(Self.text(evsi: "")), "--out", plain, "--quiet"]).code, 0)
         XCTAssertFalse(try String(contentsOfFile: "\(plain)/study/decision.json", encoding: .utf8).contains("evsi"))
-        XCTAssertFalse(try String(contentsOfFile: "\(plain)/study/uncertainty.md", encoding: .utf8).contains("telemetry sample"))
+        XCTAssertFalse(
+            try String(contentsOfFile: "\(plain)/study/uncertainty.md", encoding: .utf8).contains("telemetry sample"))
     }
 }

@@ -1,9 +1,10 @@
+import DNSimRun
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCLI
 @testable import DNSimCore
-import DNSimRun
 
 /// `--shard K/N` on an uncertainty study spreads its worlds over the shards in contiguous blocks
 /// (as it does the base run's devices); `merge` gives the single run's files byte for byte and
@@ -29,7 +30,8 @@ final class StudyShardTests: CommandLineTestCase {
     func shards(_ scenario: String, _ ks: [Int], of n: Int, extra: [String] = []) -> String {
         let folder = temporary.appendingPathComponent("shards-\(n)-\(UUID().uuidString)").path
         for k in ks {
-            let result = invoke([scenario, "--shard", "\(k)/\(n)", "--out", folder, "--quiet", "--jobs", "\(k % 2 + 1)"] + extra)
+            let result = invoke(
+                [scenario, "--shard", "\(k)/\(n)", "--out", folder, "--quiet", "--jobs", "\(k % 2 + 1)"] + extra)
             XCTAssertEqual(result.code, 0, result.err)
         }
         return folder
@@ -40,8 +42,10 @@ final class StudyShardTests: CommandLineTestCase {
         let single = temporary.appendingPathComponent("single").path
         XCTAssertEqual(invoke([scenario, "--out", single, "--quiet", "--format", "csv,md,json"]).code, 0)
         let expected = files("\(single)/study")
-        for name in ["uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg",
-                     "summary.csv", "summary.md", "summary.json", "manifest.json"] {
+        for name in [
+            "uncertainty.csv", "sensitivity.csv", "decision.json", "uncertainty.md", "sensitivity.svg",
+            "summary.csv", "summary.md", "summary.json", "manifest.json",
+        ] {
             XCTAssertNotNil(expected[name], name)
         }
         // 1, 2 and 3 shards, and more shards (20) than the study's 16 worlds and than its 8 devices.
@@ -73,7 +77,10 @@ final class StudyShardTests: CommandLineTestCase {
     func testWorldsKeptEncodedGiveTheWholePartialsBytes() throws {
         let folder = shards(scenarioFile(), [1, 2], of: 2)
         let empty = shards(scenarioFile(samples: 4), [17], of: 20)
-        for file in ["\(folder)/study/shard-1-of-2.json", "\(folder)/study/shard-2-of-2.json", "\(empty)/study/shard-17-of-20.json"] {
+        for file in [
+            "\(folder)/study/shard-1-of-2.json", "\(folder)/study/shard-2-of-2.json",
+            "\(empty)/study/shard-17-of-20.json",
+        ] {
             let data = try XCTUnwrap(FileManager.default.contents(atPath: file))
             let partial = try JSONDecoder().decode(PartialResult.self, from: data)
             XCTAssertEqual(try partial.encoded() + Data("\n".utf8), data, file)
@@ -96,7 +103,8 @@ final class StudyShardTests: CommandLineTestCase {
             XCTAssertEqual(texts.count, whole.study?.worlds.count)
             XCTAssertEqual(try texts.map { try JSONDecoder().decode(WorldResult.self, from: $0) }, whole.study?.worlds)
             XCTAssertEqual(lazy.study?.worlds.map(\.world), whole.study?.worlds.map(\.world))
-            XCTAssertTrue(lazy.study?.worlds.allSatisfy(\.arms.isEmpty) == true, "only numbers and identities until placed")
+            XCTAssertTrue(
+                lazy.study?.worlds.allSatisfy(\.arms.isEmpty) == true, "only numbers and identities until placed")
             var rest = lazy
             rest.study?.worlds = whole.study?.worlds ?? []
             rest.study?.encodedWorlds = nil
@@ -104,14 +112,20 @@ final class StudyShardTests: CommandLineTestCase {
 
             // A second study key after the first: whichever the decoder takes, the merge reads what it reads.
             var text = String(decoding: data, as: UTF8.self)
-            let end = try XCTUnwrap(text.range(of: "}\n", options: .backwards) ?? text.range(of: "}", options: .backwards))
-            text.replaceSubrange(end, with: #","study":{"design":"x","devicesPerWorld":1,"parameters":[],"worldCount":1,"worldRange":[0,1],"#
-                                 + #""worlds":[]}}"#)
+            let end = try XCTUnwrap(
+                text.range(of: "}\n", options: .backwards) ?? text.range(of: "}", options: .backwards))
+            text.replaceSubrange(
+                end,
+                with: #","study":{"design":"x","devicesPerWorld":1,"parameters":[],"worldCount":1,"worldRange":[0,1],"#
+                    + #""worlds":[]}}"#)
             let twice = Data(text.utf8)
             let read = try XCTUnwrap(MergeRun.decodePartial(twice)?.study)
-            let worlds = try read.encodedWorlds.map { try $0.map { try JSONDecoder().decode(WorldResult.self, from: $0) } } ?? read.worlds
-            XCTAssertEqual(worlds, try JSONDecoder().decode(PartialResult.self, from: twice).study?.worlds,
-                           "the worlds of the study the decoder takes, split or not")
+            let worlds =
+                try read.encodedWorlds.map { try $0.map { try JSONDecoder().decode(WorldResult.self, from: $0) } }
+                ?? read.worlds
+            XCTAssertEqual(
+                worlds, try JSONDecoder().decode(PartialResult.self, from: twice).study?.worlds,
+                "the worlds of the study the decoder takes, split or not")
         }
     }
 
@@ -125,7 +139,8 @@ final class StudyShardTests: CommandLineTestCase {
 
         let copy = temporary.appendingPathComponent("copy").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(folder)/study/shard-3-of-3.json", toPath: "\(copy)/shard-3-of-3.json")
+        try FileManager.default.copyItem(
+            atPath: "\(folder)/study/shard-3-of-3.json", toPath: "\(copy)/shard-3-of-3.json")
         let duplicated = invoke(["merge", folder, copy, "--out", out])
         XCTAssertEqual(duplicated.code, 2)
         XCTAssertTrue(duplicated.err.contains("shard 3 of 3 appears twice"), duplicated.err)
@@ -135,8 +150,10 @@ final class StudyShardTests: CommandLineTestCase {
         let mixed = invoke(["merge", folder, other, "--out", out])
         XCTAssertEqual(mixed.code, 2)
         XCTAssertTrue(mixed.err.contains("come from different runs"), mixed.err)
-        XCTAssertTrue(mixed.err.contains("study sobol, 5 samples, 2 parameters over platforms.android.fetchAlarm.delay.fixed, fetch.failure "
-                                         + "vs sobol, 4 samples, 2 parameters"), mixed.err)
+        XCTAssertTrue(
+            mixed.err.contains(
+                "study sobol, 5 samples, 2 parameters over platforms.android.fetchAlarm.delay.fixed, fetch.failure "
+                    + "vs sobol, 4 samples, 2 parameters"), mixed.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
@@ -149,7 +166,8 @@ final class StudyShardTests: CommandLineTestCase {
         let folder = temporary.appendingPathComponent("edited-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: pristine!, toPath: folder)
         let file = "\(folder)/study/shard-2-of-2.json"
-        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        var object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
         var study = object["study"] as! [String: Any]
         change(&study)
         object["study"] = study
@@ -162,26 +180,32 @@ final class StudyShardTests: CommandLineTestCase {
 
     func assertDamaged(_ outcome: (code: Int32, err: String, file: String), _ message: String, line: UInt = #line) {
         XCTAssertEqual(outcome.code, 2, outcome.err, line: line)
-        XCTAssertEqual(outcome.err, "\(outcome.file): error: \(message): the shard file is damaged or was edited; run that shard again\n", line: line)
+        XCTAssertEqual(
+            outcome.err,
+            "\(outcome.file): error: \(message): the shard file is damaged or was edited; run that shard again\n",
+            line: line)
     }
 
     func testADamagedWorldIsRefusedByItsField() throws {
         // Shard 2 of 2 of 16 worlds holds worlds 9–16 (0-based [8, 16)).
-        assertDamaged(try mergeEdited { study in
-            var worlds = study["worlds"] as! [[String: Any]]
-            worlds[1]["world"] = 3
-            study["worlds"] = worlds
-        }, "study.worlds[1].world is 3, but shard 2 of 2 of 16 worlds holds [8, 16], so it is world 10")
-        assertDamaged(try mergeEdited { study in study["worlds"] = Array((study["worlds"] as! [Any]).dropLast()) },
-                      "study.worlds has 7 world(s), but shard 2 of 2 of 16 worlds holds [8, 16]")
+        assertDamaged(
+            try mergeEdited { study in
+                var worlds = study["worlds"] as! [[String: Any]]
+                worlds[1]["world"] = 3
+                study["worlds"] = worlds
+            }, "study.worlds[1].world is 3, but shard 2 of 2 of 16 worlds holds [8, 16], so it is world 10")
+        assertDamaged(
+            try mergeEdited { study in study["worlds"] = Array((study["worlds"] as! [Any]).dropLast()) },
+            "study.worlds has 7 world(s), but shard 2 of 2 of 16 worlds holds [8, 16]")
         // 8 devices × 10 daily cycles: 900 fresh cycles cannot be.
-        assertDamaged(try mergeEdited { study in
-            var worlds = study["worlds"] as! [[String: Any]]
-            var arms = worlds[0]["arms"] as! [[String: Any]]
-            arms[1]["counts"] = [900] + (arms[1]["counts"] as! [Int]).dropFirst()
-            worlds[0]["arms"] = arms
-            study["worlds"] = worlds
-        }, "study.worlds[0].arms[1].counts[0] is 900, above the arm's cycles (80)")
+        assertDamaged(
+            try mergeEdited { study in
+                var worlds = study["worlds"] as! [[String: Any]]
+                var arms = worlds[0]["arms"] as! [[String: Any]]
+                arms[1]["counts"] = [900] + (arms[1]["counts"] as! [Int]).dropFirst()
+                worlds[0]["arms"] = arms
+                study["worlds"] = worlds
+            }, "study.worlds[0].arms[1].counts[0] is 900, above the arm's cycles (80)")
     }
 }
 
@@ -191,29 +215,34 @@ final class StudyShardTests: CommandLineTestCase {
 extension StudyShardTests {
     func testSwappedOrCopiedWorldsAreRefused() throws {
         // Two worlds swapped whole, their indices put back: each now holds the other's figures.
-        assertDamaged(try mergeEdited { study in
-            var worlds = study["worlds"] as! [[String: Any]]
-            worlds.swapAt(0, 1)
-            worlds[0]["world"] = 9
-            worlds[1]["world"] = 10
-            study["worlds"] = worlds
-        }, "study.worlds[0].identity is \(try identity(ofWorld: 10)), but world 9's parameter values give \(try identity(ofWorld: 9)): "
-           + "these figures are not that world's (moved, copied or edited)")
+        assertDamaged(
+            try mergeEdited { study in
+                var worlds = study["worlds"] as! [[String: Any]]
+                worlds.swapAt(0, 1)
+                worlds[0]["world"] = 9
+                worlds[1]["world"] = 10
+                study["worlds"] = worlds
+            },
+            "study.worlds[0].identity is \(try identity(ofWorld: 10)), but world 9's parameter values give \(try identity(ofWorld: 9)): "
+                + "these figures are not that world's (moved, copied or edited)")
         // World 10's figures copied over world 11's.
-        assertDamaged(try mergeEdited { study in
-            var worlds = study["worlds"] as! [[String: Any]]
-            worlds[2]["arms"] = worlds[1]["arms"]
-            worlds[2]["identity"] = worlds[1]["identity"]
-            study["worlds"] = worlds
-        }, "study.worlds[2].identity is \(try identity(ofWorld: 10)), but world 11's parameter values give \(try identity(ofWorld: 11)): "
-           + "these figures are not that world's (moved, copied or edited)")
+        assertDamaged(
+            try mergeEdited { study in
+                var worlds = study["worlds"] as! [[String: Any]]
+                worlds[2]["arms"] = worlds[1]["arms"]
+                worlds[2]["identity"] = worlds[1]["identity"]
+                study["worlds"] = worlds
+            },
+            "study.worlds[2].identity is \(try identity(ofWorld: 10)), but world 11's parameter values give \(try identity(ofWorld: 11)): "
+                + "these figures are not that world's (moved, copied or edited)")
     }
 
     /// The identity a pristine shard records for world `n` (1-based, in shard 2: worlds 9–16).
     private func identity(ofWorld n: Int) throws -> String {
         if pristine == nil { pristine = shards(scenarioFile(), [1, 2], of: 2) }
         let file = "\(pristine!)/study/shard-2-of-2.json"
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as! [String: Any]
         let worlds = (object["study"] as! [String: Any])["worlds"] as! [[String: Any]]
         return worlds.first { $0["world"] as? Int == n }!["identity"] as! String
     }

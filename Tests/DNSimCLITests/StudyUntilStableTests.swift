@@ -29,7 +29,9 @@ final class StudyUntilStableTests: CommandLineTestCase {
         return try XCTUnwrap(android["stability"] as? Double)
     }
 
-    func file(_ folder: String, _ name: String) throws -> String { try String(contentsOfFile: "\(folder)/study/\(name)", encoding: .utf8) }
+    func file(_ folder: String, _ name: String) throws -> String {
+        try String(contentsOfFile: "\(folder)/study/\(name)", encoding: .utf8)
+    }
 
     func testGrowsUntilStableKeepingEarlierWorlds() throws {
         let initial = 2
@@ -41,7 +43,9 @@ final class StudyUntilStableTests: CommandLineTestCase {
         var reports: [String: String] = [:]
         for jobs in ["1", "2"] {
             let out = temporary.appendingPathComponent("grown\(jobs)").path
-            let result = invoke([path, "--out", out, "--quiet", "--until-stable", "--max-worlds", "2048", "--jobs", jobs])
+            let result = invoke([
+                path, "--out", out, "--quiet", "--until-stable", "--max-worlds", "2048", "--jobs", jobs,
+            ])
             XCTAssertEqual(result.code, 0, result.err)
             reports[jobs] = try file(out, "uncertainty.md") + file(out, "decision.json") + file(out, "uncertainty.csv")
         }
@@ -54,8 +58,11 @@ final class StudyUntilStableTests: CommandLineTestCase {
         XCTAssertEqual(worlds, 32, "two doublings")
         XCTAssertTrue(try stability(json) >= 0.95 || 2 * worlds > 2048, "stopped early")
         let md = try file(grown, "uncertainty.md")
-        XCTAssertTrue(md.contains("**Grown until stable** (`--until-stable`): from N = \(initial) (\(initial * 4) worlds)"), md)
-        XCTAssertTrue(md.contains("stopped because every platform's stability reached 0.95") || md.contains("cap of 2048 worlds"), md)
+        XCTAssertTrue(
+            md.contains("**Grown until stable** (`--until-stable`): from N = \(initial) (\(initial * 4) worlds)"), md)
+        XCTAssertTrue(
+            md.contains("stopped because every platform's stability reached 0.95") || md.contains("cap of 2048 worlds"),
+            md)
         XCTAssertTrue(md.contains("--until-stable --max-worlds 2048\n```"), md)
         // The earlier worlds' rows are unchanged: the fixed run's rows begin the grown one's.
         let fixedRows = try file(fixed, "uncertainty.csv").split(separator: "\n")
@@ -70,11 +77,17 @@ final class StudyUntilStableTests: CommandLineTestCase {
 
         // `check` against the grown baseline runs the grown samples (the scenario still writes 2), so every study figure
         // is compared with itself: the same worlds, the same figures, exactly.
-        let checked = invoke(["check", path, "--baseline", "\(grown)/study", "--out", temporary.appendingPathComponent("checked").path])
+        let checked = invoke([
+            "check", path, "--baseline", "\(grown)/study", "--out", temporary.appendingPathComponent("checked").path,
+        ])
         XCTAssertEqual(checked.code, 0, checked.out + checked.err)
-        XCTAssertTrue(checked.out.contains("note study: the baseline's study grew with --until-stable to \(samples) samples (\(worlds) worlds); "
-                                           + "checked at the same samples"), checked.out)
-        XCTAssertEqual(try file(temporary.appendingPathComponent("checked").path, "decision.json"), try file(grown, "decision.json"))
+        XCTAssertTrue(
+            checked.out.contains(
+                "note study: the baseline's study grew with --until-stable to \(samples) samples (\(worlds) worlds); "
+                    + "checked at the same samples"), checked.out)
+        XCTAssertEqual(
+            try file(temporary.appendingPathComponent("checked").path, "decision.json"),
+            try file(grown, "decision.json"))
     }
 
     func testTheCapStopsIt() throws {
@@ -86,8 +99,10 @@ final class StudyUntilStableTests: CommandLineTestCase {
         XCTAssertEqual(json["worlds"] as? Int, 16)
         XCTAssertLessThan(try stability(json), 0.95)
         let md = try file(out, "uncertainty.md")
-        XCTAssertTrue(md.contains("0.735 at 8 worlds, 0.944 at 16 worlds. Stopped at 16 worlds, below 0.95: "
-                                  + "doubling again would pass the cap of 16"), md)
+        XCTAssertTrue(
+            md.contains(
+                "0.735 at 8 worlds, 0.944 at 16 worlds. Stopped at 16 worlds, below 0.95: "
+                    + "doubling again would pass the cap of 16"), md)
     }
 
     func testNonsenseIsRefused() {
@@ -95,7 +110,10 @@ final class StudyUntilStableTests: CommandLineTestCase {
         let lhs = write(Self.study(samples: 8, design: "lhs"), "lhs.yaml")
         let plain = write(ScenarioTexts.minimal, "plain.yaml")
         let cases: [([String], String)] = [
-            ([lhs, "--until-stable"], "--until-stable needs design: sobol; a Latin hypercube's strata depend on its samples"),
+            (
+                [lhs, "--until-stable"],
+                "--until-stable needs design: sobol; a Latin hypercube's strata depend on its samples"
+            ),
             ([sobol, "--max-worlds", "64"], "--max-worlds caps --until-stable; give both, or neither"),
             ([sobol, "--until-stable", "--max-worlds", "4"], "--max-worlds 4 is below the 8 worlds"),
             ([sobol, "--until-stable", "--shard", "1/2"], "--until-stable and --shard do not combine"),

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimScenario
 
 /// A fleet segment's share as an uncertain condition (`fleet.<segment>.share`): each world sets it
@@ -9,20 +10,23 @@ final class UncertainFleetShareTests: XCTestCase {
     static func study(_ parameter: String) -> String {
         FleetTests.fixture + """
 
-        objective: { weights: { fresh: 1, missed: -2 } }
-        uncertainty:
-          design: lhs
-          samples: 6
-          devices: 20
-          parameters:
-            - \(parameter)
-        """
+            objective: { weights: { fresh: 1, missed: -2 } }
+            uncertainty:
+              design: lhs
+              samples: 6
+              devices: 20
+              parameters:
+                - \(parameter)
+            """
     }
 
-    func load(_ text: String) throws(DiagnosticList) -> Scenario { try ScenarioLoader.load(bytes: Array(text.utf8), file: "fleet.yaml") }
+    func load(_ text: String) throws(DiagnosticList) -> Scenario {
+        try ScenarioLoader.load(bytes: Array(text.utf8), file: "fleet.yaml")
+    }
 
     func testEachWorldSetsTheShareAndRescalesTheOthers() throws {
-        let scenario = try load(Self.study("{ key: fleet.restricted.share, distribution: { uniform: { min: 0.1, max: 0.6 } } }"))
+        let scenario = try load(
+            Self.study("{ key: fleet.restricted.share, distribution: { uniform: { min: 0.1, max: 0.6 } } }"))
         let worlds = try scenario.uncertaintyWorlds()
         XCTAssertEqual(worlds.count, 6)
         for world in worlds {
@@ -39,18 +43,24 @@ final class UncertainFleetShareTests: XCTestCase {
 
     func testAShareOfAnUnknownSegmentIsRefusedWithTheNameMeant() {
         do {
-            _ = try load(Self.study("{ key: fleet.restriced.share, distribution: { uniform: { min: 0.1, max: 0.6 } } }"))
+            _ = try load(
+                Self.study("{ key: fleet.restriced.share, distribution: { uniform: { min: 0.1, max: 0.6 } } }"))
             XCTFail("accepted")
         } catch {
-            XCTAssertEqual(error.diagnostics.map(\.message),
-                           ["uncertainty.parameters[1].key 'fleet.restriced.share' names no fleet segment (did you mean 'restricted'?)"])
+            XCTAssertEqual(
+                error.diagnostics.map(\.message),
+                [
+                    "uncertainty.parameters[1].key 'fleet.restriced.share' names no fleet segment (did you mean 'restricted'?)"
+                ])
         }
         do {
             _ = try load(Self.study("{ key: fleet.restricted.share, distribution: { uniform: { min: 0.1, max: 1 } } }"))
             XCTFail("accepted")
         } catch {
             XCTAssertEqual(error.diagnostics.count, 1)
-            XCTAssertTrue(error.diagnostics[0].message.contains("outside the range of 'fleet.restricted.share'"), error.diagnostics[0].message)
+            XCTAssertTrue(
+                error.diagnostics[0].message.contains("outside the range of 'fleet.restricted.share'"),
+                error.diagnostics[0].message)
         }
     }
 }

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimScenario
 
 /// Text from a scenario never reaches a terminal, a CI log or a report raw (issue 28,
@@ -24,25 +25,36 @@ final class UnsafeTextTests: CommandLineTestCase {
         for arguments in [[path, "--quiet", "--out", temporary.appendingPathComponent("r").path], ["validate", path]] {
             let result = invoke(arguments)
             XCTAssertEqual(result.code, 2, result.out)
-            XCTAssertEqual(result.err, """
+            XCTAssertEqual(
+                result.err,
+                """
                 \(path):11:38: error: independent.label 'x\\n::error file=evil.txt::INJECTED' holds U+000A (a control or bidirectional character) at character 2; a label names report rows, chart text and files: use printable characters
                   strategies: [{ independent: { label: "x\\n::error file=evil.txt::INJECTED" } }]
                                                        ^
 
                 """)
             for output in [result.out, result.err] {
-                XCTAssertFalse(output.split(separator: "\n").contains { $0.hasPrefix("::") }, "no line starts a workflow command")
+                XCTAssertFalse(
+                    output.split(separator: "\n").contains { $0.hasPrefix("::") }, "no line starts a workflow command")
             }
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("r").path))
     }
 
     func testNulAndBidiOverridesInALabelAreRefused() {
-        for (escape, code) in [(#"\0"#, "U+0000"), (#"\u202E"#, "U+202E"), (#"\u2066"#, "U+2066"), (#"\x7F"#, "U+007F"), (#"\x9B"#, "U+009B")] {
-            let result = invoke(["validate", scenario(withStrategies("[{ independent: { label: \"ab\(escape)c\" } }]"))])
+        for (escape, code) in [
+            (#"\0"#, "U+0000"), (#"\u202E"#, "U+202E"), (#"\u2066"#, "U+2066"), (#"\x7F"#, "U+007F"),
+            (#"\x9B"#, "U+009B"),
+        ] {
+            let result = invoke([
+                "validate", scenario(withStrategies("[{ independent: { label: \"ab\(escape)c\" } }]")),
+            ])
             XCTAssertEqual(result.code, 2, escape)
-            XCTAssertTrue(result.err.contains("holds \(code) (a control or bidirectional character) at character 3"), result.err)
-            XCTAssertFalse(result.err.unicodeScalars.contains { MessageText.isUnsafe($0) && $0 != "\n" }, "\(escape) is echoed escaped: \(result.err)")
+            XCTAssertTrue(
+                result.err.contains("holds \(code) (a control or bidirectional character) at character 3"), result.err)
+            XCTAssertFalse(
+                result.err.unicodeScalars.contains { MessageText.isUnsafe($0) && $0 != "\n" },
+                "\(escape) is echoed escaped: \(result.err)")
         }
     }
 
@@ -53,28 +65,44 @@ final class UnsafeTextTests: CommandLineTestCase {
 
     /// Any message that quotes a value escapes it: here the YAML parser's own error and a name.
     func testMessagesEscapeWhatTheyQuote() {
-        let result = invoke(["validate", scenario(ScenarioTexts.minimal.replacingOccurrences(of: "name: t", with: #"name: "a\nb\u202Ec""#))])
+        let result = invoke([
+            "validate",
+            scenario(ScenarioTexts.minimal.replacingOccurrences(of: "name: t", with: #"name: "a\nb\u202Ec""#)),
+        ])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix(#"\#(temporary.appendingPathComponent("u.yaml").path):1:7: error: name 'a\nb\u{202E}c' must be letters"#), result.err)
+        XCTAssertTrue(
+            result.err.hasPrefix(
+                #"\#(temporary.appendingPathComponent("u.yaml").path):1:7: error: name 'a\nb\u{202E}c' must be letters"#
+            ), result.err)
         XCTAssertEqual(MessageText.visible("a\u{0}b\u{1B}[31m\u{2067}"), #"a\0b\u{1B}[31m\u{2067}"#)
         XCTAssertEqual(MessageText.visible("plain é 日本"), "plain é 日本")
     }
 
     func testANameOverTheLengthLimitSaysSo() {
-        let result = invoke(["validate", scenario(ScenarioTexts.minimal.replacingOccurrences(of: "name: t", with: "name: " + String(repeating: "a", count: 101)))])
+        let result = invoke([
+            "validate",
+            scenario(
+                ScenarioTexts.minimal.replacingOccurrences(
+                    of: "name: t", with: "name: " + String(repeating: "a", count: 101))),
+        ])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.contains("is 101 characters long; a name has at most 100 (it names the report folder)"), result.err)
+        XCTAssertTrue(
+            result.err.contains("is 101 characters long; a name has at most 100 (it names the report folder)"),
+            result.err)
     }
 
     /// `trace` prints a notification's title and body from the scenario: escaped.
     func testTracePrintsScenarioTextEscaped() {
         let text = ScenarioTexts.minimal.replacingOccurrences(
             of: #"userNotification: { schedule: "30 18 * * *" }"#,
-            with: #"userNotification: { schedule: "30 18 * * *", title: "T\n::error::X", body: "B\u202Ed" }"#)
-            .replacingOccurrences(of: "strategies: [independent]", with: "strategies: [{ independent: { onEmpty: show_default } }]")
+            with: #"userNotification: { schedule: "30 18 * * *", title: "T\n::error::X", body: "B\u202Ed" }"#
+        )
+        .replacingOccurrences(
+            of: "strategies: [independent]", with: "strategies: [{ independent: { onEmpty: show_default } }]")
         let result = invoke(["trace", scenario(text), "--device", "1", "--arm", "independent/ios"])
         XCTAssertEqual(result.code, 0, result.err)
-        XCTAssertFalse(result.out.split(separator: "\n").contains { $0.hasPrefix("::") || $0.contains("\u{202E}") }, result.out)
+        XCTAssertFalse(
+            result.out.split(separator: "\n").contains { $0.hasPrefix("::") || $0.contains("\u{202E}") }, result.out)
         XCTAssertTrue(result.out.contains(#"┌ T\n::error::X"#), "the fallback title is shown, escaped: \(result.out)")
         XCTAssertTrue(result.out.contains(#"└ B\u{202E}d"#), result.out)
     }
@@ -85,8 +113,10 @@ final class UnsafeTextTests: CommandLineTestCase {
         let path = scenario(ScenarioTexts.appending(#"timeZone: "UTC\0""#))
         let result = invoke(["validate", path])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("\(path):12:11: error: timeZone 'UTC\\0' has an invisible character (U+0000) at position 4; "
-                                           + "an IANA time-zone id is letters, digits and / _ + - . only\n"), result.err)
+        XCTAssertTrue(
+            result.err.hasPrefix(
+                "\(path):12:11: error: timeZone 'UTC\\0' has an invisible character (U+0000) at position 4; "
+                    + "an IANA time-zone id is letters, digits and / _ + - . only\n"), result.err)
         XCTAssertFalse(result.err.contains("did you mean"), result.err)
     }
 
@@ -103,7 +133,8 @@ final class UnsafeTextTests: CommandLineTestCase {
         XCTAssertTrue(start.hasPrefix("aaaa") && start.hasSuffix("…"))
         XCTAssertEqual(atStart, 4)
         // A one-line JSON scenario with an unknown key at column 300 or so shows the key and its caret.
-        let json = #"{"name": "t", "seed": 1, "devices": 2, "days": 3, "start": "2027-01-01", "plugin": {"contentFetch": {"schedule": "25 18 * * *"}, "userNotification": {"schedule": "30 18 * * *"}, "relationship": {"autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default"}}, "platforms": {"ios": {}}, "strategies": ["independent"], "sweeep": []}"#
+        let json =
+            #"{"name": "t", "seed": 1, "devices": 2, "days": 3, "start": "2027-01-01", "plugin": {"contentFetch": {"schedule": "25 18 * * *"}, "userNotification": {"schedule": "30 18 * * *"}, "relationship": {"autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default"}}, "platforms": {"ios": {}}, "strategies": ["independent"], "sweeep": []}"#
         let result = invoke(["validate", scenario(json)])
         XCTAssertEqual(result.code, 2)
         let lines = result.err.split(separator: "\n").map(String.init)

@@ -40,45 +40,70 @@ final class WorkRoundTripTests: CommandLineTestCase {
     /// Runs the scenario with `--emit-telemetry`; the arm's folder.
     func emit(devices: Int, days: Int, seed: Int, name: String) throws -> String {
         let scenario = temporary.appendingPathComponent("\(name).yaml").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: scenario, contents: Data(Self.scenario(devices: devices, days: days, seed: seed).utf8)))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: scenario, contents: Data(Self.scenario(devices: devices, days: days, seed: seed).utf8)))
         let telemetry = temporary.appendingPathComponent("\(name)-telemetry").path
-        let run = invoke([scenario, "--quiet", "--out", temporary.appendingPathComponent("\(name)-report").path, "--emit-telemetry", telemetry])
+        let run = invoke([
+            scenario, "--quiet", "--out", temporary.appendingPathComponent("\(name)-report").path, "--emit-telemetry",
+            telemetry,
+        ])
         XCTAssertEqual(run.code, 0, run.err)
         return "\(telemetry)/independent-android"
     }
 
     /// Fits the arm's work-runs.csv (exponential, Wald intervals) with `extra`: the fitted mean, its interval, and fit.json.
-    func fit(_ folder: String, _ extra: [String], name: String) throws -> (mean: Double, interval: [Double], json: [String: Any]) {
+    func fit(_ folder: String, _ extra: [String], name: String) throws -> (
+        mean: Double, interval: [Double], json: [String: Any]
+    ) {
         let out = temporary.appendingPathComponent(name).path
-        let fit = invoke(["fit", "\(folder)/work-runs.csv", "--families", "exponential", "--bootstrap", "0", "--out", out, "--quiet"] + extra)
+        let fit = invoke(
+            [
+                "fit", "\(folder)/work-runs.csv", "--families", "exponential", "--bootstrap", "0", "--out", out,
+                "--quiet",
+            ] + extra)
         XCTAssertEqual(fit.code, 0, fit.err)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/fit.json"))) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(out)/fit.json")))
+                as? [String: Any])
         let exponential = try XCTUnwrap((json["fits"] as? [String: Any])?["exponential"] as? [String: Any])
-        return (try XCTUnwrap(exponential["mean_s"] as? Double), try XCTUnwrap((exponential["ci"] as? [String: [Double]])?["mean_s"]), json)
+        return (
+            try XCTUnwrap(exponential["mean_s"] as? Double),
+            try XCTUnwrap((exponential["ci"] as? [String: [Double]])?["mean_s"]), json
+        )
     }
 
     func testAJobHeldByDozeRoundTripsOnlyWithTheDozePeriods() throws {
         let folder = try emit(devices: 200, days: 30, seed: 5, name: "rt")
         let runs = try String(contentsOfFile: "\(folder)/work-runs.csv", encoding: .utf8)
-        XCTAssertTrue(runs.hasPrefix("work_id,enqueued_at,earliest_run,ran_at,observed_until,device,requires_charging,requires_network\n"))
+        XCTAssertTrue(
+            runs.hasPrefix(
+                "work_id,enqueued_at,earliest_run,ran_at,observed_until,device,requires_charging,requires_network\n"))
         let periods = try String(contentsOfFile: "\(folder)/eligibility.csv", encoding: .utf8)
         // Doze from 00:00 to the windows at 01:00 and 03:00 and to the end of idle at 07:00 (a window is an instant).
-        for line in ["device-1,doze,2027-01-05T00:00:00.001Z,2027-01-05T01:00:00Z", "device-1,doze,2027-01-05T01:00:00.001Z,2027-01-05T03:00:00Z",
-                     "device-1,doze,2027-01-05T03:00:00.001Z,2027-01-05T07:00:00Z"] {
+        for line in [
+            "device-1,doze,2027-01-05T00:00:00.001Z,2027-01-05T01:00:00Z",
+            "device-1,doze,2027-01-05T01:00:00.001Z,2027-01-05T03:00:00Z",
+            "device-1,doze,2027-01-05T03:00:00.001Z,2027-01-05T07:00:00Z",
+        ] {
             XCTAssertTrue(periods.contains("\n\(line)\n"), line)
         }
         // Jobs held by Doze run at its windows.
         XCTAssertTrue(runs.contains("T01:00:00Z,"), String(runs.prefix(400)))
 
         let measured = try fit(folder, ["--eligibility", "\(folder)/eligibility.csv"], name: "fit-eligible")
-        XCTAssertTrue(measured.interval[0] <= Self.truthMean && Self.truthMean <= measured.interval[1],
-                      "mean \(measured.mean): \(Self.truthMean) outside \(measured.interval)")
+        XCTAssertTrue(
+            measured.interval[0] <= Self.truthMean && Self.truthMean <= measured.interval[1],
+            "mean \(measured.mean): \(Self.truthMean) outside \(measured.interval)")
         let eligibility = try XCTUnwrap(measured.json["eligibility"] as? [String: Any])
         XCTAssertEqual(eligibility["method"] as? String, "measured")
         XCTAssertEqual(eligibility["unlisted"] as? Int, 0)
-        XCTAssertGreaterThan(try XCTUnwrap(measured.json["censored"] as? Int), 0, "jobs due in Doze are censored at its start")
-        let yaml = try String(contentsOfFile: temporary.appendingPathComponent("fit-eligible/fit.yaml").path, encoding: .utf8)
-        XCTAssertTrue(yaml.contains("platforms:\n  android:\n    workManager:\n      delay: { exponential: { mean: "), yaml)
+        XCTAssertGreaterThan(
+            try XCTUnwrap(measured.json["censored"] as? Int), 0, "jobs due in Doze are censored at its start")
+        let yaml = try String(
+            contentsOfFile: temporary.appendingPathComponent("fit-eligible/fit.yaml").path, encoding: .utf8)
+        XCTAssertTrue(
+            yaml.contains("platforms:\n  android:\n    workManager:\n      delay: { exponential: { mean: "), yaml)
         XCTAssertTrue(yaml.contains("key: platforms.android.workManager.delay.exponential.mean"), yaml)
 
         // Assumed never held: the waits for the 01:00 window count as delay, so the fitted mean is
@@ -87,8 +112,10 @@ final class WorkRoundTripTests: CommandLineTestCase {
         XCTAssertGreaterThan(assumed.mean, 1.4 * Self.truthMean)
         XCTAssertGreaterThan(assumed.interval[0], Self.truthMean)
         XCTAssertEqual((assumed.json["eligibility"] as? [String: Any])?["method"] as? String, "assumed")
-        let markdown = try String(contentsOfFile: temporary.appendingPathComponent("fit-assumed/fit.md").path, encoding: .utf8)
-        XCTAssertTrue(markdown.contains("**Eligibility assumed.** A regular WorkManager job never runs in Doze"), markdown)
+        let markdown = try String(
+            contentsOfFile: temporary.appendingPathComponent("fit-assumed/fit.md").path, encoding: .utf8)
+        XCTAssertTrue(
+            markdown.contains("**Eligibility assumed.** A regular WorkManager job never runs in Doze"), markdown)
     }
 
     func testFitRefusesAWorkFileWithoutDozePeriods() throws {
@@ -112,7 +139,8 @@ final class WorkRoundTripTests: CommandLineTestCase {
     func testIntervalsCoverTheTruthOverSeeds() throws {
         try XCTSkipUnless(TestMode.long, "set DNSIM_LONG=1 for the coverage run")
         let seeds = 200
-        let low = BinomialAcceptance(trials: seeds, probability: 0.94), high = BinomialAcceptance(trials: seeds, probability: 0.96)
+        let low = BinomialAcceptance(trials: seeds, probability: 0.94),
+            high = BinomialAcceptance(trials: seeds, probability: 0.96)
         let accepted = low.range.lowerBound...high.range.upperBound
         var covered = 0
         for seed in 1...seeds {
@@ -120,7 +148,8 @@ final class WorkRoundTripTests: CommandLineTestCase {
             let measured = try fit(folder, ["--eligibility", "\(folder)/eligibility.csv"], name: "cov\(seed)-fit")
             if measured.interval[0] <= Self.truthMean && Self.truthMean <= measured.interval[1] { covered += 1 }
             for suffix in ["telemetry", "report", "fit"] {
-                try? FileManager.default.removeItem(atPath: temporary.appendingPathComponent("cov\(seed)-\(suffix)").path)
+                try? FileManager.default.removeItem(
+                    atPath: temporary.appendingPathComponent("cov\(seed)-\(suffix)").path)
             }
         }
         print("work round trip: covered mean in \(covered) of \(seeds) seeds (accepted \(accepted))")

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -39,7 +40,8 @@ final class AccountingInvariantTests: XCTestCase {
                 failing.lock.withLock { failing.keys.append((key, first)) }
             }
         }
-        var failures = failing.keys.isEmpty ? [] : ["\(failing.keys.count) of \(Self.keys.count) scenarios fail; the first three:"]
+        var failures =
+            failing.keys.isEmpty ? [] : ["\(failing.keys.count) of \(Self.keys.count) scenarios fail; the first three:"]
         for (key, first) in failing.keys.sorted(by: { $0.key < $1.key }).prefix(3) {
             let smallest = GeneratedScenario(key: key).shrunk { !Self.violations($0).isEmpty }
             let reason = Self.violations(smallest).first ?? first
@@ -87,7 +89,8 @@ final class AccountingInvariantTests: XCTestCase {
         scenario.devices = 20
         scenario.strategies = ["independent", "push", "chained"]
         // A made-up failure: push on at least 3 devices.
-        let fails = { (candidate: GeneratedScenario) in candidate.devices >= 3 && candidate.strategies.contains("push") }
+        let fails = { (candidate: GeneratedScenario) in candidate.devices >= 3 && candidate.strategies.contains("push")
+        }
         let smallest = scenario.shrunk(while: fails)
         XCTAssertTrue(fails(smallest))
         XCTAssertEqual(smallest.strategies, ["push"])
@@ -111,8 +114,11 @@ final class AccountingInvariantTests: XCTestCase {
         var problems = runAndCheck(plan, generated)
         // Each sweep point and each study world is a plan of its own: the same invariants hold there.
         do {
-            let variants = try scenario.sweepPoints().map { ("sweep point \($0.index + 1)", $0.scenario) }
-                + scenario.uncertaintyWorlds().enumerated().map { ("study world \($0.offset + 1)", $0.element.scenario) }
+            let variants =
+                try scenario.sweepPoints().map { ("sweep point \($0.index + 1)", $0.scenario) }
+                + scenario.uncertaintyWorlds().enumerated().map {
+                    ("study world \($0.offset + 1)", $0.element.scenario)
+                }
             for (name, variant) in variants {
                 guard case .success(let plan) = variant.plan() else { return ["\(name) has no plan"] }
                 problems += runAndCheck(plan, generated, rerun: false).map { "\(name): \($0)" }
@@ -140,11 +146,19 @@ final class AccountingInvariantTests: XCTestCase {
         let runsIn = { (arm: Int, segment: Int) in plan.fleet?.runs(plan.arms[arm].platform, in: segment) ?? true }
         let perUpdate = { (arm: Int) in plan.arms[arm].strategy.kind.measuresUpdates }
         for (arm, statistics) in result.arms.enumerated() {
-            let expected = hasLifecycle || perUpdate(arm) ? due[arm].reduce(0, +)
-                : perSegment.indices.filter { runsIn(arm, $0) }.reduce(Int64(0)) { $0 + Int64(perSegment[$1]) * Int64(worlds[$1].calendar.count) }
-            if statistics.cycles != expected { problems.append("\(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)") }
+            let expected =
+                hasLifecycle || perUpdate(arm)
+                ? due[arm].reduce(0, +)
+                : perSegment.indices.filter { runsIn(arm, $0) }.reduce(Int64(0)) {
+                    $0 + Int64(perSegment[$1]) * Int64(worlds[$1].calendar.count)
+                }
+            if statistics.cycles != expected {
+                problems.append("\(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)")
+            }
             let outcomes = CycleOutcome.allCases.reduce(Int64(0)) { $0 + statistics.count(.outcome($1)) }
-            if outcomes != statistics.cycles { problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)") }
+            if outcomes != statistics.cycles {
+                problems.append("\(plan.arms[arm].name): outcomes add up to \(outcomes) of \(statistics.cycles)")
+            }
             // `within_age` exactly when `metrics.maxContentAge` is set, counting only cycles shown with API content.
             let name = plan.arms[arm].name, shown = statistics.count(.fresh) + statistics.count(.stale)
             if (statistics.withinAge != nil) != (plan.maxContentAge != nil) {
@@ -157,20 +171,28 @@ final class AccountingInvariantTests: XCTestCase {
         if let segments = result.segments {
             for (segment, arms) in segments.enumerated() {
                 for (arm, statistics) in arms.enumerated() {
-                    let expected = !runsIn(arm, segment) ? 0 : hasLifecycle || perUpdate(arm) ? due[arm][segment]
-                        : Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
+                    let expected =
+                        !runsIn(arm, segment)
+                        ? 0
+                        : hasLifecycle || perUpdate(arm)
+                            ? due[arm][segment]
+                            : Int64(perSegment[segment]) * Int64(worlds[segment].calendar.count)
                     if !runsIn(arm, segment) && due[arm][segment] != 0 {
-                        problems.append("segment \(segment), \(plan.arms[arm].name): runs on a segment of the other platform")
+                        problems.append(
+                            "segment \(segment), \(plan.arms[arm].name): runs on a segment of the other platform")
                     }
                     guard statistics.cycles != expected else { continue }
-                    problems.append("segment \(segment), \(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)")
+                    problems.append(
+                        "segment \(segment), \(plan.arms[arm].name): \(statistics.cycles) cycles, expected \(expected)")
                 }
             }
         }
 
         // The same result for any number of jobs, and for shards merged.
         guard rerun else { return problems }
-        if runsAgain(generated, check: 0), ParallelRunner.run(plan: plan, jobs: 1) != result { problems.append("--jobs 1 and --jobs 2 differ") }
+        if runsAgain(generated, check: 0), ParallelRunner.run(plan: plan, jobs: 1) != result {
+            problems.append("--jobs 1 and --jobs 2 differ")
+        }
         if runsAgain(generated, check: 1), plan.devices > 1 {
             let cut = plan.devices / 2
             var merged = ParallelRunner.run(plan: plan, jobs: 1, devices: 0..<cut)
@@ -218,7 +240,10 @@ final class AccountingInvariantTests: XCTestCase {
 
         func record(device: Int, arm: Int, _ log: DeviceLog) {
             let perUpdate = plan.arms[arm].strategy.kind.measuresUpdates
-            var problems = perUpdate ? Self.updateProblems(log, freshWithin: plan.world.freshWithin) : Self.problems(log, arm: plan.arms[arm])
+            var problems =
+                perUpdate
+                ? Self.updateProblems(log, freshWithin: plan.world.freshWithin)
+                : Self.problems(log, arm: plan.arms[arm])
             let dueHere = log.cycles.count, updates = Int(log.activity[.updates])
             lock.withLock {
                 // A device counts once, on the first arm it runs (a platform-mix device runs only its platform's).
@@ -248,9 +273,12 @@ final class AccountingInvariantTests: XCTestCase {
             var problems: [String] = []
             let cycles = log.cycles.map(\.cycle)
             let off = Int(log.activity[.offCycles])
-            if zip(cycles, cycles.dropFirst()).contains(where: { $0 >= $1 }) || cycles.contains(where: { $0 >= calendar.count })
-                || cycles.count + off != calendar.count {
-                problems.append("cycles \(cycles.map { $0 + 1 }) and \(off) off instead of 1–\(calendar.count), once each")
+            if zip(cycles, cycles.dropFirst()).contains(where: { $0 >= $1 })
+                || cycles.contains(where: { $0 >= calendar.count })
+                || cycles.count + off != calendar.count
+            {
+                problems.append(
+                    "cycles \(cycles.map { $0 + 1 }) and \(off) off instead of 1–\(calendar.count), once each")
             }
             for record in log.cycles where record.cycle < calendar.count {
                 let cycle = record.cycle, name = "cycle \(cycle + 1) (\(record.outcome.name))"
@@ -267,8 +295,12 @@ final class AccountingInvariantTests: XCTestCase {
                 }
                 if shownAt < notifyTime { problems.append("\(name): shown \(notifyTime - shownAt) ms before its T") }
                 // The window rules bound delivery; Focus and Scheduled Summary may hold it past the next T.
-                if shownAt - record.heldFor > calendar.nextNotifyTime(after: cycle) { problems.append("\(name): delivered after the next cycle's T") }
-                if lateness != max(0, shownAt - notifyTime) { problems.append("\(name): lateness \(lateness) for display − T = \(shownAt - notifyTime)") }
+                if shownAt - record.heldFor > calendar.nextNotifyTime(after: cycle) {
+                    problems.append("\(name): delivered after the next cycle's T")
+                }
+                if lateness != max(0, shownAt - notifyTime) {
+                    problems.append("\(name): lateness \(lateness) for display − T = \(shownAt - notifyTime)")
+                }
                 if (record.contentAge != nil) == (record.outcome == .fallback) {
                     problems.append("\(name): content age \(String(describing: record.contentAge))")
                 }
@@ -279,10 +311,13 @@ final class AccountingInvariantTests: XCTestCase {
                 }
                 // `earlyFetch: arm` knows no windows (docs/model.md §2): its rule is its own.
                 if arm.strategy.earlyFetch == .cache, let end = calendar.windowEnd(of: cycle), fetchedAt >= end {
-                    problems.append("\(name): shows content fetched in cycle \(calendar.windowCycle(from: cycle, holding: fetchedAt) + 1)'s window")
+                    problems.append(
+                        "\(name): shows content fetched in cycle \(calendar.windowCycle(from: cycle, holding: fetchedAt) + 1)'s window"
+                    )
                 }
             }
-            let shown = Int64(log.updateDelays.count), lost = Int64(log.activity[.lostUpdates]), acked = Int64(log.activity[.acked])
+            let shown = Int64(log.updateDelays.count), lost = Int64(log.activity[.lostUpdates]),
+                acked = Int64(log.activity[.acked])
             if shown + lost != acked { problems.append("updates: \(shown) shown + \(lost) lost ≠ \(acked) acked") }
             return problems
         }
@@ -293,7 +328,9 @@ final class AccountingInvariantTests: XCTestCase {
             var problems: [String] = []
             let numbers = log.cycles.map(\.cycle)
             if numbers != Array(0..<log.cycles.count) || log.cycles.count != Int(log.activity[.updates]) {
-                problems.append("\(log.cycles.count) update records numbered \(numbers.prefix(5))…, for \(log.activity[.updates]) updates")
+                problems.append(
+                    "\(log.cycles.count) update records numbered \(numbers.prefix(5))…, for \(log.activity[.updates]) updates"
+                )
             }
             if zip(log.cycles, log.cycles.dropFirst()).contains(where: { $0.notifyTime > $1.notifyTime }) {
                 problems.append("updates out of publication order")
@@ -302,7 +339,9 @@ final class AccountingInvariantTests: XCTestCase {
             for record in log.cycles {
                 let name = "update \(record.cycle + 1) (\(record.outcome.name))"
                 guard record.outcome.isShown else {
-                    if record.shownAt != nil || record.lateness != nil { problems.append("\(name): not shown, yet has a display time") }
+                    if record.shownAt != nil || record.lateness != nil {
+                        problems.append("\(name): not shown, yet has a display time")
+                    }
                     continue
                 }
                 shown += 1
@@ -311,9 +350,15 @@ final class AccountingInvariantTests: XCTestCase {
                     continue
                 }
                 if shownAt < record.notifyTime { problems.append("\(name): shown before it was published") }
-                if lateness != shownAt - record.notifyTime { problems.append("\(name): lateness \(lateness) for a wait of \(shownAt - record.notifyTime)") }
-                if (record.outcome == .fresh) != (lateness <= freshWithin) { problems.append("\(name): wait \(lateness) ms, freshWithin \(freshWithin)") }
-                if let age = record.contentAge, age < 0 || age > lateness { problems.append("\(name): content age \(age) ms") }
+                if lateness != shownAt - record.notifyTime {
+                    problems.append("\(name): lateness \(lateness) for a wait of \(shownAt - record.notifyTime)")
+                }
+                if (record.outcome == .fresh) != (lateness <= freshWithin) {
+                    problems.append("\(name): wait \(lateness) ms, freshWithin \(freshWithin)")
+                }
+                if let age = record.contentAge, age < 0 || age > lateness {
+                    problems.append("\(name): content age \(age) ms")
+                }
             }
             if Int(log.activity[.updatesFresh]) != log.cycles.count(where: { $0.outcome == .fresh }) {
                 problems.append("updates_fresh \(log.activity[.updatesFresh]) is not the fresh records' count")

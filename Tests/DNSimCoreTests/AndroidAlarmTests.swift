@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// Android alarms of the plugin's kind (docs/model.md §2, "Chained in detail"): the
@@ -6,10 +7,11 @@ import XCTest
 /// and a deferred alarm shows when it really fires, never earlier.
 final class AndroidAlarmTests: XCTestCase {
     func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {
-        TimeWindows((-1...days).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
-        })
+        TimeWindows(
+            (-1...days).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
+            })
     }
 
     /// Idle 00:00–08:00 UTC, maintenance windows at 01:00, 03:00 and 07:00;
@@ -17,7 +19,8 @@ final class AndroidAlarmTests: XCTestCase {
     /// arms T; that alarm waits for 07:00 and shows then: 3.5 h late, with
     /// content 4 h old (stale for a 35-minute lead), not at T + 5 min.
     func testAChainedAlarmInDozeShowsAtTheNextMaintenanceWindow() {
-        var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 10, notifyMinute: 3 * 60 + 30, lead: 35 * SimTime.minute))
+        var world = WorldConfiguration(
+            calendar: TestWorlds.dailyCalendar(days: 10, notifyMinute: 3 * 60 + 30, lead: 35 * SimTime.minute))
         world.server.updatesPerDay = 50
         world.freshWithin = 35 * SimTime.minute
         world.user.idle = dailyWindows(days: 10, from: 0, to: 8)
@@ -35,7 +38,8 @@ final class AndroidAlarmTests: XCTestCase {
     /// arming to T after T: it shows then, not at T.
     /// (A 12 h lead: the fetch alarm, inexact too, often fires before T.)
     func testWithoutThePermissionItShowsAtTheInexactTime() {
-        var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 60, notifyMinute: 15 * 60 + 30, lead: 12 * SimTime.hour))
+        var world = WorldConfiguration(
+            calendar: TestWorlds.dailyCalendar(days: 60, notifyMinute: 15 * 60 + 30, lead: 12 * SimTime.hour))
         world.server.updatesPerDay = 50
         world.android.exactAlarmPermission = false
         world.android.power.standbyBucket = .active
@@ -43,10 +47,14 @@ final class AndroidAlarmTests: XCTestCase {
         var armedBeforeT = 0
         for record in run.cycles {
             let notify = world.calendar.notifyTimes[record.cycle]
-            guard let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == record.cycle }), armed.time < notify else { continue }
+            guard let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == record.cycle }),
+                armed.time < notify
+            else { continue }
             armedBeforeT += 1
             let window = Millis(0.75 * Double(notify - armed.time))
-            XCTAssertTrue((0...window).contains(record.lateness ?? -1), "cycle \(record.cycle): \(record.lateness ?? -1) ms late, window \(window)")
+            XCTAssertTrue(
+                (0...window).contains(record.lateness ?? -1),
+                "cycle \(record.cycle): \(record.lateness ?? -1) ms late, window \(window)")
         }
         XCTAssertGreaterThan(armedBeforeT, 10)
         XCTAssertGreaterThan(run.cycles.filter { ($0.lateness ?? 0) > 0 }.count, armedBeforeT / 2)
@@ -63,13 +71,18 @@ final class AndroidAlarmTests: XCTestCase {
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
         let fires = run.trace.kinds("guard.fire")
         XCTAssertGreaterThan(fires.count, 40)
-        XCTAssertEqual(run.activity[.alarmWakeups], fires.count, "no fetch or notification alarm here: one wake-up per guard")
+        XCTAssertEqual(
+            run.activity[.alarmWakeups], fires.count, "no fetch or notification alarm here: one wake-up per guard")
         let shown = run.cycles.filter { $0.outcome == .fallback }
         XCTAssertEqual(shown.count, fires.count)
         XCTAssertTrue(shown.allSatisfy { ($0.lateness ?? 0) >= 5 * SimTime.minute })
-        XCTAssertGreaterThan(shown.filter { ($0.lateness ?? 0) > 10 * SimTime.minute }.count, shown.count / 2,
-                            "armed hours before, a guard's inexact window is hours long")
-        XCTAssertTrue(shown.allSatisfy { ($0.lateness ?? 0) <= 5 * SimTime.minute + Millis(0.75 * Double(SimTime.day + 5 * SimTime.minute)) })
+        XCTAssertGreaterThan(
+            shown.filter { ($0.lateness ?? 0) > 10 * SimTime.minute }.count, shown.count / 2,
+            "armed hours before, a guard's inexact window is hours long")
+        XCTAssertTrue(
+            shown.allSatisfy {
+                ($0.lateness ?? 0) <= 5 * SimTime.minute + Millis(0.75 * Double(SimTime.day + 5 * SimTime.minute))
+            })
     }
 
     /// A reboot clears the chained alarm armed with fetched content; when
@@ -86,10 +99,14 @@ final class AndroidAlarmTests: XCTestCase {
         var checked = 0
         for boot in run.trace.kinds("boot.completed") {
             // The cycles whose T passed while the phone was rebooting, after their content was armed.
-            guard let cycle = calendar.notifyTimes.firstIndex(where: { $0 < boot.time && $0 > boot.time - 10 * SimTime.minute }),
-                  let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == cycle }),
-                  armed.event == .notificationArmed(fetchedContent: true),
-                  let reboot = run.trace.kinds("reboot").last(where: { $0.time < calendar.notifyTimes[cycle] }), reboot.time > armed.time
+            guard
+                let cycle = calendar.notifyTimes.firstIndex(where: {
+                    $0 < boot.time && $0 > boot.time - 10 * SimTime.minute
+                }),
+                let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == cycle }),
+                armed.event == .notificationArmed(fetchedContent: true),
+                let reboot = run.trace.kinds("reboot").last(where: { $0.time < calendar.notifyTimes[cycle] }),
+                reboot.time > armed.time
             else { continue }
             let record = run.cycles.first { $0.cycle == cycle }!
             XCTAssertEqual(record.outcome, .fresh, "cycle \(cycle)")
@@ -189,7 +206,10 @@ final class NotificationPermissionTests: XCTestCase {
     /// with `POST_NOTIFICATIONS` denied, and the app's code fetches exactly as often as with it granted.
     func testDeniedBlocksEveryShownCycleWithTheSameFetches() {
         var world = TestWorlds.world(days: 30)
-        for arm in [TestWorlds.arm(.independent, .android), TestWorlds.arm(.chained, .android), TestWorlds.arm(.independent, .ios)] {
+        for arm in [
+            TestWorlds.arm(.independent, .android), TestWorlds.arm(.chained, .android),
+            TestWorlds.arm(.independent, .ios),
+        ] {
             let granted = DeviceRun(world, arm)
             XCTAssertTrue(granted.outcomes.allSatisfy(\.isShown), "\(arm.name)")
             world.android.notificationPermission = false

@@ -1,5 +1,6 @@
-@testable import DNSimCore
 import XCTest
+
+@testable import DNSimCore
 
 /// `AndroidPowerGate.hold` finds the last and next opens with a cursor over the opens (issue 57):
 /// its answers must equal a search of the opens for times asked in any order, backwards too.

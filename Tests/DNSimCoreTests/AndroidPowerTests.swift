@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// Android power management beyond Doze (docs/model.md §2, Android): the one-hour cap on inexact
@@ -24,7 +25,8 @@ final class AndroidPowerTests: XCTestCase {
             // The first cycle's alarm is armed at setup, less than a day ahead; the rest a day ahead.
             for record in run.cycles.dropFirst() {
                 let lateness = record.lateness ?? -1
-                XCTAssertTrue((0...SimTime.hour).contains(lateness), "device \(device) cycle \(record.cycle): \(lateness) ms")
+                XCTAssertTrue(
+                    (0...SimTime.hour).contains(lateness), "device \(device) cycle \(record.cycle): \(lateness) ms")
                 late.append(Double(lateness) / Double(SimTime.hour))
             }
         }
@@ -47,7 +49,9 @@ final class AndroidPowerTests: XCTestCase {
         var checked = 0, beyondAnHour = 0
         for record in run.cycles {
             let notify = world.calendar.notifyTimes[record.cycle]
-            guard let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == record.cycle }), armed.time < notify else { continue }
+            guard let armed = run.trace.kinds("notification.armed").last(where: { $0.cycle == record.cycle }),
+                armed.time < notify
+            else { continue }
             let window = Millis(0.75 * Double(notify - armed.time))
             XCTAssertTrue((0...window).contains(record.lateness ?? -1), "cycle \(record.cycle)")
             checked += 1
@@ -88,12 +92,15 @@ final class AndroidPowerTests: XCTestCase {
     func testAlarmClocksAreExempt() {
         var world = rareWorld()
         world.android.alarmKind = .alarmClock
-        XCTAssertEqual(DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness), Array(repeating: 0, count: 30))
+        XCTAssertEqual(
+            DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness), Array(repeating: 0, count: 30))
         world.android.alarmKind = .exactAllowWhileIdle
-        XCTAssertEqual(DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness), Array(repeating: 0, count: 30))
+        XCTAssertEqual(
+            DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness), Array(repeating: 0, count: 30))
         world.android.power.apiLevel = 30
-        XCTAssertEqual(DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness),
-                       Array(repeating: 55 * SimTime.minute, count: 30))
+        XCTAssertEqual(
+            DeviceRun(world, TestWorlds.arm(.chained, .android)).cycles.map(\.lateness),
+            Array(repeating: 55 * SimTime.minute, count: 30))
     }
 
     /// The restricted bucket allows one alarm a day: each day's fetch alarm at F runs, and the
@@ -111,7 +118,8 @@ final class AndroidPowerTests: XCTestCase {
         XCTAssertEqual(run.outcomes.dropLast(), Array(repeating: .missed, count: 29))
         XCTAssertEqual(run.cycles.last?.lateness, SimTime.day - 5 * SimTime.minute)
         let superseded = run.trace.kinds("cycle.missed").filter { $0.detail.contains("superseded") }
-        XCTAssertEqual(superseded.map(\.cycle), (0..<29).map { Optional($0) }, "each superseded by the next cycle's fetch")
+        XCTAssertEqual(
+            superseded.map(\.cycle), (0..<29).map { Optional($0) }, "each superseded by the next cycle's fetch")
         XCTAssertEqual(run.activity[.alarmWakeups], 31, "30 fetch alarms, and the last cycle's notification alarm")
     }
 
@@ -159,7 +167,9 @@ final class AndroidPowerTests: XCTestCase {
             for record in run.cycles {
                 let next = world.calendar.nextNotifyTime(after: record.cycle)
                 if let lateness = record.lateness {
-                    XCTAssertTrue(run.user.opens.contains(record.notifyTime + lateness), "\(kind) cycle \(record.cycle) shows at an open")
+                    XCTAssertTrue(
+                        run.user.opens.contains(record.notifyTime + lateness),
+                        "\(kind) cycle \(record.cycle) shows at an open")
                     shown += 1
                 }
                 guard let open = run.user.opens.first(where: { $0 >= record.notifyTime && $0 < next }) else {
@@ -167,7 +177,9 @@ final class AndroidPowerTests: XCTestCase {
                     missed += 1
                     continue
                 }
-                if kind == .independent { XCTAssertEqual(record.lateness, open - record.notifyTime, "cycle \(record.cycle)") }
+                if kind == .independent {
+                    XCTAssertEqual(record.lateness, open - record.notifyTime, "cycle \(record.cycle)")
+                }
             }
             XCTAssertGreaterThan(shown, 20, "\(kind)")
             XCTAssertGreaterThan(missed, 20, "\(kind)")
@@ -215,7 +227,8 @@ final class AndroidPowerTests: XCTestCase {
                 XCTAssertEqual(record.lateness, 0, "cycle \(record.cycle)")
                 checked += 1
             } else if let open = run.user.opens.first(where: { $0 > record.notifyTime }),
-                      open < world.calendar.nextNotifyTime(after: record.cycle) {
+                open < world.calendar.nextNotifyTime(after: record.cycle)
+            {
                 XCTAssertEqual(record.lateness, open - record.notifyTime, "cycle \(record.cycle): shows at the open")
             } else {
                 XCTAssertEqual(record.outcome, .missed, "cycle \(record.cycle)")

@@ -1,6 +1,7 @@
 import CGSL
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// Rates that have closed forms, checked against GSL's CDFs with tolerances
@@ -11,11 +12,14 @@ final class ClosedFormTests: XCTestCase {
     let devices = 200
     let days = 100
 
-    func assertRate(_ result: ArmStatistics, _ metric: RateMetric, equals expected: Double,
-                    file: StaticString = #filePath, line: UInt = #line) {
+    func assertRate(
+        _ result: ArmStatistics, _ metric: RateMetric, equals expected: Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let tolerance = TestWorlds.tolerance(p: expected, n: result.cycles)
-        XCTAssertEqual(result.rate(metric), expected, accuracy: max(tolerance, 1e-12),
-                       "\(metric.name): expected \(expected) ± \(tolerance)", file: file, line: line)
+        XCTAssertEqual(
+            result.rate(metric), expected, accuracy: max(tolerance, 1e-12),
+            "\(metric.name): expected \(expected) ± \(tolerance)", file: file, line: line)
     }
 
     /// iOS independent, BG delay Exp(mean 3 min), latency 2 s: fresh iff D + 2 s < 300 s.

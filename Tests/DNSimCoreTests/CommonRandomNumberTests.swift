@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// docs/model.md §5: a draw's key fixes its value whatever the parameters around it.
@@ -46,7 +47,9 @@ final class CommonRandomNumberTests: XCTestCase {
             fixed.generate(device: device)
             varied.generate(device: device)
             XCTAssertEqual(fixed.user.offline.starts, varied.user.offline.starts, "device \(device)")
-            if !fixed.user.offline.isEmpty { XCTAssertNotEqual(fixed.user.offline.ends, varied.user.offline.ends, "the durations did change") }
+            if !fixed.user.offline.isEmpty {
+                XCTAssertNotEqual(fixed.user.offline.ends, varied.user.offline.ends, "the durations did change")
+            }
             XCTAssertEqual(fixed.user.opens, varied.user.opens)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimReports
 
@@ -17,10 +18,12 @@ final class CounterCatalogTests: XCTestCase {
         for cycle in 0..<(4 + device % 3) {
             let outcome = CycleOutcome.allCases[(cycle + device) % CycleOutcome.allCases.count]
             let shown = outcome != .missed && outcome != .suppressed
-            log.cycles.append(CycleRecord(cycle: cycle, notifyTime: Millis(cycle) * SimTime.day, outcome: outcome,
-                                          shownAt: shown ? Millis(cycle) * SimTime.day + Millis(cycle) * 30 * SimTime.second : nil,
-                                          lateness: shown ? Millis(cycle) * 30 * SimTime.second : nil,
-                                          notifiedBeforeFetch: cycle == 1, contentAge: shown ? Millis(device + 1) * SimTime.minute : nil))
+            log.cycles.append(
+                CycleRecord(
+                    cycle: cycle, notifyTime: Millis(cycle) * SimTime.day, outcome: outcome,
+                    shownAt: shown ? Millis(cycle) * SimTime.day + Millis(cycle) * 30 * SimTime.second : nil,
+                    lateness: shown ? Millis(cycle) * 30 * SimTime.second : nil,
+                    notifiedBeforeFetch: cycle == 1, contentAge: shown ? Millis(device + 1) * SimTime.minute : nil))
         }
         log.updateDelays = [Millis(device + 1) * SimTime.minute, SimTime.hour]
         log.setupLatencies = [Millis(device + 2) * SimTime.hour]
@@ -41,7 +44,9 @@ final class CounterCatalogTests: XCTestCase {
     func testTheCatalogFitsTheDeviceStorageWithoutAliasing() {
         XCTAssertLessThanOrEqual(Counter.allCases.count, DeviceActivity.capacity)
         let activity = Self.log(device: 3).activity
-        XCTAssertEqual(Set(Counter.allCases.map { activity[$0] }).count, Counter.allCases.count, "each counter has a slot of its own")
+        XCTAssertEqual(
+            Set(Counter.allCases.map { activity[$0] }).count, Counter.allCases.count,
+            "each counter has a slot of its own")
         var other = activity
         other[Counter.allCases.last!] += 1
         XCTAssertNotEqual(other, activity, "equality compares every counter")
@@ -74,7 +79,8 @@ final class CounterCatalogTests: XCTestCase {
             switch counter.spec.column {
             case .total, .ratio: XCTAssertEqual(value, sum, "\(counter)")
             case .perDeviceDay: XCTAssertEqual(value, sum / 5 / Double(Self.days), accuracy: 1e-12, "\(counter)")
-            case .perThousandDeviceDays: XCTAssertEqual(value, sum / 5 * 1000 / Double(Self.days), accuracy: 1e-9, "\(counter)")
+            case .perThousandDeviceDays:
+                XCTAssertEqual(value, sum / 5 * 1000 / Double(Self.days), accuracy: 1e-9, "\(counter)")
             case .deviceOnly: XCTFail("\(counter) is kept")
             }
             if case .ratio(let name, let over, _) = counter.spec.column {
@@ -93,8 +99,9 @@ final class CounterCatalogTests: XCTestCase {
             let values = logs.map { Int64($0.activity[counter]) }
             let kept = Counter.kept.contains(counter)
             XCTAssertEqual(statistics.sum(counter), kept ? values.reduce(0, +) : 0, "\(counter)")
-            XCTAssertEqual(statistics.counters.squares(counter),
-                           Counter.squared.contains(counter) ? values.map { $0 * $0 }.reduce(0, +) : 0, "\(counter)")
+            XCTAssertEqual(
+                statistics.counters.squares(counter),
+                Counter.squared.contains(counter) ? values.map { $0 * $0 }.reduce(0, +) : 0, "\(counter)")
             if case .ratio(_, let over, _) = counter.spec.column {
                 XCTAssertTrue(Counter.squared.contains(over), "a ratio's denominator keeps its squares")
                 let products = logs.map { Int64($0.activity[counter]) * Int64($0.activity[over]) }.reduce(0, +)
@@ -116,8 +123,10 @@ final class CounterCatalogTests: XCTestCase {
         var empty = ArmStatistics()
         empty.merge(whole)
         XCTAssertEqual(empty, whole)
-        XCTAssertTrue(whole.cyclesVary && whole.latenessAtThreshold > 0 && whole.setupLatency.total > 0 && whole.updateDelay.total > 0,
-                      "every field takes part")
+        XCTAssertTrue(
+            whole.cyclesVary && whole.latenessAtThreshold > 0 && whole.setupLatency.total > 0
+                && whole.updateDelay.total > 0,
+            "every field takes part")
     }
 
     /// A shard file keeps every counter under its own name, and reads back equal.
@@ -131,14 +140,21 @@ final class CounterCatalogTests: XCTestCase {
         for counter in Counter.allCases { XCTAssertEqual(decoded.sum(counter), statistics.sum(counter), "\(counter)") }
 
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let counterKeys = Counter.kept.map(\.spec.key) + Counter.squared.map(\.squaresKey) + Counter.ratios.map { $0.counter.productKey! }
+        let counterKeys =
+            Counter.kept.map(\.spec.key) + Counter.squared.map(\.squaresKey)
+            + Counter.ratios.map { $0.counter.productKey! }
         XCTAssertEqual(Set(counterKeys).count, counterKeys.count, "no two sums share a name")
-        XCTAssertEqual(object.count, ArmStatistics.CodingKeys.allCases.count + counterKeys.count, "no sum shares a name with another field")
+        XCTAssertEqual(
+            object.count, ArmStatistics.CodingKeys.allCases.count + counterKeys.count,
+            "no sum shares a name with another field")
         for counter in Counter.kept {
-            XCTAssertEqual((object[counter.spec.key] as? NSNumber)?.int64Value, statistics.sum(counter), counter.spec.key)
+            XCTAssertEqual(
+                (object[counter.spec.key] as? NSNumber)?.int64Value, statistics.sum(counter), counter.spec.key)
         }
         for counter in Counter.squared {
-            XCTAssertEqual((object[counter.squaresKey] as? NSNumber)?.int64Value, statistics.counters.squares(counter), counter.squaresKey)
+            XCTAssertEqual(
+                (object[counter.squaresKey] as? NSNumber)?.int64Value, statistics.counters.squares(counter),
+                counter.squaresKey)
         }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// `CycleOutcome.classify` and the late rule, case by case at their edges (docs/model.md §4).
@@ -7,19 +8,23 @@ final class CycleOutcomeTests: XCTestCase {
     let freshWithin: Millis = 30 * SimTime.minute
 
     func outcome(shownAt display: Millis, fetchedAt: Millis?) -> CycleOutcome {
-        CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime, freshWithin: freshWithin)
+        CycleOutcome.classify(
+            .shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime, freshWithin: freshWithin)
     }
 
     func testShownContentIsFreshUpToFreshWithinAndStaleBeyond() {
         let fetched = fetchTime + 5 * SimTime.minute
         XCTAssertEqual(outcome(shownAt: fetched, fetchedAt: fetched), .fresh)
-        XCTAssertEqual(outcome(shownAt: fetched + freshWithin, fetchedAt: fetched), .fresh, "exactly freshWithin old is fresh")
+        XCTAssertEqual(
+            outcome(shownAt: fetched + freshWithin, fetchedAt: fetched), .fresh, "exactly freshWithin old is fresh")
         XCTAssertEqual(outcome(shownAt: fetched + freshWithin + 1, fetchedAt: fetched), .stale, "1 ms older is stale")
     }
 
     func testContentFetchedBeforeTheWindowIsStaleHoweverNew() {
-        XCTAssertEqual(outcome(shownAt: fetchTime, fetchedAt: fetchTime), .fresh, "fetched exactly at F is in the window")
-        XCTAssertEqual(outcome(shownAt: fetchTime, fetchedAt: fetchTime - 1), .stale, "1 ms before F is the previous window")
+        XCTAssertEqual(
+            outcome(shownAt: fetchTime, fetchedAt: fetchTime), .fresh, "fetched exactly at F is in the window")
+        XCTAssertEqual(
+            outcome(shownAt: fetchTime, fetchedAt: fetchTime - 1), .stale, "1 ms before F is the previous window")
     }
 
     func testNoContentIsFallbackAtAnyTime() {
@@ -29,17 +34,24 @@ final class CycleOutcomeTests: XCTestCase {
 
     func testNothingShownIsSuppressedOnlyWhenNothingWasNew() {
         let suppressed: [UnshownReason] = [.fetchFoundNoUpdates, .ownFetchFoundNoUpdates, .handlerFoundNoUpdates]
-        let missed: [UnshownReason] = [.cancelledBeforeShown, .nothingByNextNotifyTime, .noContentAndNoGuard, .alarmCleared,
-                                       .fetchFailedAndSkipped, .pushLost, .pushExpired, .pushReplaced(by: 3), .pushHeldPastRunEnd]
+        let missed: [UnshownReason] = [
+            .cancelledBeforeShown, .nothingByNextNotifyTime, .noContentAndNoGuard, .alarmCleared,
+            .fetchFailedAndSkipped, .pushLost, .pushExpired, .pushReplaced(by: 3), .pushHeldPastRunEnd,
+        ]
         for reason in suppressed {
-            XCTAssertEqual(CycleOutcome.classify(.notShown(reason), fetchTime: fetchTime, freshWithin: freshWithin), .suppressed, "\(reason)")
+            XCTAssertEqual(
+                CycleOutcome.classify(.notShown(reason), fetchTime: fetchTime, freshWithin: freshWithin), .suppressed,
+                "\(reason)")
         }
         for reason in missed {
-            XCTAssertEqual(CycleOutcome.classify(.notShown(reason), fetchTime: fetchTime, freshWithin: freshWithin), .missed, "\(reason)")
+            XCTAssertEqual(
+                CycleOutcome.classify(.notShown(reason), fetchTime: fetchTime, freshWithin: freshWithin), .missed,
+                "\(reason)")
         }
-        XCTAssertTrue((suppressed + missed).allSatisfy {
-            !CycleOutcome.classify(.notShown($0), fetchTime: fetchTime, freshWithin: freshWithin).isShown
-        })
+        XCTAssertTrue(
+            (suppressed + missed).allSatisfy {
+                !CycleOutcome.classify(.notShown($0), fetchTime: fetchTime, freshWithin: freshWithin).isShown
+            })
     }
 
     func testLateIsStrictlyAfterTheThreshold() {
@@ -59,8 +71,10 @@ final class CycleOutcomeTests: XCTestCase {
 
     /// The rate metrics are the outcomes, in their order, then late and notified-before-fetch.
     func testRateMetricsWrapTheOutcomes() {
-        XCTAssertEqual(RateMetric.allCases.prefix(CycleOutcome.allCases.count), CycleOutcome.allCases.map(RateMetric.outcome)[...])
-        XCTAssertEqual(RateMetric.allCases.map(\.rawValue), Array(RateMetric.allCases.indices), "each metric has its own slot")
+        XCTAssertEqual(
+            RateMetric.allCases.prefix(CycleOutcome.allCases.count), CycleOutcome.allCases.map(RateMetric.outcome)[...])
+        XCTAssertEqual(
+            RateMetric.allCases.map(\.rawValue), Array(RateMetric.allCases.indices), "each metric has its own slot")
         for outcome in CycleOutcome.allCases { XCTAssertEqual(RateMetric.outcome(outcome).name, outcome.name) }
         XCTAssertEqual(RateMetric.allCases.map(\.name).suffix(2), ["late", "notified_before_fetch"])
     }

@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -15,8 +16,9 @@ final class DeterminismTests: XCTestCase {
     func reports(_ scenario: Scenario, jobs: Int) throws -> [(String, String)] {
         let plan = try scenario.plan().get()
         let result = ParallelRunner.run(plan: plan, jobs: jobs)
-        let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days,
-                                    reproduceCommand: "dnsim-events small.yaml --seed \(plan.seed)")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: result, days: scenario.days,
+            reproduceCommand: "dnsim-events small.yaml --seed \(plan.seed)")
         return ReportWriter.files(context)
     }
 
@@ -52,7 +54,9 @@ final class DeterminismTests: XCTestCase {
         let reducedResult = ParallelRunner.run(plan: reduced, jobs: 2)
         for (index, arm) in reduced.arms.enumerated() {
             let fullIndex = full.arms.firstIndex(of: arm)!
-            XCTAssertEqual(reducedResult.arms[index], fullResult.arms[fullIndex], "\(arm.name) changed when another arm was dropped")
+            XCTAssertEqual(
+                reducedResult.arms[index], fullResult.arms[fullIndex],
+                "\(arm.name) changed when another arm was dropped")
         }
     }
 
@@ -64,7 +68,8 @@ final class DeterminismTests: XCTestCase {
         for (index, arm) in full.arms.enumerated() {
             var alone = full
             alone.arms = [arm]
-            XCTAssertEqual(ParallelRunner.run(plan: alone, jobs: 1).arms[0], fullResult.arms[index], "\(arm.name) alone differs")
+            XCTAssertEqual(
+                ParallelRunner.run(plan: alone, jobs: 1).arms[0], fullResult.arms[index], "\(arm.name) alone differs")
         }
     }
 
@@ -101,7 +106,8 @@ final class DeterminismTests: XCTestCase {
                 XCTAssertFalse(interval.excludesZero)
             }
         }
-        let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "x")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "x")
         XCTAssertFalse(SummaryMarkdown.render(context).contains("**+"), "no difference may be bolded as significant")
     }
 }

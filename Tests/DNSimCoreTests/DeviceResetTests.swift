@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -7,7 +8,8 @@ import XCTest
 /// same simulator produces what it does on a fresh one, on every arm of the shipped scenarios
 /// with the most state (lifecycle defects and orphans, pushes, reboots).
 final class DeviceResetTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func plan(_ name: String) throws -> SimulationPlan {
         let scenario = try ScenarioLoader.load(path: Self.root.appendingPathComponent("Scenarios/\(name).yaml").path)
@@ -47,8 +49,12 @@ final class DeviceResetTests: XCTestCase {
                 let alone = fresh.run(freshWorld)
 
                 assertSameLog(afterOthers, alone, "\(name) \(arm.name)")
-                let firstDifference = zip(reusedTrace.entries, freshTrace.entries).enumerated().first { $0.element.0 != $0.element.1 }
-                XCTAssertNil(firstDifference, "\(name) \(arm.name): the timelines part at entry \(firstDifference?.offset ?? -1)")
+                let firstDifference = zip(reusedTrace.entries, freshTrace.entries).enumerated().first {
+                    $0.element.0 != $0.element.1
+                }
+                XCTAssertNil(
+                    firstDifference, "\(name) \(arm.name): the timelines part at entry \(firstDifference?.offset ?? -1)"
+                )
                 XCTAssertEqual(reusedTrace.entries.count, freshTrace.entries.count, "\(name) \(arm.name)")
                 XCTAssertFalse(alone.cycles.isEmpty)
                 checked += 1

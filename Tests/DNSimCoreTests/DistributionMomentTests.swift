@@ -1,6 +1,7 @@
 import CGSL
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -43,8 +44,10 @@ final class DistributionMomentTests: XCTestCase {
     ///   e is nearly uniform and independent of X, so it adds about 1/12 ms², which is the
     ///   centre used here. The worst case, |Var(e) + 2Cov| ≤ ¼ + σ (Cauchy–Schwarz), is
     ///   added as slack; it is under 3% of the statistical tolerance for these parameters.
-    func checkMoments(_ name: String, _ values: [Double], mean: Double, variance: Double, kurtosis: Double,
-                      file: StaticString = #filePath, line: UInt = #line) {
+    func checkMoments(
+        _ name: String, _ values: [Double], mean: Double, variance: Double, kurtosis: Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let n = Double(values.count)
         let sampleMean = values.reduce(0, +) / n
         let sampleVariance = values.reduce(0) { $0 + ($1 - sampleMean) * ($1 - sampleMean) } / (n - 1)
@@ -52,14 +55,17 @@ final class DistributionMomentTests: XCTestCase {
         let meanTolerance = 4 * sigma / n.squareRoot() + 0.5
         let varianceTolerance = 4 * variance * ((kurtosis - 1) / n).squareRoot() + sigma + 0.25
         XCTAssertEqual(sampleMean, mean, accuracy: meanTolerance, "\(name): sample mean", file: file, line: line)
-        XCTAssertEqual(sampleVariance, variance + 1.0 / 12, accuracy: varianceTolerance,
-                       "\(name): sample variance", file: file, line: line)
+        XCTAssertEqual(
+            sampleVariance, variance + 1.0 / 12, accuracy: varianceTolerance,
+            "\(name): sample variance", file: file, line: line)
     }
 
     /// P(X ≤ x) for the rounded draws against the true CDF, within 4 binomial standard errors.
     /// A draw rounds to at most x (an integer) exactly when X < x + ½, so `cdf` gets x + ½.
-    func checkCDF(_ name: String, _ values: [Double], at x: Double, cdf: (Double) -> Double,
-                  file: StaticString = #filePath, line: UInt = #line) {
+    func checkCDF(
+        _ name: String, _ values: [Double], at x: Double, cdf: (Double) -> Double,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let p = cdf(x + 0.5)
         let observed = Double(values.count(where: { $0 <= x })) / Double(values.count)
         let standardError = (p * (1 - p) / Double(values.count)).squareRoot()
@@ -124,7 +130,8 @@ final class DistributionMomentTests: XCTestCase {
         let d = try distribution("{ uniform: { min: 1s, max: 5s } }")
         let values = samples(d, device: 4)
         // Var = (b − a)²/12, κ = 9/5.
-        checkMoments("uniform", values, mean: (low + high) / 2, variance: (high - low) * (high - low) / 12, kurtosis: 1.8)
+        checkMoments(
+            "uniform", values, mean: (low + high) / 2, variance: (high - low) * (high - low) / 12, kurtosis: 1.8)
         checkCDF("uniform", values, at: 2_000) { gsl_cdf_flat_P($0, low, high) }
         XCTAssertEqual(d.mean, 3_000)
     }
@@ -180,7 +187,8 @@ final class DistributionMomentTests: XCTestCase {
 
     func testMixture() throws {
         let d = try distribution(
-            "{ mixture: [ { weight: 3, gamma: { shape: 4, scale: 500ms } }, { weight: 1, uniform: { min: 6s, max: 10s } } ] }")
+            "{ mixture: [ { weight: 3, gamma: { shape: 4, scale: 500ms } }, { weight: 1, uniform: { min: 6s, max: 10s } } ] }"
+        )
         let values = samples(d, device: 8)
         // By hand. Weights 3 and 1 normalise to w = (0.75, 0.25).
         //   gamma k = 4, θ = 500: μ₁ = 2000, σ₁² = kθ² = 1e6, m₃ = 2kθ³, m₄ = 3k(k + 2)θ⁴
@@ -201,12 +209,20 @@ final class DistributionMomentTests: XCTestCase {
             return sum + w[i] * (m4[i] + 4 * m3[i] * delta + 6 * s2[i] * delta * delta + pow(delta, 4))
         }
         // The YAML became these components (units and weights as written), which the closed forms above describe.
-        XCTAssertEqual(d, .mixture([MixtureComponent(weight: 3, distribution: .gamma(shape: k, scale: theta)),
-                                    MixtureComponent(weight: 1, distribution: .uniform(min: low, max: high))]))
+        XCTAssertEqual(
+            d,
+            .mixture([
+                MixtureComponent(weight: 3, distribution: .gamma(shape: k, scale: theta)),
+                MixtureComponent(weight: 1, distribution: .uniform(min: low, max: high)),
+            ]))
         checkMoments("mixture", values, mean: mean, variance: variance, kurtosis: fourth / (variance * variance))
         // Below 2000 ms only the gamma part contributes: F(x) = 0.75·P_gamma(x).
-        checkCDF("mixture", values, at: 2_000) { w[0] * gsl_cdf_gamma_P($0, k, theta) + w[1] * gsl_cdf_flat_P($0, low, high) }
-        checkCDF("mixture", values, at: 8_000) { w[0] * gsl_cdf_gamma_P($0, k, theta) + w[1] * gsl_cdf_flat_P($0, low, high) }
+        checkCDF("mixture", values, at: 2_000) {
+            w[0] * gsl_cdf_gamma_P($0, k, theta) + w[1] * gsl_cdf_flat_P($0, low, high)
+        }
+        checkCDF("mixture", values, at: 8_000) {
+            w[0] * gsl_cdf_gamma_P($0, k, theta) + w[1] * gsl_cdf_flat_P($0, low, high)
+        }
         XCTAssertEqual(d.mean, mean, accuracy: 1e-9)
     }
 }

@@ -1,5 +1,6 @@
-@testable import DNSimCore
 import XCTest
+
+@testable import DNSimCore
 
 /// `DozeSchedule.heldPeriods` (what `--emit-telemetry` writes as `doze` periods) holds exactly the
 /// instants at which `release` defers a job: idle and unplugged, not at a maintenance window.
@@ -18,7 +19,10 @@ final class DozeHeldPeriodsTests: XCTestCase {
         var times: [Millis] = Array(stride(from: 13, to: 3 * day, by: 7_013))
         // The edges: each window, each period's ends, the charger's.
         for (from, to) in periods { times += [from - 1, from, to - 1, to] }
-        times += [day + 2 * hour + 30 * SimTime.minute - 1, day + 2 * hour + 30 * SimTime.minute, day + 3 * hour + 30 * SimTime.minute]
+        times += [
+            day + 2 * hour + 30 * SimTime.minute - 1, day + 2 * hour + 30 * SimTime.minute,
+            day + 3 * hour + 30 * SimTime.minute,
+        ]
         for t in times where t >= 0 && t < 3 * day {
             XCTAssertEqual(held(t), doze.release(t, idle: idle, charging: charging) > t, "at \(t)")
         }

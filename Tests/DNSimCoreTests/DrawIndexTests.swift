@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -21,8 +22,9 @@ final class DrawIndexTests: XCTestCase {
                 }
             }
             XCTAssertEqual(seen.count, Set(majors).count * Set(minors).count, "\(layout)")
-            XCTAssertEqual(layout.make(7, saturating: layout.minorMax + 1), layout.make(7, layout.minorMax),
-                           "\(layout): a counter past its field shares the last draw")
+            XCTAssertEqual(
+                layout.make(7, saturating: layout.minorMax + 1), layout.make(7, layout.minorMax),
+                "\(layout): a counter past its field shares the last draw")
             XCTAssertEqual(layout.make(7, saturating: 0), layout.make(7, 0))
         }
     }
@@ -40,8 +42,9 @@ final class DrawIndexTests: XCTestCase {
             XCTAssertLessThan(layout.make(largest, layout.minorMax), Int(KeyedRandom.indexMask), "\(layout)")
         }
         // The app-open key is the foreground fetch's major: the widest index, still 8 bits clear.
-        XCTAssertLessThan(DrawIndex.foregroundFetch.largestMajor(cycles: 0, days: days) << DrawIndex.foregroundFetch.minorBits,
-                          1 << 40)
+        XCTAssertLessThan(
+            DrawIndex.foregroundFetch.largestMajor(cycles: 0, days: days) << DrawIndex.foregroundFetch.minorBits,
+            1 << 40)
         // And the check bites: 2^33 cycles above a 16-bit attempt counter pass 48 bits.
         XCTAssertFalse(DrawIndex.fits(cycles: 1 << 33, days: 1))
         XCTAssertFalse(DrawIndex.fits(cycles: 1, days: 1 << 28))

@@ -2,6 +2,7 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -18,11 +19,14 @@ final class EarlyFetchGoldenTests: XCTestCase {
         var scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("early-fetch.yaml"))
         scenario.file = "early-fetch.yaml"
         let plan = try scenario.plan().get()
-        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
-                                    days: scenario.days, reproduceCommand: "")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
+            days: scenario.days, reproduceCommand: "")
         // Compared by name: later versions add columns.
-        let before = try SummaryCSVReader.read(String(contentsOf: GoldenFiles.fixtures.appendingPathComponent("golden/early-fetch-before.csv"),
-                                                 encoding: .utf8), file: "early-fetch-before.csv")
+        let before = try SummaryCSVReader.read(
+            String(
+                contentsOf: GoldenFiles.fixtures.appendingPathComponent("golden/early-fetch-before.csv"),
+                encoding: .utf8), file: "early-fetch-before.csv")
         let now = context.summary
         XCTAssertEqual(now.rows.map(\.arm), before.rows.map(\.arm))
         var compared = 0
@@ -35,7 +39,8 @@ final class EarlyFetchGoldenTests: XCTestCase {
                 let halfA = (try XCTUnwrap(old.value(high)) - XCTUnwrap(old.value(low))) / 2
                 let halfB = (try XCTUnwrap(new.value(high)) - XCTUnwrap(new.value(low))) / 2
                 // Two 95% half-widths combined, doubled: about four standard errors of the difference.
-                XCTAssertEqual(b, a, accuracy: 2 * (halfA * halfA + halfB * halfB).squareRoot() + 1e-9, "\(old.arm) \(rate)")
+                XCTAssertEqual(
+                    b, a, accuracy: 2 * (halfA * halfA + halfB * halfB).squareRoot() + 1e-9, "\(old.arm) \(rate)")
                 compared += 1
             }
         }

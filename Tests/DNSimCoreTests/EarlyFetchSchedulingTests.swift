@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// `earlyFetch: arm` schedules as a cron-only plugin (docs/model.md §2, resubmission): an app
@@ -21,10 +22,13 @@ final class EarlyFetchSchedulingTests: XCTestCase {
     }
 
     /// (time, cycle, earliestBeginDate, launch) of every submission at an instant where `kind` ran.
-    static func submissions(_ run: DeviceRun, after kind: String) -> [(time: Millis, cycle: Int, earliest: Millis, launch: Millis)] {
+    static func submissions(_ run: DeviceRun, after kind: String) -> [(
+        time: Millis, cycle: Int, earliest: Millis, launch: Millis
+    )] {
         let times = Set(run.trace.kinds(kind).map(\.time))
         return run.trace.kinds("bg.submit").compactMap { entry in
-            guard times.contains(entry.time), case .backgroundRequestSubmitted(let earliest, let launch) = entry.event else { return nil }
+            guard times.contains(entry.time), case .backgroundRequestSubmitted(let earliest, let launch) = entry.event
+            else { return nil }
             return (entry.time, entry.cycle!, earliest, launch)
         }
     }
@@ -46,7 +50,9 @@ final class EarlyFetchSchedulingTests: XCTestCase {
             }
             // Opens that found the cycle they submit for already armed by an early fetch.
             for submit in Self.submissions(arm, after: "app.open")
-            where arm.trace.kinds("notification.armed").contains(where: { $0.cycle == submit.cycle && $0.time < submit.time }) {
+            where arm.trace.kinds("notification.armed").contains(where: {
+                $0.cycle == submit.cycle && $0.time < submit.time
+            }) {
                 armedAtOpen += 1
             }
         }
@@ -67,8 +73,9 @@ final class EarlyFetchSchedulingTests: XCTestCase {
                 let today = calendar.firstCycle(withFetchAfter: open.time)
                 let evening = today > 0 ? calendar.fetchTimes[today - 1] + 2 * SimTime.hour : .max
                 guard today < calendar.count, open.time > evening,
-                      let armed = arm.trace.kinds("notification.armed").last(where: { $0.time < open.time }),
-                      armed.cycle == today else { continue }
+                    let armed = arm.trace.kinds("notification.armed").last(where: { $0.time < open.time }),
+                    armed.cycle == today
+                else { continue }
                 // The evening before: the BG launch at F(d − 1) + 2 h fetched and armed cycle d.
                 XCTAssertEqual(armed.time, evening)
                 XCTAssertEqual(armed.event, .notificationArmed(fetchedContent: true))

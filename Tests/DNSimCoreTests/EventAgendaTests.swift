@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// The event kernel's agenda, the one the simulator runs on (`EventAgenda` over `AgendaStorage`).
@@ -57,7 +58,8 @@ final class EventAgendaTests: XCTestCase {
         XCTAssertEqual(agenda.now, 100)
         XCTAssertNil(agenda.next())
         agenda.schedule(at: 100, 9)
-        XCTAssertEqual(agenda.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
+        XCTAssertEqual(
+            agenda.next()?.payload, 9, "a reset must not carry old cancellations onto reused sequence numbers")
     }
 
     func testStaleHandleDoesNotCancelTheEventReusingItsSlot() {
@@ -133,7 +135,9 @@ final class EventAgendaTests: XCTestCase {
                 let victim = reference.remove(at: Int(random(UInt64(reference.count))))
                 agenda.cancel(victim.handle)
             } else if let event = agenda.next() {
-                let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
+                let earliest = reference.indices.min {
+                    (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence)
+                }!
                 XCTAssertEqual(event.time, reference[earliest].time)
                 XCTAssertEqual(event.payload, reference[earliest].sequence)
                 reference.remove(at: earliest)
@@ -144,7 +148,9 @@ final class EventAgendaTests: XCTestCase {
         }
         XCTAssertGreaterThan(emptiedAfterHeap, 5, "the agenda went into heap mode and emptied several times")
         while let event = agenda.next() {
-            let earliest = reference.indices.min { (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence) }!
+            let earliest = reference.indices.min {
+                (reference[$0].time, reference[$0].sequence) < (reference[$1].time, reference[$1].sequence)
+            }!
             XCTAssertEqual(event.payload, reference[earliest].sequence)
             reference.remove(at: earliest)
             agenda.storage.checkInvariants()
@@ -161,7 +167,8 @@ final class EventAgendaTests: XCTestCase {
             let queued = EventAgenda<Int>(now: 0)
             var handles: [(EventHandle, EventHandle)] = []
             for i in 0..<pending {
-                handles.append((merged.schedule(at: Millis(10 * (i % 5)), i), queued.schedule(at: Millis(10 * (i % 5)), i)))
+                handles.append(
+                    (merged.schedule(at: Millis(10 * (i % 5)), i), queued.schedule(at: Millis(10 * (i % 5)), i)))
             }
             // The outside event at t = 20, scheduled now: after the ties already queued at 20.
             let sequence = merged.reserveSequence()
@@ -210,6 +217,8 @@ final class EventAgendaTests: XCTestCase {
         while let event = copy.next() { copied.append(event.payload) }
         // Scheduled last, the new event runs after the ties already pending at 0.
         let atZero = got.filter { $0 % 7 == 0 }.count
-        XCTAssertEqual(copied, Array(got[..<atZero]) + [-1] + got[atZero...], "the copy kept the events, and only it got the new one")
+        XCTAssertEqual(
+            copied, Array(got[..<atZero]) + [-1] + got[atZero...],
+            "the copy kept the events, and only it got the new one")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// FCM's downgrade of high priority (docs/model.md §2, Android; docs/push.md).
@@ -26,10 +27,11 @@ final class FCMDeprioritisationTests: XCTestCase {
     func testUnseenHighPriorityPushesAreDeliveredAsNormal() {
         var world = TestWorlds.world(days: 10)
         world.server.updatesPerDay = 0
-        world.user.idle = TimeWindows((-1...10).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + 18 * SimTime.hour, base + 23 * SimTime.hour)
-        })
+        world.user.idle = TimeWindows(
+            (-1...10).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + 18 * SimTime.hour, base + 23 * SimTime.hour)
+            })
         world.android.doze = DozeSchedule()
         world.android.push.delivery = PushDelivery(delay: .fixed(0), drop: 0)
         let arm = TestWorlds.arm(.push, .android) { $0.pushKind = .alert }
@@ -38,17 +40,21 @@ final class FCMDeprioritisationTests: XCTestCase {
         let arrivals = run.trace.kinds("push.arrived").map { $0.time - world.calendar.notifyTimes[$0.cycle ?? 0] }
         XCTAssertEqual(arrivals, [0] + Array(repeating: 30 * SimTime.minute, count: 9))
         world.android.push.deprioritizeBelow = 0
-        XCTAssertEqual(DeviceRun(world, arm).trace.kinds("push.arrived").map { $0.time - world.calendar.notifyTimes[$0.cycle ?? 0] },
-                       Array(repeating: 0, count: 10))
+        XCTAssertEqual(
+            DeviceRun(world, arm).trace.kinds("push.arrived").map {
+                $0.time - world.calendar.notifyTimes[$0.cycle ?? 0]
+            },
+            Array(repeating: 0, count: 10))
     }
 
     /// Pushes whose handler shows a notification keep high priority: none waits for Doze.
     func testSeenPushesKeepHighPriority() {
         var world = TestWorlds.world(days: 10)
-        world.user.idle = TimeWindows((-1...10).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + 18 * SimTime.hour, base + 23 * SimTime.hour)
-        })
+        world.user.idle = TimeWindows(
+            (-1...10).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + 18 * SimTime.hour, base + 23 * SimTime.hour)
+            })
         world.android.doze = DozeSchedule()
         world.android.push.delivery = PushDelivery(delay: .fixed(0), drop: 0)
         let run = DeviceRun(world, TestWorlds.arm(.push, .android) { $0.pushKind = .alert })

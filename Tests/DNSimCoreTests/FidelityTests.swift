@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// The rules of docs/model.md §2–§3, each on a small hand-built world.
@@ -79,7 +80,9 @@ final class FidelityTests: XCTestCase {
         world.user.forceQuitPerDay = 0.5
         world.user.appOpensPerDay = 0.3
         let run = DeviceRun(world, TestWorlds.arm(.chained, .ios))
-        let events = run.trace.entries.filter { ["app.forceQuit", "app.open", "bg.run", "bg.submit"].contains($0.kind) }
+        let events = run.trace.entries.filter {
+            ["app.forceQuit", "app.open", "bg.run", "bg.submit"].contains($0.kind)
+        }
         var quit = false, opensAfterQuit = 0
         for (i, event) in events.enumerated() {
             switch event.kind {
@@ -87,8 +90,9 @@ final class FidelityTests: XCTestCase {
             case "app.open":
                 if quit {
                     opensAfterQuit += 1
-                    XCTAssertTrue(events[(i + 1)...].first { $0.kind == "bg.submit" }?.time == event.time,
-                                  "the open at \(event.time) after a force-quit submits a BG request")
+                    XCTAssertTrue(
+                        events[(i + 1)...].first { $0.kind == "bg.submit" }?.time == event.time,
+                        "the open at \(event.time) after a force-quit submits a BG request")
                 }
                 quit = false
             case "bg.run": XCTAssertFalse(quit, "a BG task ran at \(event.time) after a force-quit and before any open")
@@ -101,7 +105,9 @@ final class FidelityTests: XCTestCase {
         var launches: [Millis] = []
         for (i, submit) in events.enumerated() where submit.kind == "bg.submit" {
             let launch = max(fetchTimes[submit.cycle!], submit.time) + SimTime.minute
-            let cancelled = events[(i + 1)...].contains { ($0.kind == "bg.submit" || $0.kind == "app.forceQuit") && $0.time < launch }
+            let cancelled = events[(i + 1)...].contains {
+                ($0.kind == "bg.submit" || $0.kind == "app.forceQuit") && $0.time < launch
+            }
             if !cancelled && launch < end { launches.append(launch) }
         }
         let runs = events.filter { $0.kind == "bg.run" }.map(\.time)
@@ -109,7 +115,8 @@ final class FidelityTests: XCTestCase {
         XCTAssertEqual(run.activity[.backgroundRuns], runs.count)
         // Some of them after a force-quit, once the app was opened again.
         let quits = events.filter { $0.kind == "app.forceQuit" }.map(\.time)
-        XCTAssertGreaterThan(runs.filter { run in quits.contains { $0 < run } }.count, 5, "BG tasks resume after the next open")
+        XCTAssertGreaterThan(
+            runs.filter { run in quits.contains { $0 < run } }.count, 5, "BG tasks resume after the next open")
     }
 
     /// Once every JWT has expired, fetches fail with 401 until the next app open.
@@ -130,8 +137,9 @@ final class FidelityTests: XCTestCase {
             for platform in Platform.allCases {
                 // An alert push's NSE may leave the notification out only with the filtering entitlement.
                 let suppressed: CycleOutcome = kind == .push && platform == .ios ? .fallback : .suppressed
-                XCTAssertEqual(DeviceRun(world, TestWorlds.arm(kind, platform)).outcomes, Array(repeating: suppressed, count: 5),
-                               "\(kind)/\(platform)")
+                XCTAssertEqual(
+                    DeviceRun(world, TestWorlds.arm(kind, platform)).outcomes, Array(repeating: suppressed, count: 5),
+                    "\(kind)/\(platform)")
                 let showDefault = DeviceRun(world, TestWorlds.arm(kind, platform) { $0.onEmpty = .showDefault })
                 XCTAssertEqual(showDefault.outcomes, Array(repeating: .fallback, count: 5), "\(kind)/\(platform)")
             }
@@ -184,19 +192,24 @@ final class FidelityTests: XCTestCase {
         XCTAssertEqual(run.activity[.lostUpdates], lost)
 
         let carried = DeviceRun(world, TestWorlds.arm(.independent, .ios) { $0.carryUnshown = true })
-        XCTAssertLessThanOrEqual(carried.activity[.lostUpdates], pending, "carryUnshown loses at most the run's last fetch")
+        XCTAssertLessThanOrEqual(
+            carried.activity[.lostUpdates], pending, "carryUnshown loses at most the run's last fetch")
         XCTAssertEqual(carried.activity[.acked], run.activity[.acked])
     }
 
     func testNotificationCopyFollowsTheFetcher() {
         XCTAssertNil(NotificationCopy.aggregated(projectNames: []))
-        XCTAssertEqual(NotificationCopy.aggregated(projectNames: ["Garden"]),
-                       NotificationCopy(title: "Starred Project Update", body: "\u{201C}Garden\u{201D} has been updated."))
-        XCTAssertEqual(NotificationCopy.aggregated(projectNames: ["Garden", "Library"]),
-                       NotificationCopy(title: "Starred Project Updates", body: "\u{201C}Garden\u{201D} + 1 more have been updated."))
+        XCTAssertEqual(
+            NotificationCopy.aggregated(projectNames: ["Garden"]),
+            NotificationCopy(title: "Starred Project Update", body: "\u{201C}Garden\u{201D} has been updated."))
+        XCTAssertEqual(
+            NotificationCopy.aggregated(projectNames: ["Garden", "Library"]),
+            NotificationCopy(
+                title: "Starred Project Updates", body: "\u{201C}Garden\u{201D} + 1 more have been updated."))
         let seven = (1...7).map { "P\($0)" }
-        XCTAssertEqual(NotificationCopy.aggregated(projectNames: seven),
-                       NotificationCopy(title: "Starred Project Updates", body: "\u{201C}P1\u{201D} + 6 more have been updated."))
+        XCTAssertEqual(
+            NotificationCopy.aggregated(projectNames: seven),
+            NotificationCopy(title: "Starred Project Updates", body: "\u{201C}P1\u{201D} + 6 more have been updated."))
     }
 
     func testShownNotificationsCarryTheirText() {
@@ -204,6 +217,7 @@ final class FidelityTests: XCTestCase {
         let run = DeviceRun(world, TestWorlds.arm(.chained, .android))
         let shown = run.trace.kinds("notification.shown")
         XCTAssertEqual(shown.count, 3)
-        XCTAssertTrue(shown.allSatisfy { $0.title == "Starred Project Updates" && $0.body!.hasSuffix("more have been updated.") })
+        XCTAssertTrue(
+            shown.allSatisfy { $0.title == "Starred Project Updates" && $0.body!.hasSuffix("more have been updated.") })
     }
 }

@@ -71,7 +71,8 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ push: { onEmpty: show_cached, label: push-cached } }",
     ]
     static let sweeps = [
-        "{ key: platforms.android.exactAlarmPermission, values: [true, false] }", "{ key: user.appOpensPerDay, values: [0.2, 3] }",
+        "{ key: platforms.android.exactAlarmPermission, values: [true, false] }",
+        "{ key: user.appOpensPerDay, values: [0.2, 3] }",
         "{ key: lead, values: [5m, 2h] }", "{ key: platforms.ios.fetchTask.never, values: [0, 0.5] }",
     ]
     static let studies = [
@@ -79,8 +80,10 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         "{ design: lhs, samples: 3, parameters: [ { key: user.appOpensPerDay, distribution: { loguniform: { min: 0.1, max: 5 } } } ] }",
     ]
     static let segmentSettings = [
-        "{ platforms.android.batteryManager: { stopsAfterUnused: 2d } }", "{ platforms.android.backgroundRestricted: true }",
-        "{ platforms.android.apiLevel: 30 }", "{ timeZone: America/Los_Angeles }", "{ platforms.android.exactAlarmPermission: false }",
+        "{ platforms.android.batteryManager: { stopsAfterUnused: 2d } }",
+        "{ platforms.android.backgroundRestricted: true }",
+        "{ platforms.android.apiLevel: 30 }", "{ timeZone: America/Los_Angeles }",
+        "{ platforms.android.exactAlarmPermission: false }",
         "{ platforms.android.standbyBucket: rare }",
         "{ platforms.android.batteryManager: { stopsAfterUnused: 2d, stopsPush: true } }",
     ]
@@ -98,7 +101,9 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         var strategies: [String] = []
         // A few strategies and segments each: a debug build's fixed cost is per arm and segment
         // (their histograms), so more of them would buy little coverage for much time.
-        for choice in Self.strategyChoices where random.chance(0.3) && strategies.count < 4 { strategies.append(choice) }
+        for choice in Self.strategyChoices where random.chance(0.3) && strategies.count < 4 {
+            strategies.append(choice)
+        }
         self.strategies = strategies.isEmpty ? [random.pick(Self.strategyChoices)] : strategies
         fallbackBehavior = random.chance(0.8) ? "show_default" : "skip"
         iosKind = random.chance(0.7) ? "appRefresh" : "processing"
@@ -134,23 +139,42 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         pushWithNews = random.chance(0.3)
         notificationsDenied = random.chance(0.1)
         fetchInReceiver = random.chance(0.3)
-        workManager = random.chance(0.3)
-            ? random.pick(["{ request: oneTime }", "{ request: periodic, repeatInterval: 24h }", "{ request: oneTime, expedited: true }",
-                           "{ request: periodic, repeatInterval: 6h, flexInterval: 1h, delay: { exponential: { mean: 20m } } }",
-                           "{ request: oneTime, requiresNetwork: true, delay: { exponential: { mean: 10m } } }"])
+        workManager =
+            random.chance(0.3)
+            ? random.pick([
+                "{ request: oneTime }", "{ request: periodic, repeatInterval: 24h }",
+                "{ request: oneTime, expedited: true }",
+                "{ request: periodic, repeatInterval: 6h, flexInterval: 1h, delay: { exponential: { mean: 20m } } }",
+                "{ request: oneTime, requiresNetwork: true, delay: { exponential: { mean: 10m } } }",
+            ])
             : nil
-        presentation = random.chance(0.3)
-            ? random.pick(["  scheduledSummary: { times: [\"08:00\", \"18:00\"] }\n", "  focus: { start: \"22:00\", end: \"07:30\" }\n",
-                           "  scheduledSummary: { times: [\"12:00\"] }\n  focus: [{ start: \"09:00\", end: \"11:00\" }, { start: \"23:00\", end: \"06:00\" }]\n"])
+        presentation =
+            random.chance(0.3)
+            ? random.pick([
+                "  scheduledSummary: { times: [\"08:00\", \"18:00\"] }\n",
+                "  focus: { start: \"22:00\", end: \"07:30\" }\n",
+                "  scheduledSummary: { times: [\"12:00\"] }\n  focus: [{ start: \"09:00\", end: \"11:00\" }, { start: \"23:00\", end: \"06:00\" }]\n",
+            ])
             : nil
         timeSensitive = random.chance(0.3)
-        perDeviceFailure = random.chance(0.25)
-            ? random.pick(["{ perDevice: { beta: { a: 1, b: 20 } } }", "{ perDevice: { uniform: { min: 0, max: 0.5 } } }"]) : nil
-        perDeviceOpens = random.chance(0.25)
-            ? random.pick(["{ perDevice: { gamma: { shape: 0.5, mean: 1.5 } } }", "{ perDevice: { lognormal: { median: 0.5, sigma: 1.5 } } }"])
+        perDeviceFailure =
+            random.chance(0.25)
+            ? random.pick([
+                "{ perDevice: { beta: { a: 1, b: 20 } } }", "{ perDevice: { uniform: { min: 0, max: 0.5 } } }",
+            ]) : nil
+        perDeviceOpens =
+            random.chance(0.25)
+            ? random.pick([
+                "{ perDevice: { gamma: { shape: 0.5, mean: 1.5 } } }",
+                "{ perDevice: { lognormal: { median: 0.5, sigma: 1.5 } } }",
+            ])
             : nil
-        onNews = random.chance(0.3)
-            ? random.pick(["{ onNews: { interval: 6h } }", "{ onNews: { interval: 15m, label: onNews-15m } }", "{ onNews: { interval: 2h } }"])
+        onNews =
+            random.chance(0.3)
+            ? random.pick([
+                "{ onNews: { interval: 6h } }", "{ onNews: { interval: 15m, label: onNews-15m } }",
+                "{ onNews: { interval: 2h } }",
+            ])
             : nil
         platformMix = random.chance(0.2)
     }
@@ -163,58 +187,58 @@ struct GeneratedScenario: Equatable, CustomStringConvertible {
         let fetchMinute = ((notifyMinute - leadMinutes) % (24 * 60) + 24 * 60) % (24 * 60)
         let notifyHours = secondNotifyAfterHours.map { "\(notify.hour),\((notify.hour + $0) % 24)" } ?? "\(notify.hour)"
         var text = """
-        name: generated-\(key)
-        seed: \(key &+ 1)
-        devices: \(devices)
-        days: \(days)
-        start: 2027-03-20
-        timeZone: \(timeZone)
-        plugin:
-          contentFetch: { enabled: true, schedule: "\(fetchMinute % 60) \(fetchMinute / 60) * * *", callbacks: {} }
-          userNotification:
-            enabled: true
-            schedule: "\(notify.minute) \(notifyHours) * * *"
-            interruptionLevel: \(timeSensitive ? "timeSensitive" : "active")
-            title: Generated
-            body: A generated scenario.
-            sound: true
-            priority: normal
-          relationship: { autoLink: true, contentTimeout: 300000, fallbackBehavior: \(fallbackBehavior) }
-        platforms:
-          ios:
-            fetchTask: { kind: \(iosKind), delay: { lognormal: { median: \(max(iosDelayMinutes, 1))m, sigma: 1.2 } }, never: \(iosNever) }
-            notificationAuthorization: \(notificationsDenied ? "denied" : "authorized")
-          android:
-            exactAlarmPermission: \(exactAlarmPermission)
-            doze: \(doze)
-            apiLevel: \(apiLevel)
-            standbyBucket: \(standbyBucket)
-            rescheduleOnBoot: \(rescheduleOnBoot)
-            backgroundRestricted: \(backgroundRestricted)
-            fetchIn: \(fetchInReceiver ? "receiver" : "worker")
-            notificationPermission: \(notificationsDenied ? "denied" : "granted")
-            fetchWith: \(workManager == nil ? "alarm" : "workManager")\(workManager.map { "\n    workManager: \($0)" } ?? "")
+            name: generated-\(key)
+            seed: \(key &+ 1)
+            devices: \(devices)
+            days: \(days)
+            start: 2027-03-20
+            timeZone: \(timeZone)
+            plugin:
+              contentFetch: { enabled: true, schedule: "\(fetchMinute % 60) \(fetchMinute / 60) * * *", callbacks: {} }
+              userNotification:
+                enabled: true
+                schedule: "\(notify.minute) \(notifyHours) * * *"
+                interruptionLevel: \(timeSensitive ? "timeSensitive" : "active")
+                title: Generated
+                body: A generated scenario.
+                sound: true
+                priority: normal
+              relationship: { autoLink: true, contentTimeout: 300000, fallbackBehavior: \(fallbackBehavior) }
+            platforms:
+              ios:
+                fetchTask: { kind: \(iosKind), delay: { lognormal: { median: \(max(iosDelayMinutes, 1))m, sigma: 1.2 } }, never: \(iosNever) }
+                notificationAuthorization: \(notificationsDenied ? "denied" : "authorized")
+              android:
+                exactAlarmPermission: \(exactAlarmPermission)
+                doze: \(doze)
+                apiLevel: \(apiLevel)
+                standbyBucket: \(standbyBucket)
+                rescheduleOnBoot: \(rescheduleOnBoot)
+                backgroundRestricted: \(backgroundRestricted)
+                fetchIn: \(fetchInReceiver ? "receiver" : "worker")
+                notificationPermission: \(notificationsDenied ? "denied" : "granted")
+                fetchWith: \(workManager == nil ? "alarm" : "workManager")\(workManager.map { "\n    workManager: \($0)" } ?? "")
 
-        """
+            """
         // Bits of the key, not draws, so the other choices stay as they were.
         if batteryManager { text += "    batteryManager: { stopsAfterUnused: 3d, stopsPush: \(key & 1 == 1) }\n" }
         if key % 3 == 0 { text += "metrics: { maxContentAge: \(key % 2 == 0 ? "12h" : "2d") }\n" }
         text += """
-        fetch:
-          latency: { lognormal: { median: 800ms, sigma: 0.6 } }
-          failure: \(perDeviceFailure ?? "\(fetchFailure)")
-        server:
-          updatesPerDay: \(updatesPerDay)
-          starredPlans: 5
-          pushWhen: \(pushWithNews ? "withNews" : "always")
-        user:
-          appOpensPerDay: \(perDeviceOpens ?? "\(appOpensPerDay)")
-          forceQuitPerDay: \(forceQuitPerDay)
-          rebootsPerDay: \(rebootsPerDay)
-          forceStopPerDay: \(forceStopPerDay)
-          idle: { start: "00:30", end: "07:00" }
+            fetch:
+              latency: { lognormal: { median: 800ms, sigma: 0.6 } }
+              failure: \(perDeviceFailure ?? "\(fetchFailure)")
+            server:
+              updatesPerDay: \(updatesPerDay)
+              starredPlans: 5
+              pushWhen: \(pushWithNews ? "withNews" : "always")
+            user:
+              appOpensPerDay: \(perDeviceOpens ?? "\(appOpensPerDay)")
+              forceQuitPerDay: \(forceQuitPerDay)
+              rebootsPerDay: \(rebootsPerDay)
+              forceStopPerDay: \(forceStopPerDay)
+              idle: { start: "00:30", end: "07:00" }
 
-        """
+            """
         if let tokenLifetimeDays { text += "  tokenLifetime: \(tokenLifetimeDays)d\n" }
         if let presentation { text += presentation }
         if lifecycle {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// `DurationHistogram.fractions(atOrBelow:)`, the one pass over the buckets behind the CDF charts,
@@ -19,7 +20,9 @@ final class HistogramFractionTests: XCTestCase {
         var histogram = DurationHistogram()
         for value in raw { histogram.add(value) }
         // Unsorted, repeated, negative, exact-range and out-of-range points.
-        let points: [Int64] = [900_000, -5, 0, 1, 2_047, 2_048, 3_000_000, 1_000, 1_000, 1 << 50, 123_456_789, 4_095, .max]
+        let points: [Int64] = [
+            900_000, -5, 0, 1, 2_047, 2_048, 3_000_000, 1_000, 1_000, 1 << 50, 123_456_789, 4_095, .max,
+        ]
         let fractions = histogram.fractions(atOrBelow: points)
         for (point, fraction) in zip(points, fractions) {
             let bucket = DurationHistogram.bucket(of: max(0, point))

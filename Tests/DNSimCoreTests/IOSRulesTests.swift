@@ -1,5 +1,6 @@
 import CGSL
 import XCTest
+
 @testable import DNSimCore
 
 /// iOS's settings and scheduler rules of docs/model.md §2: Background App Refresh off, a
@@ -35,7 +36,8 @@ final class IOSRulesTests: XCTestCase {
         XCTAssertTrue(discarded.allSatisfy { $0.event == .pushDiscarded(.backgroundAppRefreshOff) })
 
         let alertOff = DeviceRun(world, Self.silentPush(.alert))
-        let alertOn = DeviceRun(PushTests.pushWorld(days: 10, drop: 0, latency: 1_000, failure: 0), Self.silentPush(.alert))
+        let alertOn = DeviceRun(
+            PushTests.pushWorld(days: 10, drop: 0, latency: 1_000, failure: 0), Self.silentPush(.alert))
         XCTAssertEqual(alertOff.outcomes, Array(repeating: .fresh, count: 10))
         XCTAssertEqual(alertOff.cycles, alertOn.cycles)
     }
@@ -91,7 +93,8 @@ final class IOSRulesTests: XCTestCase {
             XCTAssertEqual(entries.first, "app.forceQuit")
             XCTAssertEqual(Array(entries.suffix(2)), ["push.sent", "push.discarded"])
             XCTAssertEqual(discard.time, sent)
-            XCTAssertEqual(discard.detail, "iOS discards the background push without waking the app: the app was force-quit")
+            XCTAssertEqual(
+                discard.detail, "iOS discards the background push without waking the app: the app was force-quit")
             // The open after the quit runs the app, but no push of this cycle arrives then or later.
             XCTAssertNil(run.trace.kinds("push.arrived").first { $0.cycle == cycle })
             return
@@ -148,7 +151,8 @@ final class IOSRulesTests: XCTestCase {
         let setup = IOSTaskScheduler.budgetKey(.backgroundRequestAtOpen, index: -1)
         XCTAssertNotEqual(a, b)
         XCTAssertEqual(setup, DrawIndex.launchBudget.make(0, 1))
-        XCTAssertEqual(a, IOSTaskScheduler.budgetKey(.backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(3, 0)))
+        XCTAssertEqual(
+            a, IOSTaskScheduler.budgetKey(.backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(3, 0)))
     }
 
     /// `launch: beforeUse` with opens weighted at 08:00 and 19:00 only (the usage hours):
@@ -158,7 +162,10 @@ final class IOSRulesTests: XCTestCase {
         var hours = Array(repeating: 0.0, count: 24)
         hours[8] = 1
         hours[19] = 1
-        for (notify, expectedDelay) in [(18 * 60 + 30, 20 * SimTime.minute), (19 * 60 + 30, 0), (22 * 60 + 30, 9 * SimTime.hour + 20 * SimTime.minute)] {
+        for (notify, expectedDelay) in [
+            (18 * 60 + 30, 20 * SimTime.minute), (19 * 60 + 30, 0),
+            (22 * 60 + 30, 9 * SimTime.hour + 20 * SimTime.minute),
+        ] {
             var world = WorldConfiguration(calendar: TestWorlds.dailyCalendar(days: 5, notifyMinute: notify))
             world.ios.inactiveAfter = nil
             world.user.appOpenHours = hours
@@ -173,8 +180,9 @@ final class IOSRulesTests: XCTestCase {
             XCTAssertTrue(launches.allSatisfy { $0 == expectedDelay }, "notify minute \(notify): \(launches)")
             // afterEarliest, and beforeUse without a profile: at F.
             world.ios.launch = .afterEarliest
-            XCTAssertEqual(DeviceRun(world, TestWorlds.arm(.independent, .ios)).trace.kinds("bg.run").map(\.time),
-                           Array(world.calendar.fetchTimes))
+            XCTAssertEqual(
+                DeviceRun(world, TestWorlds.arm(.independent, .ios)).trace.kinds("bg.run").map(\.time),
+                Array(world.calendar.fetchTimes))
         }
         XCTAssertEqual(IOSTaskScheduler.usageHours(nil), IOSTaskScheduler.everyHour)
         XCTAssertEqual(IOSTaskScheduler.usageHours(hours), 1 << 8 | 1 << 19)
@@ -228,10 +236,11 @@ final class EligibleLaunchTests: XCTestCase {
         world.ios.requiresExternalPower = true
         world.ios.delay = .lognormal(median: Double(40 * SimTime.minute), sigma: 0.8)
         world.user.idle = TimeWindows([(TestWorlds.start - SimTime.day, TestWorlds.start + 50 * SimTime.day)])
-        world.user.charging = TimeWindows((-1...41).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + 23 * SimTime.hour, base + 31 * SimTime.hour)
-        })
+        world.user.charging = TimeWindows(
+            (-1...41).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + 23 * SimTime.hour, base + 31 * SimTime.hour)
+            })
         var offsets: [Double] = []
         for device in 0..<120 {
             let run = DeviceRun(world, TestWorlds.arm(.independent, .ios), device: device)

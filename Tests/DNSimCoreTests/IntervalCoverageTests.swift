@@ -3,6 +3,7 @@ import DNSimTestSupport
 import Foundation
 import TestStatistics
 import XCTest
+
 @testable import DNSimCore
 
 /// The reported 95% intervals do what they claim: over many independent runs
@@ -40,8 +41,10 @@ final class IntervalCoverageTests: XCTestCase {
     /// of its own, copied from an empty one: a whole run per replication, with
     /// its ~1 MB of empty histograms built and merged, costs more than the
     /// simulation itself in a debug build. Merging is the shard and determinism tests'.
-    static func replicate(_ world: WorldConfiguration, arms: [Arm], devices: Int, replications: Int,
-                          seed: UInt64) -> [Replication] {
+    static func replicate(
+        _ world: WorldConfiguration, arms: [Arm], devices: Int, replications: Int,
+        seed: UInt64
+    ) -> [Replication] {
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var byIndex: [Int: Replication] = [:]
@@ -56,7 +59,8 @@ final class IntervalCoverageTests: XCTestCase {
                 let replication = ReplicationObserver(plan: plan, empty: empty)
                 runner.simulate(devices: r * devices..<(r + 1) * devices, observers: [replication])
                 results.lock.lock()
-                results.byIndex[r] = Replication(arms: replication.accumulators.map(\.statistics), pairs: replication.pairs)
+                results.byIndex[r] = Replication(
+                    arms: replication.accumulators.map(\.statistics), pairs: replication.pairs)
                 results.lock.unlock()
             }
         }
@@ -80,8 +84,9 @@ final class IntervalCoverageTests: XCTestCase {
             accumulators[arm].add(log, device: device)
             guard arm == plan.arms.count - 1 else { return }
             for i in pairs.indices {
-                pairs[i].add(accumulators[pairs[i].minuend].deviceCounts,
-                             accumulators[pairs[i].subtrahend].deviceCounts, cycles: Int64(log.cycles.count))
+                pairs[i].add(
+                    accumulators[pairs[i].minuend].deviceCounts,
+                    accumulators[pairs[i].subtrahend].deviceCounts, cycles: Int64(log.cycles.count))
             }
         }
 
@@ -113,8 +118,9 @@ final class IntervalCoverageTests: XCTestCase {
         TestWorlds.arm(.independent, .android, label: "show"),
         TestWorlds.arm(.independent, .android, label: "fallback") { $0.staleContent = .fallback },
     ]
-    static let pairedRuns = replicate(world(days: days), arms: showAndFallback, devices: devices,
-                                      replications: replications, seed: 10_000)
+    static let pairedRuns = replicate(
+        world(days: days), arms: showAndFallback, devices: devices,
+        replications: replications, seed: 10_000)
 
     /// The across-device t-interval of the fresh rate. Each device's rate is
     /// Binomial(5, 1/2)/5, so the interval's exact coverage of 1/2 is that of a
@@ -135,13 +141,15 @@ final class IntervalCoverageTests: XCTestCase {
         let exact = ExactCoverage.student(values: Self.devices, trials: Self.days)
         XCTAssertEqual(exact, 0.95, accuracy: 0.005, "this world's t-interval is a 95% interval")
         let acceptance = BinomialAcceptance(trials: Self.replications, probability: exact)
-        XCTAssertTrue(acceptance.contains(covering),
-                      "the t-interval covered 1/2 in \(covering) runs; a correct one does in \(acceptance)")
+        XCTAssertTrue(
+            acceptance.contains(covering),
+            "the t-interval covered 1/2 in \(covering) runs; a correct one does in \(acceptance)")
         // The world really is the closed-form one: the mean of the R pooled rates
         // is 1/2 within four standard errors of R·devices·days Bernoulli(1/2) cycles.
         let mean = rates.reduce(0, +) / Double(rates.count)
-        XCTAssertEqual(mean, Self.trueFreshRate,
-                       accuracy: TestWorlds.tolerance(p: 0.5, n: Int64(Self.replications * Self.devices * Self.days)))
+        XCTAssertEqual(
+            mean, Self.trueFreshRate,
+            accuracy: TestWorlds.tolerance(p: 0.5, n: Int64(Self.replications * Self.devices * Self.days)))
     }
 
     /// Wilson's score interval, used with a single device. Its formula is
@@ -153,25 +161,29 @@ final class IntervalCoverageTests: XCTestCase {
     func testWilsonIntervalForOneDeviceCoversTheTrueRate95PercentOfTheTime() {
         let days = 20
         for k in 0...days {
-            XCTAssertEqual(ConfidenceInterval.wilson(successes: Int64(k), trials: Int64(days)).contains(Self.trueFreshRate),
-                           ExactCoverage.wilsonCovering(trials: days).contains(k), "Wilson interval of \(k) of \(days)")
+            XCTAssertEqual(
+                ConfidenceInterval.wilson(successes: Int64(k), trials: Int64(days)).contains(Self.trueFreshRate),
+                ExactCoverage.wilsonCovering(trials: days).contains(k), "Wilson interval of \(k) of \(days)")
         }
-        let results = Self.replicate(Self.world(days: days), arms: [TestWorlds.arm(.independent, .android)],
-                                     devices: 1, replications: 1000, seed: 20_000)
+        let results = Self.replicate(
+            Self.world(days: days), arms: [TestWorlds.arm(.independent, .android)],
+            devices: 1, replications: 1000, seed: 20_000)
         var covering = 0
         for result in results {
             let statistics = result.arms[0]
             XCTAssertEqual(statistics.devices, 1)
             let interval = statistics.interval(.fresh)
             XCTAssertEqual(interval.method, .wilson, "a single device: Wilson over cycles")
-            XCTAssertEqual(interval, ConfidenceInterval.wilson(successes: statistics.count(.fresh), trials: Int64(days)))
+            XCTAssertEqual(
+                interval, ConfidenceInterval.wilson(successes: statistics.count(.fresh), trials: Int64(days)))
             if interval.contains(Self.trueFreshRate) { covering += 1 }
         }
         let exact = ExactCoverage.wilson(trials: days)
         XCTAssertEqual(exact, 0.95, accuracy: 0.02, "Wilson's coverage at n = \(days) is near its nominal 95%")
         let acceptance = BinomialAcceptance(trials: results.count, probability: exact)
-        XCTAssertTrue(acceptance.contains(covering),
-                      "Wilson covered 1/2 in \(covering) runs; with exact coverage \(exact) a correct one does in \(acceptance)")
+        XCTAssertTrue(
+            acceptance.contains(covering),
+            "Wilson covered 1/2 in \(covering) runs; with exact coverage \(exact) a correct one does in \(acceptance)")
     }
 
     /// Two Android arms that differ only in `staleContent`. With `show`, a cycle
@@ -241,7 +253,8 @@ final class IntervalCoverageTests: XCTestCase {
         let exact = ExactCoverage.student(values: Self.devices, trials: Self.days - 1)
         XCTAssertEqual(exact, 0.95, accuracy: 0.01, "this world's paired t-interval is a 95% interval")
         let acceptance = BinomialAcceptance(trials: Self.replications, probability: exact)
-        XCTAssertTrue(acceptance.contains(covering),
-                      "the paired interval covered \(trueDifference) in \(covering) runs; a correct one does in \(acceptance)")
+        XCTAssertTrue(
+            acceptance.contains(covering),
+            "the paired interval covered \(trueDifference) in \(covering) runs; a correct one does in \(acceptance)")
     }
 }

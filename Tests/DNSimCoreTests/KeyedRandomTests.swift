@@ -1,6 +1,7 @@
 import CGSL
 import CPhilox
 import XCTest
+
 @testable import DNSimCore
 
 final class KeyedRandomTests: XCTestCase {
@@ -38,8 +39,10 @@ final class KeyedRandomTests: XCTestCase {
             (.uniform(min: 0, max: 120_000), 60_000, 120_000 / 12.0.squareRoot()),
             (.lognormal(median: 800, sigma: 0.6), 800 * exp(0.18), 800 * exp(0.18) * (exp(0.36) - 1).squareRoot()),
             (.gamma(shape: 2, scale: 5_000), 10_000, (2.0).squareRoot() * 5_000),
-            (.weibull(shape: 1.5, scale: 10_000), 10_000 * tgamma(1 + 1 / 1.5),
-             10_000 * (tgamma(1 + 2 / 1.5) - pow(tgamma(1 + 1 / 1.5), 2)).squareRoot()),
+            (
+                .weibull(shape: 1.5, scale: 10_000), 10_000 * tgamma(1 + 1 / 1.5),
+                10_000 * (tgamma(1 + 2 / 1.5) - pow(tgamma(1 + 1 / 1.5), 2)).squareRoot()
+            ),
         ]
         let random = KeyedRandom(seed: 5)
         for (distribution, mean, sd) in cases {
@@ -93,8 +96,9 @@ final class KeyedRandomTests: XCTestCase {
             random.begin(device: i % 13, source: .fetchAttempt, index: i)
             dnsim_philox_begin(gsl, 77, UInt64(i % 13), RandomSource.fetchAttempt.rawValue, UInt64(i))
             let median = medians[i % medians.count], sigma = 0.3 + Double(i % 5) * 0.4
-            XCTAssertEqual(random.duration(.lognormal(median: median, sigma: sigma)),
-                           Distribution.clamp(gsl_ran_lognormal(gsl, log(median), sigma)))
+            XCTAssertEqual(
+                random.duration(.lognormal(median: median, sigma: sigma)),
+                Distribution.clamp(gsl_ran_lognormal(gsl, log(median), sigma)))
             let mean = means[i % means.count]
             XCTAssertEqual(random.poisson(mean: mean), Int(gsl_ran_poisson(gsl, mean)))
             XCTAssertEqual(random.index(below: 5 + i % 3), Int(gsl_rng_uniform_int(gsl, UInt(5 + i % 3))))
@@ -106,7 +110,9 @@ final class KeyedRandomTests: XCTestCase {
     /// Distribution.clamp rounds without libm; it must agree with rounded()
     /// everywhere below the ceiling, halves and their neighbours included.
     func testClampRoundsExactlyAsRounded() {
-        var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 0.5000000000000001, 1e12 + 0.5, 4_503_599_627_370_495.5]
+        var values: [Double] = [
+            0.5, 1.5, 2.5, 0.49999999999999994, 0.5000000000000001, 1e12 + 0.5, 4_503_599_627_370_495.5,
+        ]
         for whole in [0.0, 1, 2, 3, 799, 800, 5_400_000, 86_400_000, 3e12] {
             for fraction in [0.0, 0.25, 0.5, 0.75] {
                 let x = whole + fraction
@@ -183,7 +189,8 @@ final class KeyedRandomTests: XCTestCase {
                 }
             }
             XCTAssertEqual(calls, cycles, "device \(device): each dense key drawn once")
-            for index in [1, 5 << DrawIndex.fetchAttempt.minorBits | 3, cycles << DrawIndex.fetchAttempt.minorBits, -1] {
+            for index in [1, 5 << DrawIndex.fetchAttempt.minorBits | 3, cycles << DrawIndex.fetchAttempt.minorBits, -1]
+            {
                 XCTAssertEqual(memoized(device, index), direct(device, index), "off the grid: \(index)")
             }
         }
@@ -194,7 +201,8 @@ final class KeyedRandomTests: XCTestCase {
     /// setup's -1), and after moving between devices and back.
     func testStreamStartsBeginWhereBeginDoes() {
         let batched = KeyedRandom(seed: 7), plain = KeyedRandom(seed: 7)
-        let starts = StreamStarts(random: batched, source: .fetchAttempt, shift: DrawIndex.fetchAttempt.minorBits, count: 30)
+        let starts = StreamStarts(
+            random: batched, source: .fetchAttempt, shift: DrawIndex.fetchAttempt.minorBits, count: 30)
         var compared = 0
         for device in [3, 4, 3] {
             for cycle in [0, 1, 2, 17, 29, 30, 31, 400] {
@@ -202,7 +210,10 @@ final class KeyedRandomTests: XCTestCase {
                     let index = cycle << DrawIndex.fetchAttempt.minorBits | low
                     starts.begin(device: device, index: index)
                     plain.begin(device: device, source: .fetchAttempt, index: index)
-                    for word in 0..<9 { XCTAssertEqual(batched.uniform(), plain.uniform(), "device \(device), index \(index), word \(word)") }
+                    for word in 0..<9 {
+                        XCTAssertEqual(
+                            batched.uniform(), plain.uniform(), "device \(device), index \(index), word \(word)")
+                    }
                     compared += 1
                 }
             }
@@ -217,12 +228,20 @@ final class KeyedRandomTests: XCTestCase {
             for index in [0, 1, 4, 5, 8 << shift, 9 << shift, -1] {
                 small.begin(device: 2, index: index)
                 plain.begin(device: 2, source: .backgroundRequestForCycle, index: index)
-                for word in 0..<5 { XCTAssertEqual(batched.uniform(), plain.uniform(), "shift \(shift), count \(count), index \(index), word \(word)") }
+                for word in 0..<5 {
+                    XCTAssertEqual(
+                        batched.uniform(), plain.uniform(),
+                        "shift \(shift), count \(count), index \(index), word \(word)")
+                }
             }
         }
         // Through the table, a source without a batch begins plainly.
-        let table = StreamStartTable(random: batched, batches: [(.backgroundRequestAtOpen, DrawIndex.dayRank.minorBits, 10)])
-        for (source, index) in [(RandomSource.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 0)), (.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 1)), (.serverDay, 5)] {
+        let table = StreamStartTable(
+            random: batched, batches: [(.backgroundRequestAtOpen, DrawIndex.dayRank.minorBits, 10)])
+        for (source, index) in [
+            (RandomSource.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 0)),
+            (.backgroundRequestAtOpen, DrawIndex.dayRank.make(3, 1)), (.serverDay, 5),
+        ] {
             table.begin(device: 9, source: source, index: index)
             plain.begin(device: 9, source: source, index: index)
             XCTAssertEqual(batched.uniform(), plain.uniform(), "\(source) \(index)")

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -17,13 +18,18 @@ final class LifecycleTests: XCTestCase {
     }
 
     /// The first device (from `start`) whose first disable starts between a cycle's F and T, and that cycle.
-    static func deviceDisabledInsideAWindow(_ world: WorldConfiguration, arm: Arm) -> (device: Int, cycle: Int, run: DeviceRun)? {
+    static func deviceDisabledInsideAWindow(_ world: WorldConfiguration, arm: Arm) -> (
+        device: Int, cycle: Int, run: DeviceRun
+    )? {
         for device in 0..<400 {
             let run = DeviceRun(world, arm, device: device)
             guard let start = run.user.disabled.starts.first else { continue }
             let calendar = world.calendar
-            if let cycle = calendar.notifyTimes.indices.first(where: { calendar.fetchTimes[$0] + 2_000 < start && start < calendar.notifyTimes[$0] }),
-               cycle > 0, cycle + 10 < calendar.count {
+            if let cycle = calendar.notifyTimes.indices.first(where: {
+                calendar.fetchTimes[$0] + 2_000 < start && start < calendar.notifyTimes[$0]
+            }),
+                cycle > 0, cycle + 10 < calendar.count
+            {
                 return (device, cycle, run)
             }
         }
@@ -39,16 +45,22 @@ final class LifecycleTests: XCTestCase {
         let arm = TestWorlds.arm(.chained, .ios)
         let (_, cycle, run) = try XCTUnwrap(Self.deviceDisabledInsideAWindow(world, arm: arm))
         let off = run.user.disabled.starts[0], on = run.user.disabled.ends[0]
-        XCTAssertTrue(run.trace.kinds("notification.armed").contains { $0.cycle == cycle && $0.time < off }, "content was armed for T")
+        XCTAssertTrue(
+            run.trace.kinds("notification.armed").contains { $0.cycle == cycle && $0.time < off },
+            "content was armed for T")
         for kind in ["notification.shown", "fetch.start", "bg.run", "orphan.shown", "stray.shown"] {
-            XCTAssertTrue(run.trace.kinds(kind).allSatisfy { !run.user.disabled.contains($0.time) }, "\(kind) while New Activity is off")
+            XCTAssertTrue(
+                run.trace.kinds(kind).allSatisfy { !run.user.disabled.contains($0.time) },
+                "\(kind) while New Activity is off")
         }
-        XCTAssertGreaterThan(run.trace.kinds("fetch.start").filter { $0.time >= on }.count, 0, "fetching resumes when it is turned on")
+        XCTAssertGreaterThan(
+            run.trace.kinds("fetch.start").filter { $0.time >= on }.count, 0, "fetching resumes when it is turned on")
         XCTAssertEqual(run.activity[.orphans], 0)
         let offCycles = world.calendar.notifyTimes.filter { run.user.disabled.contains($0) }.count
         XCTAssertEqual(run.activity[.offCycles], offCycles)
         XCTAssertEqual(run.cycles.count + offCycles, world.calendar.count, "every cycle is due or off")
-        XCTAssertFalse(run.cycles.contains { run.user.disabled.contains($0.notifyTime) }, "no due cycle has its T while off")
+        XCTAssertFalse(
+            run.cycles.contains { run.user.disabled.contains($0.notifyTime) }, "no due cycle has its T while off")
     }
 
     /// With `cancelLeavesGuards` exactly the guards armed within `guardHorizon` of the last code run
@@ -63,7 +75,9 @@ final class LifecycleTests: XCTestCase {
         let calendar = world.calendar, timeout = world.plugin.contentTimeout
         // The BG task at cycle's F was the last code to run: it armed guards up to F + guardHorizon.
         let horizonEnd = calendar.fetchTimes[cycle] + StrategyConfiguration(kind: .chained).guardHorizon
-        let expected = calendar.notifyTimes.indices.filter { $0 > cycle && calendar.notifyTimes[$0] + timeout <= horizonEnd }
+        let expected = calendar.notifyTimes.indices.filter {
+            $0 > cycle && calendar.notifyTimes[$0] + timeout <= horizonEnd
+        }
         XCTAssertEqual(expected.count, 6)
         // The first off period's orphans (a later one may leave more).
         let off = run.user.disabled.starts[0], on = run.user.disabled.ends[0]
@@ -83,7 +97,9 @@ final class LifecycleTests: XCTestCase {
             let run = DeviceRun(world, TestWorlds.arm(.chained, .ios), device: device)
             let left = run.trace.kinds("orphan.left").filter { $0.detail.contains("guard") }.count
             guard left > 0 else { continue }
-            XCTAssertEqual(run.activity[.orphans], left, "device \(device): every guard left fires, though no cycle is due any more")
+            XCTAssertEqual(
+                run.activity[.orphans], left,
+                "device \(device): every guard left fires, though no cycle is due any more")
             checked += 1
         }
         XCTAssertGreaterThan(checked, 3)
@@ -150,8 +166,9 @@ final class LifecycleTests: XCTestCase {
         var orphans = 0
         for device in 0..<60 {
             let run = DeviceRun(world, TestWorlds.arm(.chained, .android), device: device)
-            XCTAssertFalse(run.trace.kinds("stray.shown").contains { minuteOfDay($0.time) == oldGuardMinute },
-                           "device \(device): the old time's guard counted as a stray")
+            XCTAssertFalse(
+                run.trace.kinds("stray.shown").contains { minuteOfDay($0.time) == oldGuardMinute },
+                "device \(device): the old time's guard counted as a stray")
             orphans += run.trace.kinds("orphan.shown").filter { minuteOfDay($0.time) == oldGuardMinute }.count
         }
         XCTAssertGreaterThan(orphans, 0, "some move came between 18:30 and its guard")
@@ -178,9 +195,13 @@ final class LifecycleTests: XCTestCase {
         let minuteOfDay = { (time: Millis) in (time % SimTime.day) / SimTime.minute }
         let after = run.cycles.filter { $0.notifyTime > change }
         XCTAssertFalse(after.isEmpty)
-        XCTAssertTrue(after.allSatisfy { minuteOfDay($0.notifyTime) == 7 * 60 }, "every cycle after the change is at 07:00")
+        XCTAssertTrue(
+            after.allSatisfy { minuteOfDay($0.notifyTime) == 7 * 60 }, "every cycle after the change is at 07:00")
         XCTAssertEqual(after.first?.notifyTime, world.timeChoices[0].notifyTimes.first { $0 > change })
-        XCTAssertTrue(run.trace.kinds("notification.shown").filter { $0.time > change }.allSatisfy { minuteOfDay($0.time) == 7 * 60 })
+        XCTAssertTrue(
+            run.trace.kinds("notification.shown").filter { $0.time > change }.allSatisfy {
+                minuteOfDay($0.time) == 7 * 60
+            })
         XCTAssertEqual(run.activity[.orphans], 0)
 
         world.plugin.defects = [.rescheduleKeepsOldTime]
@@ -214,8 +235,11 @@ final class LifecycleTests: XCTestCase {
             for device in 0..<20 {
                 let run = DeviceRun(world, TestWorlds.arm(.independent, platform), device: device)
                 let stale = run.trace.kinds("stale.task").map(\.time)
-                XCTAssertEqual(Set(stale).count, stale.count, "\(platform) device \(device): a stale handler ran twice at one instant")
-                XCTAssertLessThan(stale.count, 2 * 40, "\(platform) device \(device): at most about one stale run a day")
+                XCTAssertEqual(
+                    Set(stale).count, stale.count,
+                    "\(platform) device \(device): a stale handler ran twice at one instant")
+                XCTAssertLessThan(
+                    stale.count, 2 * 40, "\(platform) device \(device): at most about one stale run a day")
                 if !stale.isEmpty && !run.user.timeChanges.isEmpty { checked += 1 }
             }
             XCTAssertGreaterThan(checked, 0, "\(platform): some device moved its time and ran a stale handler")
@@ -263,13 +287,16 @@ final class LifecycleTests: XCTestCase {
         world.user.timeChoiceWeights = [1, 1]
         world.plugin.defects = [.rescheduleKeepsOldTime]
         let run = DeviceRun(world, TestWorlds.arm(.independent, .ios), device: 0)
-        XCTAssertGreaterThan(run.trace.kinds("orphan.dropped").count, 0, "20 changes a day over 30 days pass 64 left requests")
+        XCTAssertGreaterThan(
+            run.trace.kinds("orphan.dropped").count, 0, "20 changes a day over 30 days pass 64 left requests")
         let day = { (line: TraceEntry) in (line.time - TestWorlds.start) / SimTime.day }
-        let shownPerDay = Dictionary(grouping: run.trace.kinds("orphan.shown") + run.trace.kinds("stray.shown"), by: day)
+        let shownPerDay = Dictionary(
+            grouping: run.trace.kinds("orphan.shown") + run.trace.kinds("stray.shown"), by: day)
         let leftPerDay = Dictionary(grouping: run.trace.kinds("orphan.left"), by: day)
         // Each request pending at the day's start fires at most once that day; new ones add to it.
         for (day, shown) in shownPerDay {
-            XCTAssertLessThanOrEqual(shown.count, IOSTaskScheduler.pendingRequestLimit + (leftPerDay[day]?.count ?? 0), "day \(day)")
+            XCTAssertLessThanOrEqual(
+                shown.count, IOSTaskScheduler.pendingRequestLimit + (leftPerDay[day]?.count ?? 0), "day \(day)")
         }
         XCTAssertGreaterThan(shownPerDay.values.map(\.count).max() ?? 0, 32, "the limit, not the rate, bounds them")
     }
@@ -295,32 +322,43 @@ final class LifecycleTests: XCTestCase {
         world.android.rescheduleOnBoot = true
         world.user.disablePerDay = 0.1
         world.user.disabledFor = .exponential(mean: Double(2 * SimTime.day))
-        world.timeChoices = [TestWorlds.dailyCalendar(days: 90, notifyMinute: 7 * 60, lead: 2 * SimTime.hour),
-                             TestWorlds.dailyCalendar(days: 90, notifyMinute: 12 * 60, lead: 2 * SimTime.hour)]
+        world.timeChoices = [
+            TestWorlds.dailyCalendar(days: 90, notifyMinute: 7 * 60, lead: 2 * SimTime.hour),
+            TestWorlds.dailyCalendar(days: 90, notifyMinute: 12 * 60, lead: 2 * SimTime.hour),
+        ]
         world.user.timeChangePerDay = 0.1
         world.user.timeChoiceWeights = [1, 1]
         let arms = Platform.allCases.flatMap { platform in
-            [TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform),
-             TestWorlds.arm(.chained, platform, label: "chained-noguard") { $0.guardPolicy = .none },
-             TestWorlds.arm(.push, platform), TestWorlds.arm(.push, platform, label: "silent-push") { $0.pushKind = .background }]
+            [
+                TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform),
+                TestWorlds.arm(.chained, platform, label: "chained-noguard") { $0.guardPolicy = .none },
+                TestWorlds.arm(.push, platform),
+                TestWorlds.arm(.push, platform, label: "silent-push") { $0.pushKind = .background },
+            ]
         }
         // Device by device: every arm has the same due and off cycles (the paired sums need it).
         for device in 0..<15 {
             let runs = arms.map { DeviceRun(world, $0, device: device) }
             for (arm, run) in zip(arms, runs) {
                 XCTAssertEqual(run.cycles.count, runs[0].cycles.count, "device \(device), \(arm.name): due cycles")
-                XCTAssertEqual(run.activity[.offCycles], runs[0].activity[.offCycles], "device \(device), \(arm.name): off cycles")
-                XCTAssertEqual(run.cycles.map(\.notifyTime), runs[0].cycles.map(\.notifyTime), "device \(device), \(arm.name)")
+                XCTAssertEqual(
+                    run.activity[.offCycles], runs[0].activity[.offCycles], "device \(device), \(arm.name): off cycles")
+                XCTAssertEqual(
+                    run.cycles.map(\.notifyTime), runs[0].cycles.map(\.notifyTime), "device \(device), \(arm.name)")
             }
         }
         let result = TestWorlds.run(world, arms: arms, devices: 40)
         for (arm, statistics) in zip(arms, result.arms) {
             XCTAssertEqual(statistics.sum(.orphans), 0, arm.name)
             XCTAssertGreaterThan(statistics.sum(.offCycles), 0, arm.name)
-            XCTAssertEqual(statistics.sum(.offCycles), result.arms[0].sum(.offCycles), "\(arm.name): the same cycles are off in every arm")
-            XCTAssertEqual(statistics.cycles, result.arms[0].cycles, "\(arm.name): the same cycles are due in every arm")
+            XCTAssertEqual(
+                statistics.sum(.offCycles), result.arms[0].sum(.offCycles),
+                "\(arm.name): the same cycles are off in every arm")
+            XCTAssertEqual(
+                statistics.cycles, result.arms[0].cycles, "\(arm.name): the same cycles are due in every arm")
         }
-        XCTAssertEqual(TestWorlds.run(world, arms: arms, devices: 40, jobs: 3).arms, result.arms, "identical for any --jobs")
+        XCTAssertEqual(
+            TestWorlds.run(world, arms: arms, devices: 40, jobs: 3).arms, result.arms, "identical for any --jobs")
     }
 
     /// The Daily Reminder: wanted reminders are not counted; the app defects schedule it while New
@@ -337,7 +375,8 @@ final class LifecycleTests: XCTestCase {
             return (run.activity[.unwantedReminders], run)
         }
         XCTAssertEqual(unwanted([]).0, 0)
-        XCTAssertEqual(unwanted([.enableSchedulesReminder], wanted: true).0, 0, "a reminder the user turned on is wanted")
+        XCTAssertEqual(
+            unwanted([.enableSchedulesReminder], wanted: true).0, 0, "a reminder the user turned on is wanted")
         let (whileOn, run) = unwanted([.enableSchedulesReminder])
         XCTAssertFalse(run.user.disabled.isEmpty)
         XCTAssertEqual(whileOn, times.filter { !run.user.disabled.contains($0) }.count)
@@ -347,9 +386,13 @@ final class LifecycleTests: XCTestCase {
 
     /// Rates of 0 draw nothing: the report is byte-identical to the scenario without the keys.
     func testZeroRatesChangeNoByte() throws {
-        let base = try String(contentsOfFile: GoldenFiles.repositoryPath("Scenarios/new-activity.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "devices: 1000", with: "devices: 40").replacingOccurrences(of: "days: 365", with: "days: 30")
-        let keys = "  disablePerDay: 0\n  disabledFor: { exponential: { mean: 3d } }\n  timeChangePerDay: 0\n"
+        let base = try String(
+            contentsOfFile: GoldenFiles.repositoryPath("Scenarios/new-activity.yaml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "devices: 1000", with: "devices: 40").replacingOccurrences(
+            of: "days: 365", with: "days: 30")
+        let keys =
+            "  disablePerDay: 0\n  disabledFor: { exponential: { mean: 3d } }\n  timeChangePerDay: 0\n"
             + "  notifyTimes: [\"07:00\"]\n  starredChangePerDay: 0\n  emptyStarredShare: 0\n"
         let withKeys = base.replacingOccurrences(of: "  tokenLifetime: 3d\n", with: "  tokenLifetime: 3d\n" + keys)
         XCTAssertNotEqual(withKeys, base)
@@ -357,8 +400,9 @@ final class LifecycleTests: XCTestCase {
         for text in [base, withKeys] {
             let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "new-activity.yaml")
             let plan = try scenario.plan().get()
-            let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
-                                        days: scenario.days, reproduceCommand: "")
+            let context = ReportContext(
+                scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 2),
+                days: scenario.days, reproduceCommand: "")
             reports.append(["csv": SummaryCSV.render(context), "md": SummaryMarkdown.render(context)])
         }
         XCTAssertEqual(reports[0], reports[1])

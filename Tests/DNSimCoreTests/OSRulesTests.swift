@@ -1,14 +1,16 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// The OS rules of issue 4 (docs/model.md §2), each on a small hand-built world.
 final class OSRulesTests: XCTestCase {
     /// Daily windows [from, to) hours UTC on every day of the test worlds.
     func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {
-        TimeWindows((-1...days).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
-        })
+        TimeWindows(
+            (-1...days).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
+            })
     }
 
     func testRebootWithoutReArmLosesTheAlarms() {
@@ -18,8 +20,11 @@ final class OSRulesTests: XCTestCase {
         let firstReboot = run.trace.kinds("reboot").first!.time
         let after = run.cycles.filter { world.calendar.notifyTimes[$0.cycle] > firstReboot }
         XCTAssertFalse(after.isEmpty)
-        XCTAssertTrue(after.allSatisfy { $0.outcome == .missed }, "no alarm fires again after a reboot with nothing to re-arm")
-        XCTAssertTrue(run.cycles.filter { world.calendar.notifyTimes[$0.cycle] < firstReboot }.allSatisfy { $0.outcome == .fresh })
+        XCTAssertTrue(
+            after.allSatisfy { $0.outcome == .missed }, "no alarm fires again after a reboot with nothing to re-arm")
+        XCTAssertTrue(
+            run.cycles.filter { world.calendar.notifyTimes[$0.cycle] < firstReboot }.allSatisfy { $0.outcome == .fresh }
+        )
 
         world.android.rescheduleOnBoot = true
         let rearmed = DeviceRun(world, TestWorlds.arm(.independent, .android))
@@ -41,8 +46,9 @@ final class OSRulesTests: XCTestCase {
             let reboot = reboots.last { $0 < t + 300_000 }
             XCTAssertNotNil(reboot, "cycle \(cycle.cycle) missed without a reboot before it")
             if let reboot {
-                XCTAssertFalse(opens.contains { $0 > reboot && $0 < world.calendar.fetchTimes[cycle.cycle] },
-                               "cycle \(cycle.cycle) missed though an open re-armed the alarms before its fetch")
+                XCTAssertFalse(
+                    opens.contains { $0 > reboot && $0 < world.calendar.fetchTimes[cycle.cycle] },
+                    "cycle \(cycle.cycle) missed though an open re-armed the alarms before its fetch")
             }
         }
         XCTAssertGreaterThan(run.outcomes.filter { $0 == .missed }.count, 0)
@@ -61,8 +67,9 @@ final class OSRulesTests: XCTestCase {
         world.android.power.standbyBucket = .active
         let deferred = DeviceRun(world, TestWorlds.arm(.independent, .android))
         // Fetch alarm 03:25 and notification alarm 03:30 both wait for 07:00.
-        XCTAssertTrue(deferred.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
-                      "\(deferred.cycles.map(\.lateness))")
+        XCTAssertTrue(
+            deferred.cycles.dropFirst().allSatisfy { $0.lateness == 3 * SimTime.hour + 30 * SimTime.minute },
+            "\(deferred.cycles.map(\.lateness))")
         world.android.alarmKind = .exactAllowWhileIdle
         let exact = DeviceRun(world, TestWorlds.arm(.independent, .android))
         XCTAssertTrue(exact.cycles.allSatisfy { $0.lateness == 0 })
@@ -93,7 +100,8 @@ final class OSRulesTests: XCTestCase {
             }
             let window = 0.75 * Double(fetchTimes[cycle] - set.time)
             let offset = Double(fire - fetchTimes[cycle])
-            XCTAssertTrue(offset >= 0 && offset <= window, "cycle \(cycle + 1): fired \(offset) ms after F, window \(window) ms")
+            XCTAssertTrue(
+                offset >= 0 && offset <= window, "cycle \(cycle + 1): fired \(offset) ms after F, window \(window) ms")
             shares.append(offset / window)
             XCTAssertGreaterThan(fire, notifyTimes[cycle])
             XCTAssertEqual(run.cycles[cycle].lateness, fire - notifyTimes[cycle], "cycle \(cycle + 1)")
@@ -112,7 +120,9 @@ final class OSRulesTests: XCTestCase {
         XCTAssertFalse(run.user.lowPower.isEmpty)
         let runs = run.trace.kinds("bg.run")
         XCTAssertGreaterThan(runs.count, 10)
-        for entry in runs { XCTAssertFalse(run.user.lowPower.contains(entry.time), "a BG task ran in Low Power Mode at \(entry.time)") }
+        for entry in runs {
+            XCTAssertFalse(run.user.lowPower.contains(entry.time), "a BG task ran in Low Power Mode at \(entry.time)")
+        }
     }
 
     func testProcessingTaskRunsOnlyWhileCharging() {
@@ -195,6 +205,7 @@ final class OSRulesTests: XCTestCase {
         let device = DeviceWorld(configuration: world, seed: 5)
         device.generate(device: 0)
         XCTAssertGreaterThan(device.user.lowPower.starts.count, 60)
-        XCTAssertTrue(device.user.lowPower.starts.allSatisfy { ($0 - TestWorlds.start) % SimTime.day / SimTime.hour == 19 })
+        XCTAssertTrue(
+            device.user.lowPower.starts.allSatisfy { ($0 - TestWorlds.start) % SimTime.day / SimTime.hour == 19 })
     }
 }

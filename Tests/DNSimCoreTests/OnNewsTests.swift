@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// `onNews` (docs/model.md §2, notify on news): the podcast app's NewEpisodes pattern, measured per server update.
@@ -27,7 +28,9 @@ final class OnNewsTests: XCTestCase {
         for platform in [Platform.ios, .android] {
             for fresh in [2 * SimTime.hour, 9 * SimTime.hour / 2] {
                 let world = Self.world(freshWithin: fresh)
-                let lastRun = TestWorlds.start + (world.calendar.followingNotifyTime - TestWorlds.start) / Self.interval * Self.interval
+                let lastRun =
+                    TestWorlds.start + (world.calendar.followingNotifyTime - TestWorlds.start) / Self.interval
+                    * Self.interval
                 var within = 0, updates = 0, missedAfterLastRun = 0
                 for device in 0..<150 {
                     let run = DeviceRun(world, TestWorlds.arm(.onNews, platform), device: device)
@@ -37,7 +40,8 @@ final class OnNewsTests: XCTestCase {
                             continue
                         }
                         updates += 1
-                        XCTAssertNotEqual(record.outcome, .missed, "\(platform): an update before the last run is shown")
+                        XCTAssertNotEqual(
+                            record.outcome, .missed, "\(platform): an update before the last run is shown")
                         if record.outcome == .fresh { within += 1 }
                         XCTAssertEqual(record.outcome == .fresh, record.lateness! <= fresh)
                     }
@@ -47,7 +51,9 @@ final class OnNewsTests: XCTestCase {
                 }
                 let p = Double(fresh) / Double(Self.interval)
                 let share = Double(within) / Double(updates)
-                print("onNews \(platform) freshWithin \(SimTime.seconds(fresh)) s: within", share, "closed form", p, "of", updates)
+                print(
+                    "onNews \(platform) freshWithin \(SimTime.seconds(fresh)) s: within", share, "closed form", p, "of",
+                    updates)
                 XCTAssertEqual(share, p, accuracy: TestWorlds.tolerance(p: p, n: Int64(updates)))
                 XCTAssertGreaterThan(missedAfterLastRun, 0)
             }
@@ -82,17 +88,22 @@ final class OnNewsTests: XCTestCase {
             let onNews = DeviceRun(world, TestWorlds.arm(.onNews, platform))
             XCTAssertEqual(onNews.activity[.updatesFresh], onNews.cycles.filter { $0.outcome == .fresh }.count)
             let chained = DeviceRun(world, TestWorlds.arm(.chained, platform))
-            XCTAssertEqual(chained.activity[.updatesFresh], chained.log.updateDelays.filter { $0 <= 2 * SimTime.hour }.count)
+            XCTAssertEqual(
+                chained.activity[.updatesFresh], chained.log.updateDelays.filter { $0 <= 2 * SimTime.hour }.count)
             XCTAssertEqual(chained.activity[.updates], onNews.activity[.updates])
         }
-        let result = TestWorlds.run(world, arms: [TestWorlds.arm(.onNews, .ios), TestWorlds.arm(.chained, .ios)], devices: 30)
+        let result = TestWorlds.run(
+            world, arms: [TestWorlds.arm(.onNews, .ios), TestWorlds.arm(.chained, .ios)], devices: 30)
         let rate = try XCTUnwrap(SummaryColumns.named("updates_fresh_rate"))
         XCTAssertEqual(try XCTUnwrap(rate.value(result.arms[0], days: 6)), result.arms[0].rate(.fresh), accuracy: 1e-12)
         XCTAssertEqual(rate.direction, .higherIsBetter)
         // The last columns every report writes (`within_age`'s follow only with `metrics.maxContentAge`).
-        XCTAssertEqual(SummaryColumns.names.prefix(SummaryColumns.withinAgeStart).suffix(5), [
-            "updates_fresh", "updates_fresh_rate", "updates_fresh_ci_low", "updates_fresh_ci_high", "updates_fresh_half_width",
-        ])
+        XCTAssertEqual(
+            SummaryColumns.names.prefix(SummaryColumns.withinAgeStart).suffix(5),
+            [
+                "updates_fresh", "updates_fresh_rate", "updates_fresh_ci_low", "updates_fresh_ci_high",
+                "updates_fresh_half_width",
+            ])
     }
 
     /// The pattern's requests and jobs serve no cycle: the trace tags none of its entries with one, and its sentences
@@ -104,21 +115,27 @@ final class OnNewsTests: XCTestCase {
             let requests = run.trace.kinds(platform == .ios ? "bg.submit" : "work.set")
             XCTAssertGreaterThan(requests.count, 3, "\(platform)")
             XCTAssertTrue(run.trace.entries.allSatisfy { $0.cycle == nil }, "\(platform)")
-            XCTAssertTrue(run.trace.entries.allSatisfy { !$0.detail.contains("cycle") },
-                          "\(platform): \(run.trace.entries.map(\.detail).filter { $0.contains("cycle") }.prefix(3))")
+            XCTAssertTrue(
+                run.trace.entries.allSatisfy { !$0.detail.contains("cycle") },
+                "\(platform): \(run.trace.entries.map(\.detail).filter { $0.contains("cycle") }.prefix(3))")
             let first = requests[0].detail
-            XCTAssertTrue(first.hasPrefix(platform == .ios ? "BG request, earliestBeginDate" : "periodic fetch work: its job runs at"), first)
+            XCTAssertTrue(
+                first.hasPrefix(
+                    platform == .ios ? "BG request, earliestBeginDate" : "periodic fetch work: its job runs at"), first)
         }
         // A cron arm's requests still name the cycle they serve.
         let chained = DeviceRun(world, TestWorlds.arm(.chained, .ios))
-        XCTAssertTrue(chained.trace.kinds("bg.submit").allSatisfy { $0.cycle != nil && $0.detail.contains("for cycle ") })
+        XCTAssertTrue(
+            chained.trace.kinds("bg.submit").allSatisfy { $0.cycle != nil && $0.detail.contains("for cycle ") })
     }
 
     /// Arms measured per update are not paired with cycle arms; two onNews arms on one platform are.
     func testPairsKeepTheirUnit() {
         let world = Self.world(freshWithin: SimTime.hour)
-        let arms = [TestWorlds.arm(.chained, .ios), TestWorlds.arm(.independent, .ios), TestWorlds.arm(.onNews, .ios),
-                    TestWorlds.arm(.onNews, .ios, label: "onNews-12h") { $0.newsInterval = 12 * SimTime.hour }]
+        let arms = [
+            TestWorlds.arm(.chained, .ios), TestWorlds.arm(.independent, .ios), TestWorlds.arm(.onNews, .ios),
+            TestWorlds.arm(.onNews, .ios, label: "onNews-12h") { $0.newsInterval = 12 * SimTime.hour },
+        ]
         let plan = SimulationPlan(world: world, arms: arms, seed: 3, devices: 20)
         XCTAssertEqual(plan.pairs.map { [$0.0, $0.1] }, [[0, 1], [2, 3]])
         let result = TestWorlds.run(world, arms: arms, devices: 20, seed: 3)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// A team's own rules (docs/model.md §4, issue 56) against their closed forms: staleness as an age
@@ -11,18 +12,23 @@ final class OwnRulesTests: XCTestCase {
     let devices = 200
     let days = 100
 
-    func run(_ world: WorldConfiguration, _ arms: [Arm], maxContentAge: Millis? = nil,
-             devices: Int? = nil) -> SimulationResult {
+    func run(
+        _ world: WorldConfiguration, _ arms: [Arm], maxContentAge: Millis? = nil,
+        devices: Int? = nil
+    ) -> SimulationResult {
         var plan = SimulationPlan(world: world, arms: arms, seed: 7, devices: devices ?? self.devices)
         plan.maxContentAge = maxContentAge
         return ParallelRunner.run(plan: plan, jobs: 2)
     }
 
-    func assertRate(_ value: Double, _ expected: Double, n: Int64, _ what: String,
-                    file: StaticString = #filePath, line: UInt = #line) {
+    func assertRate(
+        _ value: Double, _ expected: Double, n: Int64, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let tolerance = max(TestWorlds.tolerance(p: expected, n: n), 1e-12)
-        XCTAssertEqual(value, expected, accuracy: tolerance, "\(what): expected \(expected) ± \(tolerance)",
-                       file: file, line: line)
+        XCTAssertEqual(
+            value, expected, accuracy: tolerance, "\(what): expected \(expected) ± \(tolerance)",
+            file: file, line: line)
     }
 
     // MARK: within_age
@@ -83,8 +89,11 @@ final class OwnRulesTests: XCTestCase {
         XCTAssertNoThrow(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10, field: "arms[0]"))
         let shown = statistics.count(.fresh) + statistics.count(.stale)
         statistics.withinAge?.count = shown + 1
-        XCTAssertThrowsError(try ShardCheck.arm(statistics, devices: 4, cyclesPerDevice: 10,
-                                                field: "arms[0]")) { error in
+        XCTAssertThrowsError(
+            try ShardCheck.arm(
+                statistics, devices: 4, cyclesPerDevice: 10,
+                field: "arms[0]")
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("arms[0].withinAge.count "), "\(error)")
         }
     }
@@ -116,8 +125,9 @@ final class OwnRulesTests: XCTestCase {
             assertRate(showDefault.rate(.fallback), empty, n: showDefault.cycles, "\(kind) show_default: fallback")
             XCTAssertEqual(showDefault.count(.suppressed), 0)
             assertRate(showCached.rate(.fresh), 1 - nothingCached, n: showCached.cycles, "\(kind) show_cached: fresh")
-            XCTAssertEqual(showCached.count(.fresh) + showCached.count(.fallback), showCached.cycles,
-                           "\(kind) show_cached")
+            XCTAssertEqual(
+                showCached.count(.fresh) + showCached.count(.fallback), showCached.cycles,
+                "\(kind) show_cached")
             XCTAssertEqual(showCached.count(.suppressed) + showCached.count(.stale), 0)
         }
     }
@@ -179,7 +189,8 @@ final class OwnRulesTests: XCTestCase {
         let expected = ((1 - exp(-u * firstWindow)) + Double(days - 1) * (1 - exp(-u))) / Double(days)
         let perDeviceDay = statistics.perDeviceDay(.pushes, days: days)
         assertRate(perDeviceDay, expected, n: statistics.cycles, "pushes per device-day")
-        XCTAssertEqual(statistics.sum(.pushes), statistics.cycles - statistics.count(.suppressed),
-                       "a cycle without news sends none")
+        XCTAssertEqual(
+            statistics.sum(.pushes), statistics.cycles - statistics.count(.suppressed),
+            "a cycle without news sends none")
     }
 }

@@ -2,6 +2,7 @@ import CGSL
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// Users who differ (`{ perDevice: … }`) and the spread over devices (docs/model.md §2 "Users
@@ -23,7 +24,8 @@ final class PerDeviceTests: XCTestCase {
         rates.sort()
         XCTAssertEqual(all.total, 997)
         for q in [0.01, 0.1, 0.5, 0.9, 0.99, 1] {
-            XCTAssertEqual(try XCTUnwrap(all.quantile(q)), rates[Int((q * 997).rounded(.up)) - 1], accuracy: 1e-12, "q \(q)")
+            XCTAssertEqual(
+                try XCTUnwrap(all.quantile(q)), rates[Int((q * 997).rounded(.up)) - 1], accuracy: 1e-12, "q \(q)")
         }
         var forward = first, backward = second
         try forward.mergeChecked(second)
@@ -43,7 +45,9 @@ final class PerDeviceTests: XCTestCase {
         histogram.add(count: 7, of: 7)
         let data = try JSONEncoder().encode(histogram)
         XCTAssertEqual(try JSONDecoder().decode(DeviceRateHistogram.self, from: data), histogram)
-        for forged in [#"{"values":[2000],"counts":[1]}"#, #"{"values":[5],"counts":[-1]}"#, #"{"values":[5,6],"counts":[1]}"#] {
+        for forged in [
+            #"{"values":[2000],"counts":[1]}"#, #"{"values":[5],"counts":[-1]}"#, #"{"values":[5,6],"counts":[1]}"#,
+        ] {
             XCTAssertThrowsError(try JSONDecoder().decode(DeviceRateHistogram.self, from: Data(forged.utf8)), forged)
         }
     }
@@ -52,10 +56,12 @@ final class PerDeviceTests: XCTestCase {
     /// values follow Beta(2, 6) (Kolmogorov–Smirnov at the 0.1% level), and adding a second
     /// per-device key changes no device's first value.
     func testDeviceValuesFollowTheirDistributionAndAreKeyedByTheKey() {
-        let failure = DeviceValue(key: "fetch.failure", path: \WorldConfiguration.fetch.failure,
-                                  distribution: .beta(a: 2, b: 6), range: 0...1)
-        let opens = DeviceValue(key: "user.appOpensPerDay", path: \WorldConfiguration.user.appOpensPerDay,
-                                distribution: .gamma(shape: 0.5, mean: 2), range: 0...1_000)
+        let failure = DeviceValue(
+            key: "fetch.failure", path: \WorldConfiguration.fetch.failure,
+            distribution: .beta(a: 2, b: 6), range: 0...1)
+        let opens = DeviceValue(
+            key: "user.appOpensPerDay", path: \WorldConfiguration.user.appOpensPerDay,
+            distribution: .gamma(shape: 0.5, mean: 2), range: 0...1_000)
         var world = TestWorlds.world(days: 1)
         world.perDevice = [failure]
         let random = KeyedRandom(seed: 3)
@@ -85,8 +91,11 @@ final class PerDeviceTests: XCTestCase {
         var world = TestWorlds.world(days: days)
         world.android.power.standbyBucket = .active
         world.fetch.failure = 0.25
-        world.perDevice = [DeviceValue(key: "fetch.failure", path: \WorldConfiguration.fetch.failure,
-                                       distribution: .beta(a: 2, b: 6), range: 0...1)]
+        world.perDevice = [
+            DeviceValue(
+                key: "fetch.failure", path: \WorldConfiguration.fetch.failure,
+                distribution: .beta(a: 2, b: 6), range: 0...1)
+        ]
         let result = TestWorlds.run(world, arms: [TestWorlds.arm(.chained, .android)], devices: devices)
         let s = result.arms[0]
         XCTAssertEqual(s.cycles, Int64(days * devices))
@@ -98,8 +107,9 @@ final class PerDeviceTests: XCTestCase {
         var cdf: [Double] = []
         var total = 0.0
         for k in 0...days {
-            total += exp(gsl_sf_lnchoose(UInt32(days), UInt32(k)) + gsl_sf_lnbeta(Double(k) + alpha, n - Double(k) + beta)
-                         - gsl_sf_lnbeta(alpha, beta))
+            total += exp(
+                gsl_sf_lnchoose(UInt32(days), UInt32(k)) + gsl_sf_lnbeta(Double(k) + alpha, n - Double(k) + beta)
+                    - gsl_sf_lnbeta(alpha, beta))
             cdf.append(total)
         }
         for q in [0.1, 0.5, 0.9] {
@@ -110,8 +120,9 @@ final class PerDeviceTests: XCTestCase {
         }
         // Below 50% fresh: P(k < 20) on the same CDF, within 4 binomial standard errors over devices.
         let below = cdf[days / 2 - 1]
-        XCTAssertEqual(try XCTUnwrap(s.devicesFreshBelowShare).estimate, below,
-                       accuracy: 4 * (below * (1 - below) / Double(devices)).squareRoot())
+        XCTAssertEqual(
+            try XCTUnwrap(s.devicesFreshBelowShare).estimate, below,
+            accuracy: 4 * (below * (1 - below) / Double(devices)).squareRoot())
     }
 
     /// Identical devices still differ by their own draws; the spread is the binomial one: with a
@@ -122,7 +133,9 @@ final class PerDeviceTests: XCTestCase {
         world.fetch.failure = 0.25
         let s = TestWorlds.run(world, arms: [TestWorlds.arm(.chained, .android)], devices: 1_000).arms[0]
         let expected = gsl_cdf_binomial_P(19, 0.75, 40)
-        XCTAssertEqual(s.devicesFreshBelowShare?.estimate ?? -1, expected, accuracy: 4 * (max(expected, 1e-3) / 1_000).squareRoot())
+        XCTAssertEqual(
+            s.devicesFreshBelowShare?.estimate ?? -1, expected, accuracy: 4 * (max(expected, 1e-3) / 1_000).squareRoot()
+        )
         let p10 = s.freshByDevice.quantile(0.1) ?? 0
         // The binomial's 10% point of the fresh count over 40 days, as a rate.
         var k = 0

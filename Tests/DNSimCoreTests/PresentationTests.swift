@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// iOS presentation (docs/model.md §2, iOS presentation): Scheduled Summary and Focus hold what iOS
 /// delivers until the user can see it; lateness runs to that moment.
 final class PresentationTests: XCTestCase {
     private func times(days: Int, hours: [Int]) -> [Millis] {
-        (-1...days).flatMap { day in hours.map { TestWorlds.start + Millis(day) * SimTime.day + Millis($0) * SimTime.hour } }.sorted()
+        (-1...days).flatMap { day in
+            hours.map { TestWorlds.start + Millis(day) * SimTime.day + Millis($0) * SimTime.hour }
+        }.sorted()
     }
 
     private func world(days: Int, notifyMinute: Int) -> WorldConfiguration {
@@ -35,12 +38,14 @@ final class PresentationTests: XCTestCase {
     /// summary at 08:00 too, the held notification goes to that summary (an hour late).
     func testFocusEndingHalfAnHourAfterTMakesItHalfAnHourLate() {
         var world = world(days: 15, notifyMinute: 7 * 60)
-        world.user.focus = TimeWindows((-1...15).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + 22 * SimTime.hour, base + SimTime.day + 7 * SimTime.hour + 30 * SimTime.minute)
-        })
+        world.user.focus = TimeWindows(
+            (-1...15).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + 22 * SimTime.hour, base + SimTime.day + 7 * SimTime.hour + 30 * SimTime.minute)
+            })
         let arm = TestWorlds.arm(.independent, .ios)
-        XCTAssertEqual(DeviceRun(world, arm).cycles.compactMap(\.lateness), Array(repeating: 30 * SimTime.minute, count: 15))
+        XCTAssertEqual(
+            DeviceRun(world, arm).cycles.compactMap(\.lateness), Array(repeating: 30 * SimTime.minute, count: 15))
         world.user.summaryTimes = times(days: 15, hours: [8])
         XCTAssertEqual(DeviceRun(world, arm).cycles.compactMap(\.lateness), Array(repeating: SimTime.hour, count: 15))
     }
@@ -50,8 +55,9 @@ final class PresentationTests: XCTestCase {
         var world = world(days: 10, notifyMinute: 7 * 60)
         world.user.summaryTimes = times(days: 10, hours: [8])
         world.android.power.standbyBucket = .active
-        XCTAssertEqual(DeviceRun(world, TestWorlds.arm(.independent, .android)).cycles.compactMap(\.lateness),
-                       Array(repeating: 0, count: 10))
+        XCTAssertEqual(
+            DeviceRun(world, TestWorlds.arm(.independent, .android)).cycles.compactMap(\.lateness),
+            Array(repeating: 0, count: 10))
     }
 
     /// Freshness runs to the moment it is seen: content fetched at F = 06:55, seen at 08:00, is 65
@@ -95,7 +101,9 @@ final class APNsPriorityTests: XCTestCase {
         world.ios.push.background = PushDelivery(delay: .exponential(mean: Double(20 * SimTime.minute)), drop: 0)
         world.ios.push.priority = 5
         var latenesses: [Millis] = []
-        for device in 0..<40 { latenesses += DeviceRun(world, PushTests.push(.ios), device: device).cycles.compactMap(\.lateness) }
+        for device in 0..<40 {
+            latenesses += DeviceRun(world, PushTests.push(.ios), device: device).cycles.compactMap(\.lateness)
+        }
         let n = Double(latenesses.count)
         let mean = Double(latenesses.reduce(0, +)) / n
         XCTAssertGreaterThan(n, 2_000)

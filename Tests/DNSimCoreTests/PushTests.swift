@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// The push strategies (docs/push.md): closed forms, the push service's
@@ -24,12 +25,17 @@ final class PushTests: XCTestCase {
         let world = Self.pushWorld(days: 60, drop: 0.1, latency: 2_000, failure: 0.05)
         let result = TestWorlds.run(world, arms: [Self.push(.ios), Self.push(.android)], devices: 100)
         for statistics in result.arms {
-            for (metric, expected) in [(RateMetric.fresh, 0.9 * 0.95), (.fallback, 0.9 * 0.05), (.missed, 0.1), (.late, 0)] {
-                XCTAssertEqual(statistics.rate(metric), expected, accuracy: TestWorlds.tolerance(p: expected, n: statistics.cycles) + 1e-12,
-                               "\(metric.name)")
+            for (metric, expected) in [
+                (RateMetric.fresh, 0.9 * 0.95), (.fallback, 0.9 * 0.05), (.missed, 0.1), (.late, 0),
+            ] {
+                XCTAssertEqual(
+                    statistics.rate(metric), expected,
+                    accuracy: TestWorlds.tolerance(p: expected, n: statistics.cycles) + 1e-12,
+                    "\(metric.name)")
             }
             XCTAssertEqual(statistics.lateness.maximum, 2_000, "shown when the 2 s fetch ends")
-            XCTAssertEqual(statistics.sum(.backgroundRuns) + statistics.sum(.alarmWakeups), 0, "the platform schedules nothing")
+            XCTAssertEqual(
+                statistics.sum(.backgroundRuns) + statistics.sum(.alarmWakeups), 0, "the platform schedules nothing")
             XCTAssertEqual(statistics.sum(.pushes), statistics.cycles, "one push per cycle")
         }
     }
@@ -47,7 +53,8 @@ final class PushTests: XCTestCase {
         XCTAssertFalse(shown.isEmpty)
         XCTAssertEqual(shown, Array(repeating: 30_000, count: shown.count), "every display at T + 30 s")
         XCTAssertFalse(run.trace.kinds("push.timeout").isEmpty)
-        XCTAssertTrue(run.trace.kinds("push.timeout").allSatisfy { $0.detail.contains("serviceExtensionTimeWillExpire") })
+        XCTAssertTrue(
+            run.trace.kinds("push.timeout").allSatisfy { $0.detail.contains("serviceExtensionTimeWillExpire") })
     }
 
     /// Empty fetches: iOS shows the payload unless the app may filter; Android leaves it out.
@@ -67,12 +74,18 @@ final class PushTests: XCTestCase {
     /// previous cycle's code, so two drops in a row miss: 0.2 · 0.2.
     func testBackgroundPushClosedForm() {
         let world = Self.pushWorld(days: 60, drop: 0.2, latency: 2_000, failure: 0)
-        let result = TestWorlds.run(world, arms: [Self.push(.ios, .background), Self.push(.android, .background)], devices: 100)
+        let result = TestWorlds.run(
+            world, arms: [Self.push(.ios, .background), Self.push(.android, .background)], devices: 100)
         for (statistics, missed) in zip(result.arms, [0, 0.04]) {
             XCTAssertEqual(statistics.rate(.fresh), 0.8, accuracy: TestWorlds.tolerance(p: 0.8, n: statistics.cycles))
-            XCTAssertEqual(statistics.rate(.fallback), statistics.rate(.late), accuracy: 1e-12, "the guard fires 5 min after T")
-            XCTAssertEqual(statistics.rate(.fallback), 0.2 - missed, accuracy: TestWorlds.tolerance(p: 0.2 - missed, n: statistics.cycles))
-            XCTAssertEqual(statistics.rate(.missed), missed, accuracy: TestWorlds.tolerance(p: missed, n: statistics.cycles) + 1e-12)
+            XCTAssertEqual(
+                statistics.rate(.fallback), statistics.rate(.late), accuracy: 1e-12, "the guard fires 5 min after T")
+            XCTAssertEqual(
+                statistics.rate(.fallback), 0.2 - missed,
+                accuracy: TestWorlds.tolerance(p: 0.2 - missed, n: statistics.cycles))
+            XCTAssertEqual(
+                statistics.rate(.missed), missed,
+                accuracy: TestWorlds.tolerance(p: missed, n: statistics.cycles) + 1e-12)
         }
     }
 
@@ -93,9 +106,12 @@ final class PushTests: XCTestCase {
                 guard covered.count == 2, covered[1] + 1 < notify.count else { continue }
                 let (older, newer) = (covered[0], covered[1])
                 XCTAssertEqual(run.cycles[older].outcome, .missed, "device \(device)")
-                XCTAssertTrue(run.trace.kinds("push.replaced").contains { $0.cycle == older && $0.time == notify[newer] })
+                XCTAssertTrue(
+                    run.trace.kinds("push.replaced").contains { $0.cycle == older && $0.time == notify[newer] })
                 XCTAssertEqual(run.cycles[newer].outcome, .fresh)
-                XCTAssertEqual(run.cycles[newer].lateness, end - notify[newer] + 2_000, "shown when the fetch after reconnect ends")
+                XCTAssertEqual(
+                    run.cycles[newer].lateness, end - notify[newer] + 2_000, "shown when the fetch after reconnect ends"
+                )
                 checked += 1
             }
         }
@@ -118,10 +134,14 @@ final class PushTests: XCTestCase {
                     continue
                 }
                 let waits = period.end - notify
-                XCTAssertEqual(record.outcome, waits > SimTime.hour ? .missed : .fresh, "device \(device) cycle \(cycle)")
+                XCTAssertEqual(
+                    record.outcome, waits > SimTime.hour ? .missed : .fresh, "device \(device) cycle \(cycle)")
                 if waits > SimTime.hour {
                     expired += 1
-                    XCTAssertTrue(run.trace.kinds("push.expired").contains { $0.cycle == cycle && $0.time == notify + SimTime.hour })
+                    XCTAssertTrue(
+                        run.trace.kinds("push.expired").contains {
+                            $0.cycle == cycle && $0.time == notify + SimTime.hour
+                        })
                 }
             }
         }
@@ -137,8 +157,14 @@ final class PushTests: XCTestCase {
         var run = DeviceRun(world, Self.push(.ios), device: device)
         while found == nil, device < 50 {
             run = DeviceRun(world, Self.push(.ios), device: device)
-            if let cycle = world.calendar.notifyTimes.indices.first(where: { run.user.offline.contains(world.calendar.notifyTimes[$0]) }) {
-                found = (cycle, run.user.offline.interval(containing: world.calendar.notifyTimes[cycle])!.end - world.calendar.notifyTimes[cycle])
+            if let cycle = world.calendar.notifyTimes.indices.first(where: {
+                run.user.offline.contains(world.calendar.notifyTimes[$0])
+            }) {
+                found = (
+                    cycle,
+                    run.user.offline.interval(containing: world.calendar.notifyTimes[cycle])!.end
+                        - world.calendar.notifyTimes[cycle]
+                )
             } else {
                 device += 1
             }
@@ -149,8 +175,9 @@ final class PushTests: XCTestCase {
         world.ios.push.storeFor = wait - 1
         let expired = DeviceRun(world, Self.push(.ios), device: device)
         XCTAssertEqual(expired.cycles[cycle].outcome, .missed)
-        XCTAssertEqual(expired.trace.kinds("push.expired").first { $0.cycle == cycle }?.time,
-                       world.calendar.notifyTimes[cycle] + wait - 1)
+        XCTAssertEqual(
+            expired.trace.kinds("push.expired").first { $0.cycle == cycle }?.time,
+            world.calendar.notifyTimes[cycle] + wait - 1)
     }
 
     /// After a reboot with no BOOT_COMPLETED receiver, the code a push wakes re-arms the alarms, so a
@@ -159,8 +186,12 @@ final class PushTests: XCTestCase {
         var world = Self.pushWorld(days: 60, drop: 0, latency: 1_000, failure: 0)
         world.user.rebootsPerDay = 0.2
         world.user.appOpensPerDay = 0.1
-        let result = TestWorlds.run(world, arms: [TestWorlds.arm(.chained, .android), Self.push(.android, .background),
-                                                  Self.push(.android)], devices: 40)
+        let result = TestWorlds.run(
+            world,
+            arms: [
+                TestWorlds.arm(.chained, .android), Self.push(.android, .background),
+                Self.push(.android),
+            ], devices: 40)
         XCTAssertGreaterThan(result.arms[0].rate(.missed), 0.2, "chained loses its alarms until the next open")
         XCTAssertEqual(result.arms[1].rate(.missed), 0, "the woken code re-arms")
         XCTAssertEqual(result.arms[1].rate(.fresh), 1, accuracy: 1e-12)
@@ -172,10 +203,11 @@ final class PushTests: XCTestCase {
         var world = Self.pushWorld(days: 10, drop: 0, latency: 2_000, failure: 0)
         world.android.doze = DozeSchedule()
         // Idle 17:00–23:00 UTC: windows at 18:00, 20:00, 00:00 (1 h, then 2 h, …); T is 18:30.
-        world.user.idle = TimeWindows((0..<11).map { day in
-            let midnight = TestWorlds.start + Millis(day) * SimTime.day
-            return (midnight + 17 * SimTime.hour, midnight + 23 * SimTime.hour)
-        })
+        world.user.idle = TimeWindows(
+            (0..<11).map { day in
+                let midnight = TestWorlds.start + Millis(day) * SimTime.day
+                return (midnight + 17 * SimTime.hour, midnight + 23 * SimTime.hour)
+            })
         world.android.push.priority = .normal
         let normal = DeviceRun(world, Self.push(.android))
         XCTAssertEqual(normal.cycles.map(\.lateness), Array(repeating: 90 * SimTime.minute + 2_000, count: 10))
@@ -203,7 +235,9 @@ final class PushTests: XCTestCase {
             let alert = DeviceRun(world, Self.push(.ios), device: device)
             for arrival in alert.trace.kinds("push.arrived") {
                 XCTAssertFalse(alert.user.offline.contains(arrival.time))
-                if alert.user.lowPower.contains(arrival.time) || alert.user.forceQuitEnd(at: arrival.time) != nil { alertInLowPower += 1 }
+                if alert.user.lowPower.contains(arrival.time) || alert.user.forceQuitEnd(at: arrival.time) != nil {
+                    alertInLowPower += 1
+                }
             }
             let silent = DeviceRun(world, Self.push(.ios, .background), device: device)
             for arrival in silent.trace.kinds("push.arrived") {
@@ -213,13 +247,17 @@ final class PushTests: XCTestCase {
                 XCTAssertNil(silent.user.forceQuitEnd(at: arrival.time), "device \(device)")
             }
             for held in silent.trace.kinds("push.held") {
-                for hold in ["offline", "Low Power Mode"] where held.detail.contains(hold) { heldBy[hold, default: 0] += 1 }
+                for hold in ["offline", "Low Power Mode"] where held.detail.contains(hold) {
+                    heldBy[hold, default: 0] += 1
+                }
             }
             heldBy["force-quit", default: 0] += silent.trace.kinds("push.discarded").count
         }
         XCTAssertGreaterThan(alertInLowPower, 0, "alert pushes reach phones in Low Power Mode or force-quit")
         XCTAssertGreaterThan(silentArrivals, 100)
-        for hold in ["offline", "Low Power Mode", "force-quit"] { XCTAssertGreaterThan(heldBy[hold, default: 0], 0, hold) }
+        for hold in ["offline", "Low Power Mode", "force-quit"] {
+            XCTAssertGreaterThan(heldBy[hold, default: 0], 0, hold)
+        }
     }
 
     /// Adding the push arms changes no figure of the other arms.
@@ -237,7 +275,10 @@ final class PushTests: XCTestCase {
             [TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform)]
         }
         let all = Platform.allCases.flatMap { platform in
-            [TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform), Self.push(platform), Self.push(platform, .background)]
+            [
+                TestWorlds.arm(.independent, platform), TestWorlds.arm(.chained, platform), Self.push(platform),
+                Self.push(platform, .background),
+            ]
         }
         let without = TestWorlds.run(world, arms: local, devices: 50)
         let with = TestWorlds.run(world, arms: all, devices: 50)
@@ -268,7 +309,8 @@ final class PushWhenNewsTests: XCTestCase {
             }
             let p = exp(-1.0)
             print("withNews \(platform): suppressed", Double(suppressed) / Double(cycles), "closed form", p)
-            XCTAssertEqual(Double(suppressed) / Double(cycles), p, accuracy: TestWorlds.tolerance(p: p, n: Int64(cycles)))
+            XCTAssertEqual(
+                Double(suppressed) / Double(cycles), p, accuracy: TestWorlds.tolerance(p: p, n: Int64(cycles)))
             XCTAssertGreaterThan(notSent, 0)
             world.server.pushWhen = .always
             XCTAssertTrue(DeviceRun(world, TestWorlds.arm(.push, platform)).trace.kinds("push.notSent").isEmpty)
@@ -282,7 +324,10 @@ final class ShardArmInvariantTests: XCTestCase {
     func testSwappedArmsShowImpossibleCounters() {
         var world = TestWorlds.world(days: 10)
         world.ios.delay = .fixed(0)
-        let arms = [TestWorlds.arm(.chained, .ios), PushTests.push(.ios), TestWorlds.arm(.chained, .android), PushTests.push(.android)]
+        let arms = [
+            TestWorlds.arm(.chained, .ios), PushTests.push(.ios), TestWorlds.arm(.chained, .android),
+            PushTests.push(.android),
+        ]
         let plan = SimulationPlan(world: world, arms: arms, seed: 3, devices: 6)
         let result = TestWorlds.run(world, arms: arms, devices: 6, seed: 3)
         XCTAssertNoThrow(try ShardCheck.result(result, plan: plan, devices: 6, prefix: "result"))

@@ -40,7 +40,9 @@ final class RetryTests: XCTestCase {
         let failures = run.trace.kinds("fetch.fail")
         XCTAssertEqual(failures.count, 5)
         XCTAssertTrue(failures.allSatisfy { $0.detail.contains("contentFetch.timeout passed") })
-        for (start, failure) in zip(run.trace.kinds("fetch.start"), failures) { XCTAssertEqual(failure.time - start.time, 10_000) }
+        for (start, failure) in zip(run.trace.kinds("fetch.start"), failures) {
+            XCTAssertEqual(failure.time - start.time, 10_000)
+        }
         XCTAssertEqual(run.outcomes, Array(repeating: .fallback, count: 5))
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// `StudyWorldsSplit` cuts a shard file at its study's worlds by the JSON's structure: strings with brackets, commas,
@@ -11,17 +12,27 @@ final class StudyWorldsSplitTests: XCTestCase {
     }
 
     func testTheStudysWorldsAreCutOneByOne() throws {
-        let text = #"{"a":"x","result":{"arms":[{"worlds":[1]}]},"study":{"design":"sobol","worldRange":[0,2],"#
+        let text =
+            #"{"a":"x","result":{"arms":[{"worlds":[1]}]},"study":{"design":"sobol","worldRange":[0,2],"#
             + #""worlds":[{"arms":[{"n":"a,]}\"[{"}],"identity":"i\\\"],","world":1},{"arms":[],"identity":"j","world":2}]},"t":"v"}"#
         let cut = try XCTUnwrap(split(text))
-        XCTAssertEqual(cut.worlds, [#"{"arms":[{"n":"a,]}\"[{"}],"identity":"i\\\"],","world":1}"#,
-                                    #"{"arms":[],"identity":"j","world":2}"#])
-        XCTAssertEqual(cut.rest, #"{"a":"x","result":{"arms":[{"worlds":[1]}]},"study":{"design":"sobol","worldRange":[0,2],"worlds":[]},"t":"v"}"#)
+        XCTAssertEqual(
+            cut.worlds,
+            [
+                #"{"arms":[{"n":"a,]}\"[{"}],"identity":"i\\\"],","world":1}"#,
+                #"{"arms":[],"identity":"j","world":2}"#,
+            ])
+        XCTAssertEqual(
+            cut.rest,
+            #"{"a":"x","result":{"arms":[{"worlds":[1]}]},"study":{"design":"sobol","worldRange":[0,2],"worlds":[]},"t":"v"}"#
+        )
     }
 
     func testAnEmptyListAndSpacesSplitToNothingOrTheirWorlds() throws {
         XCTAssertEqual(try XCTUnwrap(split(#"{"study":{"worlds":[]}}"#)).worlds, [])
-        XCTAssertEqual(try XCTUnwrap(split(#"{"study":{"worlds": [ {"w":1} , {"w":2} ]}}"#)).worlds, [#" {"w":1} "#, #" {"w":2} "#])
+        XCTAssertEqual(
+            try XCTUnwrap(split(#"{"study":{"worlds": [ {"w":1} , {"w":2} ]}}"#)).worlds,
+            [#" {"w":1} "#, #" {"w":2} "#])
     }
 
     func testFilesNotLaidOutSoGiveNil() {

@@ -1,6 +1,7 @@
 import CGSL
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 
 /// Small hand-built worlds for behaviour and closed-form tests.
@@ -9,10 +10,13 @@ enum TestWorlds {
     static let start: Millis = 1_798_761_600_000
 
     /// One cycle a day in UTC: notify at `notifyMinute`, fetch `lead` earlier.
-    static func dailyCalendar(days: Int, notifyMinute: Int = 18 * 60 + 30, lead: Millis = 5 * SimTime.minute) -> CycleCalendar {
+    static func dailyCalendar(days: Int, notifyMinute: Int = 18 * 60 + 30, lead: Millis = 5 * SimTime.minute)
+        -> CycleCalendar
+    {
         let notify = (0..<days).map { start + Millis($0) * SimTime.day + Millis(notifyMinute) * SimTime.minute }
-        return CycleCalendar(start: start, notifyTimes: notify, fetchTimes: notify.map { $0 - lead },
-                             followingNotifyTime: start + Millis(days) * SimTime.day + Millis(notifyMinute) * SimTime.minute)
+        return CycleCalendar(
+            start: start, notifyTimes: notify, fetchTimes: notify.map { $0 - lead },
+            followingNotifyTime: start + Millis(days) * SimTime.day + Millis(notifyMinute) * SimTime.minute)
     }
 
     static func world(days: Int, lead: Millis = 5 * SimTime.minute) -> WorldConfiguration {
@@ -24,14 +28,18 @@ enum TestWorlds {
         return world
     }
 
-    static func arm(_ kind: StrategyKind, _ platform: Platform, label: String? = nil,
-                    configure: (inout StrategyConfiguration) -> Void = { _ in }) -> Arm {
+    static func arm(
+        _ kind: StrategyKind, _ platform: Platform, label: String? = nil,
+        configure: (inout StrategyConfiguration) -> Void = { _ in }
+    ) -> Arm {
         var strategy = StrategyConfiguration(kind: kind, label: label)
         configure(&strategy)
         return Arm(strategy: strategy, platform: platform)
     }
 
-    static func run(_ world: WorldConfiguration, arms: [Arm], devices: Int, seed: UInt64 = 7, jobs: Int = 2) -> SimulationResult {
+    static func run(_ world: WorldConfiguration, arms: [Arm], devices: Int, seed: UInt64 = 7, jobs: Int = 2)
+        -> SimulationResult
+    {
         ParallelRunner.run(plan: SimulationPlan(world: world, arms: arms, seed: seed, devices: devices), jobs: jobs)
     }
 

@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import DNSimCore
 
 /// A WorkManager fetch (docs/model.md §2, Android WorkManager): one-time and periodic work on
 /// JobScheduler, held by Doze, constraints and App Standby sessions, each rule against its closed form.
 final class WorkManagerTests: XCTestCase {
-    private func workWorld(days: Int, lead: Millis = 5 * SimTime.minute,
-                           configure: (inout WorkManagerConfiguration) -> Void = { _ in }) -> WorldConfiguration {
+    private func workWorld(
+        days: Int, lead: Millis = 5 * SimTime.minute,
+        configure: (inout WorkManagerConfiguration) -> Void = { _ in }
+    ) -> WorldConfiguration {
         var world = TestWorlds.world(days: days, lead: lead)
         world.android.fetchWith = .workManager
         world.android.power.standbyBucket = .active
@@ -14,10 +17,11 @@ final class WorkManagerTests: XCTestCase {
     }
 
     private func dailyWindows(days: Int, from: Int, to: Int) -> TimeWindows {
-        TimeWindows((-1...days).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
-        })
+        TimeWindows(
+            (-1...days).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base + Millis(from) * SimTime.hour, base + Millis(to) * SimTime.hour)
+            })
     }
 
     /// One-time work with no delay, nothing holding it, runs at F as the exact alarm fires: every
@@ -78,7 +82,8 @@ final class WorkManagerTests: XCTestCase {
             XCTAssertEqual(hour, 12 * SimTime.hour, "a regular job runs as idle ends")
         }
         XCTAssertEqual(DeviceRun(world(.alarm), arm).outcomes, Array(repeating: .fresh, count: 20))
-        XCTAssertEqual(DeviceRun(world(.workManager, expedited: true), arm).outcomes, Array(repeating: .fresh, count: 20))
+        XCTAssertEqual(
+            DeviceRun(world(.workManager, expedited: true), arm).outcomes, Array(repeating: .fresh, count: 20))
     }
 
     /// `requiresCharging` with a charger 22:00–06:00: a job due at 18:25 runs at 22:00.
@@ -190,15 +195,17 @@ final class ExpeditedQuotaTests: XCTestCase {
             let base = TestWorlds.start + Millis(day) * SimTime.day
             notify += [base + 2 * SimTime.hour, base + 4 * SimTime.hour]
         }
-        let calendar = CycleCalendar(start: TestWorlds.start, notifyTimes: notify, fetchTimes: notify.map { $0 - 5 * SimTime.minute },
-                                     followingNotifyTime: TestWorlds.start + Millis(days) * SimTime.day + 2 * SimTime.hour)
+        let calendar = CycleCalendar(
+            start: TestWorlds.start, notifyTimes: notify, fetchTimes: notify.map { $0 - 5 * SimTime.minute },
+            followingNotifyTime: TestWorlds.start + Millis(days) * SimTime.day + 2 * SimTime.hour)
         var world = WorldConfiguration(calendar: calendar)
         world.server.updatesPerDay = 50
         world.fetch.latency = .fixed(300_000)
-        world.user.idle = TimeWindows((-1...days).map { day in
-            let base = TestWorlds.start + Millis(day) * SimTime.day
-            return (base, base + 8 * SimTime.hour)
-        })
+        world.user.idle = TimeWindows(
+            (-1...days).map { day in
+                let base = TestWorlds.start + Millis(day) * SimTime.day
+                return (base, base + 8 * SimTime.hour)
+            })
         var doze = DozeSchedule()
         doze.firstIdle = 12 * SimTime.hour
         world.android.doze = doze

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -11,11 +12,15 @@ final class WorldTapeTests: XCTestCase {
     /// optionally an uncertain rate of app opens, which gives worlds users of their own.
     private func plans(opensUncertain: Bool, design: String = "sobol") throws -> [SimulationPlan] {
         var text = ScenarioTexts.study(samples: 8, design: design)
-        text = text.replacingOccurrences(of: "server:\n  updatesPerDay: 20", with: "server:\n  updatesPerDay: 20\nuser:\n  appOpensPerDay: 1.5\n  forceQuitPerDay: 0.2")
+        text = text.replacingOccurrences(
+            of: "server:\n  updatesPerDay: 20",
+            with: "server:\n  updatesPerDay: 20\nuser:\n  appOpensPerDay: 1.5\n  forceQuitPerDay: 0.2")
         if opensUncertain {
             text = text.replacingOccurrences(
                 of: "    - { key: fetch.failure,",
-                with: "    - { key: user.appOpensPerDay, distribution: { uniform: { min: 0.5, max: 4 } } }\n    - { key: fetch.failure,")
+                with:
+                    "    - { key: user.appOpensPerDay, distribution: { uniform: { min: 0.5, max: 4 } } }\n    - { key: fetch.failure,"
+            )
         }
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "study.yaml")
         return try scenario.validated().worlds.map { try $0.scenario.plan().get() }
@@ -57,8 +62,10 @@ final class WorldTapeTests: XCTestCase {
         for opensUncertain in [false, true] {
             let plans = try plans(opensUncertain: opensUncertain)
             let generated = try encoded(StudyRunner.run(plans: plans, jobs: 1, sharing: false))
-            XCTAssertEqual(try encoded(StudyRunner.run(plans: plans, jobs: 1)), generated, "opens uncertain: \(opensUncertain)")
-            XCTAssertEqual(try encoded(StudyRunner.run(plans: plans, jobs: 3)), generated, "opens uncertain: \(opensUncertain)")
+            XCTAssertEqual(
+                try encoded(StudyRunner.run(plans: plans, jobs: 1)), generated, "opens uncertain: \(opensUncertain)")
+            XCTAssertEqual(
+                try encoded(StudyRunner.run(plans: plans, jobs: 3)), generated, "opens uncertain: \(opensUncertain)")
             // Each world alone, as a plain run generates it.
             for (plan, result) in zip(plans, generated).prefix(6) {
                 XCTAssertEqual(try encoded([ParallelRunner.run(plan: plan, jobs: 1)]), [result])
@@ -70,48 +77,48 @@ final class WorldTapeTests: XCTestCase {
     /// time changes, starred-list edits), and an uncertain BG delay and rate of opens.
     func testAnIOSStudyWithEveryUserProcessGivesTheSameResultsWithTapes() throws {
         let text = """
-        name: lifecycle-study
-        seed: 5
-        devices: 6
-        days: 12
-        start: 2027-01-04
-        timeZone: America/New_York
-        plugin:
-          contentFetch: { schedule: "25 18 * * *" }
-          userNotification: { schedule: "30 18 * * *" }
-        platforms:
-          ios:
-            fetchTask: { delay: { lognormal: { median: 90m, sigma: 1.5 } }, never: 0.15 }
-          android:
-            fetchAlarm: { delay: { fixed: 0s } }
-        fetch:
-          latency: { lognormal: { median: 800ms, sigma: 0.6 } }
-          failure: 0.05
-        server:
-          updatesPerDay: 3
-          starredPlans: 5
-        user:
-          appOpensPerDay: 1.2
-          forceQuitPerDay: 0.2
-          offline: { perDay: 0.5, duration: { exponential: { mean: 1h } } }
-          lowPowerMode: { perDay: 0.5, duration: { uniform: { min: 2h, max: 8h } } }
-          disablePerDay: 0.1
-          disabledFor: { exponential: { mean: 2d } }
-          timeChangePerDay: 0.1
-          notifyTimes: { "07:00": 2, "18:30": 2 }
-          starredChangePerDay: 0.3
-          emptyStarredShare: 0.2
-        strategies: [independent, chained]
-        objective:
-          weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }
-        uncertainty:
-          design: sobol
-          samples: 4
-          devices: 6
-          parameters:
-            - { key: platforms.ios.fetchTask.delay.lognormal.median, distribution: { loguniform: { min: 10m, max: 8h } } }
-            - { key: user.appOpensPerDay, distribution: { uniform: { min: 0.5, max: 4 } } }
-        """
+            name: lifecycle-study
+            seed: 5
+            devices: 6
+            days: 12
+            start: 2027-01-04
+            timeZone: America/New_York
+            plugin:
+              contentFetch: { schedule: "25 18 * * *" }
+              userNotification: { schedule: "30 18 * * *" }
+            platforms:
+              ios:
+                fetchTask: { delay: { lognormal: { median: 90m, sigma: 1.5 } }, never: 0.15 }
+              android:
+                fetchAlarm: { delay: { fixed: 0s } }
+            fetch:
+              latency: { lognormal: { median: 800ms, sigma: 0.6 } }
+              failure: 0.05
+            server:
+              updatesPerDay: 3
+              starredPlans: 5
+            user:
+              appOpensPerDay: 1.2
+              forceQuitPerDay: 0.2
+              offline: { perDay: 0.5, duration: { exponential: { mean: 1h } } }
+              lowPowerMode: { perDay: 0.5, duration: { uniform: { min: 2h, max: 8h } } }
+              disablePerDay: 0.1
+              disabledFor: { exponential: { mean: 2d } }
+              timeChangePerDay: 0.1
+              notifyTimes: { "07:00": 2, "18:30": 2 }
+              starredChangePerDay: 0.3
+              emptyStarredShare: 0.2
+            strategies: [independent, chained]
+            objective:
+              weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }
+            uncertainty:
+              design: sobol
+              samples: 4
+              devices: 6
+              parameters:
+                - { key: platforms.ios.fetchTask.delay.lognormal.median, distribution: { loguniform: { min: 10m, max: 8h } } }
+                - { key: user.appOpensPerDay, distribution: { uniform: { min: 0.5, max: 4 } } }
+            """
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "lifecycle-study.yaml")
         let plans = try scenario.validated().worlds.map { try $0.scenario.plan().get() }
         XCTAssertEqual(plans.count, 4 * 4)

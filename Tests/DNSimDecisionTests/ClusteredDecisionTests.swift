@@ -1,5 +1,6 @@
 import CGSL
 import XCTest
+
 @testable import DNSimDecision
 
 /// Worlds drawn together (a Sobol sample's k + 2 worlds) are one draw: the recommendation's paired
@@ -18,17 +19,23 @@ final class ClusteredDecisionTests: XCTestCase {
             }
         }
         let parameters = utilities.indices.map { [Double($0)] }
-        let clustered = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: parameters, units: units, resamples: 10))
+        let clustered = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, parameters: parameters, units: units, resamples: 10))
         let difference = try XCTUnwrap(clustered.difference)
         let mean = unitValues.reduce(0, +) / 30
         let sd = (unitValues.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / 29).squareRoot()
         let half = gsl_cdf_tdist_Pinv(0.975, 29) * sd / 30.0.squareRoot()
         XCTAssertEqual(difference.mean, mean, accuracy: 1e-12)
         XCTAssertEqual(difference.high - difference.mean, half, accuracy: 1e-12)
-        let independent = try XCTUnwrap(DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: parameters,
-                                                                                 resamples: 10)).difference)
+        let independent = try XCTUnwrap(
+            DecisionAnalysis.analyse(
+                DecisionInput(
+                    utilities: utilities, parameters: parameters,
+                    resamples: 10)
+            ).difference)
         let expected = 2 * gsl_cdf_tdist_Pinv(0.975, 29) / gsl_cdf_tdist_Pinv(0.975, 119) * (119.0 / 116).squareRoot()
-        XCTAssertEqual((difference.high - difference.low) / (independent.high - independent.low), expected, accuracy: 1e-9)
+        XCTAssertEqual(
+            (difference.high - difference.low) / (independent.high - independent.low), expected, accuracy: 1e-9)
     }
 
     /// A feasible share of 75% against a required 90%: 5 of 20 units of 4 worlds infeasible. The units'
@@ -44,12 +51,16 @@ final class ClusteredDecisionTests: XCTestCase {
             }
         }
         let parameters = utilities.indices.map { [Double($0)] }
-        let clustered = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters,
-                                                                units: units, resamples: 10))
+        let clustered = DecisionAnalysis.analyse(
+            DecisionInput(
+                utilities: utilities, feasible: feasible, parameters: parameters,
+                units: units, resamples: 10))
         XCTAssertEqual(clustered.knifeEdge, [0])
         XCTAssertEqual(clustered.feasibleShareErrors[0], (60.0 / (20 * 19)).squareRoot() / 4, accuracy: 1e-12)
-        let independent = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters,
-                                                                  resamples: 10))
+        let independent = DecisionAnalysis.analyse(
+            DecisionInput(
+                utilities: utilities, feasible: feasible, parameters: parameters,
+                resamples: 10))
         XCTAssertEqual(independent.knifeEdge, [])
     }
 }

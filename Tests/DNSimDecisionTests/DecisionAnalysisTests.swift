@@ -18,18 +18,23 @@ import XCTest
 /// (regret_a's density at 0.45 is 1).
 final class DecisionAnalysisTests: XCTestCase {
     private static let worlds = 4096
-    private static let design = ExperimentDesign.worlds(.lhs, samples: worlds, parameterKeys: ["theta", "phi"], seed: 27)
+    private static let design = ExperimentDesign.worlds(
+        .lhs, samples: worlds, parameterKeys: ["theta", "phi"], seed: 27)
 
     func testUncertainThetaAgainstAConstant() {
         let w = Double(Self.worlds)
-        let input = DecisionInput(utilities: Self.design.map { [$0.unit[0], 0.5] }, parameters: Self.design.map(\.unit))
+        let input = DecisionInput(
+            utilities: Self.design.map { [$0.unit[0], 0.5] }, parameters: Self.design.map(\.unit))
         let summary = DecisionAnalysis.analyse(input)
         let share = 3 * (0.25 / w).squareRoot()
         let mean = 4 * (5.0 / 192 / w).squareRoot()
         let (a, b) = (summary.arms[0], summary.arms[1])
-        print(String(format: "θ vs ½: P(best a) %.4f, E[regret] a %.5f b %.5f, q95 a %.4f, EVPI %.5f, EVPPI θ %.5f φ %.5f, flips %@",
-                     a.probabilityBest, a.expectedRegret, b.expectedRegret, a.regretQ95, summary.evpi, summary.evppi[0],
-                     summary.evppi[1], summary.flips.map { "\($0.parameter):\($0.from)→\($0.to)@\($0.at)" }.description))
+        print(
+            String(
+                format:
+                    "θ vs ½: P(best a) %.4f, E[regret] a %.5f b %.5f, q95 a %.4f, EVPI %.5f, EVPPI θ %.5f φ %.5f, flips %@",
+                a.probabilityBest, a.expectedRegret, b.expectedRegret, a.regretQ95, summary.evpi, summary.evppi[0],
+                summary.evppi[1], summary.flips.map { "\($0.parameter):\($0.from)→\($0.to)@\($0.at)" }.description))
         XCTAssertEqual(a.probabilityBest, 0.5, accuracy: share)
         XCTAssertEqual(a.probabilityBest + b.probabilityBest, 1, accuracy: 1e-12)
         XCTAssertEqual(a.expectedRegret, 1.0 / 8, accuracy: mean)
@@ -63,7 +68,8 @@ final class DecisionAnalysisTests: XCTestCase {
         let w = Double(Self.worlds)
         let utilities = Self.design.map { [$0.unit[0], 0.4, $0.unit[0] + 1] }
         let feasible = Self.design.map { [true, true, $0.unit[1] >= 0.2] }
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
         XCTAssertEqual(summary.arms[2].feasibleShare, 0.8, accuracy: 1 / w)
         // P(best) counts a world only where the arm is eligible there (docs/model.md §9): c wins every world
         // on utility, but only its feasible 80% count.
@@ -83,8 +89,10 @@ final class DecisionAnalysisTests: XCTestCase {
         // c's regret is negative where it beats the best feasible arm while infeasible itself.
         XCTAssertLessThan(summary.arms[2].expectedRegret, 0)
 
-        let none = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: utilities.map { _ in [false, false, false] },
-                                                          parameters: Self.design.map(\.unit)))
+        let none = DecisionAnalysis.analyse(
+            DecisionInput(
+                utilities: utilities, feasible: utilities.map { _ in [false, false, false] },
+                parameters: Self.design.map(\.unit)))
         XCTAssertNil(none.recommended)
         XCTAssertFalse(none.decisive)
         XCTAssertEqual(none.arms[2].expectedRegret, 0)
@@ -98,8 +106,12 @@ final class DecisionAnalysisTests: XCTestCase {
         let parameters = (0..<10).map { [Double($0)] }
         let nine = (0..<10).map { [$0 != 3, true] }
         let eight = (0..<10).map { [$0 != 3 && $0 != 4, true] }
-        XCTAssertEqual(DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: nine, parameters: parameters)).recommended, 0)
-        XCTAssertEqual(DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: eight, parameters: parameters)).recommended, 1)
+        XCTAssertEqual(
+            DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: nine, parameters: parameters))
+                .recommended, 0)
+        XCTAssertEqual(
+            DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: eight, parameters: parameters))
+                .recommended, 1)
     }
 
     /// Exact ties split the world: (1, 1, 0) gives ½, ½, 0; (0, 2, 2) 0, ½, ½; (3, 3, 3) ⅓ each.
@@ -111,8 +123,10 @@ final class DecisionAnalysisTests: XCTestCase {
         XCTAssertEqual(summary.arms.map(\.probabilityBest)[0], (0.5 + third) / 3, accuracy: 1e-15)
         XCTAssertEqual(summary.arms.map(\.probabilityBest)[1], (0.5 + 0.5 + third) / 3, accuracy: 1e-15)
         XCTAssertEqual(summary.arms.map(\.probabilityBest)[2], (0.5 + third) / 3, accuracy: 1e-15)
-        let twins = DecisionAnalysis.analyse(DecisionInput(utilities: Self.design.map { [$0.unit[0], $0.unit[0]] },
-                                                           parameters: Self.design.map(\.unit)))
+        let twins = DecisionAnalysis.analyse(
+            DecisionInput(
+                utilities: Self.design.map { [$0.unit[0], $0.unit[0]] },
+                parameters: Self.design.map(\.unit)))
         XCTAssertEqual(twins.arms.map(\.probabilityBest), [0.5, 0.5])
         XCTAssertEqual(twins.recommended, 0)
         XCTAssertEqual(twins.runnerUp, 1)
@@ -131,10 +145,14 @@ final class DecisionAnalysisTests: XCTestCase {
         let w = Double(Self.worlds)
         let utilities = Self.design.map { _ in [0.0, 1.0] }
         let feasible = Self.design.map { [true, $0.unit[0] < 0.4] }
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
         let share = Double(feasible.filter { $0[1] }.count) / w
-        print(String(format: "constraint-consistent: EVPI %.5f (exact %.5f), EVPPI θ %.5f φ %.5f, flips %@", summary.evpi, share,
-                     summary.evppi[0], summary.evppi[1], summary.flips.map { "\($0.from)→\($0.to)@\($0.at)" }.description))
+        print(
+            String(
+                format: "constraint-consistent: EVPI %.5f (exact %.5f), EVPPI θ %.5f φ %.5f, flips %@", summary.evpi,
+                share,
+                summary.evppi[0], summary.evppi[1], summary.flips.map { "\($0.from)→\($0.to)@\($0.at)" }.description))
         XCTAssertEqual(summary.recommended, 0)
         XCTAssertNil(summary.runnerUp, "b is not eligible, so it is no runner-up")
         XCTAssertNil(summary.difference)
@@ -153,7 +171,8 @@ final class DecisionAnalysisTests: XCTestCase {
         let x = Self.design.map { 10 * $0.unit[0] }
         let noise = Self.design.map { 0.02 * 12.0.squareRoot() * ($0.unit[1] - 0.5) }
         let utilities = zip(x, noise).map { [0.0, 0.1 * ($0 - 9.7) + $1] }
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: zip(x, Self.design).map { [$0, $1.unit[1]] }))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, parameters: zip(x, Self.design).map { [$0, $1.unit[1]] }))
         print("flip near the end:", summary.flips)
         let along = summary.flips.filter { $0.parameter == 0 }
         XCTAssertEqual(along.map { [$0.from, $0.to] }, [[0, 1]])
@@ -191,7 +210,9 @@ final class DecisionAnalysisTests: XCTestCase {
         var informed = 0.0
         for bin in 0..<bins {
             let members = order[(bin * order.count / bins)..<((bin + 1) * order.count / bins)]
-            let means = utilities[0].indices.map { a in members.reduce(0) { $0 + utilities[$1][a] } / Double(members.count) }
+            let means = utilities[0].indices.map { a in
+                members.reduce(0) { $0 + utilities[$1][a] } / Double(members.count)
+            }
             informed += Double(members.count) / w * means.max()!
         }
         return informed - utilities.reduce(0) { $0 + $1[reference] } / w
@@ -208,11 +229,15 @@ final class DecisionAnalysisTests: XCTestCase {
         let feasible = (0..<worlds).map { [true, $0 % 200 >= 19] }
         XCTAssertEqual(feasible.filter { $0[1] }.count, 905)
         let parameters = (0..<worlds).map { [Double($0) / Double(worlds)] }
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, seed: 7))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, seed: 7))
         XCTAssertEqual(summary.recommended, 1)
         XCTAssertEqual(summary.knifeEdge, [1])
         let expected = gsl_cdf_binomial_Q(899, 0.905, UInt32(worlds))
-        print(String(format: "knife edge: stability %.3f (exact %.3f), worlds needed %d", summary.stability, expected, summary.worldsNeeded ?? -1))
+        print(
+            String(
+                format: "knife edge: stability %.3f (exact %.3f), worlds needed %d", summary.stability, expected,
+                summary.worldsNeeded ?? -1))
         XCTAssertEqual(summary.stability, expected, accuracy: 4 * (expected * (1 - expected) / 1000).squareRoot())
         let z = gsl_cdf_ugaussian_Pinv(summary.stability)
         let scale = gsl_cdf_ugaussian_Pinv(0.95) / z
@@ -232,8 +257,10 @@ final class DecisionAnalysisTests: XCTestCase {
         let feasible = (0..<worlds).map { [true, $0 % 200 >= 19] }
         let parameters = (0..<worlds).map { [Double($0)] }
         let units = (0..<worlds).map { $0 / 10 }
-        let one = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, units: units, seed: 3))
-        let again = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, units: units, seed: 3))
+        let one = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, units: units, seed: 3))
+        let again = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: parameters, units: units, seed: 3))
         XCTAssertEqual(one.stability, again.stability)
         XCTAssertEqual(one.worldsNeeded.map { $0 % 10 }, 0, "whole units of ten worlds")
     }
@@ -241,8 +268,10 @@ final class DecisionAnalysisTests: XCTestCase {
     /// The robust arm: b = θ + 0.1 has the higher mean (0.6 > 0.5) and is recommended, but over its
     /// worst 5% of worlds it averages about 0.125, below a's constant 0.5.
     func testRobustArm() {
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: Self.design.map { [0.5, $0.unit[0] + 0.1] },
-                                                             parameters: Self.design.map(\.unit)))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(
+                utilities: Self.design.map { [0.5, $0.unit[0] + 0.1] },
+                parameters: Self.design.map(\.unit)))
         XCTAssertEqual(summary.recommended, 1)
         XCTAssertEqual(summary.robust, 0)
     }
@@ -250,10 +279,13 @@ final class DecisionAnalysisTests: XCTestCase {
     /// One infeasible world is no evidence: b (better, feasible everywhere but in one world in the
     /// middle of θ's range) stays the choice along θ, with no flip to a and back.
     func testOneInfeasibleWorldDoesNotFlip() {
-        let middle = Self.design.indices.min { abs(Self.design[$0].unit[0] - 0.5) < abs(Self.design[$1].unit[0] - 0.5) }!
+        let middle = Self.design.indices.min {
+            abs(Self.design[$0].unit[0] - 0.5) < abs(Self.design[$1].unit[0] - 0.5)
+        }!
         let utilities = Self.design.map { _ in [0.0, 1.0] }
         let feasible = Self.design.indices.map { [true, $0 != middle] }
-        let summary = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
+        let summary = DecisionAnalysis.analyse(
+            DecisionInput(utilities: utilities, feasible: feasible, parameters: Self.design.map(\.unit)))
         XCTAssertEqual(summary.recommended, 1)
         XCTAssertEqual(summary.flips, [])
     }
@@ -263,8 +295,9 @@ final class DecisionAnalysisTests: XCTestCase {
     /// knowing everything: EVPPI(c) = EVPI = (1 + 0.4 + 0.4)/3 − 0.4 = 0.2, exactly.
     func testCategoricalParameter() {
         let choices = (0..<300).map { Double($0 % 3) }
-        let input = DecisionInput(utilities: choices.map { [$0 == 0 ? 1 : 0, 0.4] }, parameters: choices.map { [$0] },
-                                  categorical: [true])
+        let input = DecisionInput(
+            utilities: choices.map { [$0 == 0 ? 1 : 0, 0.4] }, parameters: choices.map { [$0] },
+            categorical: [true])
         let summary = DecisionAnalysis.analyse(input)
         XCTAssertEqual(summary.recommended, 1)
         XCTAssertEqual(summary.evpi, 0.2, accuracy: 1e-12)

@@ -47,15 +47,20 @@ final class HonestAdviceTests: XCTestCase {
             if !summary.isDistinguishable(1) { quiet += 1 }
             if !summary.flips.contains(where: { $0.parameter == 1 }) { unflipped += 1 }
             let along = summary.flips.filter { $0.parameter == 0 }
-            if along.count == 1, along[0].from == 1, along[0].to == 0, along[0].low <= 0.5, 0.5 <= along[0].high { covered += 1 }
-            notes.append(String(format: "seed %d: EVPPI φ %.5f ± %.5f, θ flips %@", seed, summary.evppi[1], summary.evppiErrors[1],
-                                along.map { String(format: "%.3f [%.3f, %.3f]", $0.at, $0.low, $0.high) }.description))
+            if along.count == 1, along[0].from == 1, along[0].to == 0, along[0].low <= 0.5, 0.5 <= along[0].high {
+                covered += 1
+            }
+            notes.append(
+                String(
+                    format: "seed %d: EVPPI φ %.5f ± %.5f, θ flips %@", seed, summary.evppi[1], summary.evppiErrors[1],
+                    along.map { String(format: "%.3f [%.3f, %.3f]", $0.at, $0.low, $0.high) }.description))
         }
         let needed = seeds.count >= 20 ? 19 : seeds.count
         print(notes.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(quiet, needed, "φ not distinguishable from 0\n" + notes.joined(separator: "\n"))
         XCTAssertGreaterThanOrEqual(unflipped, needed, "no flip along φ\n" + notes.joined(separator: "\n"))
-        XCTAssertGreaterThanOrEqual(covered, needed, "the flip at ½ inside its interval\n" + notes.joined(separator: "\n"))
+        XCTAssertGreaterThanOrEqual(
+            covered, needed, "the flip at ½ inside its interval\n" + notes.joined(separator: "\n"))
     }
 
     /// The standard errors and flip intervals are keyed: the same seed gives the same figures.

@@ -1,5 +1,6 @@
 import CGSL
 import XCTest
+
 @testable import DNSimDecision
 
 /// Truncated normal and lognormal beliefs are sampled by their quantiles, in both tails and far
@@ -11,7 +12,9 @@ final class ParameterDistributionTests: XCTestCase {
         let belief = ParameterDistribution.normal(mean: 10, sd: 2, low: 7, high: 15)
         let pLow = gsl_cdf_ugaussian_P(-1.5), pHigh = gsl_cdf_ugaussian_P(2.5)
         for u in [0.01, 0.25, 0.5, 0.75, 0.99] {
-            XCTAssertEqual(belief.quantile(u), 10 + 2 * gsl_cdf_ugaussian_Pinv(pLow + u * (pHigh - pLow)), accuracy: 1e-12, "u = \(u)")
+            XCTAssertEqual(
+                belief.quantile(u), 10 + 2 * gsl_cdf_ugaussian_Pinv(pLow + u * (pHigh - pLow)), accuracy: 1e-12,
+                "u = \(u)")
         }
     }
 
@@ -19,10 +22,13 @@ final class ParameterDistributionTests: XCTestCase {
     /// normal on 3…4 is the upper-tail closed form Q⁻¹((Q(3) + Q(4)) / 2).
     func testARangeInTheUpperTailKeepsItsPrecision() {
         let median = ParameterDistribution.normal(mean: 0, sd: 1, low: 3, high: 4).quantile(0.5)
-        XCTAssertEqual(median, gsl_cdf_ugaussian_Qinv((gsl_cdf_ugaussian_Q(3) + gsl_cdf_ugaussian_Q(4)) / 2), accuracy: 1e-12)
+        XCTAssertEqual(
+            median, gsl_cdf_ugaussian_Qinv((gsl_cdf_ugaussian_Q(3) + gsl_cdf_ugaussian_Q(4)) / 2), accuracy: 1e-12)
         let mirrored = ParameterDistribution.normal(mean: 0, sd: 1, low: -4, high: -3)
         for u in [0.1, 0.5, 0.9] {
-            XCTAssertEqual(ParameterDistribution.normal(mean: 0, sd: 1, low: 3, high: 4).quantile(u), -mirrored.quantile(1 - u), accuracy: 1e-12)
+            XCTAssertEqual(
+                ParameterDistribution.normal(mean: 0, sd: 1, low: 3, high: 4).quantile(u), -mirrored.quantile(1 - u),
+                accuracy: 1e-12)
         }
     }
 
@@ -48,7 +54,8 @@ final class ParameterDistributionTests: XCTestCase {
         let beliefs: [ParameterDistribution] = [
             .normal(mean: 0, sd: 1, low: -1, high: 1), .normal(mean: 0, sd: 1, low: 20, high: 35),
             .normal(mean: 0, sd: 1, low: 29, high: 31), .normal(mean: 0, sd: 1, low: 31, high: .infinity),
-            .lognormal(median: 60, sigma: 1, low: 0, high: .infinity), .lognormal(median: 1e-12, sigma: 0.1, low: 1, high: 2),
+            .lognormal(median: 60, sigma: 1, low: 0, high: .infinity),
+            .lognormal(median: 1e-12, sigma: 0.1, low: 1, high: 2),
         ]
         for belief in beliefs {
             var previous = -Double.infinity

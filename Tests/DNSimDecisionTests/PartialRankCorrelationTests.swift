@@ -18,7 +18,8 @@ final class PartialRankCorrelationTests: XCTestCase {
         XCTAssertEqual(coefficients[0]!, 0.56 / (0.36 * 0.91).squareRoot(), accuracy: 1e-12)
         XCTAssertEqual(coefficients[1]!, -17.0 / 18, accuracy: 1e-12)
         // One parameter: the partial rank correlation is Spearman's.
-        XCTAssertEqual(PartialRankCorrelation.coefficients(inputs: x2.map { [$0] }, output: y)[0]!, 0.3, accuracy: 1e-12)
+        XCTAssertEqual(
+            PartialRankCorrelation.coefficients(inputs: x2.map { [$0] }, output: y)[0]!, 0.3, accuracy: 1e-12)
     }
 
     func testRanksAverageTies() {
@@ -33,7 +34,8 @@ final class PartialRankCorrelationTests: XCTestCase {
     /// within 4 null standard errors of zero, 1/√(n − k − 1) for k = 4 parameters.
     func testMonotoneModelOrdersItsParameters() {
         let n = 1000
-        let worlds = ExperimentDesign.worlds(.lhs, samples: n, parameterKeys: ["x1", "x2", "x3", "x4", "noise"], seed: 21)
+        let worlds = ExperimentDesign.worlds(
+            .lhs, samples: n, parameterKeys: ["x1", "x2", "x3", "x4", "noise"], seed: 21)
         let inputs = worlds.map { Array($0.unit[0..<4]) }
         let output = worlds.map { 3 * $0.unit[0] + 2 * $0.unit[1] - $0.unit[2] + 0.5 * $0.unit[4] }
         let prcc = PartialRankCorrelation.coefficients(inputs: inputs, output: output).map { $0! }
@@ -43,8 +45,9 @@ final class PartialRankCorrelationTests: XCTestCase {
         XCTAssertGreaterThan(-prcc[2], 0.5)
         XCTAssertLessThan(abs(prcc[3]), 4 / Double(n - 5).squareRoot())
         // Ranks only: monotone transforms of any input or of the output change nothing.
-        let transformed = PartialRankCorrelation.coefficients(inputs: inputs.map { [exp($0[0]), $0[1] * $0[1], -1 / $0[2], $0[3]] },
-                                                              output: output.map { exp($0) })
+        let transformed = PartialRankCorrelation.coefficients(
+            inputs: inputs.map { [exp($0[0]), $0[1] * $0[1], -1 / $0[2], $0[3]] },
+            output: output.map { exp($0) })
         XCTAssertEqual(transformed.map { $0! }, prcc)
     }
 
@@ -54,13 +57,19 @@ final class PartialRankCorrelationTests: XCTestCase {
         let worlds = ExperimentDesign.worlds(.lhs, samples: 50, parameterKeys: ["x1", "x2"], seed: 2)
         let output = worlds.map { $0.unit[0] - 0.3 * $0.unit[1] }
         let without = PartialRankCorrelation.coefficients(inputs: worlds.map { $0.unit }, output: output)
-        let with = PartialRankCorrelation.coefficients(inputs: worlds.map { [$0.unit[0], 4, $0.unit[1]] }, output: output)
+        let with = PartialRankCorrelation.coefficients(
+            inputs: worlds.map { [$0.unit[0], 4, $0.unit[1]] }, output: output)
         XCTAssertNil(with[1])
         XCTAssertEqual(with[0]!, without[0]!, accuracy: 1e-14)
         XCTAssertEqual(with[2]!, without[1]!, accuracy: 1e-14)
-        XCTAssertEqual(PartialRankCorrelation.coefficients(inputs: worlds.map { $0.unit }, output: worlds.map { _ in 1 }), [nil, nil])
-        XCTAssertEqual(PartialRankCorrelation.coefficients(inputs: worlds.map { [$0.unit[0], 2 * $0.unit[0], $0.unit[1]] },
-                                                           output: output), [nil, nil, nil])
-        XCTAssertEqual(PartialRankCorrelation.coefficients(inputs: [[1, 2], [2, 1], [3, 3]], output: [1, 2, 3]), [nil, nil])
+        XCTAssertEqual(
+            PartialRankCorrelation.coefficients(inputs: worlds.map { $0.unit }, output: worlds.map { _ in 1 }),
+            [nil, nil])
+        XCTAssertEqual(
+            PartialRankCorrelation.coefficients(
+                inputs: worlds.map { [$0.unit[0], 2 * $0.unit[0], $0.unit[1]] },
+                output: output), [nil, nil, nil])
+        XCTAssertEqual(
+            PartialRankCorrelation.coefficients(inputs: [[1, 2], [2, 1], [3, 3]], output: [1, 2, 3]), [nil, nil])
     }
 }

@@ -12,7 +12,9 @@ final class QuantileTests: XCTestCase {
             // Some repeated values, so flat steps are covered.
             let sorted = (0..<n).map { _ in (random.uniform() * 20).rounded() / 4 - 1 }.sorted()
             for p in [0, 0.001, 0.025, 0.05, 0.25, 0.5, 0.731, 0.95, 0.975, 0.999, 1] {
-                let gsl = sorted.withUnsafeBufferPointer { gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, n, p) }
+                let gsl = sorted.withUnsafeBufferPointer {
+                    gsl_stats_quantile_from_sorted_data($0.baseAddress, 1, n, p)
+                }
                 XCTAssertEqual(Quantile.of(sorted, p), gsl, "n \(n), p \(p)")
             }
         }

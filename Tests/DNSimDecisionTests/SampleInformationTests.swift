@@ -25,10 +25,13 @@ final class SampleInformationTests: XCTestCase {
     private func summary(seed: UInt64 = 41) -> DecisionSummary {
         let design = ExperimentDesign.worlds(.lhs, samples: 4096, parameterKeys: ["theta", "phi"], seed: 27)
         let thetas = design.map { Self.mu + Self.sigma * gsl_cdf_ugaussian_Pinv($0.unit[0]) }
-        var input = DecisionInput(utilities: thetas.map { [$0, 0] }, parameters: zip(thetas, design).map { [$0, $1.unit[1]] },
-                                  seed: seed)
-        input.fitSamples = [FitSample(key: "theta", size: Self.n0, standardError: Self.sigma, logScale: false),
-                            FitSample(key: "phi", size: 50, standardError: 0.1, logScale: false)]
+        var input = DecisionInput(
+            utilities: thetas.map { [$0, 0] }, parameters: zip(thetas, design).map { [$0, $1.unit[1]] },
+            seed: seed)
+        input.fitSamples = [
+            FitSample(key: "theta", size: Self.n0, standardError: Self.sigma, logScale: false),
+            FitSample(key: "phi", size: 50, standardError: 0.1, logScale: false),
+        ]
         input.sampleSizes = Self.sizes
         return DecisionAnalysis.analyse(input)
     }
@@ -38,8 +41,10 @@ final class SampleInformationTests: XCTestCase {
         let theta = summary.evsi.filter { $0.parameter == 0 }
         XCTAssertEqual(theta.map(\.size), Self.sizes)
         for entry in theta {
-            print(String(format: "n = %5d: EVSI %.5f, closed form %.5f (EVPPI %.5f, EVPI %.5f)",
-                         entry.size, entry.value, Self.closedForm(size: entry.size), summary.evppi[0], summary.evpi))
+            print(
+                String(
+                    format: "n = %5d: EVSI %.5f, closed form %.5f (EVPPI %.5f, EVPI %.5f)",
+                    entry.size, entry.value, Self.closedForm(size: entry.size), summary.evppi[0], summary.evpi))
             XCTAssertEqual(entry.value, Self.closedForm(size: entry.size), accuracy: 0.012)
             XCTAssertLessThanOrEqual(entry.value, summary.evppi[0])
         }

@@ -1,7 +1,7 @@
+import DNSimFit
 import Foundation
 import TestStatistics
 import XCTest
-import DNSimFit
 
 /// Synthesised BG launches with known truth (never share, delays censored at
 /// 24 h, drawn with GSL) are fitted back, and the fit's 95% intervals cover
@@ -28,15 +28,18 @@ final class BackgroundLaunchRoundTripTests: XCTestCase {
 
     /// Real coverages accepted as correct for an asymptotic 95% interval at n = 300.
     static let acceptance: ClosedRange<Int> = {
-        let low = BinomialAcceptance(trials: dataSets, probability: 0.94), high = BinomialAcceptance(trials: dataSets, probability: 0.96)
+        let low = BinomialAcceptance(trials: dataSets, probability: 0.94),
+            high = BinomialAcceptance(trials: dataSets, probability: 0.96)
         return low.range.lowerBound...high.range.upperBound
     }()
 
     /// Fits `family` to the R data sets (seeds `firstSeed`…, two at a time)
     /// and checks each parameter's coverage count, and that every fit
     /// succeeded and converged.
-    private func assertCoverage(_ family: DelayFamily, _ truth: [Double], firstSeed: UInt,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertCoverage(
+        _ family: DelayFamily, _ truth: [Double], firstSeed: UInt,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         final class Counts: @unchecked Sendable {
             let lock = NSLock()
             var covered: [String: Int] = [:]
@@ -49,13 +52,20 @@ final class BackgroundLaunchRoundTripTests: XCTestCase {
             var covered = [String: Int](uniqueKeysWithValues: names.map { ($0, 0) })
             var unconverged = 0
             for index in stride(from: worker, to: Self.dataSets, by: 2) {
-                let sample = SyntheticDelays.sample(family, truth, never: Self.never, n: Self.requests, seed: firstSeed + UInt(index))
-                guard let fit = try? DelayFit.fit(sample, hasNever: true, options: Self.options(family), source: "synthetic").fit(for: family) else {
+                let sample = SyntheticDelays.sample(
+                    family, truth, never: Self.never, n: Self.requests, seed: firstSeed + UInt(index))
+                guard
+                    let fit = try? DelayFit.fit(
+                        sample, hasNever: true, options: Self.options(family), source: "synthetic"
+                    ).fit(for: family)
+                else {
                     unconverged += 1
                     continue
                 }
                 if !fit.converged { unconverged += 1 }
-                for (name, value) in zip(names, truths) where fit.parameter(name)?.covers(value) == true { covered[name]! += 1 }
+                for (name, value) in zip(names, truths) where fit.parameter(name)?.covers(value) == true {
+                    covered[name]! += 1
+                }
             }
             counts.lock.lock()
             counts.covered.merge(covered, uniquingKeysWith: +)
@@ -65,9 +75,10 @@ final class BackgroundLaunchRoundTripTests: XCTestCase {
         XCTAssertEqual(counts.unconverged, 0, "\(family): fits that failed or did not converge", file: file, line: line)
         for (name, value) in zip(names, truths) {
             let count = counts.covered[name]!
-            XCTAssertTrue(Self.acceptance.contains(count),
-                          "\(family) \(name): its 95% interval covered \(value) in \(count) of \(Self.dataSets) data sets; "
-                          + "a correct one does in \(Self.acceptance)", file: file, line: line)
+            XCTAssertTrue(
+                Self.acceptance.contains(count),
+                "\(family) \(name): its 95% interval covered \(value) in \(count) of \(Self.dataSets) data sets; "
+                    + "a correct one does in \(Self.acceptance)", file: file, line: line)
         }
     }
 

@@ -2,6 +2,7 @@ import DNSimTestSupport
 import Foundation
 import TestStatistics
 import XCTest
+
 @testable import DNSimFit
 
 /// The `uncertainty:` block's spreads come from the parametric bootstrap's percentile intervals
@@ -40,7 +41,10 @@ final class BootstrapCoverageTests: XCTestCase {
                 let seed = firstSeed + UInt(index)
                 let sample = SyntheticDelays.sample(family, truth, never: Self.never, n: Self.requests, seed: seed)
                 let options = FitOptions(families: [family], bootstrap: 200, seed: UInt64(seed))
-                guard let fit = try? DelayFit.fit(sample, hasNever: true, options: options, source: "synthetic").fit(for: family) else {
+                guard
+                    let fit = try? DelayFit.fit(sample, hasNever: true, options: options, source: "synthetic").fit(
+                        for: family)
+                else {
                     continue
                 }
                 local.data += 1
@@ -66,25 +70,36 @@ final class BootstrapCoverageTests: XCTestCase {
         let z = DelayModelFitter.z95
         if share {
             guard let d = SamplingDistribution.share("k", value: p.value, low: p.low, high: p.high),
-                  case .normal(let mean, let sd) = d.shape else { return false }
+                case .normal(let mean, let sd) = d.shape
+            else { return false }
             // Truncated to [0, 1]: an end cut by a bound stops at it.
             return max(0, mean - z * sd) <= truth && truth <= min(1, mean + z * sd)
         }
-        guard let d = SamplingDistribution.positive("k", p, unit: .none), case .lognormal(let median, let sigma) = d.shape else { return false }
+        guard let d = SamplingDistribution.positive("k", p, unit: .none),
+            case .lognormal(let median, let sigma) = d.shape
+        else { return false }
         return median * Foundation.exp(-z * sigma) <= truth && truth <= median * Foundation.exp(z * sigma)
     }
 
-    private func assertCoverage(_ family: DelayFamily, _ truth: [Double], firstSeed: UInt,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertCoverage(
+        _ family: DelayFamily, _ truth: [Double], firstSeed: UInt,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let dataSets = TestMode.long ? 1500 : 400
         let region = BinomialAcceptance(trials: dataSets, probability: 0.95, falseAlarm: 1e-3)
         let tally = tally(family, truth, dataSets: dataSets, firstSeed: firstSeed)
         XCTAssertEqual(tally.data, dataSets, "\(family): every data set fits", file: file, line: line)
-        XCTAssertEqual(tally.percentile, dataSets, "\(family): every fit has percentile intervals", file: file, line: line)
+        XCTAssertEqual(
+            tally.percentile, dataSets, "\(family): every fit has percentile intervals", file: file, line: line)
         for (name, value) in zip(family.parameterNames + ["never"], truth + [Self.never]) {
-            for (what, count) in [("95% interval", tally.interval[name, default: 0]), ("uncertainty block", tally.block[name, default: 0])] {
-                XCTAssertTrue(region.contains(count), "\(family) \(name): its \(what) covered \(value) in \(count) of \(dataSets) "
-                              + "data sets; a correct one does in \(region.range)", file: file, line: line)
+            for (what, count) in [
+                ("95% interval", tally.interval[name, default: 0]),
+                ("uncertainty block", tally.block[name, default: 0]),
+            ] {
+                XCTAssertTrue(
+                    region.contains(count),
+                    "\(family) \(name): its \(what) covered \(value) in \(count) of \(dataSets) "
+                        + "data sets; a correct one does in \(region.range)", file: file, line: line)
             }
         }
     }

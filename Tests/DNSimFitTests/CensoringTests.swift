@@ -1,6 +1,6 @@
 import CGSL
-import XCTest
 import DNSimFit
+import XCTest
 
 /// The edges: most rows censored, none censored, and a never share of 0.
 final class CensoringTests: XCTestCase {
@@ -47,8 +47,11 @@ final class CensoringTests: XCTestCase {
         for seed in 0..<20 {
             let sample = SyntheticDelays.sample(.lognormal, [5400, 1.5], never: 0, n: 600, seed: UInt(300 + seed))
             XCTAssertFalse(sample.censored.isEmpty)
-            let fit = try XCTUnwrap(DelayFit.fit(sample, hasNever: true, options: FitOptions(families: [.lognormal], bootstrap: 0),
-                                                 source: "synthetic").fit(for: .lognormal))
+            let fit = try XCTUnwrap(
+                DelayFit.fit(
+                    sample, hasNever: true, options: FitOptions(families: [.lognormal], bootstrap: 0),
+                    source: "synthetic"
+                ).fit(for: .lognormal))
             let never = try XCTUnwrap(fit.never)
             XCTAssertTrue(never.low.isFinite && never.high.isFinite && never.high > 0 && never.high < 0.2, "\(never)")
             if never.low == 0 {

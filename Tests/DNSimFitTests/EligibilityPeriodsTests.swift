@@ -4,19 +4,22 @@ import XCTest
 /// eligibility.csv read and applied by hand: a request's delay and follow-up count only the time
 /// none of its holding states' periods covers, overlaps counted once.
 final class EligibilityPeriodsTests: XCTestCase {
-    static let header = "request_id,submitted_at,earliest_begin,launched_at,observed_until,device,kind,requires_power,requires_network"
+    static let header =
+        "request_id,submitted_at,earliest_begin,launched_at,observed_until,device,kind,requires_power,requires_network"
 
     func testHeldTimeMergesOverlapsAndCountsOnlyTheSpan() throws {
-        let periods = try EligibilityPeriods.parse(Array("""
-        device,state,from,to
-        a,notCharging,2027-01-04T00:00:00Z,2027-01-04T02:00:00Z
-        a,lowPowerMode,2027-01-04T01:00:00Z,2027-01-04T03:00:00Z
-        a,notIdle,2027-01-04T05:00:00Z,2027-01-04T06:00:00Z
-        a,offline,2027-01-04T00:00:00Z,2027-01-05T00:00:00Z
-        """.utf8), path: "e.csv")
+        let periods = try EligibilityPeriods.parse(
+            Array(
+                """
+                device,state,from,to
+                a,notCharging,2027-01-04T00:00:00Z,2027-01-04T02:00:00Z
+                a,lowPowerMode,2027-01-04T01:00:00Z,2027-01-04T03:00:00Z
+                a,notIdle,2027-01-04T05:00:00Z,2027-01-04T06:00:00Z
+                a,offline,2027-01-04T00:00:00Z,2027-01-05T00:00:00Z
+                """.utf8), path: "e.csv")
         XCTAssertEqual(periods.rows, 4)
         XCTAssertEqual(periods.deviceCount, 1)
-        let hour: Int64 = 3_600_000, t0: Int64 = 1_799_020_800_000 // 2027-01-04T00:00:00Z
+        let hour: Int64 = 3_600_000, t0: Int64 = 1_799_020_800_000  // 2027-01-04T00:00:00Z
         let needs = BackgroundRequestNeeds(processing: true, requiresPower: true)
         let held = try XCTUnwrap(periods.heldTime(device: "a", needs: needs))
         // Not charging 0–2 h and Low Power Mode 1–3 h: 3 h held, not 4; not idle 5–6 h; offline does not hold it.
@@ -29,11 +32,17 @@ final class EligibilityPeriodsTests: XCTestCase {
 
         // The same in a bg file: launched at 04:00 after submission at 00:00 → 1 h; not launched,
         // observed to 07:00 → censored at 3 h.
-        let rows = [Self.header,
-                    "r1,2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T04:00:00Z,a,processing,true,false",
-                    "r2,2027-01-04T00:00:00Z,,,2027-01-04T07:00:00Z,a,processing,true,false"]
-        let csv = Array((rows + (3...40).map { "r\($0),2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T04:00:00Z,a,processing,true," })
-            .joined(separator: "\n").utf8)
+        let rows = [
+            Self.header,
+            "r1,2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T04:00:00Z,a,processing,true,false",
+            "r2,2027-01-04T00:00:00Z,,,2027-01-04T07:00:00Z,a,processing,true,false",
+        ]
+        let csv = Array(
+            (rows
+                + (3...40).map {
+                    "r\($0),2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T04:00:00Z,a,processing,true,"
+                })
+                .joined(separator: "\n").utf8)
         let file = try TelemetryFile.parse(csv, path: "bg.csv", eligibility: EligibilityOptions(periods: periods))
         guard case .backgroundLaunches(let data) = file.content else { return XCTFail("not a bg file") }
         XCTAssertEqual(data.sample.events.first, 3600)
@@ -48,22 +57,30 @@ final class EligibilityPeriodsTests: XCTestCase {
             XCTAssertTrue(message.hasPrefix("bg.csv:2:"), message)
             XCTAssertTrue(message.contains("40 of 40 requests need eligibility"), message)
         }
-        let assumed = try TelemetryFile.parse(csv, path: "bg.csv", eligibility: EligibilityOptions(assumeEligible: true))
+        let assumed = try TelemetryFile.parse(
+            csv, path: "bg.csv", eligibility: EligibilityOptions(assumeEligible: true))
         guard case .backgroundLaunches(let plain) = assumed.content else { return XCTFail("not a bg file") }
         XCTAssertEqual(plain.sample.events.first, 4 * 3600)
         XCTAssertEqual(plain.eligibility, .assumed(needing: 40))
     }
 
     func testRowsThatNeedNothingAreFittedAsBeforeAndBadNeedsAreRowErrors() throws {
-        let refresh = [Self.header] + (1...30).map { "r\($0),2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T05:00:00Z,a,refresh,false,false" }
+        let refresh =
+            [Self.header]
+            + (1...30).map {
+                "r\($0),2027-01-04T00:00:00Z,,2027-01-04T04:00:00Z,2027-01-04T05:00:00Z,a,refresh,false,false"
+            }
         let file = try TelemetryFile.parse(Array(refresh.joined(separator: "\n").utf8), path: "bg.csv")
         guard case .backgroundLaunches(let data) = file.content else { return XCTFail("not a bg file") }
         XCTAssertEqual(data.eligibility, .notNeeded)
         XCTAssertTrue(file.ignoredColumns.isEmpty)
         let bad = [Self.header, "r1,2027-01-04T00:00:00Z,,,2027-01-04T05:00:00Z,a,refresh,true,false"]
-        XCTAssertThrowsError(try TelemetryFile.parse(Array(bad.joined(separator: "\n").utf8), path: "bg.csv")) { error in
-            XCTAssertEqual((error as? FitError)?.description, "bg.csv:2: error: column requires_power: true on a refresh request; only a "
-                           + "processing request (BGProcessingTaskRequest.requiresExternalPower) can require external power")
+        XCTAssertThrowsError(try TelemetryFile.parse(Array(bad.joined(separator: "\n").utf8), path: "bg.csv")) {
+            error in
+            XCTAssertEqual(
+                (error as? FitError)?.description,
+                "bg.csv:2: error: column requires_power: true on a refresh request; only a "
+                    + "processing request (BGProcessingTaskRequest.requiresExternalPower) can require external power")
         }
     }
 }

@@ -1,6 +1,6 @@
 import CGSL
-import XCTest
 import DNSimFit
+import XCTest
 
 /// The fetch and opens kinds on synthetic files with known answers.
 final class FetchAndOpensFitTests: XCTestCase {
@@ -20,11 +20,14 @@ final class FetchAndOpensFitTests: XCTestCase {
                 timeouts += 1
                 rows.append(FetchAttemptRow(startedAt: at, finishedAt: at + 3000, outcome: .timeout))
             } else {
-                rows.append(FetchAttemptRow(startedAt: at, finishedAt: at + latency, outcome: i % 3 == 0 ? .empty : .ok))
+                rows.append(
+                    FetchAttemptRow(startedAt: at, finishedAt: at + latency, outcome: i % 3 == 0 ? .empty : .ok))
             }
         }
         let file = try TelemetryFile.parse(Array(TelemetryWriter.csv(rows).utf8), path: "fetch.csv")
-        guard case .fetchAttempts(let fit) = try TelemetryFit.run(file, options: FitOptions(bootstrap: 0)) else { return XCTFail("not fetch") }
+        guard case .fetchAttempts(let fit) = try TelemetryFit.run(file, options: FitOptions(bootstrap: 0)) else {
+            return XCTFail("not fetch")
+        }
         XCTAssertEqual(fit.error.count, 20)
         XCTAssertEqual(fit.timeout.count, timeouts)
         XCTAssertEqual(fit.failure.count, 20 + timeouts)
@@ -56,7 +59,10 @@ final class FetchAndOpensFitTests: XCTestCase {
                 for k in 0...device {
                     // 2027-01-04 local.
                     let local = 1_799_020_800_000 + Int64(day) * 86_400_000 + hours[k] * 3_600_000 + 1_234
-                    rows.append(AppOpenRow(deviceID: "d\(device)", openedAt: local - zone.1 * 3_600_000, timeZone: device == 0 ? nil : zone.0))
+                    rows.append(
+                        AppOpenRow(
+                            deviceID: "d\(device)", openedAt: local - zone.1 * 3_600_000,
+                            timeZone: device == 0 ? nil : zone.0))
                 }
             }
         }
@@ -74,10 +80,15 @@ final class FetchAndOpensFitTests: XCTestCase {
     }
 
     func testUnknownTimeZoneNamesTheColumn() {
-        let lines = ["device_id,opened_at,time_zone"] + (0..<40).map { "d\($0),2027-01-05T08:00:00Z,\($0 == 7 ? "Mars/Olympus" : "UTC")" }
-        XCTAssertThrowsError(try TelemetryFile.parse(Array(lines.joined(separator: "\n").utf8), path: "opens.csv")) { error in
-            XCTAssertEqual((error as? FitError)?.description,
-                           "opens.csv:9: error: column time_zone: 'Mars/Olympus' is not an IANA time zone; expected e.g. America/New_York or UTC")
+        let lines =
+            ["device_id,opened_at,time_zone"]
+            + (0..<40).map { "d\($0),2027-01-05T08:00:00Z,\($0 == 7 ? "Mars/Olympus" : "UTC")" }
+        XCTAssertThrowsError(try TelemetryFile.parse(Array(lines.joined(separator: "\n").utf8), path: "opens.csv")) {
+            error in
+            XCTAssertEqual(
+                (error as? FitError)?.description,
+                "opens.csv:9: error: column time_zone: 'Mars/Olympus' is not an IANA time zone; expected e.g. America/New_York or UTC"
+            )
         }
     }
 }

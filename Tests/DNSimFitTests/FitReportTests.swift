@@ -1,11 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import DNSimFit
 
 /// The report files: exact JSON names, byte-for-byte determinism, the
 /// families option, and the scenario syntax of the YAML block.
 final class FitReportTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let example = root.appendingPathComponent("Scenarios/telemetry/bg-launches.csv").path
 
     func report(_ options: FitOptions, path: String = example) throws -> [(name: String, content: String)] {
@@ -21,15 +23,20 @@ final class FitReportTests: XCTestCase {
         let json = try content(report(FitOptions(bootstrap: 20, seed: 3)), "fit.json")
         let top = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         XCTAssertEqual(Set(top.keys), ["rows", "launched", "censored", "best", "fits", "uncertainty"])
-        let rows = try XCTUnwrap(top["rows"] as? Int), launched = try XCTUnwrap(top["launched"] as? Int), censored = try XCTUnwrap(top["censored"] as? Int)
+        let rows = try XCTUnwrap(top["rows"] as? Int), launched = try XCTUnwrap(top["launched"] as? Int),
+            censored = try XCTUnwrap(top["censored"] as? Int)
         XCTAssertEqual(rows, launched + censored)
         let fits = try XCTUnwrap(top["fits"] as? [String: Any])
         XCTAssertEqual(Set(fits.keys), ["lognormal", "weibull", "gamma", "exponential"])
-        let parameters = ["lognormal": ["median_s", "sigma"], "weibull": ["scale_s", "shape"], "gamma": ["scale_s", "shape"], "exponential": ["mean_s"]]
+        let parameters = [
+            "lognormal": ["median_s", "sigma"], "weibull": ["scale_s", "shape"], "gamma": ["scale_s", "shape"],
+            "exponential": ["mean_s"],
+        ]
         var aics: [String: Double] = [:]
         for (family, names) in parameters {
             let fit = try XCTUnwrap(fits[family] as? [String: Any])
-            XCTAssertEqual(Set(fit.keys), Set(names + ["never", "logLikelihood", "aic", "ks", "bootstrap_p", "ci"]), family)
+            XCTAssertEqual(
+                Set(fit.keys), Set(names + ["never", "logLikelihood", "aic", "ks", "bootstrap_p", "ci"]), family)
             let ci = try XCTUnwrap(fit["ci"] as? [String: [Double]])
             XCTAssertEqual(Set(ci.keys), Set(names + ["never"]), family)
             for name in names + ["never"] {
@@ -53,10 +60,12 @@ final class FitReportTests: XCTestCase {
         XCTAssertEqual(first.map(\.name), FitReport.fileNames)
         XCTAssertEqual(first.map(\.content), second.map(\.content))
         let otherSeed = try report(FitOptions(bootstrap: 30, seed: 10))
-        XCTAssertNotEqual(try content(first, "fit.json"), try content(otherSeed, "fit.json"), "the seed reaches the bootstrap")
+        XCTAssertNotEqual(
+            try content(first, "fit.json"), try content(otherSeed, "fit.json"), "the seed reaches the bootstrap")
         for name in ["fetch-attempts", "app-opens"] {
             let path = Self.root.appendingPathComponent("Scenarios/telemetry/\(name).csv").path
-            XCTAssertEqual(try report(options, path: path).map(\.content), try report(options, path: path).map(\.content), name)
+            XCTAssertEqual(
+                try report(options, path: path).map(\.content), try report(options, path: path).map(\.content), name)
         }
     }
 
@@ -84,13 +93,16 @@ final class FitReportTests: XCTestCase {
 
     func testFamiliesOptionRestrictsTheFit() throws {
         let files = try report(FitOptions(families: [.gamma, .weibull], bootstrap: 0))
-        let top = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try content(files, "fit.json").utf8)) as? [String: Any])
+        let top = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try content(files, "fit.json").utf8)) as? [String: Any])
         XCTAssertEqual(Set((top["fits"] as? [String: Any])?.keys.map { $0 } ?? []), ["weibull", "gamma"])
         let md = try content(files, "fit.md")
         XCTAssertFalse(md.contains("| lognormal |") || md.contains("**lognormal**"))
         XCTAssertTrue(md.contains("not judged"))
         XCTAssertThrowsError(try DelayFamily.parseList("lognormal,cauchy")) { error in
-            XCTAssertEqual((error as? FitError)?.description, "--families: error: 'cauchy' is not a family; use lognormal, weibull, gamma or exponential")
+            XCTAssertEqual(
+                (error as? FitError)?.description,
+                "--families: error: 'cauchy' is not a family; use lognormal, weibull, gamma or exponential")
         }
         XCTAssertEqual(try DelayFamily.parseList("gamma, lognormal"), [.lognormal, .gamma])
     }

@@ -1,6 +1,6 @@
 import CGSL
-import XCTest
 import DNSimFit
+import XCTest
 
 final class KaplanMeierTests: XCTestCase {
     /// Events at 1, 2, 2, 4; censored at 2 (still at risk at 2) and 3; six rows.
@@ -24,10 +24,13 @@ final class KaplanMeierTests: XCTestCase {
     /// The block-skipping gap equals a point-by-point scan, for block-edge sizes too.
     func testMaximumGapEqualsPointByPointScan() {
         for (n, seed) in [(1, 1), (2, 2), (255, 3), (256, 4), (257, 5), (513, 6), (20_000, 7), (70_001, 8)] {
-            let sample = SyntheticDelays.sample(.lognormal, [5400, 1.5], never: 0.1, n: n + n / 10 + 40, seed: UInt(seed))
+            let sample = SyntheticDelays.sample(
+                .lognormal, [5400, 1.5], never: 0.1, n: n + n / 10 + 40, seed: UInt(seed))
             let km = KaplanMeier(sample)
             for (median, sigma, never) in [(5400.0, 1.5, 0.1), (9000, 0.7, 0.02), (60, 3.0, 0.5)] {
-                let curve: @Sendable (Double) -> Double = { never + (1 - never) * gsl_cdf_lognormal_Q($0, log(median), sigma) }
+                let curve: @Sendable (Double) -> Double = {
+                    never + (1 - never) * gsl_cdf_lognormal_Q($0, log(median), sigma)
+                }
                 var expected = abs((km.survival.last ?? 1) - curve(km.horizon))
                 for i in km.times.indices {
                     let c = curve(km.times[i])

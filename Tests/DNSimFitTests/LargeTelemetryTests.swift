@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimFit
 
 /// `fit` on a huge file (issue 28, item 8): above `TelemetryFile.maximumBytes` it is refused
@@ -31,8 +32,10 @@ final class LargeTelemetryTests: XCTestCase {
     func testAFileAboveTheLimitIsRefusedBeforeItIsRead() throws {
         let path = try sparseFile(size: TelemetryFile.maximumBytes + 1)
         XCTAssertThrowsError(try TelemetryFile.read(path: path)) { error in
-            XCTAssertEqual((error as! FitError).description, "\(path): error: is 1000000001 bytes; fit reads files of at most 1000000000 bytes "
-                           + "(1 GB, about 12 million rows): fit a sample of the rows, e.g. every tenth device")
+            XCTAssertEqual(
+                (error as! FitError).description,
+                "\(path): error: is 1000000001 bytes; fit reads files of at most 1000000000 bytes "
+                    + "(1 GB, about 12 million rows): fit a sample of the rows, e.g. every tenth device")
         }
     }
 
@@ -41,14 +44,22 @@ final class LargeTelemetryTests: XCTestCase {
     /// mapped, it stops at line 2 with exit 2. (A child's peak RSS cannot be measured from here:
     /// Linux carries the parent's high-water mark into a spawned child.)
     func testABadSecondRowOfAHugeFileFailsWithoutReadingTheRest() throws {
-        let executable = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0?.deletingLastPathComponent() }
-            .map { $0.appendingPathComponent("dnsim-events") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        guard let executable else { throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first") }
+        let executable = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap {
+            $0?.deletingLastPathComponent()
+        }
+        .map { $0.appendingPathComponent("dnsim-events") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+        guard let executable else {
+            throw XCTSkip("no dnsim-events executable beside the tests; run 'swift build' first")
+        }
         let path = try sparseFile(size: 900_000_000)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v 1400000 && exec \"$0\" fit \"$1\" --out \"$2\" --quiet", executable.path, path,
-                             folder.appendingPathComponent("fit").path]
+        process.arguments = [
+            "-c", "ulimit -v 1400000 && exec \"$0\" fit \"$1\" --out \"$2\" --quiet", executable.path, path,
+            folder.appendingPathComponent("fit").path,
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -56,6 +67,7 @@ final class LargeTelemetryTests: XCTestCase {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, message)
-        XCTAssertTrue(message.hasPrefix("\(path):2: error: column submitted_at: 'garbage' is not an ISO 8601 time"), message)
+        XCTAssertTrue(
+            message.hasPrefix("\(path):2: error: column submitted_at: 'garbage' is not an ISO 8601 time"), message)
     }
 }

@@ -1,6 +1,6 @@
 import CGSL
-import XCTest
 import DNSimFit
+import XCTest
 
 /// The likelihood the fit maximises is the mixture-cure likelihood, term by term.
 final class LikelihoodTests: XCTestCase {
@@ -25,12 +25,15 @@ final class LikelihoodTests: XCTestCase {
             case .exponential: gsl_cdf_exponential_Q(t, p[0])
             }
         }
-        return events.reduce(0) { $0 + log((1 - never) * pdf($1)) } + censored.reduce(0) { $0 + log(never + (1 - never) * survival($1)) }
+        return events.reduce(0) { $0 + log((1 - never) * pdf($1)) }
+            + censored.reduce(0) { $0 + log(never + (1 - never) * survival($1)) }
     }
 
     func testLogLikelihoodMatchesHandComputationWithGSL() {
         let sample = DelaySample(events: events, censored: censored, followUp: events.map { _ in 86_400 } + censored)
-        let cases: [(DelayFamily, [Double])] = [(.lognormal, [5400, 1.4]), (.weibull, [9000, 0.8]), (.gamma, [12_000, 0.7]), (.exponential, [10_000])]
+        let cases: [(DelayFamily, [Double])] = [
+            (.lognormal, [5400, 1.4]), (.weibull, [9000, 0.8]), (.gamma, [12_000, 0.7]), (.exponential, [10_000]),
+        ]
         for (family, p) in cases {
             for never in [0.0, 0.2] {
                 let expected = hand(family, p, never, events: events, censored: censored)
@@ -72,8 +75,11 @@ final class LikelihoodTests: XCTestCase {
         let mean = logs.reduce(0, +) / n
         let sd = (logs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n).squareRoot()
         for hasNever in [false, true] {
-            let fit = try XCTUnwrap(DelayFit.fit(sample, hasNever: hasNever, options: FitOptions(families: [.lognormal], bootstrap: 0),
-                                                 source: "synthetic").fit(for: .lognormal))
+            let fit = try XCTUnwrap(
+                DelayFit.fit(
+                    sample, hasNever: hasNever, options: FitOptions(families: [.lognormal], bootstrap: 0),
+                    source: "synthetic"
+                ).fit(for: .lognormal))
             XCTAssertEqual(log(fit.values[0]), mean, accuracy: 1e-4 * sd / n.squareRoot())
             XCTAssertEqual(fit.values[1], sd, accuracy: 1e-4 * sd / (2 * n).squareRoot())
             if hasNever { XCTAssertEqual(fit.never?.value, 0) } else { XCTAssertNil(fit.never) }

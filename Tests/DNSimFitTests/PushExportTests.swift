@@ -1,12 +1,14 @@
 import CGSL
 import Foundation
 import XCTest
+
 @testable import DNSimFit
 
 /// The push services' delivery exports (issue 42, push exports): the shipped FCM and APNs samples
 /// fit `drop` to their pooled dropped share exactly, and bad input is refused at its line and column.
 final class PushExportTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fcm = root.appendingPathComponent("Scenarios/telemetry/fcm-delivery-data.json").path
     static let apns = root.appendingPathComponent("Scenarios/telemetry/apns-delivery-metrics.csv").path
 
@@ -28,7 +30,8 @@ final class PushExportTests: XCTestCase {
 
     /// Σ accepted × (tooMany + inactive + ttl)% / Σ accepted, from the sample read by Foundation's own JSON parser.
     func testFCMSampleFitsDropToItsDroppedShare() throws {
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fcm))) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fcm))) as? [String: Any])
         let entries = try XCTUnwrap(json["androidDeliveryData"] as? [[String: Any]])
         var accepted = 0.0, dropped = 0.0, stopped = 0.0, doze = 0.0
         for entry in entries {
@@ -37,7 +40,11 @@ final class PushExportTests: XCTestCase {
             let outcome = try XCTUnwrap(data["messageOutcomePercents"] as? [String: Double])
             let performance = try XCTUnwrap(data["deliveryPerformancePercents"] as? [String: Double])
             accepted += n
-            dropped += n * ["droppedTooManyPendingMessages", "droppedDeviceInactive", "droppedTtlExpired"].map { outcome[$0] ?? 0 }.reduce(0, +) / 100
+            dropped +=
+                n
+                * ["droppedTooManyPendingMessages", "droppedDeviceInactive", "droppedTtlExpired"].map {
+                    outcome[$0] ?? 0
+                }.reduce(0, +) / 100
             stopped += n * (outcome["droppedAppForceStopped"] ?? 0) / 100
             doze += n * (performance["delayedDeviceDoze"] ?? 0) / 100
         }
@@ -51,7 +58,9 @@ final class PushExportTests: XCTestCase {
         XCTAssertGreaterThan(fit.drop.high, fit.drop.share)
         let settings = FitYAML.settings(.pushDelivery(fit))
         XCTAssertEqual(settings.map(\.key), ["platforms.android.push.drop"])
-        XCTAssertEqual(try XCTUnwrap(Double(settings[0].value)), dropped / accepted, accuracy: 0.1 * (fit.drop.high - fit.drop.low) / 3.92)
+        XCTAssertEqual(
+            try XCTUnwrap(Double(settings[0].value)), dropped / accepted,
+            accuracy: 0.1 * (fit.drop.high - fit.drop.low) / 3.92)
         let (included, _) = SamplingDistribution.all(.pushDelivery(fit))
         XCTAssertEqual(included.map(\.key), ["platforms.android.push.drop"])
     }
@@ -63,7 +72,9 @@ final class PushExportTests: XCTestCase {
         for line in lines.dropFirst() {
             let row = Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",").map(String.init)))
             received += Int(row["received_by_apns"]!)!
-            discarded += ["discarded_token_unregistered", "discarded_token_unregistered_from_storage", "discarded_expired"].map { Int(row[$0]!)! }
+            discarded += [
+                "discarded_token_unregistered", "discarded_token_unregistered_from_storage", "discarded_expired",
+            ].map { Int(row[$0]!)! }
                 .reduce(0, +)
         }
         let fit = try push(Self.apns)
@@ -75,7 +86,8 @@ final class PushExportTests: XCTestCase {
     /// The console's own metric names as a header read as the snake-case columns.
     func testAPNsConsoleMetricNamesAreColumns() throws {
         var lines = try String(contentsOfFile: Self.apns, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines[0] = "Date,Push Type,Received by APNs,Delivered to Device,Delivered to Device (From Storage),Stored - Device Offline,"
+        lines[0] =
+            "Date,Push Type,Received by APNs,Delivered to Device,Delivered to Device (From Storage),Stored - Device Offline,"
             + "Stored - Power Considerations,Discarded - Token Unregistered,Discarded - Token Unregistered (From Storage),"
             + "Discarded - Expired,Discarded - Disabled,Discarded - Disabled (From Storage)"
         let file = try TelemetryFile.parse(Array(lines.joined(separator: "\n").utf8), path: "console.csv")
@@ -85,28 +97,38 @@ final class PushExportTests: XCTestCase {
     }
 
     static let entry = """
-    {"androidDeliveryData": [
-      {"appId": "a", "date": {"year": 2027, "month": 1, "day": 4}, "analyticsLabel": "x",
-       "data": {"countMessagesAccepted": "1000", "messageOutcomePercents": {"delivered": 95, "droppedDeviceInactive": 5}}}
-    ]}
-    """
+        {"androidDeliveryData": [
+          {"appId": "a", "date": {"year": 2027, "month": 1, "day": 4}, "analyticsLabel": "x",
+           "data": {"countMessagesAccepted": "1000", "messageOutcomePercents": {"delivered": 95, "droppedDeviceInactive": 5}}}
+        ]}
+        """
 
     func testFCMProblemsAreRefusedAtTheirLineAndColumn() throws {
-        XCTAssertEqual(failure(#"{"androidDeliveryData": [1,]}"#)?.description, "t.json:1:28: error: a trailing comma before ']' is not JSON")
-        XCTAssertEqual(failure(Self.entry.replacingOccurrences(of: "countMessagesAccepted", with: "countMessageAccepted"))?.description,
-                       "t.json:3:13: error: androidDeliveryData[0].data has an unknown field \"countMessageAccepted\" "
-                       + "(did you mean \"countMessagesAccepted\"?)")
-        XCTAssertEqual(failure(Self.entry.replacingOccurrences(of: #""countMessagesAccepted": "1000", "#, with: ""))?.description,
-                       "t.json:3:12: error: androidDeliveryData[0].data has no \"countMessagesAccepted\"")
-        XCTAssertEqual(failure(Self.entry.replacingOccurrences(of: #""delivered": 95"#, with: #""delivered": 195"#))?.description,
-                       "t.json:3:86: error: androidDeliveryData[0].data.messageOutcomePercents.delivered must be a percentage from 0 to 100")
-        XCTAssertEqual(failure(Self.entry.replacingOccurrences(of: #""day": 4"#, with: #""day": 32"#))?.description,
-                       "t.json:2:26: error: androidDeliveryData[0].date: 2027-1-32 is not a date (a whole day is needed)")
-        XCTAssertEqual(failure(#"{"androidDeliveryDat": []}"#)?.description,
-                       "t.json:1:2: error: the JSON object (fit reads an FCM Data API response) has no \"androidDeliveryData\"; "
-                       + "it has \"androidDeliveryDat\" (did you mean \"androidDeliveryData\"?)")
-        XCTAssertEqual(failure(#"{"androidDeliveryData": []}"#)?.description,
-                       "t.json:1:25: error: androidDeliveryData is empty: there is nothing to fit")
+        XCTAssertEqual(
+            failure(#"{"androidDeliveryData": [1,]}"#)?.description,
+            "t.json:1:28: error: a trailing comma before ']' is not JSON")
+        XCTAssertEqual(
+            failure(Self.entry.replacingOccurrences(of: "countMessagesAccepted", with: "countMessageAccepted"))?
+                .description,
+            "t.json:3:13: error: androidDeliveryData[0].data has an unknown field \"countMessageAccepted\" "
+                + "(did you mean \"countMessagesAccepted\"?)")
+        XCTAssertEqual(
+            failure(Self.entry.replacingOccurrences(of: #""countMessagesAccepted": "1000", "#, with: ""))?.description,
+            "t.json:3:12: error: androidDeliveryData[0].data has no \"countMessagesAccepted\"")
+        XCTAssertEqual(
+            failure(Self.entry.replacingOccurrences(of: #""delivered": 95"#, with: #""delivered": 195"#))?.description,
+            "t.json:3:86: error: androidDeliveryData[0].data.messageOutcomePercents.delivered must be a percentage from 0 to 100"
+        )
+        XCTAssertEqual(
+            failure(Self.entry.replacingOccurrences(of: #""day": 4"#, with: #""day": 32"#))?.description,
+            "t.json:2:26: error: androidDeliveryData[0].date: 2027-1-32 is not a date (a whole day is needed)")
+        XCTAssertEqual(
+            failure(#"{"androidDeliveryDat": []}"#)?.description,
+            "t.json:1:2: error: the JSON object (fit reads an FCM Data API response) has no \"androidDeliveryData\"; "
+                + "it has \"androidDeliveryDat\" (did you mean \"androidDeliveryData\"?)")
+        XCTAssertEqual(
+            failure(#"{"androidDeliveryData": []}"#)?.description,
+            "t.json:1:25: error: androidDeliveryData is empty: there is nothing to fit")
         XCTAssertNil(failure(Self.entry))
     }
 
@@ -121,17 +143,24 @@ final class PushExportTests: XCTestCase {
     }
 
     func testAPNsProblemsAreRefusedAtTheirLineAndColumn() throws {
-        let header = "date,received_by_apns,delivered_to_device,discarded_token_unregistered,discarded_expired,discarded_disabled"
-        XCTAssertEqual(failure(header.replacingOccurrences(of: "discarded_expired", with: "discarded_expird") + "\n2027-01-04,10,9,1,0,0\n",
-                               name: "a.csv")?.description,
-                       "a.csv:1:72: error: column 'discarded_expird' is not a delivery metric (did you mean 'discarded_expired'?)")
-        XCTAssertEqual(failure(header + "\n2027-01-04,10,9,1,0,0\n2027-01-05,10k,9,1,0,0\n", name: "a.csv")?.description,
-                       "a.csv:3:12: error: column received_by_apns: '10k' is not a whole number of notifications")
-        XCTAssertEqual(failure(header + "\n2027-1-4,10,9,1,0,0\n", name: "a.csv")?.description,
-                       "a.csv:2:1: error: column date: '2027-1-4' is not a day; expected e.g. 2027-01-04")
-        XCTAssertEqual(failure(header + "\n2027-01-04,10,0,8,8,0\n", name: "a.csv")?.description,
-                       "a.csv: error: the discarded notifications (discarded_token_unregistered + discarded_expired) add up to 16, "
-                       + "more than the 10 received_by_apns: these cannot be shares of them")
+        let header =
+            "date,received_by_apns,delivered_to_device,discarded_token_unregistered,discarded_expired,discarded_disabled"
+        XCTAssertEqual(
+            failure(
+                header.replacingOccurrences(of: "discarded_expired", with: "discarded_expird")
+                    + "\n2027-01-04,10,9,1,0,0\n",
+                name: "a.csv")?.description,
+            "a.csv:1:72: error: column 'discarded_expird' is not a delivery metric (did you mean 'discarded_expired'?)")
+        XCTAssertEqual(
+            failure(header + "\n2027-01-04,10,9,1,0,0\n2027-01-05,10k,9,1,0,0\n", name: "a.csv")?.description,
+            "a.csv:3:12: error: column received_by_apns: '10k' is not a whole number of notifications")
+        XCTAssertEqual(
+            failure(header + "\n2027-1-4,10,9,1,0,0\n", name: "a.csv")?.description,
+            "a.csv:2:1: error: column date: '2027-1-4' is not a day; expected e.g. 2027-01-04")
+        XCTAssertEqual(
+            failure(header + "\n2027-01-04,10,0,8,8,0\n", name: "a.csv")?.description,
+            "a.csv: error: the discarded notifications (discarded_token_unregistered + discarded_expired) add up to 16, "
+                + "more than the 10 received_by_apns: these cannot be shares of them")
         XCTAssertNil(failure(header + "\n2027-01-04,10,9,1,0,0\n", name: "a.csv"))
     }
 

@@ -1,6 +1,7 @@
 import CGSL
 import Foundation
 import XCTest
+
 @testable import DNSimFit
 
 /// The `uncertainty.parameters` block fit writes (issue 27): each fitted key's sampling
@@ -9,16 +10,25 @@ import XCTest
 final class SamplingDistributionTests: XCTestCase {
     static let z = gsl_cdf_ugaussian_Pinv(0.975)
 
-    func files(_ kind: String, families: [DelayFamily] = DelayFamily.allCases) throws -> (json: [String: Any], yaml: String, md: String) {
-        let file = try TelemetryFile.read(path: FitReportTests.root.appendingPathComponent("Scenarios/telemetry/\(kind).csv").path)
-        let files = FitReport.files(file, try TelemetryFit.run(file, options: FitOptions(families: families, bootstrap: 0)))
+    func files(_ kind: String, families: [DelayFamily] = DelayFamily.allCases) throws -> (
+        json: [String: Any], yaml: String, md: String
+    ) {
+        let file = try TelemetryFile.read(
+            path: FitReportTests.root.appendingPathComponent("Scenarios/telemetry/\(kind).csv").path)
+        let files = FitReport.files(
+            file, try TelemetryFit.run(file, options: FitOptions(families: families, bootstrap: 0)))
         let json = try XCTUnwrap(files.first { $0.name == "fit.json" }?.content)
-        return (try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]),
-                try XCTUnwrap(files.first { $0.name == "fit.yaml" }?.content), try XCTUnwrap(files.first { $0.name == "fit.md" }?.content))
+        return (
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]),
+            try XCTUnwrap(files.first { $0.name == "fit.yaml" }?.content),
+            try XCTUnwrap(files.first { $0.name == "fit.md" }?.content)
+        )
     }
 
     /// `uncertainty.parameters` as (key, unit, family, its two numbers), checking the shape on the way.
-    func entries(_ json: [String: Any]) throws -> [(key: String, unit: String, family: String, values: [String: Double], sample: Int)] {
+    func entries(_ json: [String: Any]) throws -> [(
+        key: String, unit: String, family: String, values: [String: Double], sample: Int
+    )] {
         let uncertainty = try XCTUnwrap(json["uncertainty"] as? [String: Any])
         XCTAssertEqual(Set(uncertainty.keys), ["parameters"])
         return try XCTUnwrap(uncertainty["parameters"] as? [[String: Any]]).map { entry in
@@ -29,8 +39,10 @@ final class SamplingDistributionTests: XCTestCase {
             XCTAssertEqual(distribution.count, 1)
             let (family, values) = try XCTUnwrap(distribution.first)
             XCTAssertEqual(Set(values.keys), family == "lognormal" ? ["median", "sigma"] : ["mean", "sd"], family)
-            return (try XCTUnwrap(entry["key"] as? String), try XCTUnwrap(entry["unit"] as? String), family, values,
-                    try XCTUnwrap(entry["sample"] as? Int))
+            return (
+                try XCTUnwrap(entry["key"] as? String), try XCTUnwrap(entry["unit"] as? String), family, values,
+                try XCTUnwrap(entry["sample"] as? Int)
+            )
         }
     }
 
@@ -51,9 +63,14 @@ final class SamplingDistributionTests: XCTestCase {
         let fit = try XCTUnwrap((json["fits"] as? [String: Any])?[best] as? [String: Any])
         let ci = try XCTUnwrap(fit["ci"] as? [String: [Double]])
         let list = try entries(json)
-        let names = ["lognormal": ["median_s", "sigma"], "weibull": ["scale_s", "shape"], "gamma": ["scale_s", "shape"], "exponential": ["mean_s"]][best]!
-        XCTAssertEqual(list.map(\.key), names.map { "platforms.ios.fetchTask.delay.\(best).\($0.replacingOccurrences(of: "_s", with: ""))" }
-            + ["platforms.ios.fetchTask.never"])
+        let names = [
+            "lognormal": ["median_s", "sigma"], "weibull": ["scale_s", "shape"], "gamma": ["scale_s", "shape"],
+            "exponential": ["mean_s"],
+        ][best]!
+        XCTAssertEqual(
+            list.map(\.key),
+            names.map { "platforms.ios.fetchTask.delay.\(best).\($0.replacingOccurrences(of: "_s", with: ""))" }
+                + ["platforms.ios.fetchTask.never"])
         for (entry, name) in zip(list, names) {
             XCTAssertEqual(entry.family, "lognormal", entry.key)
             XCTAssertEqual(entry.unit, name.hasSuffix("_s") ? "s" : "", entry.key)
@@ -75,8 +92,12 @@ final class SamplingDistributionTests: XCTestCase {
     func testKeysNameTheBestFamilysParameters() throws {
         let (json, yaml, _) = try files("bg-launches", families: [.weibull])
         let list = try entries(json)
-        XCTAssertEqual(list.map(\.key), ["platforms.ios.fetchTask.delay.weibull.scale", "platforms.ios.fetchTask.delay.weibull.shape",
-                                         "platforms.ios.fetchTask.never"])
+        XCTAssertEqual(
+            list.map(\.key),
+            [
+                "platforms.ios.fetchTask.delay.weibull.scale", "platforms.ios.fetchTask.delay.weibull.shape",
+                "platforms.ios.fetchTask.never",
+            ])
         XCTAssertEqual(list.map(\.unit), ["s", "", "share"])
         XCTAssertTrue(yaml.contains("delay: { weibull: { shape: "), "the block above sets the family the keys name")
     }
@@ -84,7 +105,8 @@ final class SamplingDistributionTests: XCTestCase {
     func testFetchFailureIsNormalWithTheWilsonIntervalsStandardError() throws {
         let (json, _, _) = try files("fetch-attempts")
         let list = try entries(json)
-        XCTAssertEqual(list.map(\.key), ["fetch.latency.lognormal.median", "fetch.latency.lognormal.sigma", "fetch.failure"])
+        XCTAssertEqual(
+            list.map(\.key), ["fetch.latency.lognormal.median", "fetch.latency.lognormal.sigma", "fetch.failure"])
         XCTAssertEqual(list.map(\.unit), ["s", "", "share"])
         let error = try XCTUnwrap(json["error_share"] as? [String: Any])
         let bounds = try XCTUnwrap(error["ci"] as? [Double])
@@ -121,10 +143,16 @@ final class SamplingDistributionTests: XCTestCase {
         XCTAssertEqual(mean, 0)
         let below = (gsl_cdf_ugaussian_P(high / sd) - 0.5) / 0.5
         XCTAssertEqual(below, 0.95, accuracy: 1e-12)
-        guard case .normal(_, let upperCut) = try XCTUnwrap(SamplingDistribution.share("k", value: 0.99, low: 0.95, high: 1)).shape else { return XCTFail() }
+        guard
+            case .normal(_, let upperCut) = try XCTUnwrap(
+                SamplingDistribution.share("k", value: 0.99, low: 0.95, high: 1)
+            ).shape
+        else { return XCTFail() }
         XCTAssertEqual(upperCut, 0.04 / Self.z, accuracy: 1e-15)
         XCTAssertNil(SamplingDistribution.share("k", value: 0.1, low: .nan, high: .nan), "no interval, no distribution")
-        XCTAssertNil(SamplingDistribution.positive("k", FittedParameter(name: "scale_s", value: 10, low: .nan, high: .nan), unit: .seconds))
+        XCTAssertNil(
+            SamplingDistribution.positive(
+                "k", FittedParameter(name: "scale_s", value: 10, low: .nan, high: .nan), unit: .seconds))
     }
 
     /// fit.yaml ends with the block: a comment, `uncertainty:`, `  parameters:`, and one flow mapping per
@@ -137,14 +165,19 @@ final class SamplingDistributionTests: XCTestCase {
             let block = yaml[start.lowerBound...].split(separator: "\n").filter { !$0.hasPrefix("#") }
             XCTAssertEqual(Array(block.prefix(2)), ["uncertainty:", "  parameters:"], kind)
             XCTAssertEqual(block.count, 2 + list.count, kind)
-            XCTAssertTrue(yaml[start.upperBound...].contains("# Parameters are treated as independent (their correlation is ignored)."))
+            XCTAssertTrue(
+                yaml[start.upperBound...].contains(
+                    "# Parameters are treated as independent (their correlation is ignored)."))
             for (line, entry) in zip(block.dropFirst(2), list) {
                 let d = entry.values
-                let distribution = entry.family == "lognormal"
+                let distribution =
+                    entry.family == "lognormal"
                     ? "{ lognormal: { median: \(entry.unit == "s" ? ScenarioFormat.duration(d["median"]!) : ScenarioFormat.number(d["median"]!)), "
                         + "sigma: \(ScenarioFormat.number(d["sigma"]!)) } }"
                     : "{ normal: { mean: \(ScenarioFormat.share(d["mean"]!)), sd: \(ScenarioFormat.number(d["sd"]!)) } }"
-                XCTAssertEqual(String(line), "    - { key: \(entry.key), distribution: \(distribution), sample: \(entry.sample) }", kind)
+                XCTAssertEqual(
+                    String(line), "    - { key: \(entry.key), distribution: \(distribution), sample: \(entry.sample) }",
+                    kind)
                 XCTAssertEqual(line.filter { $0 == "{" }.count, line.filter { $0 == "}" }.count, kind)
                 XCTAssertTrue(md.contains("| `\(entry.key)` | \(entry.family), "), kind)
             }

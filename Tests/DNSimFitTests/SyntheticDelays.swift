@@ -8,8 +8,10 @@ enum SyntheticDelays {
     /// `n` requests: each never runs with probability `never`, otherwise
     /// launches after a delay from `family`; observation stops `followUp`
     /// seconds after the request could first run.
-    static func sample(_ family: DelayFamily, _ parameters: [Double], never: Double, n: Int,
-                       followUp: Double = 86_400, seed: UInt) -> DelaySample {
+    static func sample(
+        _ family: DelayFamily, _ parameters: [Double], never: Double, n: Int,
+        followUp: Double = 86_400, seed: UInt
+    ) -> DelaySample {
         let r = gsl_rng_alloc(dnsim_rng_mt19937())!
         defer { gsl_rng_free(r) }
         gsl_rng_set(r, seed)

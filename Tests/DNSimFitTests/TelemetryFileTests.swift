@@ -1,5 +1,5 @@
-import XCTest
 import DNSimFit
+import XCTest
 
 /// Reading telemetry: the exact messages for bad files, and the CSV and
 /// ISO 8601 forms that must be accepted.
@@ -15,7 +15,8 @@ final class TelemetryFileTests: XCTestCase {
     }
 
     func parse(_ lines: [String], skipBadRows: Bool = false, lineEnd: String = "\n") throws(FitError) -> TelemetryFile {
-        try TelemetryFile.parse(Array((lines.joined(separator: lineEnd) + lineEnd).utf8), path: "bad.csv", skipBadRows: skipBadRows)
+        try TelemetryFile.parse(
+            Array((lines.joined(separator: lineEnd) + lineEnd).utf8), path: "bad.csv", skipBadRows: skipBadRows)
     }
 
     func message(_ lines: [String], skipBadRows: Bool = false) -> String {
@@ -28,57 +29,70 @@ final class TelemetryFileTests: XCTestCase {
     }
 
     func testMissingColumn() {
-        XCTAssertEqual(message(["request_id,submitted_at,launched_at,observed_until"] + Self.bgRows(40)),
-                       "bad.csv:1: error: missing column 'earliest_begin'; a bg file's header is "
-                           + "request_id,submitted_at,earliest_begin,launched_at,observed_until")
+        XCTAssertEqual(
+            message(["request_id,submitted_at,launched_at,observed_until"] + Self.bgRows(40)),
+            "bad.csv:1: error: missing column 'earliest_begin'; a bg file's header is "
+                + "request_id,submitted_at,earliest_begin,launched_at,observed_until")
     }
 
     func testUnparsableTime() {
         var rows = Self.bgRows(40)
         rows[1] = "r1,2027-13-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
-        XCTAssertEqual(message([Self.bgHeader] + rows),
-                       "bad.csv:3: error: column submitted_at: '2027-13-05T07:00:00Z' is not an ISO 8601 time; "
-                           + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows),
+            "bad.csv:3: error: column submitted_at: '2027-13-05T07:00:00Z' is not an ISO 8601 time; "
+                + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00")
         rows[1] = "r1,2027-01-05T07:00:00,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
-        XCTAssertEqual(message([Self.bgHeader] + rows),
-                       "bad.csv:3: error: column submitted_at: '2027-01-05T07:00:00' has no time zone; add Z (UTC) or an offset such as +02:00")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows),
+            "bad.csv:3: error: column submitted_at: '2027-01-05T07:00:00' has no time zone; add Z (UTC) or an offset such as +02:00"
+        )
     }
 
     func testLaunchedBeforeEarliestBegin() {
         var rows = Self.bgRows(40)
         rows[2] = "r2,2027-01-05T07:00:00Z,2027-01-05T08:00:00Z,2027-01-05T07:30:00Z,2027-01-06T08:00:00Z"
-        XCTAssertEqual(message([Self.bgHeader] + rows),
-                       "bad.csv:4: error: column launched_at: '2027-01-05T07:30:00Z' is before earliest_begin '2027-01-05T08:00:00Z'; "
-                           + "the OS never launches a task before its earliest begin date")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows),
+            "bad.csv:4: error: column launched_at: '2027-01-05T07:30:00Z' is before earliest_begin '2027-01-05T08:00:00Z'; "
+                + "the OS never launches a task before its earliest begin date")
     }
 
     func testDuplicateRequestID() {
         var rows = Self.bgRows(40)
         rows[9] = rows[3].replacingOccurrences(of: "T07:00", with: "T07:05")
-        XCTAssertEqual(message([Self.bgHeader] + rows),
-                       "bad.csv:11: error: column request_id: 'r3' already appeared on line 5; each submitted request must appear once")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows),
+            "bad.csv:11: error: column request_id: 'r3' already appeared on line 5; each submitted request must appear once"
+        )
     }
 
     func testFewerThanThirtyRowsIsRefused() {
-        XCTAssertEqual(message([Self.bgHeader] + Self.bgRows(29)), "bad.csv: error: only 29 usable rows; a fit needs at least 30")
+        XCTAssertEqual(
+            message([Self.bgHeader] + Self.bgRows(29)), "bad.csv: error: only 29 usable rows; a fit needs at least 30")
         var rows = Self.bgRows(31)
         rows[0] = "r0,yesterday,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
         rows[1] = "r1,2027-01-05T07:00:00Z"
-        XCTAssertEqual(message([Self.bgHeader] + rows, skipBadRows: true),
-                       "bad.csv: error: only 29 usable rows (2 bad rows skipped); a fit needs at least 30")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows, skipBadRows: true),
+            "bad.csv: error: only 29 usable rows (2 bad rows skipped); a fit needs at least 30")
     }
 
     func testUnknownHeaderEmptyFileAndBinaryInputAreErrors() {
-        XCTAssertEqual(message(["when,what"] + Self.bgRows(30)),
-                       "bad.csv:1: error: unknown header 'when,what'; expected a bg file (request_id,submitted_at,earliest_begin,launched_at,observed_until), "
-                           + "a fetch file (started_at,finished_at,outcome), an opens file (device_id,opened_at and optionally time_zone), "
-                           + "a work file (work_id,enqueued_at,earliest_run,ran_at,observed_until) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
+        XCTAssertEqual(
+            message(["when,what"] + Self.bgRows(30)),
+            "bad.csv:1: error: unknown header 'when,what'; expected a bg file (request_id,submitted_at,earliest_begin,launched_at,observed_until), "
+                + "a fetch file (started_at,finished_at,outcome), an opens file (device_id,opened_at and optionally time_zone), "
+                + "a work file (work_id,enqueued_at,earliest_run,ran_at,observed_until) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)"
+        )
         XCTAssertEqual(try? TelemetryFile.parse([], path: "empty.csv").rows, nil)
         do {
             _ = try TelemetryFile.parse([], path: "empty.csv")
         } catch {
-            XCTAssertEqual(error.description, "empty.csv: error: the file is empty; a telemetry file starts with a header line such as "
-                + "request_id,submitted_at,earliest_begin,launched_at,observed_until")
+            XCTAssertEqual(
+                error.description,
+                "empty.csv: error: the file is empty; a telemetry file starts with a header line such as "
+                    + "request_id,submitted_at,earliest_begin,launched_at,observed_until")
         }
         var garbage: [UInt8] = []
         var state: UInt32 = 12345
@@ -90,9 +104,12 @@ final class TelemetryFileTests: XCTestCase {
         XCTAssertThrowsError(try TelemetryFile.parse(garbage, path: "binary.bin", skipBadRows: true))
         var rows = Self.bgRows(40)
         rows[0] = "r0,99999-01-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
-        XCTAssertTrue(message([Self.bgHeader] + rows).hasPrefix("bad.csv:2: error: column submitted_at: '99999-01-05T07:00:00Z' is not an ISO 8601 time"))
+        XCTAssertTrue(
+            message([Self.bgHeader] + rows).hasPrefix(
+                "bad.csv:2: error: column submitted_at: '99999-01-05T07:00:00Z' is not an ISO 8601 time"))
         rows[0] = "\"r0,2027-01-05T07:00:00Z"
-        XCTAssertEqual(message([Self.bgHeader] + rows), "bad.csv:2: error: a quoted field opened on this line is never closed")
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows), "bad.csv:2: error: a quoted field opened on this line is never closed")
         XCTAssertThrowsError(try TelemetryFile.read(path: "/nonexistent/telemetry.csv"))
     }
 
@@ -105,24 +122,28 @@ final class TelemetryFileTests: XCTestCase {
         let file = try parse([Self.bgHeader] + rows, skipBadRows: true)
         XCTAssertEqual(file.rows, 46)
         XCTAssertEqual(file.skipped.count, 4)
-        XCTAssertEqual(file.skipped.summary, [
-            "2 × column submitted_at: not an ISO 8601 time (first on line 9)",
-            "1 × launched_at before earliest_begin (first on line 7)",
-            "1 × duplicate request_id (first on line 13)",
-        ])
+        XCTAssertEqual(
+            file.skipped.summary,
+            [
+                "2 × column submitted_at: not an ISO 8601 time (first on line 9)",
+                "1 × launched_at before earliest_begin (first on line 7)",
+                "1 × duplicate request_id (first on line 13)",
+            ])
     }
 
     /// A UTF-8 BOM, CRLF line ends, quoted fields (with a comma and a doubled
     /// quote), spaces around fields, offsets and fractions all read the same.
     func testBOMCRLFQuotesAndOffsets() throws {
         var rows = Self.bgRows(40)
-        rows[0] = "\"r,0\",2027-01-05T09:00:00+02:00,\"2027-01-05T08:00:00.000Z\",2027-01-05T03:30:00.5-05:00,2027-01-06T08:00:00Z"
+        rows[0] =
+            "\"r,0\",2027-01-05T09:00:00+02:00,\"2027-01-05T08:00:00.000Z\",2027-01-05T03:30:00.5-05:00,2027-01-06T08:00:00Z"
         rows[1] = " \"r\"\"1\" , 2027-01-05T07:00:00Z ,2027-01-05T08:00:00Z,2027-01-05T08:01:00Z,2027-01-06T08:00:00Z"
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let text = ([Self.bgHeader] + rows).joined(separator: "\r\n") + "\r\n"
         let file = try TelemetryFile.parse(bom + Array(text.utf8), path: "crlf.csv")
         let plain = try parse([Self.bgHeader] + Self.bgRows(40))
-        guard case .backgroundLaunches(let data) = file.content, case .backgroundLaunches(let reference) = plain.content else {
+        guard case .backgroundLaunches(let data) = file.content, case .backgroundLaunches(let reference) = plain.content
+        else {
             return XCTFail("not bg")
         }
         XCTAssertEqual(data.rows, 40)
@@ -140,8 +161,10 @@ final class TelemetryFileTests: XCTestCase {
             let earliest: Int64 = submitted + 600_000
             let launched: Int64? = i % 4 == 0 ? nil : earliest + Int64(i) * 61_001
             let id = i == 3 ? "id, with \"quotes\"" : "r\(i)"
-            rows.append(BackgroundLaunchRow(requestID: id, submittedAt: submitted, earliestBegin: earliest,
-                                            launchedAt: launched, observedUntil: submitted + 86_400_000))
+            rows.append(
+                BackgroundLaunchRow(
+                    requestID: id, submittedAt: submitted, earliestBegin: earliest,
+                    launchedAt: launched, observedUntil: submitted + 86_400_000))
         }
         let file = try TelemetryFile.parse(Array(TelemetryWriter.csv(rows).utf8), path: "written.csv")
         guard case .backgroundLaunches(let data) = file.content else { return XCTFail("not bg") }
@@ -150,10 +173,12 @@ final class TelemetryFileTests: XCTestCase {
         XCTAssertEqual(data.sample.censored, direct.sample.censored)
         XCTAssertEqual(data.sample.followUp, direct.sample.followUp)
         XCTAssertEqual(TelemetryWriter.timestamp(start + 250), "2027-01-01T00:00:00.250Z")
-        XCTAssertEqual(TelemetryWriter.line(FetchAttemptRow(startedAt: start, finishedAt: start + 812, outcome: .empty)),
-                       "2027-01-01T00:00:00Z,2027-01-01T00:00:00.812Z,empty")
-        XCTAssertEqual(TelemetryWriter.line(AppOpenRow(deviceID: "d1", openedAt: start, timeZone: "Europe/Berlin")),
-                       "d1,2027-01-01T00:00:00Z,Europe/Berlin")
+        XCTAssertEqual(
+            TelemetryWriter.line(FetchAttemptRow(startedAt: start, finishedAt: start + 812, outcome: .empty)),
+            "2027-01-01T00:00:00Z,2027-01-01T00:00:00.812Z,empty")
+        XCTAssertEqual(
+            TelemetryWriter.line(AppOpenRow(deviceID: "d1", openedAt: start, timeZone: "Europe/Berlin")),
+            "d1,2027-01-01T00:00:00Z,Europe/Berlin")
     }
 
     /// Mangled copies of valid files (bytes flipped, cut, duplicated) must end
@@ -178,13 +203,15 @@ final class TelemetryFileTests: XCTestCase {
                     switch next(3) {
                     case 0: bytes[at] = interesting[next(interesting.count)]
                     case 1: bytes.removeSubrange(at..<min(bytes.count, at + next(40)))
-                    default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + next(80))], at: next(bytes.count))
+                    default:
+                        bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + next(80))], at: next(bytes.count))
                     }
                     if bytes.isEmpty { break }
                 }
                 for skip in [false, true] {
                     if let file = try? TelemetryFile.parse(bytes, path: "mangled-\(round).csv", skipBadRows: skip),
-                       let fit = try? TelemetryFit.run(file, options: FitOptions(bootstrap: 0)) {
+                        let fit = try? TelemetryFit.run(file, options: FitOptions(bootstrap: 0))
+                    {
                         XCTAssertEqual(FitReport.files(file, fit).count, 4)
                     }
                     outcomes += 1

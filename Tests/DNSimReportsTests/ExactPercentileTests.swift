@@ -1,6 +1,7 @@
 import DNSimAnalysis
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimReports
 
@@ -24,7 +25,8 @@ final class ExactPercentileTests: XCTestCase {
         XCTAssertEqual(mixed.quantile(1), 700_000, "the maximum's bucket holds it alone")
         var small = DurationHistogram()
         for value in [3, 5, 5, 9] as [Int64] { small.add(value) }
-        XCTAssertEqual([0.25, 0.5, 0.75, 1].map { small.quantile($0) }, [3, 5, 5, 9], "exact below 2,048 ms, as before")
+        XCTAssertEqual(
+            [0.25, 0.5, 0.75, 1].map { small.quantile($0) }, [3, 5, 5, 9], "exact below 2,048 ms, as before")
     }
 
     func testMergingInAnyOrderAndThroughJSONKeepsTheValue() throws {
@@ -41,10 +43,13 @@ final class ExactPercentileTests: XCTestCase {
         let decoded = try JSONDecoder().decode(DurationHistogram.self, from: try JSONEncoder().encode(ab))
         XCTAssertEqual(decoded, ab)
         XCTAssertEqual(decoded.quantile(0.9), 600_000)
-        let old = try JSONDecoder().decode(DurationHistogram.self, from: Data(#"{"buckets":[[10387,5]],"total":5,"maximum":600000}"#.utf8))
+        let old = try JSONDecoder().decode(
+            DurationHistogram.self, from: Data(#"{"buckets":[[10387,5]],"total":5,"maximum":600000}"#.utf8))
         XCTAssertEqual(old.quantile(0.5), 599_552, "a partial written before the values were kept reads as mixed")
-        XCTAssertThrowsError(try JSONDecoder().decode(DurationHistogram.self,
-                                                      from: Data(#"{"buckets":[[10387,5,7]],"total":5,"maximum":600000}"#.utf8)))
+        XCTAssertThrowsError(
+            try JSONDecoder().decode(
+                DurationHistogram.self,
+                from: Data(#"{"buckets":[[10387,5,7]],"total":5,"maximum":600000}"#.utf8)))
     }
 
     func testCheckMessagesSayTheUnit() throws {

@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -9,15 +10,18 @@ import XCTest
 /// as the Markdown prints them.
 final class HTMLReportWriterTests: XCTestCase {
     func testInlineMarksBecomeElementsAndEverythingElseIsEscaped() {
-        XCTAssertEqual(HTMLInline.render("**iOS:** `a<b>` & [sweep.md](sweep.md) \"x\""),
-                       "<strong>iOS:</strong> <code>a&lt;b&gt;</code> &amp; "
-                           + "<a href=\"sweep.md\">sweep.md</a> &quot;x&quot;")
-        XCTAssertEqual(HTMLInline.render("**ios: ship `push/ios`**: best"),
-                       "<strong>ios: ship <code>push/ios</code></strong>: best")
+        XCTAssertEqual(
+            HTMLInline.render("**iOS:** `a<b>` & [sweep.md](sweep.md) \"x\""),
+            "<strong>iOS:</strong> <code>a&lt;b&gt;</code> &amp; "
+                + "<a href=\"sweep.md\">sweep.md</a> &quot;x&quot;")
+        XCTAssertEqual(
+            HTMLInline.render("**ios: ship `push/ios`**: best"),
+            "<strong>ios: ship <code>push/ios</code></strong>: best")
         // A mark without its partner stays text.
         XCTAssertEqual(HTMLInline.render("2 ** 3, a ` alone, [no link] (x)"), "2 ** 3, a ` alone, [no link] (x)")
-        XCTAssertEqual(HTMLInline.render("<script>alert('x')</script>"),
-                       "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;")
+        XCTAssertEqual(
+            HTMLInline.render("<script>alert('x')</script>"),
+            "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;")
     }
 
     func testAnyTableModelIsRenderedWithEveryColumnEscaped() {
@@ -27,10 +31,14 @@ final class HTMLReportWriterTests: XCTestCase {
         page.add(.init("Arms", [.table(table)]))
         page.add(.init("Empty"))
         let html = HTMLReportWriter.render(page)
-        XCTAssertTrue(html.contains("<tr><th>arm</th><th>&lt;b&gt;new column&lt;/b&gt;</th>"
-                                    + "<th class=\"num\">rate</th></tr>"), html)
-        XCTAssertTrue(html.contains("<tr><td>a&amp;b/ios</td><td><strong>1.0%</strong></td>"
-                                    + "<td class=\"num\">2.0% <span class=\"nowrap\">[1.9–2.1]</span></td></tr>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "<tr><th>arm</th><th>&lt;b&gt;new column&lt;/b&gt;</th>"
+                    + "<th class=\"num\">rate</th></tr>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "<tr><td>a&amp;b/ios</td><td><strong>1.0%</strong></td>"
+                    + "<td class=\"num\">2.0% <span class=\"nowrap\">[1.9–2.1]</span></td></tr>"), html)
         XCTAssertTrue(html.contains("<title>t &lt;x&gt;</title>"), html)
         XCTAssertFalse(html.contains("Empty"), "a section with nothing in it is left out")
     }
@@ -41,8 +49,9 @@ final class HTMLReportWriterTests: XCTestCase {
         var scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("small.yaml"))
         scenario.file = "small.yaml"
         let plan = try scenario.plan(devices: 8).get()
-        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
-                                    days: scenario.days, reproduceCommand: "dnsim-events small.yaml --devices 8")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+            days: scenario.days, reproduceCommand: "dnsim-events small.yaml --devices 8")
         let files = Dictionary(uniqueKeysWithValues: ReportWriter.files(context))
         let html = try XCTUnwrap(files[HTMLReportWriter.fileName])
         XCTAssertTrue(html.hasPrefix(HTMLReportWriter.opening))
@@ -60,8 +69,10 @@ final class HTMLReportWriterTests: XCTestCase {
         }
         XCTAssertFalse(html.contains("<?xml"))
         let markdown = try XCTUnwrap(files["summary.md"])
-        let tables = [SummaryMarkdown.armsTable(context), SummaryMarkdown.costsTable(context),
-                      SummaryMarkdown.pairedDifferencesTable(context)]
+        let tables = [
+            SummaryMarkdown.armsTable(context), SummaryMarkdown.costsTable(context),
+            SummaryMarkdown.pairedDifferencesTable(context),
+        ]
         for table in tables {
             XCTAssertTrue(markdown.contains(table.markdown()), "the page's table is summary.md's")
             for row in table.rows {
@@ -76,8 +87,9 @@ final class HTMLReportWriterTests: XCTestCase {
     func testPageComesWithMarkdownOnly() throws {
         let scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("small.yaml"))
         let plan = try scenario.plan(devices: 2).get()
-        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
-                                    days: scenario.days, reproduceCommand: "x")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+            days: scenario.days, reproduceCommand: "x")
         XCTAssertFalse(ReportWriter.files(context, formats: ["csv"]).map(\.0).contains(HTMLReportWriter.fileName))
         XCTAssertTrue(ReportWriter.reportFiles.contains(HTMLReportWriter.fileName))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -14,31 +15,32 @@ final class ObjectiveRecommendationTests: XCTestCase {
     /// content) and the fallback for chained, so the weights decide.
     static func context(weights: String, constraints: String = "", tie: String = "") throws -> ReportContext {
         let text = """
-        name: objective
-        seed: 3
-        devices: 40
-        days: 20
-        start: 2027-01-04
-        plugin:
-          contentFetch: { schedule: "25 18 * * *" }
-          userNotification: { schedule: "30 18 * * *" }
-        platforms:
-          android:
-            fetchAlarm: { delay: { fixed: 1m } }
-        fetch:
-          latency: { fixed: 0s }
-          failure: 0.3
-        server:
-          updatesPerDay: 20
-        strategies: [independent, chained]
-        objective:
-          weights: \(weights)
-        \(constraints.isEmpty ? "" : "  constraints: \(constraints)\n")\(tie.isEmpty ? "" : "  tie: \(tie)\n")
-        """
+            name: objective
+            seed: 3
+            devices: 40
+            days: 20
+            start: 2027-01-04
+            plugin:
+              contentFetch: { schedule: "25 18 * * *" }
+              userNotification: { schedule: "30 18 * * *" }
+            platforms:
+              android:
+                fetchAlarm: { delay: { fixed: 1m } }
+            fetch:
+              latency: { fixed: 0s }
+              failure: 0.3
+            server:
+              updatesPerDay: 20
+            strategies: [independent, chained]
+            objective:
+              weights: \(weights)
+            \(constraints.isEmpty ? "" : "  constraints: \(constraints)\n")\(tie.isEmpty ? "" : "  tie: \(tie)\n")
+            """
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "o.yaml")
         let plan = try scenario.plan().get()
         let result = ParallelRunner.run(plan: plan, jobs: 2)
-        return ReportContext(scenario: scenario, plan: plan, result: result, days: 20, reproduceCommand: "dnsim-events o.yaml")
+        return ReportContext(
+            scenario: scenario, plan: plan, result: result, days: 20, reproduceCommand: "dnsim-events o.yaml")
     }
 
     func testTheFeasibleArmOfHighestUtilityWithItsPairedInterval() throws {
@@ -51,13 +53,16 @@ final class ObjectiveRecommendationTests: XCTestCase {
         // The difference is 0.3 × (stale of independent) + 0.5 × (fallback difference): from the rates.
         let s = context.result.arms
         let objective = context.scenario.objective!
-        let exact = objective.utility(s[recommendation.best!], days: 20) - objective.utility(s[recommendation.runnerUp!], days: 20)
+        let exact =
+            objective.utility(s[recommendation.best!], days: 20)
+            - objective.utility(s[recommendation.runnerUp!], days: 20)
         let difference = try XCTUnwrap(recommendation.difference)
         XCTAssertEqual(difference.estimate, exact, accuracy: 1e-12)
         XCTAssertGreaterThan(difference.low, 0)
         let markdown = SummaryMarkdown.render(context)
         XCTAssertTrue(markdown.contains("**android: recommend `independent/android`**"), markdown)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
         let entry = try XCTUnwrap((json["recommendation"] as? [[String: Any]])?.first)
         XCTAssertEqual(entry["recommended"] as? String, "independent/android")
     }
@@ -76,7 +81,8 @@ final class ObjectiveRecommendationTests: XCTestCase {
     func testConstraintsDecideFeasibility() throws {
         let none = try Self.context(weights: "{ fresh: 1 }", constraints: "[ { metric: fresh, min: 99% } ]")
         XCTAssertEqual(ObjectiveRecommendation.all(none).first?.verdict, .noneFeasible)
-        let some = try Self.context(weights: "{ fresh: 1, stale: -0.5, fallback: -0.5 }", constraints: "[ { metric: fallback, max: 10% } ]")
+        let some = try Self.context(
+            weights: "{ fresh: 1, stale: -0.5, fallback: -0.5 }", constraints: "[ { metric: fallback, max: 10% } ]")
         let recommendation = try XCTUnwrap(ObjectiveRecommendation.all(some).first)
         XCTAssertEqual(recommendation.verdict, .recommend)
         XCTAssertEqual(some.plan.arms[recommendation.best!].name, "independent/android")

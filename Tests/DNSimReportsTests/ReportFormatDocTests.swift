@@ -2,6 +2,7 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -17,7 +18,8 @@ final class ReportFormatDocTests: XCTestCase {
         .appendingPathComponent("docs/report-format.md").path
 
     static func doc(file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let data = try XCTUnwrap(FileManager.default.contents(atPath: docPath), "missing \(docPath)", file: file, line: line)
+        let data = try XCTUnwrap(
+            FileManager.default.contents(atPath: docPath), "missing \(docPath)", file: file, line: line)
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -28,8 +30,11 @@ final class ReportFormatDocTests: XCTestCase {
     /// docs/model.md §8: arm, strategy, platform, devices, cycles; count, rate and
     /// interval of fresh, stale, fallback, suppressed, missed and late; then
     /// the lateness percentiles.
-    static let specColumns: [String] = ["arm", "strategy", "platform", "devices", "cycles"]
-        + ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"].flatMap { [$0, "\($0)_rate", "\($0)_ci_low", "\($0)_ci_high"] }
+    static let specColumns: [String] =
+        ["arm", "strategy", "platform", "devices", "cycles"]
+        + ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"].flatMap {
+            [$0, "\($0)_rate", "\($0)_ci_low", "\($0)_ci_high"]
+        }
         + ["lateness_p50_s", "lateness_p90_s", "lateness_p99_s", "lateness_max_s"]
 
     /// The rows of the first Markdown table after `heading`, as trimmed cells.
@@ -76,14 +81,16 @@ final class ReportFormatDocTests: XCTestCase {
     func testSummaryColumnTableFollowsTheHeader() throws {
         let rows = Self.table(after: "### Columns of `summary.csv`", in: try Self.doc())
         XCTAssertEqual(rows.map { Self.name($0[1]) }, SummaryCSV.header, "the table lists every column in file order")
-        XCTAssertEqual(rows.map { $0[0] }, SummaryCSV.header.indices.map { String($0 + 1) }, "columns are numbered from 1")
+        XCTAssertEqual(
+            rows.map { $0[0] }, SummaryCSV.header.indices.map { String($0 + 1) }, "columns are numbered from 1")
         for column in SummaryColumns.all {
             guard let row = rows.first(where: { Self.name($0[1]) == column.name }) else { continue }
             XCTAssertEqual(row[2], column.unit, "unit of \(column.name)")
             if let bounds = column.intervalColumns {
                 // A rate's row names its bounds, and each bound's row names its rate.
-                XCTAssertTrue(row.last!.contains("`\(bounds.low)`") && row.last!.contains("`\(bounds.high)`"),
-                              "\(column.name) should name \(bounds.low) and \(bounds.high)")
+                XCTAssertTrue(
+                    row.last!.contains("`\(bounds.low)`") && row.last!.contains("`\(bounds.high)`"),
+                    "\(column.name) should name \(bounds.low) and \(bounds.high)")
                 for bound in [bounds.low, bounds.high] {
                     let boundRow = try XCTUnwrap(rows.first { Self.name($0[1]) == bound })
                     XCTAssertTrue(boundRow.last!.contains("`\(column.name)`"), "\(bound) should name \(column.name)")
@@ -104,7 +111,8 @@ final class ReportFormatDocTests: XCTestCase {
         XCTAssertEqual(Self.specColumns.count, 37)
         XCTAssertEqual(Array(SummaryCSV.header.prefix(Self.specColumns.count)), Self.specColumns)
         XCTAssertEqual(Set(SummaryCSV.header).count, SummaryCSV.header.count, "column names are unique")
-        XCTAssertEqual(SummaryColumns.rates.map(\.name), ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"])
+        XCTAssertEqual(
+            SummaryColumns.rates.map(\.name), ["fresh", "stale", "fallback", "suppressed", "missed", "blocked", "late"])
     }
 
     /// Every key summary.json and manifest.json use, besides the summary.csv
@@ -113,9 +121,11 @@ final class ReportFormatDocTests: XCTestCase {
         let doc = try Self.doc()
         let scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("small.yaml"))
         let plan = try scenario.plan(devices: 2, days: 2).get()
-        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
-                                    days: 2, reproduceCommand: "x")
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+            days: 2, reproduceCommand: "x")
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
         var keys = Set(json.keys)
         let arms = try XCTUnwrap(json["arms"] as? [[String: Any]])
         let pairs = try XCTUnwrap(json["paired_differences"] as? [[String: Any]])
@@ -126,9 +136,12 @@ final class ReportFormatDocTests: XCTestCase {
             keys.formUnion(pair.keys)
             for case let nested as [String: Any] in pair.values { keys.formUnion(nested.keys) }
         }
-        let manifest = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(RunManifest(context).json.utf8)) as? [String: Any])
+        let manifest = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(RunManifest(context).json.utf8)) as? [String: Any])
         keys.formUnion(manifest.keys)
-        XCTAssertTrue(keys.isSuperset(of: ["tool_version", "paired_differences", "label", "minuend", "difference", "toolVersion"]))
+        XCTAssertTrue(
+            keys.isSuperset(of: ["tool_version", "paired_differences", "label", "minuend", "difference", "toolVersion"])
+        )
         for key in keys.subtracting(SummaryCSV.header).sorted() {
             XCTAssertTrue(doc.contains("`\(key)`"), "docs/report-format.md does not mention the JSON key `\(key)`")
         }
@@ -142,10 +155,12 @@ final class ReportFormatDocTests: XCTestCase {
         XCTAssertEqual(SegmentsCSV.header, ["segment"] + SummaryCSV.header)
         let scenario = try ScenarioLoader.load(path: GoldenFiles.scenarioPath("fleet.yaml"))
         let plan = try scenario.plan(devices: 8, days: 2).get()
-        let context = ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
-                                    days: 2, reproduceCommand: "x")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1),
+            days: 2, reproduceCommand: "x")
         XCTAssertTrue(SegmentsCSV.render(context).hasPrefix(SegmentsCSV.header.joined(separator: ",") + "\n"))
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(SummaryJSON.render(context).utf8)) as? [String: Any])
         let segments = try XCTUnwrap(json["segments"] as? [[String: Any]])
         XCTAssertEqual(segments.count, 3)
         var keys = Set(json.keys)

@@ -2,6 +2,7 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimReports
 
 /// docs/model.md §9, "Only what can act": a two-platform study whose iOS keys are pure noise for Android
@@ -67,7 +68,10 @@ final class StudyActingTests: XCTestCase {
                 XCTAssertFalse(android.summary.isDistinguishable(j))
             }
             XCTAssertFalse(android.summary.flips.contains { iosColumns.contains($0.parameter) }, "seed \(seed)")
-            XCTAssertFalse(android.failureBoxes.contains { $0.boxes.contains { $0.limits.contains { iosColumns.contains($0.parameter) } } })
+            XCTAssertFalse(
+                android.failureBoxes.contains {
+                    $0.boxes.contains { $0.limits.contains { iosColumns.contains($0.parameter) } }
+                })
             XCTAssertFalse(analysis.decidingRows(android, study).contains { iosKeys.contains($0.parameter) })
 
             let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -78,9 +82,11 @@ final class StudyActingTests: XCTestCase {
             for key in iosKeys { XCTAssertEqual(se[key], 0) }
         }
         // The order of decision.json's keys (docs/report-format.md).
-        let keys = ["\"evpi\"", "\"evppi\"", "\"evppi_se\"", "\"not_acting\"", "\"flips\"", "\"runner_up\"", "\"difference\"",
-                    "\"knife_edge\"", "\"stability\"", "\"worlds_needed\"", "\"coverage\"", "\"break_even\"", "\"robust\"",
-                    "\"failure_boxes\""]
+        let keys = [
+            "\"evpi\"", "\"evppi\"", "\"evppi_se\"", "\"not_acting\"", "\"flips\"", "\"runner_up\"", "\"difference\"",
+            "\"knife_edge\"", "\"stability\"", "\"worlds_needed\"", "\"coverage\"", "\"break_even\"", "\"robust\"",
+            "\"failure_boxes\"",
+        ]
         let positions = keys.map { rendered.range(of: $0 + ":")?.lowerBound }
         XCTAssertFalse(positions.contains(nil), "\(keys)")
         XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())

@@ -2,6 +2,7 @@ import DNSimAnalysis
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimReports
 
 /// `check` of a study passes the correct model against its own baseline at other seeds
@@ -12,7 +13,8 @@ import XCTest
 /// its figure. And only a worse figure is a regression.
 final class StudyCheckSeedsTests: XCTestCase {
     static func baseline(_ study: UncertaintyStudy) throws -> BaselineDecision {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnsim-StudyCheckSeeds-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dnsim-StudyCheckSeeds-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("decision.json").path
@@ -28,13 +30,21 @@ final class StudyCheckSeedsTests: XCTestCase {
         // Long mode: the bar at 20 seeds. By default 5 of them (the 20 take a minute), all passing.
         let seeds = TestMode.long ? Array(101...120) : Array(101...105)
         for seed in seeds {
-            let study = try UncertaintyStudyTests.study(text.replacingOccurrences(of: "seed: 7\n", with: "seed: \(seed)\n"))
+            let study = try UncertaintyStudyTests.study(
+                text.replacingOccurrences(of: "seed: 7\n", with: "seed: \(seed)\n"))
             XCTAssertEqual(study.seed, UInt64(seed))
             let comparison = StudyComparison(baseline: baseline, study: study, analysis: UncertaintyAnalysis(study))
             let regressed = comparison.figures.filter(\.regressed)
-            if regressed.isEmpty && comparison.changedRecommendations.isEmpty { passed += 1 } else {
-                failures.append("seed \(seed): " + (regressed.map(\.description) + comparison.changedRecommendations.map { "\($0.platform) \($0.before ?? "none") → \($0.after ?? "none")" })
-                    .joined(separator: "; "))
+            if regressed.isEmpty && comparison.changedRecommendations.isEmpty {
+                passed += 1
+            } else {
+                failures.append(
+                    "seed \(seed): "
+                        + (regressed.map(\.description)
+                        + comparison.changedRecommendations.map {
+                            "\($0.platform) \($0.before ?? "none") → \($0.after ?? "none")"
+                        })
+                        .joined(separator: "; "))
             }
         }
         print("StudyCheckSeeds: \(passed) of \(seeds.count) pass\n" + failures.joined(separator: "\n"))
@@ -51,7 +61,8 @@ final class StudyCheckSeedsTests: XCTestCase {
         let position = 1
         let arm = study.arms[decision.arms[position]].name
         let errors = StudyFigureErrors(study, decision, position: 0).arms[position]
-        let error = (errors.expectedUtility * errors.expectedUtility + errors.deviceUtility * errors.deviceUtility).squareRoot()
+        let error = (errors.expectedUtility * errors.expectedUtility + errors.deviceUtility * errors.deviceUtility)
+            .squareRoot()
         XCTAssertGreaterThan(error, 0)
         baseline.platforms["android"]!.arms[arm]!.expectedUtility += 6 * error
         let comparison = StudyComparison(baseline: baseline, study: study, analysis: analysis)
@@ -70,7 +81,8 @@ final class StudyCheckSeedsTests: XCTestCase {
         let comparison = StudyComparison(baseline: try Self.baseline(study), study: study, analysis: analysis)
         XCTAssertFalse(comparison.figures.isEmpty)
         for figure in comparison.figures {
-            let decision = try XCTUnwrap(analysis.decisions.first { $0.arms.contains { study.arms[$0].name == figure.arm } })
+            let decision = try XCTUnwrap(
+                analysis.decisions.first { $0.arms.contains { study.arms[$0].name == figure.arm } })
             let utilities = study.utilities.flatMap { world in decision.arms.map { world[$0] } }
             let range: Double
             switch figure.name {

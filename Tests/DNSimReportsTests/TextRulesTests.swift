@@ -3,6 +3,7 @@ import DNSimCore
 import DNSimText
 import Foundation
 import XCTest
+
 @testable import DNSimReports
 @testable import DNSimScenario
 
@@ -29,20 +30,28 @@ final class TextRulesTests: XCTestCase {
 
     private func table(arms: [String]) -> SummaryTable {
         let columns = SummaryColumns.names.count
-        return SummaryTable(rows: arms.enumerated().map { index, arm in
-            SummaryTable.Row(arm: arm, strategy: "s\(index)", platform: "ios", ciMethod: "wilson", fingerprint: "f\(index)",
-                             values: (0..<columns).map { $0 == 1 ? nil : SummaryColumns.all[$0].published(Double(index * 100 + $0) / 1000) })
-        })
+        return SummaryTable(
+            rows: arms.enumerated().map { index, arm in
+                SummaryTable.Row(
+                    arm: arm, strategy: "s\(index)", platform: "ios", ciMethod: "wilson", fingerprint: "f\(index)",
+                    values: (0..<columns).map {
+                        $0 == 1 ? nil : SummaryColumns.all[$0].published(Double(index * 100 + $0) / 1000)
+                    })
+            })
     }
 
     func testSummaryCSVReadsBackFieldsWithCommasQuotesAndLineBreaks() throws {
-        let written = table(arms: ["plain", "with, comma", "say \"hi\"", "two\nlines", "crlf\r\nend", "lone\rcr", " spaced "])
+        let written = table(arms: [
+            "plain", "with, comma", "say \"hi\"", "two\nlines", "crlf\r\nend", "lone\rcr", " spaced ",
+        ])
         let text = SummaryCSV.render(written)
         XCTAssertEqual(try SummaryCSVReader.read(text, file: "summary.csv"), written)
         // The same file with CRLF line ends, as a checkout with autocrlf leaves it.
         let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
-        XCTAssertEqual(try SummaryCSVReader.read(crlf, file: "summary.csv").rows.map(\.strategy), written.rows.map(\.strategy))
-        XCTAssertEqual(try SummaryCSVReader.read("\u{FEFF}" + text, file: "summary.csv"), written, "a byte order mark is skipped")
+        XCTAssertEqual(
+            try SummaryCSVReader.read(crlf, file: "summary.csv").rows.map(\.strategy), written.rows.map(\.strategy))
+        XCTAssertEqual(
+            try SummaryCSVReader.read("\u{FEFF}" + text, file: "summary.csv"), written, "a byte order mark is skipped")
     }
 
     func testSummaryCSVProblemsNameTheirLine() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -17,8 +18,9 @@ final class ThresholdShareTests: XCTestCase {
         XCTAssertNotNil(share(3, of: 30).warning("a", lateAfter: SimTime.minute))
         XCTAssertNil(share(2, of: 30).warning("a", lateAfter: SimTime.minute))
         XCTAssertNil(share(0, of: 0).warning("a", lateAfter: SimTime.minute))
-        XCTAssertEqual(share(3, of: 30).warning("Point 2, chained/ios", lateAfter: SimTime.minute),
-                       "⚠ Point 2, chained/ios: 10.0% of its notifications appear exactly `lateAfter` (60 s) after T and count as on time; "
-                           + "a setting (such as `contentTimeout`) sits on the threshold.")
+        XCTAssertEqual(
+            share(3, of: 30).warning("Point 2, chained/ios", lateAfter: SimTime.minute),
+            "⚠ Point 2, chained/ios: 10.0% of its notifications appear exactly `lateAfter` (60 s) after T and count as on time; "
+                + "a setting (such as `contentTimeout`) sits on the threshold.")
     }
 }

@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimDecision
 
@@ -22,7 +23,7 @@ import XCTest
 /// Every figure of decision.json and sensitivity.csv is a functional of D, computed here by
 /// quadrature.
 final class UncertaintyClosedFormTests: XCTestCase {
-    static let delayLow = 420.0, delayHigh = 660.0, guardDelay = 600.0   // seconds: 7m, 11m, lead + contentTimeout
+    static let delayLow = 420.0, delayHigh = 660.0, guardDelay = 600.0  // seconds: 7m, 11m, lead + contentTimeout
     static let failureHigh = 0.8
     static let fresh = 1.0, fallback = -0.5, late = -0.7875
     static let samples = 128, devices = 20, days = 12
@@ -95,11 +96,13 @@ final class UncertaintyClosedFormTests: XCTestCase {
             }
             let all = grid.flatMap { $0 }
             func average(_ values: [Double]) -> Double { values.reduce(0, +) / Double(values.count) }
-            func spread(_ values: [Double]) -> Double { let m = average(values); return average(values.map { ($0 - m) * ($0 - m) }) }
+            func spread(_ values: [Double]) -> Double {
+                let m = average(values); return average(values.map { ($0 - m) * ($0 - m) })
+            }
             mean = average(all)
             variance = spread(all)
-            let byDelay = grid.map(average)                                                     // E[D | d]
-            let byFailure = (0..<np).map { j in average(grid.map { $0[j] }) }                  // E[D | p]
+            let byDelay = grid.map(average)  // E[D | d]
+            let byFailure = (0..<np).map { j in average(grid.map { $0[j] }) }  // E[D | p]
             // Sobol: S_i = Var(E[D|θ_i])/V, ST_i = E[Var(D|θ_~i)]/V.
             firstDelay = spread(byDelay) / variance
             firstFailure = spread(byFailure) / variance
@@ -112,12 +115,19 @@ final class UncertaintyClosedFormTests: XCTestCase {
             evppiDelay = average(byDelay.map { max($0, 0) }) - max(mean, 0)
             evppiFailure = average(byFailure.map { max($0, 0) }) - max(mean, 0)
             // Flips: where E[D | θ] changes sign (bisection on the exact conditional means).
-            let q = Double((0..<nd).filter { delayLow + (Double($0) + 0.5) / Double(nd) * (delayHigh - delayLow) < guardDelay }.count) / Double(nd)
-            func conditionalOnFailure(_ p: Double) -> Double { q * difference(delayLow, p) + (1 - q) * difference(delayHigh, p) }
+            let q =
+                Double(
+                    (0..<nd).filter { delayLow + (Double($0) + 0.5) / Double(nd) * (delayHigh - delayLow) < guardDelay }
+                        .count) / Double(nd)
+            func conditionalOnFailure(_ p: Double) -> Double {
+                q * difference(delayLow, p) + (1 - q) * difference(delayHigh, p)
+            }
             var low = 0.0, high = failureHigh
-            for _ in 0..<60 { let mid = (low + high) / 2; if conditionalOnFailure(mid) > 0 { low = mid } else { high = mid } }
+            for _ in 0..<60 {
+                let mid = (low + high) / 2; if conditionalOnFailure(mid) > 0 { low = mid } else { high = mid }
+            }
             flipFailure = low
-            flipDelay = guardDelay   // E[D | d] is L + 1.5·E[1 − p] > 0 below 10m and L < 0 above: a step
+            flipDelay = guardDelay  // E[D | d] is L + 1.5·E[1 − p] > 0 below 10m and L < 0 above: a step
             slopeFailure = abs(conditionalOnFailure(0) - conditionalOnFailure(failureHigh)) / failureHigh
             // Within-bin standard deviations of D (for the binned EVPPI's positive bias): in a bin of p,
             // D varies with d; in a bin of d, with p. Their largest values over the bins.
@@ -150,10 +160,13 @@ final class UncertaintyClosedFormTests: XCTestCase {
         /// Sobol target is the decision's difference, B − A (its indices do not depend on the sign).
         init(worlds: [DesignWorld], values: [[Double]], utilities: [[Double]]) {
             // As the study does: the conditional means learn from the A and B worlds only.
-            let decision = DecisionAnalysis.analyse(DecisionInput(utilities: utilities, parameters: values,
-                                                                  informative: worlds.map { $0.block == .a || $0.block == .b }))
-            let sobol = SobolEstimator.indices(outputs: utilities.map { $0[1] - $0[0] }, worlds: worlds, parameters: 2,
-                                               seed: 1, target: 0, resamples: 0)
+            let decision = DecisionAnalysis.analyse(
+                DecisionInput(
+                    utilities: utilities, parameters: values,
+                    informative: worlds.map { $0.block == .a || $0.block == .b }))
+            let sobol = SobolEstimator.indices(
+                outputs: utilities.map { $0[1] - $0[0] }, worlds: worlds, parameters: 2,
+                seed: 1, target: 0, resamples: 0)
             self.init(decision: decision, sobol: sobol)
         }
 
@@ -232,9 +245,11 @@ final class UncertaintyClosedFormTests: XCTestCase {
 
         // 4. Their exact values.
         let exact = Exact()
-        let truth: [Double] = [exact.bestA, exact.regretA, exact.regretB, exact.evpi, exact.evppiDelay, exact.evppiFailure,
-                               exact.firstDelay, exact.firstFailure, exact.totalDelay, exact.totalFailure,
-                               exact.flipDelay, exact.flipFailure]
+        let truth: [Double] = [
+            exact.bestA, exact.regretA, exact.regretB, exact.evpi, exact.evppiDelay, exact.evppiFailure,
+            exact.firstDelay, exact.firstFailure, exact.totalDelay, exact.totalFailure,
+            exact.flipDelay, exact.flipFailure,
+        ]
 
         // 5. Tolerances: the study's error is the design's (N samples of a scrambled Sobol sequence)
         // plus the simulation's (F_M in place of p). Each is measured by replicating it on the model:
@@ -243,15 +258,20 @@ final class UncertaintyClosedFormTests: XCTestCase {
         // their combined standard deviations, plus the stated biases of the binned estimators.
         let replicates = 64
         let byDesign = (1...replicates).map { r -> [Double] in
-            let worlds = ExperimentDesign.worlds(.sobol, samples: Self.samples, parameterKeys: Self.keys, seed: Self.seed + UInt64(r))
+            let worlds = ExperimentDesign.worlds(
+                .sobol, samples: Self.samples, parameterKeys: Self.keys, seed: Self.seed + UInt64(r))
             let values = Self.values(worlds)
-            return Figures(worlds: worlds, values: values, utilities: values.map { Self.utilities(delay: $0[0], failed: $0[1]) }).vector
+            return Figures(
+                worlds: worlds, values: values, utilities: values.map { Self.utilities(delay: $0[0], failed: $0[1]) }
+            ).vector
         }
-        var generator = SplitMix(seed: 20270104)
+        var generator = SplitMix(seed: 20_270_104)
         let bySimulation = (1...replicates).map { _ -> [Double] in
             let uniforms = (0..<Int(m)).map { _ in generator.uniform() }.sorted()
-            return Figures(worlds: design, values: values,
-                           utilities: values.map { Self.utilities(delay: $0[0], failed: Self.empirical(uniforms, $0[1])) }).vector
+            return Figures(
+                worlds: design, values: values,
+                utilities: values.map { Self.utilities(delay: $0[0], failed: Self.empirical(uniforms, $0[1])) }
+            ).vector
         }
         let sdDesign = Self.standardDeviations(byDesign), sdSimulation = Self.standardDeviations(bySimulation)
 
@@ -260,21 +280,28 @@ final class UncertaintyClosedFormTests: XCTestCase {
         // placed where the smoothed difference crosses zero, which the running line blurs over part
         // of its window: along d (a step of E[D | d]) within 5% of the range, along p (linear)
         // within 2% of it.
-        let bias = [0, 0, 0, 0, 0.012, 0.012, 0, 0, 0, 0,
-                    0.05 * (Self.delayHigh - Self.delayLow),
-                    0.02 * Self.failureHigh]
-        let names = ["P(best) chained", "E[regret] chained", "E[regret] independent-fallback", "EVPI", "EVPPI delay",
-                     "EVPPI failure", "S delay", "S failure", "ST delay", "ST failure", "flip delay (s)", "flip failure"]
+        let bias = [
+            0, 0, 0, 0, 0.012, 0.012, 0, 0, 0, 0,
+            0.05 * (Self.delayHigh - Self.delayLow),
+            0.02 * Self.failureHigh,
+        ]
+        let names = [
+            "P(best) chained", "E[regret] chained", "E[regret] independent-fallback", "EVPI", "EVPPI delay",
+            "EVPPI failure", "S delay", "S failure", "ST delay", "ST failure", "flip delay (s)", "flip failure",
+        ]
         var table = "figure | exact | measured | tolerance (design sd, simulation sd, bias)\n"
         for i in truth.indices {
             let tolerance = 4 * (sdDesign[i] * sdDesign[i] + sdSimulation[i] * sdSimulation[i]).squareRoot() + bias[i]
-            table += String(format: "%@ | %.4f | %.4f | %.4f (%.4f, %.4f, %.4f)\n", names[i], truth[i], measured[i], tolerance,
-                            sdDesign[i], sdSimulation[i], bias[i])
+            table += String(
+                format: "%@ | %.4f | %.4f | %.4f (%.4f, %.4f, %.4f)\n", names[i], truth[i], measured[i], tolerance,
+                sdDesign[i], sdSimulation[i], bias[i])
             XCTAssertEqual(measured[i], truth[i], accuracy: tolerance, names[i])
             // The estimators are unbiased on the model up to the stated binning biases: the mean over
             // the R shifts is within 4 of its standard errors of the exact value.
             let mean = byDesign.map { $0[i] }.reduce(0, +) / Double(replicates)
-            XCTAssertEqual(mean, truth[i], accuracy: 4 * sdDesign[i] / Double(replicates).squareRoot() + bias[i], "mean of \(names[i])")
+            XCTAssertEqual(
+                mean, truth[i], accuracy: 4 * sdDesign[i] / Double(replicates).squareRoot() + bias[i],
+                "mean of \(names[i])")
         }
         print(table)
         // The recommendation: B, whose expected utility is 0.1125 higher, far beyond the tolerances.
@@ -283,10 +310,13 @@ final class UncertaintyClosedFormTests: XCTestCase {
 
     /// The figures in decision.json and sensitivity.csv, in `Figures.vector`'s order.
     static func reported(_ files: [String: String]) throws -> [Double] {
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(XCTUnwrap(files["decision.json"]).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(XCTUnwrap(files["decision.json"]).utf8)) as? [String: Any])
         let platform = try XCTUnwrap((json["platforms"] as? [String: Any])?["android"] as? [String: Any])
         // Each arm's figures are numbers, beside its `utility` quantiles (an object): keep the numbers.
-        let arms = try XCTUnwrap(platform["arms"] as? [String: [String: Any]]).mapValues { $0.compactMapValues { $0 as? Double } }
+        let arms = try XCTUnwrap(platform["arms"] as? [String: [String: Any]]).mapValues {
+            $0.compactMapValues { $0 as? Double }
+        }
         let a = try XCTUnwrap(arms["chained/android"]), b = try XCTUnwrap(arms["independent-fallback/android"])
         let evppi = try XCTUnwrap(platform["evppi"] as? [String: Double])
         let flips = try XCTUnwrap(platform["flips"] as? [[String: Any]])
@@ -298,21 +328,32 @@ final class UncertaintyClosedFormTests: XCTestCase {
             XCTAssertEqual(only["to"] as? String, "independent-fallback/android")
             return try XCTUnwrap(only["at"] as? Double)
         }
-        let rows = try XCTUnwrap(files["sensitivity.csv"]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = try XCTUnwrap(files["sensitivity.csv"]).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let header = rows[0]
         let column = { (name: String) in header.firstIndex(of: name)! }
         func index(_ key: String, _ name: String) throws -> Double {
-            let row = try XCTUnwrap(rows.first { $0[column("arm")].contains(" − ") && $0[column("metric")] == "utility" && $0[column("parameter")] == key })
+            let row = try XCTUnwrap(
+                rows.first {
+                    $0[column("arm")].contains(" − ") && $0[column("metric")] == "utility"
+                        && $0[column("parameter")] == key
+                })
             return try XCTUnwrap(Double(row[column(name)]))
         }
-        return [try XCTUnwrap(a["probability_best"]), try XCTUnwrap(a["expected_regret"]), try XCTUnwrap(b["expected_regret"]),
-                try XCTUnwrap(platform["evpi"] as? Double), try XCTUnwrap(evppi[keys[0]]), try XCTUnwrap(evppi[keys[1]]),
-                try index(keys[0], "first_order"), try index(keys[1], "first_order"), try index(keys[0], "total"), try index(keys[1], "total"),
-                try flip(keys[0]), try flip(keys[1])]
+        return [
+            try XCTUnwrap(a["probability_best"]), try XCTUnwrap(a["expected_regret"]),
+            try XCTUnwrap(b["expected_regret"]),
+            try XCTUnwrap(platform["evpi"] as? Double), try XCTUnwrap(evppi[keys[0]]), try XCTUnwrap(evppi[keys[1]]),
+            try index(keys[0], "first_order"), try index(keys[1], "first_order"), try index(keys[0], "total"),
+            try index(keys[1], "total"),
+            try flip(keys[0]), try flip(keys[1]),
+        ]
     }
 
     static func recommended(_ files: [String: String]) throws -> String? {
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(XCTUnwrap(files["decision.json"]).utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(XCTUnwrap(files["decision.json"]).utf8)) as? [String: Any])
         return ((json["platforms"] as? [String: Any])?["android"] as? [String: Any])?["recommended"] as? String
     }
 }

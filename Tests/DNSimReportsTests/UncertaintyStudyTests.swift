@@ -1,6 +1,8 @@
+import CGSL
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -20,9 +22,10 @@ final class UncertaintyStudyTests: XCTestCase {
         let worlds = try scenario.validated().worlds
         let plans = try worlds.map { world -> SimulationPlan in try world.scenario.plan().get() }
         let results = StudyRunner.run(plans: plans, jobs: jobs)
-        return UncertaintyStudy(scenario: scenario, settings: scenario.uncertainty!, objective: scenario.objective!, worlds: worlds,
-                                arms: plans[0].arms, results: results, days: scenario.days, devicesPerWorld: plans[0].devices,
-                                seed: scenario.seed, reproduceCommand: "dnsim-events study.yaml")
+        return UncertaintyStudy(
+            scenario: scenario, settings: scenario.uncertainty!, objective: scenario.objective!, worlds: worlds,
+            arms: plans[0].arms, results: results, days: scenario.days, devicesPerWorld: plans[0].devices,
+            seed: scenario.seed, reproduceCommand: "dnsim-events study.yaml")
     }
 
     static func files(_ study: UncertaintyStudy) -> [String: String] {
@@ -33,12 +36,16 @@ final class UncertaintyStudyTests: XCTestCase {
     /// uncertainty.csv's utility and feasible columns alone.
     func testTheDecisionFollowsFromThePerWorldTable() throws {
         let files = Self.files(try Self.study(Self.scenario()))
-        let rows = try XCTUnwrap(files["uncertainty.csv"]).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rows = try XCTUnwrap(files["uncertainty.csv"]).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let header = rows[0]
         let world = header.firstIndex(of: "world")!, arm = header.firstIndex(of: "arm")!
         let utility = header.firstIndex(of: "utility")!, feasible = header.firstIndex(of: "feasible")!
         var byWorld: [String: [(arm: String, utility: Double, feasible: Bool)]] = [:]
-        for row in rows.dropFirst() { byWorld[row[world], default: []].append((row[arm], Double(row[utility])!, row[feasible] == "true")) }
+        for row in rows.dropFirst() {
+            byWorld[row[world], default: []].append((row[arm], Double(row[utility])!, row[feasible] == "true"))
+        }
         XCTAssertEqual(byWorld.count, 8 * 4)
         let arms = ["independent/android", "chained/android"]
         var best = [String: Double](), regret = [String: Double](), feasibleWorlds = [String: Double]()
@@ -55,14 +62,18 @@ final class UncertaintyStudyTests: XCTestCase {
                 feasibleWorlds[entry.arm, default: 0] += entry.feasible ? 1 : 0
             }
         }
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(files["decision.json"]!.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(files["decision.json"]!.utf8)) as? [String: Any])
         let platform = try XCTUnwrap((json["platforms"] as? [String: Any])?["android"] as? [String: Any])
-        let figures = try XCTUnwrap(platform["arms"] as? [String: [String: Any]]).mapValues { $0.compactMapValues { $0 as? Double } }
+        let figures = try XCTUnwrap(platform["arms"] as? [String: [String: Any]]).mapValues {
+            $0.compactMapValues { $0 as? Double }
+        }
         // The CSV's utilities have six decimals; 1e-6 per world bounds the rounding of a mean.
         for name in arms {
             XCTAssertEqual(figures[name]!["probability_best"]!, best[name, default: 0] / 32, accuracy: 1e-6, name)
             XCTAssertEqual(figures[name]!["expected_regret"]!, regret[name, default: 0] / 32, accuracy: 2e-6, name)
-            XCTAssertEqual(figures[name]!["feasible_share"]!, feasibleWorlds[name, default: 0] / 32, accuracy: 1e-9, name)
+            XCTAssertEqual(
+                figures[name]!["feasible_share"]!, feasibleWorlds[name, default: 0] / 32, accuracy: 1e-9, name)
         }
         let recommended = try XCTUnwrap(platform["recommended"] as? String)
         let eligible = arms.filter { feasibleWorlds[$0, default: 0] / 32 >= 0.9 }
@@ -90,7 +101,9 @@ final class UncertaintyStudyTests: XCTestCase {
         let svg = try XCTUnwrap(files["flips.svg"])
         XCTAssertEqual(svg.components(separatedBy: "stroke=\"#000\" stroke-width=\"2\"").count - 1, flips.count)
         if flips.isEmpty { XCTAssertTrue(svg.contains("No parameter flips the decision within its range.")) }
-        for flip in flips { XCTAssertTrue(svg.contains(study.parameters[flip.parameter].key), study.parameters[flip.parameter].key) }
+        for flip in flips {
+            XCTAssertTrue(svg.contains(study.parameters[flip.parameter].key), study.parameters[flip.parameter].key)
+        }
     }
 
     /// A parameter added at one value (uniform min = max) changes no world's figures: each
@@ -99,12 +112,17 @@ final class UncertaintyStudyTests: XCTestCase {
         let before = try Self.study(Self.scenario(samples: 4))
         let text = Self.scenario(samples: 4).replacingOccurrences(
             of: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }",
-            with: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 20, max: 20 } } }")
+            with:
+                "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }\n    - { key: server.updatesPerDay, distribution: { uniform: { min: 20, max: 20 } } }"
+        )
         let after = try Self.study(text)
         XCTAssertEqual(after.designs.count, 4 * 5)
         for (index, design) in before.designs.enumerated() {
-            let match = try XCTUnwrap(after.designs.firstIndex { $0.sample == design.sample && $0.block == design.block })
-            XCTAssertEqual(after.values[match].prefix(2), before.values[index][...], "sample \(design.sample) \(design.block.label)")
+            let match = try XCTUnwrap(
+                after.designs.firstIndex { $0.sample == design.sample && $0.block == design.block })
+            XCTAssertEqual(
+                after.values[match].prefix(2), before.values[index][...],
+                "sample \(design.sample) \(design.block.label)")
             XCTAssertEqual(after.table.cells[match].map(\.fingerprint), before.table.cells[index].map(\.fingerprint))
         }
     }
@@ -136,21 +154,54 @@ final class UncertaintyStudyTests: XCTestCase {
     }
 
     static let badStudies: [(String, String)] = [
-        (scenario(extra: "    - { key: strategies.2.chained.guard, distribution: { choice: [ { value: none } ] } }"),
-         "is a lever, a choice the team makes, not an uncertainty"),
-        (scenario(extra: "    - { key: platforms.ios.fetchTask.nevr, distribution: { uniform: { min: 0, max: 1 } } }"), "unknown key"),
-        (scenario(extra: "    - { key: platforms.android.fetchAlarm.delay, distribution: { uniform: { min: 0, max: 1 } } }"),
-         "does not take a number or duration"),
-        (scenario(extra: "    - { key: server.updatesPerDay, distribution: { uniform: { min: 1, max: 1e9 } } }"), "outside the range of"),
-        (scenario(extra: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.2 } } }"), "is already uncertain at line"),
-        (scenario(extra: "    - { key: days, distribution: { uniform: { min: 1, max: 3 } } }"), "is a run key, not a condition"),
-        (scenario(samples: 10_000).replacingOccurrences(of: "  devices: 8\n  parameters", with: "  devices: 100000\n  parameters"), "device-days, about"),
-        (scenario().replacingOccurrences(of: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }",
-                                         with: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 1.5 } } }"),
-         "reaches 1.5, outside the range of 'fetch.failure' (0 to 1)"),
-        (scenario().replacingOccurrences(of: "weights: { fresh: 1,", with: "weights: { frsh: 1,"), "is not an outcome or cost"),
-        (scenario().replacingOccurrences(of: "objective:\n  weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }\n  constraints: [ { metric: fallback, max: 30% } ]\n", with: ""),
-         "uncertainty needs an objective"),
+        (
+            scenario(extra: "    - { key: strategies.2.chained.guard, distribution: { choice: [ { value: none } ] } }"),
+            "is a lever, a choice the team makes, not an uncertainty"
+        ),
+        (
+            scenario(
+                extra: "    - { key: platforms.ios.fetchTask.nevr, distribution: { uniform: { min: 0, max: 1 } } }"),
+            "unknown key"
+        ),
+        (
+            scenario(
+                extra:
+                    "    - { key: platforms.android.fetchAlarm.delay, distribution: { uniform: { min: 0, max: 1 } } }"),
+            "does not take a number or duration"
+        ),
+        (
+            scenario(extra: "    - { key: server.updatesPerDay, distribution: { uniform: { min: 1, max: 1e9 } } }"),
+            "outside the range of"
+        ),
+        (
+            scenario(extra: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.2 } } }"),
+            "is already uncertain at line"
+        ),
+        (
+            scenario(extra: "    - { key: days, distribution: { uniform: { min: 1, max: 3 } } }"),
+            "is a run key, not a condition"
+        ),
+        (
+            scenario(samples: 10_000).replacingOccurrences(
+                of: "  devices: 8\n  parameters", with: "  devices: 100000\n  parameters"), "device-days, about"
+        ),
+        (
+            scenario().replacingOccurrences(
+                of: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }",
+                with: "    - { key: fetch.failure, distribution: { uniform: { min: 0, max: 1.5 } } }"),
+            "reaches 1.5, outside the range of 'fetch.failure' (0 to 1)"
+        ),
+        (
+            scenario().replacingOccurrences(of: "weights: { fresh: 1,", with: "weights: { frsh: 1,"),
+            "is not an outcome or cost"
+        ),
+        (
+            scenario().replacingOccurrences(
+                of:
+                    "objective:\n  weights: { fresh: 1, stale: -0.2, fallback: -0.5, missed: -2 }\n  constraints: [ { metric: fallback, max: 30% } ]\n",
+                with: ""),
+            "uncertainty needs an objective"
+        ),
     ]
 
     func testBadStudiesAreRefusedAtTheirLine() {
@@ -170,5 +221,4 @@ final class UncertaintyStudyTests: XCTestCase {
     }
 }
 
-import CGSL
 private func studentQuantile(_ p: Double, _ nu: Double) -> Double { gsl_cdf_tdist_Pinv(p, nu) }

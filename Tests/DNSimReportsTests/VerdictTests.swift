@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -23,16 +24,16 @@ final class VerdictTests: XCTestCase {
 
     func context(_ arms: [(String, [RateMetric: Int64])]) throws -> ReportContext {
         let text = """
-        name: v
-        devices: 10
-        days: 100
-        start: 2027-01-01
-        plugin:
-          contentFetch: { schedule: "25 18 * * *" }
-          userNotification: { schedule: "30 18 * * *" }
-        platforms: { ios: {} }
-        strategies: [\(arms.map { "{ chained: { label: \($0.0) } }" }.joined(separator: ", "))]
-        """
+            name: v
+            devices: 10
+            days: 100
+            start: 2027-01-01
+            plugin:
+              contentFetch: { schedule: "25 18 * * *" }
+              userNotification: { schedule: "30 18 * * *" }
+            platforms: { ios: {} }
+            strategies: [\(arms.map { "{ chained: { label: \($0.0) } }" }.joined(separator: ", "))]
+            """
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "v.yaml")
         let plan = try scenario.plan().get()
         var result = SimulationResult(plan: plan)
@@ -41,29 +42,42 @@ final class VerdictTests: XCTestCase {
     }
 
     func testOneStrategyIsNamedOnlyWhenNothingBeatsIt() throws {
-        let single = try context([("a", [.fresh: 700, .stale: 100, .missed: 0]), ("b", [.fresh: 600, .stale: 100, .missed: 50])])
-        XCTAssertTrue(try verdict(single, .ios).hasPrefix(
-            "**iOS: a** is at least as good as every other strategy on fresh, stale, fallback, missed and late: 70.0% fresh"))
+        let single = try context([
+            ("a", [.fresh: 700, .stale: 100, .missed: 0]), ("b", [.fresh: 600, .stale: 100, .missed: 50]),
+        ])
+        XCTAssertTrue(
+            try verdict(single, .ios).hasPrefix(
+                "**iOS: a** is at least as good as every other strategy on fresh, stale, fallback, missed and late: 70.0% fresh"
+            ))
         let trade = try context([("a", [.fresh: 700, .missed: 100]), ("b", [.fresh: 600, .missed: 0])])
         let text = try verdict(trade, .ios)
-        XCTAssertTrue(text.hasPrefix("**iOS:** no strategy is best on every outcome; the trade-off: a has the most fresh (70.0%); b has the least missed (0.0%)."), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "**iOS:** no strategy is best on every outcome; the trade-off: a has the most fresh (70.0%); b has the least missed (0.0%)."
+            ), text)
     }
 
     /// An arm on the front only by differences the shown figures round away is said to be within
     /// them, not to "beat" the lead at "96.6% against 96.6%".
     func testDifferencesHiddenByRoundingAreNotCalledBetter() throws {
         var tiny = try context([("a", [:]), ("b", [:]), ("c", [:])])
-        tiny.result.arms = [statistics([.fresh: 700_000, .missed: 100_000], devices: 10_000),
-                            statistics([.fresh: 600_000], devices: 10_000),
-                            statistics([.fresh: 699_990, .missed: 99_990], devices: 10_000)]  // a shade less of both
+        tiny.result.arms = [
+            statistics([.fresh: 700_000, .missed: 100_000], devices: 10_000),
+            statistics([.fresh: 600_000], devices: 10_000),
+            statistics([.fresh: 699_990, .missed: 99_990], devices: 10_000),
+        ]  // a shade less of both
         let text = try verdict(tiny, .ios)
         XCTAssertFalse(text.contains("against 10.0%)"), text)
-        XCTAssertTrue(text.hasPrefix("**iOS:** no strategy is best on every outcome; the trade-off: a and c (tied) have the most fresh (70.0%); "
-                                     + "b has the least missed (0.0%)."), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "**iOS:** no strategy is best on every outcome; the trade-off: a and c (tied) have the most fresh (70.0%); "
+                    + "b has the least missed (0.0%)."), text)
     }
 
     /// `devices` devices of `cycles` cycles, all fresh but for `extra` cycles of one outcome on the given devices.
-    func arm(devices: Int64, cycles: Int64, fresh: (Int64) -> Int64, other: RateMetric, on: (Int64) -> Int64) -> (ArmStatistics, [[Int64]]) {
+    func arm(devices: Int64, cycles: Int64, fresh: (Int64) -> Int64, other: RateMetric, on: (Int64) -> Int64) -> (
+        ArmStatistics, [[Int64]]
+    ) {
         var s = ArmStatistics()
         s.devices = devices
         s.cycles = devices * cycles
@@ -78,7 +92,8 @@ final class VerdictTests: XCTestCase {
         return (s, perDevice)
     }
 
-    func paired(_ a: (ArmStatistics, [[Int64]]), _ b: (ArmStatistics, [[Int64]]), cycles: Int64) throws -> ReportContext {
+    func paired(_ a: (ArmStatistics, [[Int64]]), _ b: (ArmStatistics, [[Int64]]), cycles: Int64) throws -> ReportContext
+    {
         var context = try context([("independent", [:]), ("chained", [:])])
         context.result.arms = [a.0, b.0]
         var pair = PairedDifference(minuend: 0, subtrahend: 1)
@@ -90,12 +105,15 @@ final class VerdictTests: XCTestCase {
     /// One stale cycle against one fallback cycle of 365,000: no difference counts, so no trade-off is named, and nothing is bold.
     func testOneCycleAgainstOneCycleIsATieNotATradeOff() throws {
         let a = arm(devices: 1000, cycles: 365, fresh: { $0 == 0 ? 364 : 365 }, other: .stale, on: { $0 == 0 ? 1 : 0 })
-        let b = arm(devices: 1000, cycles: 365, fresh: { $0 == 1 ? 364 : 365 }, other: .fallback, on: { $0 == 1 ? 1 : 0 })
+        let b = arm(
+            devices: 1000, cycles: 365, fresh: { $0 == 1 ? 364 : 365 }, other: .fallback, on: { $0 == 1 ? 1 : 0 })
         let context = try paired(a, b, cycles: 365)
         let text = try verdict(context, .ios)
         XCTAssertFalse(text.contains("trade-off"), text)
-        XCTAssertTrue(text.hasPrefix("**iOS: independent** ties with chained on fresh, stale, fallback, missed and late (no difference is "
-                                     + "significant and at least 0.5 pp)"), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "**iOS: independent** ties with chained on fresh, stale, fallback, missed and late (no difference is "
+                    + "significant and at least 0.5 pp)"), text)
         XCTAssertTrue(text.hasSuffix("; no paired difference is significant at 95%."), text)
         let report = SummaryMarkdown.render(context)
         let table = report.components(separatedBy: "## Paired differences")[1].components(separatedBy: "## Charts")[0]
@@ -133,7 +151,8 @@ final class VerdictTests: XCTestCase {
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "lifecycle.yaml")
         let plan = try scenario.plan().get()
         let result = ParallelRunner.run(plan: plan, jobs: 2)
-        let context = ReportContext(scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "")
+        let context = ReportContext(
+            scenario: scenario, plan: plan, result: result, days: scenario.days, reproduceCommand: "")
         let paragraph = try verdict(context, .ios)
         XCTAssertTrue(paragraph.contains("(tied on the outcome rates)"), paragraph)
         XCTAssertTrue(paragraph.contains("Not in the outcome rates, per 1,000 device-days: orphans: "), paragraph)
@@ -143,7 +162,8 @@ final class VerdictTests: XCTestCase {
 
     func testSaysPlainlyWhenNoStrategyIsMostlyFresh() throws {
         let none = try context([("a", [.stale: 1000]), ("b", [.fallback: 1000])])
-        XCTAssertTrue(try verdict(none, .ios).contains("No strategy shows fresh content in most cycles (the most: a, 0.0%)."))
+        XCTAssertTrue(
+            try verdict(none, .ios).contains("No strategy shows fresh content in most cycles (the most: a, 0.0%)."))
     }
 
     /// A tiny significant difference keeps its sign.

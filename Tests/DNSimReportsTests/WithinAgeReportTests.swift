@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimAnalysis
 @testable import DNSimCore
 @testable import DNSimReports
@@ -15,8 +16,9 @@ final class WithinAgeReportTests: XCTestCase {
     static func context(_ text: String) throws -> ReportContext {
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")
         let plan = try scenario.plan().get()
-        return ReportContext(scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1), days: 3,
-                             reproduceCommand: "x")
+        return ReportContext(
+            scenario: scenario, plan: plan, result: ParallelRunner.run(plan: plan, jobs: 1), days: 3,
+            reproduceCommand: "x")
     }
 
     func testTheColumnsAreWrittenOnlyWithTheKey() throws {
@@ -29,8 +31,12 @@ final class WithinAgeReportTests: XCTestCase {
         let csv = SummaryCSV.render(with).split(separator: "\n").map {
             $0.split(separator: ",", omittingEmptySubsequences: false)
         }
-        XCTAssertEqual(Array(csv[0].suffix(5)), ["within_age", "within_age_rate", "within_age_ci_low",
-                                                 "within_age_ci_high", "within_age_half_width"])
+        XCTAssertEqual(
+            Array(csv[0].suffix(5)),
+            [
+                "within_age", "within_age_rate", "within_age_ci_low",
+                "within_age_ci_high", "within_age_half_width",
+            ])
         XCTAssertEqual(csv[0].count, csv[1].count)
         XCTAssertEqual(Array(csv[0].dropLast(5)).map(String.init), SummaryCSV.header, "every other column as before")
         XCTAssertTrue(SummaryJSON.render(with).contains("\"within_age_rate\": "))
@@ -47,12 +53,14 @@ final class WithinAgeReportTests: XCTestCase {
         let loaded = try ScenarioLoader.load(bytes: Array((Self.withKey + "\n" + expect).utf8), file: "t.yaml")
         XCTAssertEqual(loaded.expectations.map(\.metric), ["within_age_rate"])
         let objective = "objective: { weights: { within_age: 1, missed: -2 } }"
-        XCTAssertEqual(try ScenarioLoader.load(bytes: Array((Self.withKey + "\n" + objective).utf8), file: "t.yaml")
-            .objective?.weights.first?.term, .withinAge)
+        XCTAssertEqual(
+            try ScenarioLoader.load(bytes: Array((Self.withKey + "\n" + objective).utf8), file: "t.yaml")
+                .objective?.weights.first?.term, .withinAge)
         for text in [ScenarioTexts.appending(expect), ScenarioTexts.appending(objective)] {
             XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")) { error in
-                XCTAssertTrue("\(error)".contains("within_age is measured only when metrics.maxContentAge is set"),
-                              "\(error)")
+                XCTAssertTrue(
+                    "\(error)".contains("within_age is measured only when metrics.maxContentAge is set"),
+                    "\(error)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimScenario
 
 /// Parsing and matching of cron expressions. Expected minute-of-day values are hour * 60 + minute,
@@ -27,21 +28,21 @@ final class CronExpressionTests: XCTestCase {
     // MARK: Minutes and hours
 
     func testSingleValuesGiveOneMinuteOfDay() {
-        XCTAssertEqual(cron("0 9 * * *").minutesOfDay, [540])            // 9 * 60
-        XCTAssertEqual(cron("59 23 * * *").minutesOfDay, [1439])         // 23 * 60 + 59
+        XCTAssertEqual(cron("0 9 * * *").minutesOfDay, [540])  // 9 * 60
+        XCTAssertEqual(cron("59 23 * * *").minutesOfDay, [1439])  // 23 * 60 + 59
         XCTAssertEqual(cron("0 0 * * *").minutesOfDay, [0])
     }
 
     func testListsRangesAndSteps() {
-        XCTAssertEqual(cron("1,15 8 * * *").minutesOfDay, [481, 495])               // 480 + 1, 480 + 15
+        XCTAssertEqual(cron("1,15 8 * * *").minutesOfDay, [481, 495])  // 480 + 1, 480 + 15
         XCTAssertEqual(cron("0 9,18 * * *").minutesOfDay, [540, 1080])
         XCTAssertEqual(cron("0 1-3 * * *").minutesOfDay, [60, 120, 180])
         XCTAssertEqual(cron("10-50/10 9 * * *").minutesOfDay, [550, 560, 570, 580, 590])
-        XCTAssertEqual(cron("5/15 0 * * *").minutesOfDay, [5, 20, 35, 50])          // 5-59/15
+        XCTAssertEqual(cron("5/15 0 * * *").minutesOfDay, [5, 20, 35, 50])  // 5-59/15
         XCTAssertEqual(cron("0 */6 * * *").minutesOfDay, [0, 360, 720, 1080])
-        XCTAssertEqual(cron("0 20/2 * * *").minutesOfDay, [1200, 1320])             // hours 20, 22
-        XCTAssertEqual(cron("30 5,1-2 * * *").minutesOfDay, [90, 150, 330])         // list order does not matter
-        XCTAssertEqual(cron("0,0,0 7 * * *").minutesOfDay, [420])                   // duplicates collapse
+        XCTAssertEqual(cron("0 20/2 * * *").minutesOfDay, [1200, 1320])  // hours 20, 22
+        XCTAssertEqual(cron("30 5,1-2 * * *").minutesOfDay, [90, 150, 330])  // list order does not matter
+        XCTAssertEqual(cron("0,0,0 7 * * *").minutesOfDay, [420])  // duplicates collapse
     }
 
     func testEveryMinuteAndEveryQuarterHour() {
@@ -50,9 +51,9 @@ final class CronExpressionTests: XCTestCase {
         XCTAssertEqual(everyMinute.first, 0)
         XCTAssertEqual(everyMinute.last, 1439)
         let quarterHours = cron("*/15 * * * *").minutesOfDay
-        XCTAssertEqual(quarterHours.count, 96)                                      // 4 per hour * 24
+        XCTAssertEqual(quarterHours.count, 96)  // 4 per hour * 24
         XCTAssertEqual(Array(quarterHours.prefix(5)), [0, 15, 30, 45, 60])
-        XCTAssertEqual(quarterHours.last, 1425)                                     // 23:45
+        XCTAssertEqual(quarterHours.last, 1425)  // 23:45
     }
 
     func testWhitespaceBetweenFieldsIsFlexible() {
@@ -74,8 +75,8 @@ final class CronExpressionTests: XCTestCase {
         let expression = cron("0 0 * JAN,jul Mon-fri")
         XCTAssertTrue(expression.matchesDay(dayOfMonth: 4, month: 1, weekday: 1))
         XCTAssertTrue(expression.matchesDay(dayOfMonth: 9, month: 7, weekday: 5))
-        XCTAssertFalse(expression.matchesDay(dayOfMonth: 10, month: 7, weekday: 6))   // Saturday
-        XCTAssertFalse(expression.matchesDay(dayOfMonth: 4, month: 2, weekday: 1))    // February
+        XCTAssertFalse(expression.matchesDay(dayOfMonth: 10, month: 7, weekday: 6))  // Saturday
+        XCTAssertFalse(expression.matchesDay(dayOfMonth: 4, month: 2, weekday: 1))  // February
         XCTAssertTrue(cron("0 0 1 dec *").matchesDay(dayOfMonth: 1, month: 12, weekday: 3))
     }
 
@@ -88,7 +89,8 @@ final class CronExpressionTests: XCTestCase {
             XCTAssertEqual(
                 cron("0 0 * * 5-7").matchesDay(dayOfMonth: 1, month: 1, weekday: weekday), [5, 6, 0].contains(weekday))
             XCTAssertEqual(
-                cron("0 0 * * FRI-SUN").matchesDay(dayOfMonth: 1, month: 1, weekday: weekday), [5, 6, 0].contains(weekday))
+                cron("0 0 * * FRI-SUN").matchesDay(dayOfMonth: 1, month: 1, weekday: weekday),
+                [5, 6, 0].contains(weekday))
             XCTAssertEqual(cron("0 0 * * SUN-SUN").matchesDay(dayOfMonth: 1, month: 1, weekday: weekday), weekday == 0)
             XCTAssertEqual(cron("0 0 * * */2").matchesDay(dayOfMonth: 1, month: 1, weekday: weekday), weekday % 2 == 0)
         }
@@ -108,9 +110,9 @@ final class CronExpressionTests: XCTestCase {
     func testBothDayFieldsRestrictedMeansEither() {
         // "0 0 13 * FRI": every 13th and every Friday.
         let expression = cron("0 0 13 * FRI")
-        XCTAssertTrue(expression.matchesDay(dayOfMonth: 13, month: 1, weekday: 3))   // a Wednesday the 13th
-        XCTAssertTrue(expression.matchesDay(dayOfMonth: 14, month: 1, weekday: 5))   // a Friday the 14th
-        XCTAssertTrue(expression.matchesDay(dayOfMonth: 13, month: 8, weekday: 5))   // Friday the 13th
+        XCTAssertTrue(expression.matchesDay(dayOfMonth: 13, month: 1, weekday: 3))  // a Wednesday the 13th
+        XCTAssertTrue(expression.matchesDay(dayOfMonth: 14, month: 1, weekday: 5))  // a Friday the 14th
+        XCTAssertTrue(expression.matchesDay(dayOfMonth: 13, month: 8, weekday: 5))  // Friday the 13th
         XCTAssertFalse(expression.matchesDay(dayOfMonth: 14, month: 1, weekday: 3))
     }
 
@@ -125,8 +127,8 @@ final class CronExpressionTests: XCTestCase {
     func testStepInDayOfMonthCountsAsRestriction() {
         // Only a bare '*' or '?' is unrestricted, so "*/2" (odd days) ORs with Monday.
         let expression = cron("0 0 */2 * MON")
-        XCTAssertTrue(expression.matchesDay(dayOfMonth: 1, month: 3, weekday: 2))    // odd day
-        XCTAssertTrue(expression.matchesDay(dayOfMonth: 2, month: 3, weekday: 1))    // Monday
+        XCTAssertTrue(expression.matchesDay(dayOfMonth: 1, month: 3, weekday: 2))  // odd day
+        XCTAssertTrue(expression.matchesDay(dayOfMonth: 2, month: 3, weekday: 1))  // Monday
         XCTAssertFalse(expression.matchesDay(dayOfMonth: 2, month: 3, weekday: 2))
     }
 
@@ -138,7 +140,7 @@ final class CronExpressionTests: XCTestCase {
         XCTAssertFalse(cron("0 0 30 2 *").canMatchSomeDate)
         XCTAssertFalse(cron("0 0 31 4,6,9,11 *").canMatchSomeDate)
         XCTAssertTrue(cron("0 0 29 2 *").canMatchSomeDate)
-        XCTAssertTrue(cron("0 0 30 2 MON").canMatchSomeDate)     // OR rule: any Monday in February
+        XCTAssertTrue(cron("0 0 30 2 MON").canMatchSomeDate)  // OR rule: any Monday in February
         XCTAssertTrue(cron("0 0 31 * *").canMatchSomeDate)
     }
 
@@ -150,8 +152,12 @@ final class CronExpressionTests: XCTestCase {
         XCTAssertTrue(daily.matchesDay(dayOfMonth: 17, month: 5, weekday: 2))
         XCTAssertEqual(daily.text, "@daily")
         XCTAssertEqual(cron("@MIDNIGHT").minutesOfDay, [0])
-        XCTAssertEqual(cron("@hourly").minutesOfDay, [0, 60, 120, 180, 240, 300, 360, 420, 480, 540, 600, 660,
-                                                       720, 780, 840, 900, 960, 1020, 1080, 1140, 1200, 1260, 1320, 1380])
+        XCTAssertEqual(
+            cron("@hourly").minutesOfDay,
+            [
+                0, 60, 120, 180, 240, 300, 360, 420, 480, 540, 600, 660,
+                720, 780, 840, 900, 960, 1020, 1080, 1140, 1200, 1260, 1320, 1380,
+            ])
         XCTAssertTrue(cron("@weekly").matchesDay(dayOfMonth: 14, month: 3, weekday: 0))
         XCTAssertFalse(cron("@weekly").matchesDay(dayOfMonth: 15, month: 3, weekday: 1))
         XCTAssertTrue(cron("@monthly").matchesDay(dayOfMonth: 1, month: 9, weekday: 3))
@@ -181,15 +187,18 @@ final class CronExpressionTests: XCTestCase {
         assertRejects("0 0 * 13 *", message: "month 13 is out of range 1-12", offset: 6)
         assertRejects("0 0 * 0 *", message: "month 0 is out of range 1-12", offset: 6)
         assertRejects("0 0 * * 8", message: "day-of-week 8 is out of range 0-7", offset: 8)
-        assertRejects("0 1-25 * * *", message: "hour 25 is out of range 0-23", offset: 4)     // the range end
+        assertRejects("0 1-25 * * *", message: "hour 25 is out of range 0-23", offset: 4)  // the range end
         assertRejects("0,5,61 * * * *", message: "minute 61 is out of range 0-59", offset: 4)  // third list entry
         assertRejects("  0 0 * * 99", message: "day-of-week 99 is out of range 0-7", offset: 10)
         assertRejects("99999999999 * * * *", message: "minute 99999999999 is out of range 0-59", offset: 0)
     }
 
     func testWrongFieldCount() {
-        assertRejects("0 0 * * * *", message: "expected 5 fields, found 6; a seconds field is not supported (did you mean '0 * * * *'?)", offset: 0)  // the seconds field
-        assertRejects("0 0 * *", message: "expected 5 fields, found 4", offset: 7)      // end of text
+        assertRejects(
+            "0 0 * * * *",
+            message: "expected 5 fields, found 6; a seconds field is not supported (did you mean '0 * * * *'?)",
+            offset: 0)  // the seconds field
+        assertRejects("0 0 * *", message: "expected 5 fields, found 4", offset: 7)  // end of text
         assertRejects("", message: "expected 5 fields, found 0", offset: 0)
         assertRejects("   ", message: "expected 5 fields, found 0", offset: 3)
     }
@@ -233,7 +242,8 @@ final class CronExpressionTests: XCTestCase {
         assertRejects("@daily 5", message: "macro '@daily' takes no further fields", offset: 7)
         assertRejects(
             "@sometimes",
-            message: "unknown macro '@sometimes' (supported: @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly)",
+            message:
+                "unknown macro '@sometimes' (supported: @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly)",
             offset: 0)
     }
 

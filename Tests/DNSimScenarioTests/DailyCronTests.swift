@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimScenario
 
 /// Schedules of several times a day (issue 56, item 7): `init --notify-at 08:00,20:00` writes one
@@ -8,13 +9,16 @@ final class DailyCronTests: XCTestCase {
         XCTAssertEqual(try DailyCron.cron([8 * 60, 20 * 60]).get(), "0 8,20 * * *")
         XCTAssertEqual(try DailyCron.cron([20 * 60 + 30, 8 * 60 + 30, 8 * 60 + 30]).get(), "30 8,20 * * *")
         XCTAssertEqual(try DailyCron.cron([8 * 60, 8 * 60 + 30, 20 * 60, 20 * 60 + 30]).get(), "0,30 8,20 * * *")
-        XCTAssertEqual(try DailyCron.cron([-5, 8 * 60 - 5]).get(), "55 7,23 * * *",
-                       "a time before midnight is the day before's")
+        XCTAssertEqual(
+            try DailyCron.cron([-5, 8 * 60 - 5]).get(), "55 7,23 * * *",
+            "a time before midnight is the day before's")
         guard case .failure(let problem) = DailyCron.cron([8 * 60, 20 * 60 + 30]) else {
             return XCTFail("08:00 and 20:30 have no cron")
         }
-        XCTAssertEqual(problem.message, "08:00, 20:30 do not make one cron: a cron fires at every listed minute of "
-                       + "every listed hour, so the times must share their minutes (08:00 and 20:00 make 0 8,20 * * *)")
+        XCTAssertEqual(
+            problem.message,
+            "08:00, 20:30 do not make one cron: a cron fires at every listed minute of "
+                + "every listed hour, so the times must share their minutes (08:00 and 20:00 make 0 8,20 * * *)")
     }
 
     func testACronsTimesAndTheListsInitReads() throws {
@@ -64,7 +68,8 @@ final class DailyCronTests: XCTestCase {
             let problems = (error as! DiagnosticList).diagnostics
             XCTAssertEqual(problems.count, 1, "\(problems)")
             XCTAssertEqual(problems.first?.mark?.line, 12)
-            let expected = "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as "
+            let expected =
+                "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as "
                 + "'0 8,20 * * *' too), not "
             XCTAssertTrue(problems.first?.message.hasPrefix(expected) == true, "\(problems)")
         }
@@ -75,8 +80,9 @@ final class DailyCronTests: XCTestCase {
             let problems = (error as! DiagnosticList).diagnostics
             XCTAssertEqual(problems.count, 1)
             let message = problems[0].message
-            XCTAssertTrue(message.hasPrefix("with lead 15m, the fetch times 07:45, 08:15 do not make one cron"),
-                          message)
+            XCTAssertTrue(
+                message.hasPrefix("with lead 15m, the fetch times 07:45, 08:15 do not make one cron"),
+                message)
         }
     }
 }

@@ -1,5 +1,6 @@
 import DNSimTestSupport
 import XCTest
+
 @testable import DNSimScenario
 
 /// Daily windows (`user.charging` and the like): both ends checked at once, 12-hour and dotted
@@ -16,15 +17,19 @@ final class DailyWindowTests: XCTestCase {
 
     func testEveryEndOfAChargingWindowIsCheckedAndTwelveHourTimesAreTranslated() {
         let text = ScenarioTexts.appending("user: { charging: { start: \"11:00 PM\", end: \"6:30 AM\" } }")
-        XCTAssertEqual(errors(text), [
-            "n.yaml:12:28: error: user.charging.start '11:00 PM' must be a local time HH:MM (did you mean \"23:00\"?)",
-            "n.yaml:12:45: error: user.charging.end '6:30 AM' must be a local time HH:MM (did you mean \"06:30\"?)",
-        ])
+        XCTAssertEqual(
+            errors(text),
+            [
+                "n.yaml:12:28: error: user.charging.start '11:00 PM' must be a local time HH:MM (did you mean \"23:00\"?)",
+                "n.yaml:12:45: error: user.charging.end '6:30 AM' must be a local time HH:MM (did you mean \"06:30\"?)",
+            ])
     }
 
     func testTwelveHourAndDottedTimesHaveTheirTwentyFourHourSpelling() {
-        for (text, meant) in [("11:00 PM", "23:00"), ("12:00 am", "00:00"), ("12 pm", "12:00"), ("7am", "07:00"), ("6.30", "06:30"),
-                              ("7 p.m.", "19:00"), ("23h15", "23:15")] {
+        for (text, meant) in [
+            ("11:00 PM", "23:00"), ("12:00 am", "00:00"), ("12 pm", "12:00"), ("7am", "07:00"), ("6.30", "06:30"),
+            ("7 p.m.", "19:00"), ("23h15", "23:15"),
+        ] {
             XCTAssertEqual(DailyWindow.suggestion(for: text), meant, text)
         }
         for text in ["13:00 PM", "0 am", "7", "25.00", "6:3 pm", "noon", ""] {
@@ -35,17 +40,17 @@ final class DailyWindowTests: XCTestCase {
     /// `user.charging: null` is no charging window, so a sweep can turn one off.
     func testANullWindowIsNoWindow() throws {
         let text = """
-        name: n
-        devices: 2
-        days: 3
-        start: 2027-01-01
-        plugin:
-          contentFetch: { schedule: "25 18 * * *" }
-          userNotification: { schedule: "30 18 * * *" }
-        platforms: { android: {} }
-        strategies: [independent]
-        user: { charging: null, tokenLifetime: never }
-        """
+            name: n
+            devices: 2
+            days: 3
+            start: 2027-01-01
+            plugin:
+              contentFetch: { schedule: "25 18 * * *" }
+              userNotification: { schedule: "30 18 * * *" }
+            platforms: { android: {} }
+            strategies: [independent]
+            user: { charging: null, tokenLifetime: never }
+            """
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "n.yaml")
         XCTAssertNil(scenario.chargingWindow)
         XCTAssertNil(scenario.user.tokenLifetime)

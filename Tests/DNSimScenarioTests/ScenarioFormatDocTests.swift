@@ -1,6 +1,7 @@
 import DNSimTestSupport
 import Foundation
 import XCTest
+
 @testable import DNSimCore
 @testable import DNSimScenario
 
@@ -74,13 +75,16 @@ final class ScenarioFormatDocTests: XCTestCase {
                         if marker.kind == .invalid {
                             // The output shown for it is the next ```text block.
                             if let next = lines[(end + 1)...].firstIndex(where: { $0.hasPrefix("```") }),
-                               lines[next] == "```text", let output = block(from: next) {
+                                lines[next] == "```text", let output = block(from: next)
+                            {
                                 expected = output.text
                             } else {
-                                problems.append("line \(index + 1): an invalid example needs a ```text block with its output next")
+                                problems.append(
+                                    "line \(index + 1): an invalid example needs a ```text block with its output next")
                             }
                         }
-                        examples.append(Example(kind: marker.kind, text: text, line: index + 1, expectedOutput: expected))
+                        examples.append(
+                            Example(kind: marker.kind, text: text, line: index + 1, expectedOutput: expected))
                     } else {
                         problems.append("line \(index + 1): ```yaml block without an <!-- example: … --> marker")
                     }
@@ -117,7 +121,8 @@ final class ScenarioFormatDocTests: XCTestCase {
                 let scenario = try ScenarioLoader.load(bytes: Array(example.text.utf8), file: "doc.yaml")
                 XCTAssertFalse(scenario.arms.isEmpty, "docs/scenario-format.md:\(example.line)")
             } catch {
-                XCTFail("docs/scenario-format.md:\(example.line): complete example does not load:\n\(error.description)")
+                XCTFail(
+                    "docs/scenario-format.md:\(example.line): complete example does not load:\n\(error.description)")
             }
         }
     }
@@ -132,7 +137,9 @@ final class ScenarioFormatDocTests: XCTestCase {
                 do {
                     _ = try ScenarioLoader.load(bytes: Array(merged.utf8), file: "merged.yaml")
                 } catch {
-                    XCTFail("docs/scenario-format.md:\(example.line): fragment does not load:\n\(error.description)\n--- merged:\n\(merged)")
+                    XCTFail(
+                        "docs/scenario-format.md:\(example.line): fragment does not load:\n\(error.description)\n--- merged:\n\(merged)"
+                    )
                 }
             } catch {
                 XCTFail("docs/scenario-format.md:\(example.line): \(error)")
@@ -148,7 +155,8 @@ final class ScenarioFormatDocTests: XCTestCase {
                 _ = try ScenarioLoader.load(bytes: Array(example.text.utf8), file: "scenario.yaml")
                 XCTFail("docs/scenario-format.md:\(example.line): the invalid example loads")
             } catch {
-                XCTAssertEqual(error.description + "\n", example.expectedOutput, "docs/scenario-format.md:\(example.line)")
+                XCTAssertEqual(
+                    error.description + "\n", example.expectedOutput, "docs/scenario-format.md:\(example.line)")
             }
         }
     }
@@ -164,16 +172,16 @@ final class ScenarioFormatDocTests: XCTestCase {
     /// A wrong example must make the test fail: the checks above must reject these.
     func testBrokenExamplesWouldBeCaught() throws {
         let doc = """
-        <!-- example: fragment -->
-        ```yaml
-        metrics:
-          lateAftr: 60s
-        ```
+            <!-- example: fragment -->
+            ```yaml
+            metrics:
+              lateAftr: 60s
+            ```
 
-        ```yaml
-        name: unmarked
-        ```
-        """
+            ```yaml
+            name: unmarked
+            ```
+            """
         let (examples, problems) = Self.examples(in: doc)
         XCTAssertEqual(examples.count, 1)
         XCTAssertEqual(problems.count, 1, "\(problems)")
@@ -212,8 +220,9 @@ final class ScenarioFormatDocTests: XCTestCase {
             }
         }
         for kind in StrategyKind.allCases {
-            let text = Self.base.replacingOccurrences(of: "strategies: [independent, chained]",
-                                                      with: "strategies: [{ \(kind.rawValue): { zzUndeclared: 1 } }]")
+            let text = Self.base.replacingOccurrences(
+                of: "strategies: [independent, chained]",
+                with: "strategies: [{ \(kind.rawValue): { zzUndeclared: 1 } }]")
             XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")) { error in
                 XCTAssertTrue("\(error)".contains("unknown key 'zzUndeclared' in \(kind.rawValue)"), "\(error)")
             }
@@ -226,17 +235,21 @@ final class ScenarioFormatDocTests: XCTestCase {
         let doc = try Self.loadDoc()
         let (rendered, unknown) = ScenarioKeyTables.render(into: doc)
         XCTAssertEqual(unknown, [], "markers naming no table of the catalog")
-        XCTAssertEqual(ScenarioKeyTables.markers(in: doc).sorted(), ScenarioKeyTables.ids.sorted(),
-                       "every catalog table has exactly one marker")
+        XCTAssertEqual(
+            ScenarioKeyTables.markers(in: doc).sorted(), ScenarioKeyTables.ids.sorted(),
+            "every catalog table has exactly one marker")
         if ProcessInfo.processInfo.environment["DNSIM_UPDATE_DOCS"] == "1" {
             if rendered != doc { try rendered.write(toFile: Self.docPath, atomically: true, encoding: .utf8) }
             return
         }
         let old = doc.split(separator: "\n", omittingEmptySubsequences: false)
         let new = rendered.split(separator: "\n", omittingEmptySubsequences: false)
-        if let line = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset ?? (old.count == new.count ? nil : min(old.count, new.count)) {
-            XCTFail("docs/scenario-format.md:\(line + 1) differs from the catalog; run DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests\n"
-                + "doc:     \(line < old.count ? old[line] : "")\ncatalog: \(line < new.count ? new[line] : "")")
+        if let line = zip(old, new).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset
+            ?? (old.count == new.count ? nil : min(old.count, new.count))
+        {
+            XCTFail(
+                "docs/scenario-format.md:\(line + 1) differs from the catalog; run DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests\n"
+                    + "doc:     \(line < old.count ? old[line] : "")\ncatalog: \(line < new.count ? new[line] : "")")
         }
     }
 
@@ -252,7 +265,8 @@ final class ScenarioFormatDocTests: XCTestCase {
     /// A wrong table must make the test fail: an edited row or a missing marker is caught.
     func testAStaleTableWouldBeCaught() throws {
         let doc = try Self.loadDoc()
-        let edited = doc.replacingOccurrences(of: "| `never` (in `fetchTask`) | condition |", with: "| `never` (in `fetchTask`) | lever |")
+        let edited = doc.replacingOccurrences(
+            of: "| `never` (in `fetchTask`) | condition |", with: "| `never` (in `fetchTask`) | lever |")
         XCTAssertNotEqual(edited, doc)
         XCTAssertEqual(ScenarioKeyTables.render(into: edited).text, doc)
         let unmarked = doc.replacingOccurrences(of: "<!-- keys: server -->\n", with: "")
@@ -261,7 +275,8 @@ final class ScenarioFormatDocTests: XCTestCase {
     }
 
     func testTheDocumentedSweepInsideADistributionSetsTheMedianAndKeepsSigma() throws {
-        let scenario = try ScenarioLoader.load(bytes: Array(try ScenarioFormatDoc.documentedDistributionSweep().utf8), file: "doc.yaml")
+        let scenario = try ScenarioLoader.load(
+            bytes: Array(try ScenarioFormatDoc.documentedDistributionSweep().utf8), file: "doc.yaml")
         let delays = try scenario.sweepPoints().map { $0.scenario.ios?.delay }
         XCTAssertEqual(delays, [30, 90, 240].map { Distribution.lognormal(median: Double($0) * 60_000, sigma: 1.5) })
     }

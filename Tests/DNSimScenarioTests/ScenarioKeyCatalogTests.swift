@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import DNSimScenario
 
 /// The key catalog: every key declared once, with the role docs/model.md §9 gives it, and
@@ -6,7 +7,8 @@ import XCTest
 final class ScenarioKeyCatalogTests: XCTestCase {
     func testEveryPathIsDeclaredOnce() {
         let paths = ScenarioKeyCatalog.keys.flatMap(\.paths) + ScenarioKeyCatalog.sweepOnlyKeys.flatMap(\.paths)
-        XCTAssertEqual(paths.count, Set(paths).count, "\(Dictionary(grouping: paths) { $0 }.filter { $0.value.count > 1 }.keys)")
+        XCTAssertEqual(
+            paths.count, Set(paths).count, "\(Dictionary(grouping: paths) { $0 }.filter { $0.value.count > 1 }.keys)")
     }
 
     /// A shown key has its documentation; a part has none, since its parent's row describes it.
@@ -14,8 +16,11 @@ final class ScenarioKeyCatalogTests: XCTestCase {
         for key in ScenarioKeyCatalog.keys {
             if key.table == nil {
                 XCTAssertEqual(key.type + key.range + key.meaning + key.example, "", key.path)
-                XCTAssertNotNil(ScenarioKeyCatalog.key(at: ScenarioKeyCatalog.parent(of: key.path).replacingOccurrences(of: "[]", with: ""))
-                                    ?? ScenarioKeyCatalog.key(at: ScenarioKeyCatalog.parent(of: key.path)), "\(key.path): a part of nothing")
+                XCTAssertNotNil(
+                    ScenarioKeyCatalog.key(
+                        at: ScenarioKeyCatalog.parent(of: key.path).replacingOccurrences(of: "[]", with: ""))
+                        ?? ScenarioKeyCatalog.key(at: ScenarioKeyCatalog.parent(of: key.path)),
+                    "\(key.path): a part of nothing")
             } else {
                 XCTAssertFalse(key.type.isEmpty || key.meaning.isEmpty, key.path)
             }
@@ -27,9 +32,11 @@ final class ScenarioKeyCatalogTests: XCTestCase {
         for key in ScenarioKeyCatalog.keys {
             let children = (ScenarioKeyCatalog.tree[key.path] ?? []) + (ScenarioKeyCatalog.tree[key.path + "[]"] ?? [])
             guard !children.isEmpty else { continue }
-            let roles = Set(children.compactMap { name -> ScenarioKeyRole? in
-                ScenarioKeyCatalog.key(at: "\(key.path).\(name)")?.role ?? ScenarioKeyCatalog.key(at: "\(key.path)[].\(name)")?.role
-            })
+            let roles = Set(
+                children.compactMap { name -> ScenarioKeyRole? in
+                    ScenarioKeyCatalog.key(at: "\(key.path).\(name)")?.role
+                        ?? ScenarioKeyCatalog.key(at: "\(key.path)[].\(name)")?.role
+                })
             XCTAssertEqual(key.role, roles.count == 1 ? roles.first! : .mixed, key.path)
         }
     }
@@ -42,7 +49,9 @@ final class ScenarioKeyCatalogTests: XCTestCase {
                 let section = String(path.prefix { $0 != "." && $0 != "[" })
                 switch section {
                 case "plugin", "strategies", "app": XCTAssertEqual(key.role, .lever, path)
-                case "user", "server": XCTAssertEqual(key.role, path == "server.pushWhen" ? .lever : path == "server" ? .mixed : .condition, path)
+                case "user", "server":
+                    XCTAssertEqual(
+                        key.role, path == "server.pushWhen" ? .lever : path == "server" ? .mixed : .condition, path)
                 case "metrics": XCTAssertEqual(key.role, .definition, path)
                 case "expect", "sweep", "precision": XCTAssertEqual(key.role, .run, path)
                 default: break
@@ -52,14 +61,20 @@ final class ScenarioKeyCatalogTests: XCTestCase {
     }
 
     func testNamedLeversAndConditions() {
-        let levers = ["platforms.ios.fetchTask.kind", "platforms.ios.resubmitOnOpen", "platforms.android.alarmKind",
-                      "platforms.android.rescheduleOnBoot", "platforms.android.push.priority", "strategies.push.kind", "lead"]
+        let levers = [
+            "platforms.ios.fetchTask.kind", "platforms.ios.resubmitOnOpen", "platforms.android.alarmKind",
+            "platforms.android.rescheduleOnBoot", "platforms.android.push.priority", "strategies.push.kind", "lead",
+        ]
         for path in levers { XCTAssertEqual(ScenarioKeyCatalog.role(of: path), .lever, path) }
-        let conditions = ["platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.budget",
-                          "platforms.android.doze", "platforms.android.exactAlarmPermission", "platforms.ios.push.drop",
-                          "platforms.android.push.delay", "fetch.latency", "fetch.failure", "server.updatesPerDay", "timeZone"]
+        let conditions = [
+            "platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay", "platforms.ios.fetchTask.budget",
+            "platforms.android.doze", "platforms.android.exactAlarmPermission", "platforms.ios.push.drop",
+            "platforms.android.push.delay", "fetch.latency", "fetch.failure", "server.updatesPerDay", "timeZone",
+        ]
         for path in conditions { XCTAssertEqual(ScenarioKeyCatalog.role(of: path), .condition, path) }
-        for path in ["name", "seed", "devices", "days", "start", "description"] { XCTAssertEqual(ScenarioKeyCatalog.role(of: path), .run, path) }
+        for path in ["name", "seed", "devices", "days", "start", "description"] {
+            XCTAssertEqual(ScenarioKeyCatalog.role(of: path), .run, path)
+        }
     }
 
     /// A path as a sweep or a message writes it resolves to its declared key's role.
@@ -80,7 +95,8 @@ final class ScenarioKeyCatalogTests: XCTestCase {
 
     /// The loader takes required keys from the catalog: every key marked required is needed.
     func testTheLoaderRequiresTheKeysMarkedRequired() throws {
-        XCTAssertEqual(ScenarioKeyCatalog.required[""], ["name", "devices", "days", "start", "plugin", "platforms", "strategies"])
+        XCTAssertEqual(
+            ScenarioKeyCatalog.required[""], ["name", "devices", "days", "start", "plugin", "platforms", "strategies"])
         let text = "name: t\ndays: 1\nstart: 2027-01-01\nplugin: {}\nplatforms: { ios: {} }\nstrategies: [chained]\n"
         XCTAssertThrowsError(try ScenarioLoader.load(bytes: Array(text.utf8), file: "t.yaml")) { error in
             let messages = (error as? DiagnosticList)?.diagnostics.map(\.message) ?? []
@@ -97,16 +113,21 @@ final class ScenarioKeyCatalogTests: XCTestCase {
         for key in limited {
             let (low, high): (String, String)
             switch key.limits! {
-            case .number(let range): (low, high) = (ScenarioReader.show(range.lowerBound), ScenarioReader.show(range.upperBound))
+            case .number(let range):
+                (low, high) = (ScenarioReader.show(range.lowerBound), ScenarioReader.show(range.upperBound))
             case .integer(let range): (low, high) = (String(range.lowerBound), String(range.upperBound))
             }
-            let above = YAMLNode(kind: .scalar(ScenarioReader.show((Double(high) ?? 0) + 1)), mark: SourceMark(line: 1, column: 1))
+            let above = YAMLNode(
+                kind: .scalar(ScenarioReader.show((Double(high) ?? 0) + 1)), mark: SourceMark(line: 1, column: 1))
             let parts = key.path.split(separator: ".").map(String.init)
             let edited = try XCTUnwrap(base.setting(parts[...], to: above), key.path)
             XCTAssertThrowsError(try ScenarioLoader.load(root: edited, text: "", file: "t.yaml"), key.path) { error in
                 let messages = (error as? DiagnosticList)?.diagnostics.map(\.message) ?? []
-                XCTAssertTrue(messages.contains { $0.hasPrefix(key.path) && $0.contains("must be between \(low) and \(high), not") },
-                              "\(key.path): \(messages)")
+                XCTAssertTrue(
+                    messages.contains {
+                        $0.hasPrefix(key.path) && $0.contains("must be between \(low) and \(high), not")
+                    },
+                    "\(key.path): \(messages)")
             }
         }
     }

@@ -1,5 +1,5 @@
-import XCTest
 import DNSimScenario
+import XCTest
 
 /// Over 400 lines: one case per YAML feature and per hostile input the
 /// front end must answer with a diagnostic, kept beside each other.
@@ -47,7 +47,8 @@ final class YAMLParserTests: XCTestCase {
     // MARK: - Marks
 
     func testMarksAreOneBasedForNestedKeys() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             root:
               child:
                 leaf: 42
@@ -84,7 +85,8 @@ final class YAMLParserTests: XCTestCase {
     }
 
     func testMarksInJSONInput() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             {
               "name": "x",
               "n": [1, 2.5, true, null]
@@ -118,7 +120,8 @@ final class YAMLParserTests: XCTestCase {
     // MARK: - Scalars
 
     func testQuotedAndPlainScalars() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             a: "1"
             b: 1
             c: 'yes'
@@ -135,7 +138,8 @@ final class YAMLParserTests: XCTestCase {
     }
 
     func testNullDetection() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             a:
             b: ~
             c: null
@@ -200,7 +204,8 @@ final class YAMLParserTests: XCTestCase {
     // MARK: - Aliases and merges
 
     func testSmallAliasIsExpanded() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             defaults: &d
               rate: 5
               tags: [a, b]
@@ -230,7 +235,8 @@ final class YAMLParserTests: XCTestCase {
     }
 
     func testMergeKeyExplicitKeysWin() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             base: &base
               rate: 5
               size: 1
@@ -248,7 +254,8 @@ final class YAMLParserTests: XCTestCase {
     }
 
     func testMergeKeyWithListEarlierMappingWins() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             a: &a {x: 1, y: 1}
             b: &b {y: 2, z: 2}
             c:
@@ -304,7 +311,8 @@ final class YAMLParserTests: XCTestCase {
 
     func testAliasCannotExceedDepth() {
         let deep = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
-        let text = "a: &deep \(deep)\nb: \(String(repeating: "[", count: 50))*deep\(String(repeating: "]", count: 50))\n"
+        let text =
+            "a: &deep \(deep)\nb: \(String(repeating: "[", count: 50))*deep\(String(repeating: "]", count: 50))\n"
         XCTAssertEqual(
             failure(text)?.description,
             "t.yaml:2:54: error: alias '*deep' makes the document nest more than 100 levels deep")
@@ -439,7 +447,8 @@ final class YAMLParserTests: XCTestCase {
                 XCTAssertEqual(error.file, "fuzz.yaml")
                 XCTAssertFalse(error.message.isEmpty)
                 if let mark = error.mark {
-                    XCTAssertTrue((1...lines + 1).contains(mark.line), "the mark lies in the input: \(error.description)")
+                    XCTAssertTrue(
+                        (1...lines + 1).contains(mark.line), "the mark lies in the input: \(error.description)")
                     XCTAssertGreaterThanOrEqual(mark.column, 1, error.description)
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import DNSimScenario
 
 /// Over 400 lines because every DST rule (gaps, repeats, half-hour zones,
@@ -204,8 +205,9 @@ final class ZonedCalendarTests: XCTestCase {
         let after = newYork.localFields(1_805_007_600_000)
         XCTAssertEqual(
             after,
-            LocalFields(year: 2027, month: 3, day: 14, hour: 3, minute: 0, second: 0, millisecond: 0,
-                        weekday: 0, utcOffsetSeconds: -14_400))
+            LocalFields(
+                year: 2027, month: 3, day: 14, hour: 3, minute: 0, second: 0, millisecond: 0,
+                weekday: 0, utcOffsetSeconds: -14_400))
         XCTAssertEqual(after.formatted, "2027-03-14 03:00:00 -04:00")
         XCTAssertEqual(newYork.localFields(1_805_007_599_999).formatted, "2027-03-14 01:59:59.999 -05:00")
     }
@@ -376,8 +378,9 @@ final class ZonedCalendarTests: XCTestCase {
         let fields = zone("UTC").localFields(-1)
         XCTAssertEqual(
             fields,
-            LocalFields(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 999,
-                        weekday: 3, utcOffsetSeconds: 0))
+            LocalFields(
+                year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59, millisecond: 999,
+                weekday: 3, utcOffsetSeconds: 0))
         XCTAssertEqual(fields.formatted, "1969-12-31 23:59:59.999 +00:00")
     }
 
@@ -478,7 +481,8 @@ final class ZonedCalendarTests: XCTestCase {
             var backward: [Int64] = []
             cursor = end - 1
             while let latest = newYork.latestOccurrence(of: expression, atOrBefore: cursor, lookBackDays: 1500),
-                  latest >= start {
+                latest >= start
+            {
                 backward.insert(latest, at: 0)
                 cursor = latest - 1
             }
@@ -487,7 +491,9 @@ final class ZonedCalendarTests: XCTestCase {
     }
 
     /// One scan per window serves every expression; result `i` belongs to `expressions[i]`.
-    private func bruteForceOccurrences(of expressions: [CronExpression], zone identifier: String, from: Int64, to: Int64)
+    private func bruteForceOccurrences(
+        of expressions: [CronExpression], zone identifier: String, from: Int64, to: Int64
+    )
         -> [[Int64]]
     {
         let timeZone = TimeZone(identifier: identifier)!
@@ -500,8 +506,9 @@ final class ZonedCalendarTests: XCTestCase {
             let parts = gregorian.dateComponents(
                 [.minute, .hour, .day, .month, .weekday], from: Date(timeIntervalSince1970: Double(localSeconds)))
             return expressions.map {
-                $0.matches(minute: parts.minute!, hour: parts.hour!, dayOfMonth: parts.day!, month: parts.month!,
-                           weekday: parts.weekday! - 1)
+                $0.matches(
+                    minute: parts.minute!, hour: parts.hour!, dayOfMonth: parts.day!, month: parts.month!,
+                    weekday: parts.weekday! - 1)
             }
         }
         var results = Array(repeating: [Int64](), count: expressions.count)
@@ -514,7 +521,9 @@ final class ZonedCalendarTests: XCTestCase {
             let previousOffset = offset(utc - 60)
             if offset(utc) > previousOffset {
                 for skipped in stride(from: utc + previousOffset, to: wall, by: 60) {
-                    for (index, matches) in matching(localSeconds: skipped).enumerated() where matches { fires[index] = true }
+                    for (index, matches) in matching(localSeconds: skipped).enumerated() where matches {
+                        fires[index] = true
+                    }
                 }
             }
             // A wall time shown a second time (after a fall-back) does not fire again.

@@ -6,9 +6,11 @@ import XCTest
 /// change; a recording run fails after writing, as snapshot libraries do, so a
 /// run that records can never pass for one that compared.
 public enum GoldenFiles {
-    public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    public static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
     /// The package's root, for the shipped scenarios, whatever the working directory.
-    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// A file of the package by its path from the root: `repositoryPath("Scenarios/lifecycle.yaml")`.
@@ -16,10 +18,13 @@ public enum GoldenFiles {
 
     public static func scenarioPath(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    public static func assertMatches(_ content: String, golden name: String, file: StaticString = #filePath, line: UInt = #line) {
+    public static func assertMatches(
+        _ content: String, golden name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let url = fixtures.appendingPathComponent("golden").appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["DNSIM_UPDATE_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(content.utf8).write(to: url)
             XCTFail("recorded \(name); run again without DNSIM_UPDATE_GOLDEN to compare", file: file, line: line)
             return
@@ -33,9 +38,10 @@ public enum GoldenFiles {
             let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let b = content.split(separator: "\n", omittingEmptySubsequences: false)
             let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }
-            XCTFail("\(name) differs from its golden copy at line \((first?.offset ?? min(a.count, b.count)) + 1):\n"
+            XCTFail(
+                "\(name) differs from its golden copy at line \((first?.offset ?? min(a.count, b.count)) + 1):\n"
                     + "  golden: \(first.map { String($0.element.0) } ?? "<end>")\n  actual: \(first.map { String($0.element.1) } ?? "<end>")",
-                    file: file, line: line)
+                file: file, line: line)
         }
     }
 }

@@ -13,20 +13,20 @@ public enum ScenarioFormatDoc {
     /// the next column-1 key, so it can be split by lines. Both platforms and both
     /// default labels, so fragments may name any default arm in `expect`.
     public static let base = """
-    name: doc-base
-    seed: 7
-    devices: 2
-    days: 3
-    start: 2027-01-01
-    timeZone: UTC
-    plugin:
-      contentFetch: { schedule: "25 18 * * *" }
-      userNotification: { schedule: "30 18 * * *" }
-    platforms:
-      ios: {}
-      android: {}
-    strategies: [independent, chained]
-    """
+        name: doc-base
+        seed: 7
+        devices: 2
+        days: 3
+        start: 2027-01-01
+        timeZone: UTC
+        plugin:
+          contentFetch: { schedule: "25 18 * * *" }
+          userNotification: { schedule: "30 18 * * *" }
+        platforms:
+          ios: {}
+          android: {}
+        strategies: [independent, chained]
+        """
 
     public static func load() throws -> String {
         try String(contentsOfFile: path, encoding: .utf8)
@@ -48,7 +48,9 @@ public enum ScenarioFormatDoc {
         }
         // The text split must agree with what the parser sees, or the splice is wrong.
         let baseKeys = try YAMLParser.parse(base, file: "base.yaml")?.mapping?.compactMap(\.key.scalar) ?? []
-        guard baseKeys == blocks.map(\.key) else { throw MergeError("the base's column-1 split disagrees with its parse") }
+        guard baseKeys == blocks.map(\.key) else {
+            throw MergeError("the base's column-1 split disagrees with its parse")
+        }
         let kept = blocks.filter { !fragmentKeys.contains($0.key) }.flatMap(\.lines).joined(separator: "\n")
         return fragment + (fragment.hasSuffix("\n") ? "" : "\n") + kept + "\n"
     }
@@ -61,9 +63,12 @@ public enum ScenarioFormatDoc {
     /// The documented fragment that sweeps `platforms.ios.fetchTask.delay.lognormal.median`, as a scenario.
     public static func documentedDistributionSweep() throws -> String {
         let doc = try load()
-        let start = try XCTUnwrap(doc.range(of: "```yaml\nplatforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"))
+        let start = try XCTUnwrap(
+            doc.range(of: "```yaml\nplatforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"))
         let body = doc[start.upperBound...]
-        let text = "platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:" + String(body[..<body.range(of: "```")!.lowerBound])
+        let text =
+            "platforms:\n  ios:\n    fetchTask:\n      delay: { lognormal:"
+            + String(body[..<body.range(of: "```")!.lowerBound])
         XCTAssertTrue(text.contains("key: platforms.ios.fetchTask.delay.lognormal.median"), text)
         return try merge(fragment: text, into: base)
     }

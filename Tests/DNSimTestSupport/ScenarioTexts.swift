@@ -3,18 +3,18 @@ public enum ScenarioTexts {
     /// The smallest valid scenario: iOS, one strategy, 2 devices × 3 days. `BadScenarioTests`'
     /// corpus edits it line by line; tests elsewhere add the key they are about.
     public static let minimal = """
-    name: t
-    seed: 1
-    devices: 2
-    days: 3
-    start: 2027-01-01
-    plugin:
-      contentFetch: { schedule: "25 18 * * *" }
-      userNotification: { schedule: "30 18 * * *" }
-    platforms:
-      ios: {}
-    strategies: [independent]
-    """
+        name: t
+        seed: 1
+        devices: 2
+        days: 3
+        start: 2027-01-01
+        plugin:
+          contentFetch: { schedule: "25 18 * * *" }
+          userNotification: { schedule: "30 18 * * *" }
+        platforms:
+          ios: {}
+        strategies: [independent]
+        """
 
     /// The minimal scenario with line `line` (1-based) replaced.
     public static func replacing(_ line: Int, with text: String) -> String {

@@ -34,15 +34,17 @@ final class CSVRecordReaderTests: XCTestCase {
         XCTAssertEqual(read("a,b\r\nc,d\r\n"), expected)
         XCTAssertEqual(read("a,b\rc,d\r"), expected, "a lone CR ends a record")
         XCTAssertEqual(read("a,b\nc,d"), expected, "no final line end")
-        XCTAssertEqual(read("a,b\n\n\r\n\rc,d"), [.row(1, ["a", "b"]), .row(5, ["c", "d"])], "blank lines skipped, still counted")
+        XCTAssertEqual(
+            read("a,b\n\n\r\n\rc,d"), [.row(1, ["a", "b"]), .row(5, ["c", "d"])], "blank lines skipped, still counted")
         XCTAssertEqual(read(""), [])
     }
 
     func testQuotedFields() {
         XCTAssertEqual(read("\"a,b\",\"say \"\"hi\"\"\",\"\"\n"), [.row(1, ["a,b", "say \"hi\"", ""])])
-        XCTAssertEqual(read("\"two\r\nlines\",x\n\"and\rcr\",y\nz,w"),
-                       [.row(1, ["two\r\nlines", "x"]), .row(3, ["and\rcr", "y"]), .row(5, ["z", "w"])],
-                       "a line break inside quotes is data, and the next record's line counts it")
+        XCTAssertEqual(
+            read("\"two\r\nlines\",x\n\"and\rcr\",y\nz,w"),
+            [.row(1, ["two\r\nlines", "x"]), .row(3, ["and\rcr", "y"]), .row(5, ["z", "w"])],
+            "a line break inside quotes is data, and the next record's line counts it")
         XCTAssertEqual(read("\"\"\n"), [.row(1, [""])], "an empty quoted field is a record, not a blank line")
         XCTAssertEqual(read("a,\n,b\n"), [.row(1, ["a", ""]), .row(2, ["", "b"])])
         XCTAssertEqual(read("a\"b,c\n"), [.row(1, ["a\"b", "c"])], "a quote inside an unquoted field is data")
@@ -50,17 +52,23 @@ final class CSVRecordReaderTests: XCTestCase {
     }
 
     func testBlanksKeptOrTrimmed() {
-        XCTAssertEqual(read(" a , \"b\" \n"), [.row(1, [" a ", " \"b\" "])], "a quote after a space is data, not a quoted field")
+        XCTAssertEqual(
+            read(" a , \"b\" \n"), [.row(1, [" a ", " \"b\" "])], "a quote after a space is data, not a quoted field")
         XCTAssertEqual(read(" a ,b \n"), [.row(1, [" a ", "b "])], "RFC 4180: spaces are part of a field")
         XCTAssertEqual(read(" a ,\t\"b\" \n", trimsBlanks: true), [.row(1, ["a", "b"])])
-        XCTAssertEqual(read("  \n\t\nx\n", trimsBlanks: true), [.row(3, ["x"])], "lines of blanks are blank when trimming")
+        XCTAssertEqual(
+            read("  \n\t\nx\n", trimsBlanks: true), [.row(3, ["x"])], "lines of blanks are blank when trimming")
         XCTAssertEqual(read("  \nx\n"), [.row(1, ["  "]), .row(2, ["x"])], "and a field of spaces when not")
     }
 
     func testProblems() {
-        XCTAssertEqual(read("a\n\"open,b\nc\n"), [.row(1, ["a"]), .problem(2, fatal: true)], "an unclosed quote ends the file")
-        XCTAssertEqual(read("\"a\"b,c\nd\n"), [.problem(1, fatal: false), .row(2, ["d"])], "text after a closing quote skips the record")
-        XCTAssertEqual(read("\"a\" ,c\n"), [.problem(1, fatal: false)], "a space after the closing quote too, unless trimming")
+        XCTAssertEqual(
+            read("a\n\"open,b\nc\n"), [.row(1, ["a"]), .problem(2, fatal: true)], "an unclosed quote ends the file")
+        XCTAssertEqual(
+            read("\"a\"b,c\nd\n"), [.problem(1, fatal: false), .row(2, ["d"])],
+            "text after a closing quote skips the record")
+        XCTAssertEqual(
+            read("\"a\" ,c\n"), [.problem(1, fatal: false)], "a space after the closing quote too, unless trimming")
         XCTAssertEqual(read("\"a\" ,c\n", trimsBlanks: true), [.row(1, ["a", "c"])])
     }
 

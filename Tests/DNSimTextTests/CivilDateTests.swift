@@ -6,12 +6,17 @@ import XCTest
 final class CivilDateTests: XCTestCase {
     func testLeapYears() {
         // Centuries: 1900 and 2100 are not leap years, 2000 and 2400 are; year 0 (1 BC) is.
-        for year in [1904, 1996, 2000, 2024, 2400, 0, -4, -400, 1600] { XCTAssertTrue(CivilDate.isLeapYear(year), "\(year)") }
-        for year in [1900, 2100, 2200, 2300, 2023, 1, -1, -100, 1700] { XCTAssertFalse(CivilDate.isLeapYear(year), "\(year)") }
+        for year in [1904, 1996, 2000, 2024, 2400, 0, -4, -400, 1600] {
+            XCTAssertTrue(CivilDate.isLeapYear(year), "\(year)")
+        }
+        for year in [1900, 2100, 2200, 2300, 2023, 1, -1, -100, 1700] {
+            XCTAssertFalse(CivilDate.isLeapYear(year), "\(year)")
+        }
         XCTAssertEqual(CivilDate.daysIn(month: 2, year: 1900), 28)
         XCTAssertEqual(CivilDate.daysIn(month: 2, year: 2000), 29)
         XCTAssertEqual(CivilDate.daysIn(month: 2, year: 2100), 28)
-        XCTAssertEqual((1...12).map { CivilDate.daysIn(month: $0, year: 2027) }, [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+        XCTAssertEqual(
+            (1...12).map { CivilDate.daysIn(month: $0, year: 2027) }, [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
     }
 
     func testValidDates() {
@@ -31,7 +36,8 @@ final class CivilDateTests: XCTestCase {
         for number in 0...230_000 {
             let date = CivilDate.date(ofDayNumber: Int64(number))
             guard CivilDate.dayNumber(year: Int64(year), month: Int64(month), day: Int64(day)) == Int64(number),
-                  date == (Int64(year), Int64(month), Int64(day)) else { return XCTFail("day \(number): \(date), walked \(year)-\(month)-\(day)") }
+                date == (Int64(year), Int64(month), Int64(day))
+            else { return XCTFail("day \(number): \(date), walked \(year)-\(month)-\(day)") }
             day += 1
             if day > CivilDate.daysIn(month: month, year: year) { (month, day) = (month + 1, 1) }
             if month > 12 { (year, month) = (year + 1, 1) }
@@ -41,7 +47,8 @@ final class CivilDateTests: XCTestCase {
         for number in stride(from: 0, through: -1_160_000, by: -1) {
             let date = CivilDate.date(ofDayNumber: Int64(number))
             guard CivilDate.dayNumber(year: Int64(year), month: Int64(month), day: Int64(day)) == Int64(number),
-                  date == (Int64(year), Int64(month), Int64(day)) else { return XCTFail("day \(number): \(date), walked \(year)-\(month)-\(day)") }
+                date == (Int64(year), Int64(month), Int64(day))
+            else { return XCTFail("day \(number): \(date), walked \(year)-\(month)-\(day)") }
             day -= 1
             if day < 1 {
                 (month, day) = month == 1 ? (12, 31) : (month - 1, CivilDate.daysIn(month: month - 1, year: year))
@@ -52,7 +59,9 @@ final class CivilDateTests: XCTestCase {
     }
 
     func testMonthsAndDaysOutsideTheirRangeRollOver() {
-        func number(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 { CivilDate.dayNumber(year: year, month: month, day: day) }
+        func number(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+            CivilDate.dayNumber(year: year, month: month, day: day)
+        }
         XCTAssertEqual(number(2027, 13, 1), number(2028, 1, 1))
         XCTAssertEqual(number(2027, 0, 1), number(2026, 12, 1))
         XCTAssertEqual(number(2027, -11, 1), number(2026, 1, 1))

@@ -10,9 +10,14 @@ final class JSONQuotingTests: XCTestCase {
         XCTAssertEqual(JSONQuoting.quoted("say \"hi\" \\ there"), "\"say \\\"hi\\\" \\\\ there\"")
         XCTAssertEqual(JSONQuoting.quoted("a\nb\rc\td"), "\"a\\nb\\rc\\td\"")
         XCTAssertEqual(JSONQuoting.quoted("crlf\r\n"), "\"crlf\\r\\n\"", "CRLF is two scalars, each escaped")
-        XCTAssertEqual(JSONQuoting.quoted("\u{0}\u{1}\u{8}\u{B}\u{C}\u{1F}"), "\"\\u0000\\u0001\\u0008\\u000b\\u000c\\u001f\"")
-        XCTAssertEqual(JSONQuoting.quoted("\u{7F}\u{80}\u{85}\u{9F}\u{A0}"), "\"\\u007f\\u0080\\u0085\\u009f\u{A0}\"", "DEL and C1 escaped, NBSP not")
-        XCTAssertEqual(JSONQuoting.quoted("\u{2028}\u{2029}"), "\"\u{2028}\u{2029}\"", "line and paragraph separators as themselves")
+        XCTAssertEqual(
+            JSONQuoting.quoted("\u{0}\u{1}\u{8}\u{B}\u{C}\u{1F}"), "\"\\u0000\\u0001\\u0008\\u000b\\u000c\\u001f\"")
+        XCTAssertEqual(
+            JSONQuoting.quoted("\u{7F}\u{80}\u{85}\u{9F}\u{A0}"), "\"\\u007f\\u0080\\u0085\\u009f\u{A0}\"",
+            "DEL and C1 escaped, NBSP not")
+        XCTAssertEqual(
+            JSONQuoting.quoted("\u{2028}\u{2029}"), "\"\u{2028}\u{2029}\"",
+            "line and paragraph separators as themselves")
         XCTAssertEqual(JSONQuoting.quoted("/"), "\"/\"", "the solidus needs no escape")
     }
 
@@ -21,7 +26,9 @@ final class JSONQuotingTests: XCTestCase {
     func testEveryScalarReadsBackAsJSON() throws {
         var scalars = String.UnicodeScalarView()
         for value in UInt32(0)...0x3100 { if let scalar = Unicode.Scalar(value) { scalars.append(scalar) } }
-        for value: UInt32 in [0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x1F642, 0x10FFFF] { scalars.append(Unicode.Scalar(value)!) }
+        for value: UInt32 in [0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x1F642, 0x10FFFF] {
+            scalars.append(Unicode.Scalar(value)!)
+        }
         let text = String(scalars)
         let json = "[" + JSONQuoting.quoted(text) + "]"
         let read = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]

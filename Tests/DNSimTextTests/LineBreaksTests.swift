@@ -17,7 +17,8 @@ final class LineBreaksTests: XCTestCase {
         XCTAssertEqual(lines("a\r\r\nb"), ["a", "", "b"], "CR then CRLF")
         XCTAssertEqual(lines("a\n\rb"), ["a", "", "b"], "LF then CR is two breaks")
         XCTAssertEqual(lines("a\u{85}b\u{2028}c\u{2029}d"), ["a", "b", "c", "d"], "NEL, LS and PS")
-        XCTAssertEqual(lines("a\u{2027}b\u{84}c\u{202A}d"), ["a\u{2027}b\u{84}c\u{202A}d"], "their neighbours are not breaks")
+        XCTAssertEqual(
+            lines("a\u{2027}b\u{84}c\u{202A}d"), ["a\u{2027}b\u{84}c\u{202A}d"], "their neighbours are not breaks")
         XCTAssertEqual(lines("a\u{000B}b\u{000C}c"), ["a\u{000B}b\u{000C}c"], "VT and FF are not YAML breaks")
     }
 
@@ -25,7 +26,8 @@ final class LineBreaksTests: XCTestCase {
         XCTAssertEqual(lines(""), [""])
         XCTAssertEqual(lines("a\n"), ["a", ""], "a final break leaves an empty last line")
         XCTAssertEqual(lines("\r\n"), ["", ""])
-        XCTAssertEqual(lines([0xEF, 0xBB, 0xBF, 0x61, 0x0A, 0x62]), ["a", "b"], "the byte order mark is not on line 1")
+        XCTAssertEqual(
+            lines([0xEF, 0xBB, 0xBF, 0x61, 0x0A, 0x62]), ["a", "b"], "the byte order mark is not on line 1")
         XCTAssertEqual(LineBreaks.contentStart([0xEF, 0xBB, 0xBF]), 3)
         XCTAssertEqual(LineBreaks.contentStart([0xEF, 0xBB]), 0)
         // A break's first bytes cut off at the end of the input are not a break.

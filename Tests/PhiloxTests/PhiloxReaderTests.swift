@@ -10,7 +10,8 @@ final class PhiloxReaderTests: XCTestCase {
     private func withGenerators(_ body: (UnsafeMutablePointer<gsl_rng>, UnsafeMutablePointer<gsl_rng>) -> Void) {
         dnsim_gsl_install_error_handler()
         guard let gsl = gsl_rng_alloc(dnsim_rng_philox4x32_10()),
-              let inline = gsl_rng_alloc(dnsim_rng_philox4x32_10()) else { return XCTFail("gsl_rng_alloc failed") }
+            let inline = gsl_rng_alloc(dnsim_rng_philox4x32_10())
+        else { return XCTFail("gsl_rng_alloc failed") }
         defer {
             gsl_rng_free(gsl)
             gsl_rng_free(inline)
@@ -24,9 +25,11 @@ final class PhiloxReaderTests: XCTestCase {
 
     /// Runs `draw` through GSL and through the reader on `sequences` keyed
     /// sequences, `perSequence` draws each, and compares every bit and the next word.
-    private func assertSame(sequences: Int, perSequence: Int, _ what: String,
-                            gsl: (UnsafeMutablePointer<gsl_rng>, Int) -> UInt64,
-                            reader: (UnsafeMutablePointer<dnsim_philox_state>, Int) -> UInt64) {
+    private func assertSame(
+        sequences: Int, perSequence: Int, _ what: String,
+        gsl: (UnsafeMutablePointer<gsl_rng>, Int) -> UInt64,
+        reader: (UnsafeMutablePointer<dnsim_philox_state>, Int) -> UInt64
+    ) {
         withGenerators { a, b in
             var mismatches = 0
             for n in 0..<sequences {
@@ -41,16 +44,18 @@ final class PhiloxReaderTests: XCTestCase {
     }
 
     func testUniformMatchesGSL() {
-        assertSame(sequences: 200_000, perSequence: 6, "uniform",
-                   gsl: { r, _ in gsl_rng_uniform(r).bitPattern },
-                   reader: { s, _ in dnsim_philox_uniform(s).bitPattern })
+        assertSame(
+            sequences: 200_000, perSequence: 6, "uniform",
+            gsl: { r, _ in gsl_rng_uniform(r).bitPattern },
+            reader: { s, _ in dnsim_philox_uniform(s).bitPattern })
     }
 
     func testUniformIntMatchesGSL() {
         let ns: [UInt32] = [2, 3, 5, 7, 1_000, 65_537, 0x7FFF_FFFF, 0x8000_0001, 0xFFFF_FFFF]
-        assertSame(sequences: 200_000, perSequence: 3, "uniform_int",
-                   gsl: { r, k in UInt64(gsl_rng_uniform_int(r, UInt(ns[k % ns.count]))) },
-                   reader: { s, k in UInt64(dnsim_philox_uniform_int(s, ns[k % ns.count])) })
+        assertSame(
+            sequences: 200_000, perSequence: 3, "uniform_int",
+            gsl: { r, k in UInt64(gsl_rng_uniform_int(r, UInt(ns[k % ns.count]))) },
+            reader: { s, k in UInt64(dnsim_philox_uniform_int(s, ns[k % ns.count])) })
     }
 
     /// The BG delay and fetch latency of the shipped scenarios, and extremes.
@@ -58,26 +63,28 @@ final class PhiloxReaderTests: XCTestCase {
         let parameters: [(zeta: Double, sigma: Double)] = [
             (log(5_400_000), 1.5), (log(800), 0.6), (log(30_000), 0.25), (0, 1), (-3.5, 4), (log(1e9), 0.01),
         ]
-        assertSame(sequences: 200_000, perSequence: 2, "lognormal",
-                   gsl: { r, k in
-                       let p = parameters[k % parameters.count]
-                       return gsl_ran_lognormal(r, p.zeta, p.sigma).bitPattern
-                   },
-                   reader: { s, k in
-                       let p = parameters[k % parameters.count]
-                       return dnsim_philox_lognormal(s, p.zeta, p.sigma).bitPattern
-                   })
+        assertSame(
+            sequences: 200_000, perSequence: 2, "lognormal",
+            gsl: { r, k in
+                let p = parameters[k % parameters.count]
+                return gsl_ran_lognormal(r, p.zeta, p.sigma).bitPattern
+            },
+            reader: { s, k in
+                let p = parameters[k % parameters.count]
+                return dnsim_philox_lognormal(s, p.zeta, p.sigma).bitPattern
+            })
     }
 
     /// Means up to 10, where GSL multiplies uniforms until the product falls to e^-mean.
     func testSmallPoissonMatchesGSL() {
         let means: [Double] = [0.05, 0.5, 1.2, 1.5, 3, 7.25, 10, 1e-9]
-        assertSame(sequences: 200_000, perSequence: 2, "poisson",
-                   gsl: { r, k in UInt64(gsl_ran_poisson(r, means[k % means.count])) },
-                   reader: { s, k in
-                       let mean = means[k % means.count]
-                       return UInt64(dnsim_philox_poisson_small(s, exp(-mean)))
-                   })
+        assertSame(
+            sequences: 200_000, perSequence: 2, "poisson",
+            gsl: { r, k in UInt64(gsl_ran_poisson(r, means[k % means.count])) },
+            reader: { s, k in
+                let mean = means[k % means.count]
+                return UInt64(dnsim_philox_poisson_small(s, exp(-mean)))
+            })
     }
 
     /// Blocks computed four streams at a time (`dnsim_philox_first_blocks`, with a tail of
@@ -93,11 +100,13 @@ final class PhiloxReaderTests: XCTestCase {
                     let index = 5 + UInt64(i)
                     _ = dnsim_philox_begin(plain, seed, device, source, index)
                     blocks.withUnsafeBufferPointer { words in
-                        _ = dnsim_philox_begin_with_block(primed, seed, device, source, index, words.baseAddress! + 4 * i)
+                        _ = dnsim_philox_begin_with_block(
+                            primed, seed, device, source, index, words.baseAddress! + 4 * i)
                     }
                     for word in 0..<9 {
-                        XCTAssertEqual(dnsim_philox_next(state(primed)), dnsim_philox_next(state(plain)),
-                                       "count \(count), stream \(i), word \(word)")
+                        XCTAssertEqual(
+                            dnsim_philox_next(state(primed)), dnsim_philox_next(state(plain)),
+                            "count \(count), stream \(i), word \(word)")
                     }
                 }
             }
@@ -111,8 +120,10 @@ final class PhiloxReaderTests: XCTestCase {
         let seed: UInt64 = 0x0123_4567_89AB_CDEF, device: UInt64 = 4_000_000_007 & 0xFFFF_FFFF, source: UInt64 = 5
         var avx2Runs = 0
         let below32: UInt64 = 1 << 32
-        let cases: [(first: UInt64, stride: UInt64)] = [(7, 1), (7, 1 << 8), (7, 1 << 16), (7, 3 << 30), (7, 1 << 40),
-                                                        (below32 - 20, 1), (below32 - 24, 3), (0, 0xFFFF_FFFF)]
+        let cases: [(first: UInt64, stride: UInt64)] = [
+            (7, 1), (7, 1 << 8), (7, 1 << 16), (7, 3 << 30), (7, 1 << 40),
+            (below32 - 20, 1), (below32 - 24, 3), (0, 0xFFFF_FFFF),
+        ]
         for (first, stride) in cases {
             for count in UInt32(0)...41 where UInt64(max(count, 1) - 1) * stride + first < 1 << 48 {
                 var fast = [UInt32](repeating: 0, count: 4 * Int(max(count, 1)))
@@ -123,8 +134,10 @@ final class PhiloxReaderTests: XCTestCase {
                 if avx2Ran { avx2Runs += 1 }
                 for i in 0..<Int(count) {
                     let index = first + UInt64(i) * stride
-                    let ctr: [UInt32] = [0, UInt32(truncatingIfNeeded: index),
-                                         UInt32(truncatingIfNeeded: index >> 32) & 0xFFFF | UInt32(source) << 16, UInt32(device)]
+                    let ctr: [UInt32] = [
+                        0, UInt32(truncatingIfNeeded: index),
+                        UInt32(truncatingIfNeeded: index >> 32) & 0xFFFF | UInt32(source) << 16, UInt32(device),
+                    ]
                     let key: [UInt32] = [UInt32(truncatingIfNeeded: seed), UInt32(seed >> 32)]
                     var block = [UInt32](repeating: 0, count: 4)
                     dnsim_philox4x32_10(ctr, key, &block)

@@ -12,12 +12,18 @@ final class PhiloxTests: XCTestCase {
     /// (DEShawResearch/random123 at 9545ff6413f258be2f04c1d319d99aaef7521150):
     /// counter (4 words), key (2 words), expected output (4 words).
     static let knownAnswers: [(ctr: [UInt32], key: [UInt32], expected: [UInt32])] = [
-        ([0x0000_0000, 0x0000_0000, 0x0000_0000, 0x0000_0000], [0x0000_0000, 0x0000_0000],
-         [0x6627_e8d5, 0xe169_c58d, 0xbc57_ac4c, 0x9b00_dbd8]),
-        ([0xffff_ffff, 0xffff_ffff, 0xffff_ffff, 0xffff_ffff], [0xffff_ffff, 0xffff_ffff],
-         [0x408f_276d, 0x41c8_3b0e, 0xa20b_c7c6, 0x6d54_51fd]),
-        ([0x243f_6a88, 0x85a3_08d3, 0x1319_8a2e, 0x0370_7344], [0xa409_3822, 0x299f_31d0],
-         [0xd16c_fe09, 0x94fd_cceb, 0x5001_e420, 0x2412_6ea1]),
+        (
+            [0x0000_0000, 0x0000_0000, 0x0000_0000, 0x0000_0000], [0x0000_0000, 0x0000_0000],
+            [0x6627_e8d5, 0xe169_c58d, 0xbc57_ac4c, 0x9b00_dbd8]
+        ),
+        (
+            [0xffff_ffff, 0xffff_ffff, 0xffff_ffff, 0xffff_ffff], [0xffff_ffff, 0xffff_ffff],
+            [0x408f_276d, 0x41c8_3b0e, 0xa20b_c7c6, 0x6d54_51fd]
+        ),
+        (
+            [0x243f_6a88, 0x85a3_08d3, 0x1319_8a2e, 0x0370_7344], [0xa409_3822, 0x299f_31d0],
+            [0xd16c_fe09, 0x94fd_cceb, 0x5001_e420, 0x2412_6ea1]
+        ),
     ]
 
     private func withGenerator(_ body: (UnsafeMutablePointer<gsl_rng>) throws -> Void) rethrows {
@@ -67,9 +73,10 @@ final class PhiloxTests: XCTestCase {
             let seed: UInt64 = 0x0123_4567_89ab_cdef
             let key: [UInt32] = [0x89ab_cdef, 0x0123_4567]
             XCTAssertEqual(Int(dnsim_philox_begin(r, seed, 0xdead_beef, 0xabcd, 0x1234_5678_9abc)), GSL_SUCCESS)
-            XCTAssertEqual(words(r, 8),
-                           block([0, 0x5678_9abc, 0xabcd_1234, 0xdead_beef], key)
-                               + block([1, 0x5678_9abc, 0xabcd_1234, 0xdead_beef], key))
+            XCTAssertEqual(
+                words(r, 8),
+                block([0, 0x5678_9abc, 0xabcd_1234, 0xdead_beef], key)
+                    + block([1, 0x5678_9abc, 0xabcd_1234, 0xdead_beef], key))
             dnsim_philox_begin(r, seed, 3, 5, 7)
             let first = block([0, 7, 5 << 16, 3], key)[0]
             XCTAssertEqual(gsl_rng_uniform(r), Double(first) / 4_294_967_296)
@@ -113,11 +120,14 @@ final class PhiloxTests: XCTestCase {
                 for index: UInt64 in [0, 5, 1 << 16 | 3] { keys.append((device, source, index)) }
             }
         }
-        func draw(_ r: UnsafeMutablePointer<gsl_rng>, _ k: (device: UInt64, source: UInt64, index: UInt64)) -> [Double] {
+        func draw(_ r: UnsafeMutablePointer<gsl_rng>, _ k: (device: UInt64, source: UInt64, index: UInt64)) -> [Double]
+        {
             dnsim_philox_begin(r, 7, k.device, k.source, k.index)
             // Six values that cross a block boundary, mixing integer and double reads.
-            return [Double(gsl_rng_get(r)), gsl_rng_uniform(r), gsl_rng_uniform_pos(r),
-                    Double(gsl_rng_uniform_int(r, 1000)), gsl_rng_uniform(r), gsl_ran_exponential(r, 3)]
+            return [
+                Double(gsl_rng_get(r)), gsl_rng_uniform(r), gsl_rng_uniform_pos(r),
+                Double(gsl_rng_uniform_int(r, 1000)), gsl_rng_uniform(r), gsl_ran_exponential(r, 3),
+            ]
         }
         withGenerator { a in
             let inOrder = keys.map { draw(a, $0) }
@@ -211,8 +221,10 @@ final class PhiloxTests: XCTestCase {
             ("gamma(0.5, 4)", { gsl_ran_gamma($0, 0.5, 4) }, 2, 8, (3 + 6 / 0.5) * 64),
             ("poisson(4.2)", { Double(gsl_ran_poisson($0, 4.2)) }, 4.2, 4.2, 4.2 * (1 + 3 * 4.2)),
             ("poisson(37.5)", { Double(gsl_ran_poisson($0, 37.5)) }, 37.5, 37.5, 37.5 * (1 + 3 * 37.5)),
-            ("lognormal(ln 800, 0.6)", { gsl_ran_lognormal($0, log(800), 0.6) }, lnMean, lnVar,
-             lnVar * lnVar * (exp(4 * s2) + 2 * exp(3 * s2) + 3 * exp(2 * s2) - 3)),
+            (
+                "lognormal(ln 800, 0.6)", { gsl_ran_lognormal($0, log(800), 0.6) }, lnMean, lnVar,
+                lnVar * lnVar * (exp(4 * s2) + 2 * exp(3 * s2) + 3 * exp(2 * s2) - 3)
+            ),
         ]
         withGenerator { r in
             let errorsBefore = dnsim_gsl_errors()

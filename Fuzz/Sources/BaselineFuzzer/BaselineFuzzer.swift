@@ -39,7 +39,10 @@ func candidate(_ scenario: Scenario) -> Candidate? {
     guard let plan = TinyScenario.plan(scenario) else { return nil }
     let context = TinyScenario.run(scenario, plan)
     if candidates.count >= 8 { candidates.removeAll() }  // each holds its histograms, about 1 MB
-    candidates[key] = (context, context.summary, context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) })
+    candidates[key] = (
+        context, context.summary,
+        context.plan.arms.enumerated().map { ($1.name, ThresholdShare(context.result.arms[$0])) }
+    )
     return candidates[key]
 }
 
@@ -49,7 +52,10 @@ let ownSummary = Array(SummaryCSV.render(own).utf8)
 let ownManifest = Array(RunManifest(own).json.utf8)
 
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     writeSeedsIfAsked([("tiny-report.txt", ownSummary + marker + ownManifest)])
     return 0
 }
@@ -78,7 +84,9 @@ func write(_ bytes: [UInt8]?, _ name: String) {
         try? FileManager.default.removeItem(atPath: path)
         return
     }
-    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        fatalError("cannot write \(path)")
+    }
 }
 
 func checkBaseline(_ bytes: [UInt8]) {
@@ -99,13 +107,16 @@ func checkBaseline(_ bytes: [UInt8]) {
     // A decision.json that loads holds every arm its manifest lists (issue 44, item 5).
     if let decision = report.decision, let manifest = report.manifest {
         for arm in manifest.arms {
-            precondition(decision.platforms.values.contains { $0.arms[arm] != nil }, "a loaded decision.json holds every arm of its manifest")
+            precondition(
+                decision.platforms.values.contains { $0.arms[arm] != nil },
+                "a loaded decision.json holds every arm of its manifest")
         }
     }
     roundTrip(report.summary)
     var scenario = scenario
-    var expected = RunManifest(scenario: scenario.name, seed: basePlan.seed, devices: basePlan.devices, days: scenario.days,
-                               arms: basePlan.arms.map(\.name))
+    var expected = RunManifest(
+        scenario: scenario.name, seed: basePlan.seed, devices: basePlan.devices, days: scenario.days,
+        arms: basePlan.arms.map(\.name))
     // CheckRun.baselineDefinitions: the tiny scenario sets no metrics: key, so it adopts the baseline's.
     var definitions = CheckDefinitions(values: scenario.definitions, source: .unrecorded, baselinePath: report.path)
     if let recorded = report.manifest?.definitions {
@@ -123,9 +134,10 @@ func checkBaseline(_ bytes: [UInt8]) {
     guard comparable(report, RunManifest(context)) else { return }
     var checks: [ScenarioCheck] = []
     for strict in [false, true] {
-        let check = ScenarioCheck(scenario: scenario, summary: summary, seed: context.plan.seed, devices: context.plan.devices,
-                                  days: context.days, baseline: (report, .option), strict: strict, definitions: definitions,
-                                  thresholds: thresholds, segments: context.segmentSummaries)
+        let check = ScenarioCheck(
+            scenario: scenario, summary: summary, seed: context.plan.seed, devices: context.plan.devices,
+            days: context.days, baseline: (report, .option), strict: strict, definitions: definitions,
+            thresholds: thresholds, segments: context.segmentSummaries)
         _ = check.notes + check.regressionLines + [check.summaryLine]
         _ = CheckOutput.githubAnnotations(check)
         _ = CheckOutput.stepSummary(check)

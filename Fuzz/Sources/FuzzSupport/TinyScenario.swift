@@ -12,39 +12,43 @@ public enum TinyScenario {
     public static let file = "tiny.yaml"
 
     public static let text = """
-    name: fuzz-tiny
-    seed: 7
-    devices: 4
-    days: 3
-    start: 2027-03-13
-    timeZone: America/New_York
-    plugin:
-      contentFetch: { enabled: true, schedule: "25 18 * * *", callbacks: {} }
-      userNotification: { enabled: true, schedule: "30 18 * * *", title: New Activity, body: Check your starred projects. }
-      relationship: { autoLink: true, contentTimeout: 300000, fallbackBehavior: show_default }
-    platforms:
-      ios:
-        fetchTask: { kind: appRefresh, delay: { lognormal: { median: 20m, sigma: 1.2 } }, never: 0.1, budget: 30s }
-    fetch: { latency: { lognormal: { median: 800ms, sigma: 0.6 } }, failure: 0.05 }
-    server: { updatesPerDay: 2, starredPlans: 4 }
-    user: { appOpensPerDay: 1, forceQuitPerDay: 0.1, tokenLifetime: 4d }
-    strategies:
-      - independent
-      - chained
-    sweep:
-      - { key: lead, values: [1h] }
+        name: fuzz-tiny
+        seed: 7
+        devices: 4
+        days: 3
+        start: 2027-03-13
+        timeZone: America/New_York
+        plugin:
+          contentFetch: { enabled: true, schedule: "25 18 * * *", callbacks: {} }
+          userNotification: { enabled: true, schedule: "30 18 * * *", title: New Activity, body: Check your starred projects. }
+          relationship: { autoLink: true, contentTimeout: 300000, fallbackBehavior: show_default }
+        platforms:
+          ios:
+            fetchTask: { kind: appRefresh, delay: { lognormal: { median: 20m, sigma: 1.2 } }, never: 0.1, budget: 30s }
+        fetch: { latency: { lognormal: { median: 800ms, sigma: 0.6 } }, failure: 0.05 }
+        server: { updatesPerDay: 2, starredPlans: 4 }
+        user: { appOpensPerDay: 1, forceQuitPerDay: 0.1, tokenLifetime: 4d }
+        strategies:
+          - independent
+          - chained
+        sweep:
+          - { key: lead, values: [1h] }
 
-    """
+        """
 
     public static var bytes: [UInt8] { Array(text.utf8) }
 
     /// The scenario, loaded as the command line loads `tiny.yaml`.
     public static let scenario: Scenario = {
-        do { return try ScenarioLoader.load(bytes: bytes, file: file) } catch { fatalError("the tiny scenario does not load: \(error)") }
+        do { return try ScenarioLoader.load(bytes: bytes, file: file) } catch {
+            fatalError("the tiny scenario does not load: \(error)")
+        }
     }()
 
     /// Its plan with the command line's overrides (none, or a shard's recorded ones).
-    public static func plan(_ scenario: Scenario, devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) -> SimulationPlan? {
+    public static func plan(_ scenario: Scenario, devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil)
+        -> SimulationPlan?
+    {
         guard case .success(let plan) = scenario.plan(devices: devices, days: days, seed: seed) else { return nil }
         return plan
     }
@@ -52,8 +56,9 @@ public enum TinyScenario {
     /// `dnsim-events tiny.yaml`'s context: the whole run, as `check` runs its candidate.
     public static func run(_ scenario: Scenario, _ plan: SimulationPlan) -> ReportContext {
         let outcome = Experiment(plan: plan, jobs: 1).run()
-        return ReportContext(scenario: scenario, plan: outcome.plan, result: outcome.result, days: scenario.days,
-                             reproduceCommand: "dnsim-events \(file) --seed \(plan.seed)")
+        return ReportContext(
+            scenario: scenario, plan: outcome.plan, result: outcome.result, days: scenario.days,
+            reproduceCommand: "dnsim-events \(file) --seed \(plan.seed)")
     }
 }
 

@@ -29,7 +29,9 @@ func runScenario(_ bytes: [UInt8]) {
     // The plan of the first month: a year's charging and idle windows (DailyWindow) cost an input more than the
     // loading; what a longer span adds is the calendar's length, which validate and the unit tests check. A month may
     // hold no cycle (a schedule of May only, from January), and then does not plan: the whole span must.
-    if case .success(let plan) = scenario.plan(devices: 1, days: min(scenario.days, plannedDays), seed: nil), plan.world.calendar.count > 0 {
+    if case .success(let plan) = scenario.plan(devices: 1, days: min(scenario.days, plannedDays), seed: nil),
+        plan.world.calendar.count > 0
+    {
     } else {
         switch scenario.plan(devices: 1, days: nil, seed: nil) {
         case .success(let plan): precondition(plan.world.calendar.count > 0, "a loaded scenario has cycles")
@@ -54,16 +56,23 @@ func runScenario(_ bytes: [UInt8]) {
 /// and walked under AddressSanitizer) cost more than the simulation itself.
 func simulateBriefly(_ scenario: Scenario) {
     guard case .success(let plan) = scenario.plan(devices: 1, days: min(scenario.days, simulatedDays), seed: nil),
-          plan.world.calendar.count > 0 else { return }
+        plan.world.calendar.count > 0
+    else { return }
     for configuration in plan.segmentWorlds {
         let shared = DeviceWorld(configuration: configuration, seed: plan.seed)
         // A device whose conditions are its own (`perDevice`) lives in a world built for it, as `DeviceRunner` builds it.
-        let world = configuration.perDevice.isEmpty ? shared
-            : DeviceWorld(configuration: DeviceValue.configuration(configuration, device: 0, random: shared.random), seed: plan.seed)
+        let world =
+            configuration.perDevice.isEmpty
+            ? shared
+            : DeviceWorld(
+                configuration: DeviceValue.configuration(configuration, device: 0, random: shared.random),
+                seed: plan.seed)
         world.generate(device: 0)
         for arm in plan.arms {
             let log = ArmSimulator(arm: arm, world: world).run(world)
-            precondition(log.cycles.count <= max(world.configuration.calendar.count, Int(log.activity[.updates])), "one record per cycle")
+            precondition(
+                log.cycles.count <= max(world.configuration.calendar.count, Int(log.activity[.updates])),
+                "one record per cycle")
         }
     }
 }
@@ -92,7 +101,9 @@ func runCron(_ bytes: [UInt8]) {
             let start = zone.startOfDay(year: 2027, month: 3, day: 13)
             let end = zone.startOfDay(year: 2027, month: 3, day: 16)
             let times = zone.occurrences(of: cron, from: start, to: end)
-            precondition(zone.occurrenceCount(of: cron, from: start, to: end) == times.count, "count \(cron.text) in \(zone.identifier)")
+            precondition(
+                zone.occurrenceCount(of: cron, from: start, to: end) == times.count,
+                "count \(cron.text) in \(zone.identifier)")
             precondition(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "occurrences ascend")
             let latest = zone.latestOccurrences(of: cron, atOrBefore: times, lookBackDays: 2)
             precondition(latest == times, "each occurrence is its own latest")

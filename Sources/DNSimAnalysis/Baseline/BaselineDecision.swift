@@ -28,40 +28,52 @@ public struct BaselineDecision: Sendable {
     public var draws: Int { StudyComparison.draws(design: design, samples: samples, worlds: worlds) }
 
     /// `path`'s decision.json; the message says what is wrong and to regenerate the baseline.
-    public static func load(_ path: String,
-                            regenerate hint: String = "regenerate the baseline") throws(BaselineReport.LoadError) -> BaselineDecision {
+    public static func load(
+        _ path: String,
+        regenerate hint: String = "regenerate the baseline"
+    ) throws(BaselineReport.LoadError) -> BaselineDecision {
         let regenerate = "; " + hint
         guard let data = FileManager.default.contents(atPath: path),
-              let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else {
             throw BaselineReport.LoadError(description: "error: \(path) is not readable JSON" + regenerate)
         }
-        guard let design = json["design"] as? String, let samples = json["samples"] as? Int, let worlds = json["worlds"] as? Int,
-              worlds > 0, let platforms = json["platforms"] as? [String: [String: Any]] else {
-            throw BaselineReport.LoadError(description: "error: \(path) lacks design, samples, worlds or platforms" + regenerate)
+        guard let design = json["design"] as? String, let samples = json["samples"] as? Int,
+            let worlds = json["worlds"] as? Int,
+            worlds > 0, let platforms = json["platforms"] as? [String: [String: Any]]
+        else {
+            throw BaselineReport.LoadError(
+                description: "error: \(path) lacks design, samples, worlds or platforms" + regenerate)
         }
         var decisions: [String: PlatformDecision] = [:]
         for (platform, fields) in platforms {
             guard let arms = fields["arms"] as? [String: [String: Any]] else {
-                throw BaselineReport.LoadError(description: "error: \(path): platforms.\(platform) has no arms" + regenerate)
+                throw BaselineReport.LoadError(
+                    description: "error: \(path): platforms.\(platform) has no arms" + regenerate)
             }
             var read: [String: Arm] = [:]
             for (name, figures) in arms {
                 let utility = figures["utility"] as? [String: Any]
                 let quantiles = ["q05", "q50", "q95"].compactMap { (utility?[$0] as? NSNumber)?.doubleValue }
                 guard let best = (figures["probability_best"] as? NSNumber)?.doubleValue,
-                      let expected = (figures["expected_utility"] as? NSNumber)?.doubleValue,
-                      let regret = (figures["expected_regret"] as? NSNumber)?.doubleValue,
-                      let deviation = (figures["regret_sd"] as? NSNumber)?.doubleValue, quantiles.count == 3 else {
-                    throw BaselineReport.LoadError(description: "error: \(path): \(name) lacks probability_best, expected_utility, expected_regret, "
-                        + "regret_sd or its utility quantiles (the file predates them)" + regenerate)
+                    let expected = (figures["expected_utility"] as? NSNumber)?.doubleValue,
+                    let regret = (figures["expected_regret"] as? NSNumber)?.doubleValue,
+                    let deviation = (figures["regret_sd"] as? NSNumber)?.doubleValue, quantiles.count == 3
+                else {
+                    throw BaselineReport.LoadError(
+                        description:
+                            "error: \(path): \(name) lacks probability_best, expected_utility, expected_regret, "
+                            + "regret_sd or its utility quantiles (the file predates them)" + regenerate)
                 }
-                read[name] = Arm(probabilityBest: best, expectedUtility: expected, expectedRegret: regret,
-                                 regretDeviation: deviation, quantiles: quantiles)
+                read[name] = Arm(
+                    probabilityBest: best, expectedUtility: expected, expectedRegret: regret,
+                    regretDeviation: deviation, quantiles: quantiles)
             }
             // Always written, an arm's name or null: without it a changed recommendation would go unseen.
             guard let recommended = fields["recommended"], recommended is String || recommended is NSNull else {
-                throw BaselineReport.LoadError(description: "error: \(path): platforms.\(platform).recommended: missing, "
-                                               + "or neither an arm's name nor null" + regenerate)
+                throw BaselineReport.LoadError(
+                    description: "error: \(path): platforms.\(platform).recommended: missing, "
+                        + "or neither an arm's name nor null" + regenerate)
             }
             decisions[platform] = PlatformDecision(recommended: recommended as? String, arms: read)
         }

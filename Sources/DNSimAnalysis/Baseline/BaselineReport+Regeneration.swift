@@ -11,7 +11,9 @@ extension BaselineReport {
     /// A folder not named after the scenario cannot be written under its own
     /// name, and the command says where it writes instead. The flags are the
     /// run's overrides, which give a `<name>@…/` folder its tag under any root.
-    public static func regenerationCommand(file: String, flags: String = "", baseline path: String, scenario: String) -> String {
+    public static func regenerationCommand(file: String, flags: String = "", baseline path: String, scenario: String)
+        -> String
+    {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let last = (trimmed as NSString).lastPathComponent
         let parent = PathText.parent(trimmed)
@@ -27,11 +29,14 @@ extension BaselineReport {
     static func isDefaultRoot(_ root: String) -> Bool {
         let here = FileManager.default.currentDirectoryPath
         let absolute = root.hasPrefix("/") ? root : here + "/" + root
-        return URL(fileURLWithPath: absolute).standardizedFileURL.path == URL(fileURLWithPath: here + "/" + defaultRoot).standardizedFileURL.path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+            == URL(fileURLWithPath: here + "/" + defaultRoot).standardizedFileURL.path
     }
 
     /// `(dnsim-events FILE --out ROOT, and commit ROOT/)`: how to regenerate and keep the baseline `path`.
-    public static func regenerationHint(file: String, flags: String = "", baseline path: String, scenario: String) -> String {
+    public static func regenerationHint(file: String, flags: String = "", baseline path: String, scenario: String)
+        -> String
+    {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let parent = PathText.parent(trimmed)
         return "(\(regenerationCommand(file: file, flags: flags, baseline: path, scenario: scenario)), "

@@ -21,21 +21,29 @@ public struct BaselineReport: Sendable {
     /// scenario's path, and `flags`, the run's `--seed`/`--devices`/`--days`, are
     /// named in the command that regenerates a damaged one (so that it writes a
     /// baseline the run can be compared with).
-    public static func load(_ directory: String, scenario: String, file: String = "SCENARIO.yaml",
-                            flags: String = "") throws(LoadError) -> BaselineReport {
-        let candidates = ["\(directory)/\(scenario)", directory].filter { FileManager.default.fileExists(atPath: "\($0)/summary.csv") }
+    public static func load(
+        _ directory: String, scenario: String, file: String = "SCENARIO.yaml",
+        flags: String = ""
+    ) throws(LoadError) -> BaselineReport {
+        let candidates = ["\(directory)/\(scenario)", directory].filter {
+            FileManager.default.fileExists(atPath: "\($0)/summary.csv")
+        }
         // Both: a report written into DIR itself (as --out DIR did for one scenario before 0.2.0's
         // DIR/<name>/) beside the one for this scenario. Either may be stale, so neither is guessed.
         if candidates.count == 2 {
-            throw LoadError(description: "error: \(directory)/summary.csv and \(directory)/\(scenario)/summary.csv both exist, so the baseline "
-                            + "for \(scenario) is ambiguous: --out DIR writes DIR/<name>/ now; remove the report files in \(directory)/ itself "
-                            + "(or pass --baseline \(directory)/\(scenario))")
+            throw LoadError(
+                description:
+                    "error: \(directory)/summary.csv and \(directory)/\(scenario)/summary.csv both exist, so the baseline "
+                    + "for \(scenario) is ambiguous: --out DIR writes DIR/<name>/ now; remove the report files in \(directory)/ itself "
+                    + "(or pass --baseline \(directory)/\(scenario))")
         }
         guard let folder = candidates.first else {
-            throw LoadError(description: "error: no baseline for \(scenario): "
-                            + "neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
+            throw LoadError(
+                description: "error: no baseline for \(scenario): "
+                    + "neither \(directory)/summary.csv nor \(directory)/\(scenario)/summary.csv exists")
         }
-        let regenerate = "regenerate it " + regenerationHint(file: file, flags: flags, baseline: folder, scenario: scenario)
+        let regenerate =
+            "regenerate it " + regenerationHint(file: file, flags: flags, baseline: folder, scenario: scenario)
         guard let data = FileManager.default.contents(atPath: "\(folder)/summary.csv") else {
             throw LoadError(description: "error: cannot read \(folder)/summary.csv")
         }
@@ -51,26 +59,32 @@ public struct BaselineReport: Sendable {
         do {
             manifest = try RunManifest.load("\(folder)/manifest.json")
         } catch {
-            throw LoadError(description: "error: \(error.description); a baseline is a whole report folder: \(regenerate)")
+            throw LoadError(
+                description: "error: \(error.description); a baseline is a whole report folder: \(regenerate)")
         }
         let missing = manifest.arms.filter { summary.row(arm: $0) == nil }
         guard missing.isEmpty else {
-            throw LoadError(description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
-                            + "\(folder)/manifest.json lists: the file is truncated or damaged; \(regenerate)")
+            throw LoadError(
+                description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
+                    + "\(folder)/manifest.json lists: the file is truncated or damaged; \(regenerate)")
         }
         let decisionPath = "\(folder)/decision.json"
-        let decision = FileManager.default.fileExists(atPath: decisionPath) ? try BaselineDecision.load(decisionPath, regenerate: regenerate) : nil
+        let decision =
+            FileManager.default.fileExists(atPath: decisionPath)
+            ? try BaselineDecision.load(decisionPath, regenerate: regenerate) : nil
         try decision?.check(against: manifest, regenerate: regenerate)
         var segments: [SegmentSummary]?
         if let data = FileManager.default.contents(atPath: "\(folder)/segments.csv") {
             do {
-                segments = try SummaryCSVReader.readSegments(String(decoding: data, as: UTF8.self),
-                                                             file: "\(folder)/segments.csv")
+                segments = try SummaryCSVReader.readSegments(
+                    String(decoding: data, as: UTF8.self),
+                    file: "\(folder)/segments.csv")
             } catch {
                 throw LoadError(description: "\(error.description); \(regenerate)")
             }
         }
-        return BaselineReport(path: folder, summary: summary, manifest: manifest, decision: decision,
-                              segments: segments)
+        return BaselineReport(
+            path: folder, summary: summary, manifest: manifest, decision: decision,
+            segments: segments)
     }
 }

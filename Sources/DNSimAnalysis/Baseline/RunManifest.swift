@@ -16,17 +16,21 @@ public struct RunManifest: Sendable, Equatable, Codable {
     public var definitions: MetricDefinitions?
 
     public init(_ context: ReportContext) {
-        self.init(scenario: context.scenario.name, seed: context.plan.seed, devices: context.plan.devices, days: context.days,
-                  arms: context.plan.arms.map(\.name),
-                  definitions: MetricDefinitions(freshWithin: context.plan.world.freshWithin, lateAfter: context.plan.lateAfter,
-                                                 duplicateWindow: context.plan.world.duplicateWindow,
-                                                 deviceFreshBelow: context.plan.deviceFreshBelow,
-                                                 maxContentAge: context.plan.maxContentAge))
+        self.init(
+            scenario: context.scenario.name, seed: context.plan.seed, devices: context.plan.devices, days: context.days,
+            arms: context.plan.arms.map(\.name),
+            definitions: MetricDefinitions(
+                freshWithin: context.plan.world.freshWithin, lateAfter: context.plan.lateAfter,
+                duplicateWindow: context.plan.world.duplicateWindow,
+                deviceFreshBelow: context.plan.deviceFreshBelow,
+                maxContentAge: context.plan.maxContentAge))
     }
 
     /// What a run will record, before it runs (`check` compares it with the baseline's first).
-    public init(scenario: String, seed: UInt64, devices: Int, days: Int, arms: [String],
-                definitions: MetricDefinitions? = nil, toolVersion: String = ToolVersion.current) {
+    public init(
+        scenario: String, seed: UInt64, devices: Int, days: Int, arms: [String],
+        definitions: MetricDefinitions? = nil, toolVersion: String = ToolVersion.current
+    ) {
         self.scenario = scenario
         self.seed = String(seed)
         self.devices = devices
@@ -49,10 +53,13 @@ public struct RunManifest: Sendable, Equatable, Codable {
         if baseline.seed != seed { differences.append("seed \(baseline.seed) vs \(seed)") }
         if baseline.devices != devices { differences.append("devices \(baseline.devices) vs \(devices)") }
         if baseline.days != days { differences.append("days \(baseline.days) vs \(days)") }
-        if baseline.toolVersion != toolVersion { differences.append("dnsim-events \(baseline.toolVersion) vs \(toolVersion)") }
+        if baseline.toolVersion != toolVersion {
+            differences.append("dnsim-events \(baseline.toolVersion) vs \(toolVersion)")
+        }
         if let before = baseline.definitions, let after = definitions {
             for key in MetricDefinitions.keys where before[key] != after[key] {
-                differences.append("metrics.\(key) \(MetricDefinitions.text(before[key])) vs \(MetricDefinitions.text(after[key]))")
+                differences.append(
+                    "metrics.\(key) \(MetricDefinitions.text(before[key])) vs \(MetricDefinitions.text(after[key]))")
             }
             if before.deviceFreshBelow != after.deviceFreshBelow {
                 differences.append("metrics.deviceFreshBelow \(before.deviceFreshBelow) vs \(after.deviceFreshBelow)")

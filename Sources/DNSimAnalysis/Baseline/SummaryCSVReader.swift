@@ -35,7 +35,8 @@ public enum SummaryCSVReader {
 
     /// The rows of a summary (`segmented`: a segments file), each with its segment's name ("" in a summary).
     static func rows(_ text: String, file: String, segmented: Bool) throws(ReadError)
-        -> [(segment: String, row: SummaryTable.Row)] {
+        -> [(segment: String, row: SummaryTable.Row)]
+    {
         var text = text
         let figures = Set(SummaryColumns.names)
         // `withUTF8` rethrows untyped errors, so the problem comes out as a value.
@@ -51,40 +52,58 @@ public enum SummaryCSVReader {
                     let texts = fields.map { reader.text($0) }
                     if lines.isEmpty {
                         header = texts
-                    } else if let bad = texts.indices.first(where: { $0 < header.count && figures.contains(header[$0]) && !isFigure(texts[$0]) }) {
+                    } else if let bad = texts.indices.first(where: {
+                        $0 < header.count && figures.contains(header[$0]) && !isFigure(texts[$0])
+                    }) {
                         let column = column(of: fields[bad], in: buffer)
-                        return .failure(ReadError(description: "\(file):\(line):\(column): error: \(header[bad]) is '\(texts[bad])', not a number"))
+                        return .failure(
+                            ReadError(
+                                description:
+                                    "\(file):\(line):\(column): error: \(header[bad]) is '\(texts[bad])', not a number")
+                        )
                     }
                     lines.append((line, texts))
-                case .problem(let line, let message, _): return .failure(ReadError(description: "\(file):\(line): error: \(message)"))
+                case .problem(let line, let message, _):
+                    return .failure(ReadError(description: "\(file):\(line): error: \(message)"))
                 }
             }
         }
         let lines = try read.get()
         let leading = segmented ? ["segment", "arm"] : ["arm"]
         guard let first = lines.first, Array(first.fields.prefix(leading.count)) == leading,
-              first.fields.contains("platform") else {
+            first.fields.contains("platform")
+        else {
             let kind = segmented ? "segments" : "summary"
-            throw ReadError(description: "error: \(file) is not a dnsim-events \(kind).csv "
-                            + "(its header does not start with '\(leading.joined(separator: ","))')")
+            throw ReadError(
+                description: "error: \(file) is not a dnsim-events \(kind).csv "
+                    + "(its header does not start with '\(leading.joined(separator: ","))')")
         }
         let header = first.fields
         guard lines.count > 1 || segmented else {
-            throw ReadError(description: "\(file):\(first.line): error: the header is followed by no rows (one per arm): "
-                            + "the file is truncated or damaged; regenerate it")
+            throw ReadError(
+                description: "\(file):\(first.line): error: the header is followed by no rows (one per arm): "
+                    + "the file is truncated or damaged; regenerate it")
         }
         let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        func field(_ name: String, _ line: [String]) -> String { position[name].map { $0 < line.count ? line[$0] : "" } ?? "" }
+        func field(_ name: String, _ line: [String]) -> String {
+            position[name].map { $0 < line.count ? line[$0] : "" } ?? ""
+        }
         var rows: [(segment: String, row: SummaryTable.Row)] = []
         for (number, line) in lines.dropFirst() {
             guard line.count == header.count else {
-                throw ReadError(description: "\(file):\(number): error: has \(line.count) fields where the header has \(header.count)")
+                throw ReadError(
+                    description:
+                        "\(file):\(number): error: has \(line.count) fields where the header has \(header.count)")
             }
-            rows.append((field("segment", line),
-                         SummaryTable.Row(arm: field("arm", line), strategy: field("strategy", line),
-                                          platform: field("platform", line),
-                                          ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
-                                          values: SummaryColumns.names.map { Double(field($0, line)) })))
+            rows.append(
+                (
+                    field("segment", line),
+                    SummaryTable.Row(
+                        arm: field("arm", line), strategy: field("strategy", line),
+                        platform: field("platform", line),
+                        ciMethod: field("ci_method", line), fingerprint: field("fingerprint", line),
+                        values: SummaryColumns.names.map { Double(field($0, line)) })
+                ))
         }
         return rows
     }

@@ -43,16 +43,20 @@ public struct CheckDefinitions: Sendable, Equatable {
         case .baseline:
             var text = "measured under the baseline's definitions (\(values.description))"
             if !adopted.isEmpty {
-                text += "; left to its defaults this scenario would count "
-                    + adopted.map { "\($0.key) \(MetricDefinitions.text($0.own))\($0.key == "freshWithin" ? " (its lead)" : "")" }
-                        .joined(separator: ", ")
+                text +=
+                    "; left to its defaults this scenario would count "
+                    + adopted.map {
+                        "\($0.key) \(MetricDefinitions.text($0.own))\($0.key == "freshWithin" ? " (its lead)" : "")"
+                    }
+                    .joined(separator: ", ")
                     + ", which would move its rates for that reason alone"
             }
             return text
         case .scenario:
             return "measured under the scenario's definitions (\(values.description))"
         case .unrecorded:
-            return "measured under the scenario's own definitions (\(values.description)): the baseline \(baselinePath ?? "") "
+            return
+                "measured under the scenario's own definitions (\(values.description)): the baseline \(baselinePath ?? "") "
                 + "records none (its manifest.json predates them), so if it was counted otherwise its rates differ for that reason "
                 + "alone; regenerate the baseline to record them"
         }

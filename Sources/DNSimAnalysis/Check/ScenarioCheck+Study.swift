@@ -21,16 +21,19 @@ extension ScenarioCheck {
                 let held = cells.indices.filter { index in
                     let value = isUtility ? study.utilities[index][arm] : cells[index][arm].figure(column!.name)
                     guard let value else { return false }
-                    return !(expectation.max.map { value > $0 } ?? false) && !(expectation.min.map { value < $0 } ?? false)
+                    return !(expectation.max.map { value > $0 } ?? false)
+                        && !(expectation.min.map { value < $0 } ?? false)
                 }.count
                 let share = Double(held) / Double(max(worlds, 1))
-                var result = ExpectationResult(arm: descriptor.name, column: column?.name ?? Expectation.utility,
-                                               isFraction: column?.unit == "fraction", value: share,
-                                               min: expectation.min, max: expectation.max, probability: required, worlds: worlds,
-                                               mark: expectation.mark, problem: nil)
+                var result = ExpectationResult(
+                    arm: descriptor.name, column: column?.name ?? Expectation.utility,
+                    isFraction: column?.unit == "fraction", value: share,
+                    min: expectation.min, max: expectation.max, probability: required, worlds: worlds,
+                    mark: expectation.mark, problem: nil)
                 if share < required {
                     let bound = String(result.bound.dropLast(" in \(Self.share(required)) of worlds".count))
-                    result.problem = "\(descriptor.name) \(bound) in \(Self.share(share)) of \(worlds) worlds (\(held)), "
+                    result.problem =
+                        "\(descriptor.name) \(bound) in \(Self.share(share)) of \(worlds) worlds (\(held)), "
                         + "needs \(Self.share(required)) (\(place))"
                 }
                 results.append(result)
@@ -44,21 +47,31 @@ extension ScenarioCheck {
         guard let study else { return [] }
         var cases: [Case] = []
         for recommendation in study.recommendations {
-            let message = "\(recommendation.platform) recommendation changed: the baseline \(study.path) recommends "
+            let message =
+                "\(recommendation.platform) recommendation changed: the baseline \(study.path) recommends "
                 + "\(recommendation.before ?? "no arm"), this run \(recommendation.after ?? "no arm"); regenerate the baseline if this is intended"
-            cases.append(Case(arm: recommendation.platform, name: "study recommended", figure: "recommended", line: studyLine,
-                              failure: recommendation.changed
-                                  ? Failure(kind: .recommendationChanged, arm: recommendation.platform, figure: "recommended",
-                                            message: message, line: studyLine, column: 1)
-                                  : nil))
+            cases.append(
+                Case(
+                    arm: recommendation.platform, name: "study recommended", figure: "recommended", line: studyLine,
+                    failure: recommendation.changed
+                        ? Failure(
+                            kind: .recommendationChanged, arm: recommendation.platform, figure: "recommended",
+                            message: message, line: studyLine, column: 1)
+                        : nil))
         }
         for figure in study.figures {
-            let message = figure.description + " over \(study.baselineWorlds) → \(study.worlds) worlds: worse beyond the Monte Carlo "
+            let message =
+                figure.description
+                + " over \(study.baselineWorlds) → \(study.worlds) worlds: worse beyond the Monte Carlo "
                 + "tolerance of \(study.path); regenerate the baseline if this is intended"
-            cases.append(Case(arm: figure.arm, name: "study \(figure.name)", figure: figure.name, line: studyLine,
-                              failure: figure.regressed
-                                  ? Failure(kind: .studyMoved, arm: figure.arm, figure: figure.name, message: message, line: studyLine, column: 1)
-                                  : nil))
+            cases.append(
+                Case(
+                    arm: figure.arm, name: "study \(figure.name)", figure: figure.name, line: studyLine,
+                    failure: figure.regressed
+                        ? Failure(
+                            kind: .studyMoved, arm: figure.arm, figure: figure.name, message: message, line: studyLine,
+                            column: 1)
+                        : nil))
         }
         return cases
     }

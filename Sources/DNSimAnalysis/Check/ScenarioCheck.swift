@@ -34,7 +34,8 @@ public struct ScenarioCheck: Sendable {
             var parts: [String] = []
             if let min { parts.append("≥ \(ScenarioCheck.show(min, fraction: isFraction))") }
             if let max { parts.append("≤ \(ScenarioCheck.show(max, fraction: isFraction))") }
-            return "\(column) " + parts.joined(separator: " and ") + (probability.map { " in \(ScenarioCheck.share($0)) of worlds" } ?? "")
+            return "\(column) " + parts.joined(separator: " and ")
+                + (probability.map { " in \(ScenarioCheck.share($0)) of worlds" } ?? "")
                 + (segment.map { " in segment \($0)" } ?? "")
         }
     }
@@ -113,11 +114,14 @@ public struct ScenarioCheck: Sendable {
     /// of them before or after); nil checks every arm.
     public var gatedArms: Set<String>?
 
-    public init(scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
-                baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
-                definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [], missingBaseline: String? = nil,
-                study: UncertaintyStudy? = nil, studyAnalysis: UncertaintyAnalysis? = nil,
-                gatedArms: Set<String>? = nil, utilities: [String: Double] = [:], segments: [SegmentSummary]) {
+    public init(
+        scenario: Scenario, summary: SummaryTable, seed: UInt64, devices: Int, days: Int,
+        baseline: (report: BaselineReport, source: BaselineSource)?, strict: Bool,
+        definitions: CheckDefinitions, thresholds: [(arm: String, share: ThresholdShare)] = [],
+        missingBaseline: String? = nil,
+        study: UncertaintyStudy? = nil, studyAnalysis: UncertaintyAnalysis? = nil,
+        gatedArms: Set<String>? = nil, utilities: [String: Double] = [:], segments: [SegmentSummary]
+    ) {
         self.gatedArms = gatedArms
         self.definitions = definitions
         self.missingBaseline = missingBaseline
@@ -130,29 +134,35 @@ public struct ScenarioCheck: Sendable {
         self.strict = strict
         for expectation in scenario.expectations
         where expectation.probability == nil && expectation.metric == Expectation.utility
-            && expectation.segment == nil {
+            && expectation.segment == nil
+        {
             let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
             for row in summary.rows where expectation.applies(to: row.arm) {
                 guard let value = utilities[row.arm] else { continue }
                 var problem: String?
                 if let max = expectation.max, value > max {
-                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
+                    problem =
+                        "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
                         + "is above the expected max \(Self.show(max, fraction: false)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
+                    problem =
+                        "\(row.arm) utility: \(Self.show(value, fraction: false)) per cycle "
                         + "is below the expected min \(Self.show(min, fraction: false)) (\(place))"
                 }
-                expectations.append(ExpectationResult(arm: row.arm, column: Expectation.utility, isFraction: false, value: value,
-                                                      min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
+                expectations.append(
+                    ExpectationResult(
+                        arm: row.arm, column: Expectation.utility, isFraction: false, value: value,
+                        min: expectation.min, max: expectation.max, mark: expectation.mark, problem: problem))
             }
         }
         for expectation in scenario.expectations where expectation.probability == nil {
             guard let column = SummaryColumns.named(expectation.metric) else { continue }
             let fraction = column.unit == "fraction"
             // A segment's bound reads that segment's rows (`segments.csv`), the fleet's the summary's.
-            let rows = expectation.segment.map { name in
-                segments.first { $0.name == name }?.summary.rows ?? []
-            } ?? summary.rows
+            let rows =
+                expectation.segment.map { name in
+                    segments.first { $0.name == name }?.summary.rows ?? []
+                } ?? summary.rows
             let inSegment = expectation.segment.map { " in segment \($0)" } ?? ""
             for row in rows where expectation.applies(to: row.arm) {
                 guard let value = row.value(column.name) else { continue }
@@ -160,28 +170,33 @@ public struct ScenarioCheck: Sendable {
                 let place = "\(scenario.file):\(expectation.mark.line):\(expectation.mark.column)"
                 let figure = "\(row.arm) \(column.name)\(inSegment)"
                 if let max = expectation.max, value > max {
-                    problem = "\(figure): \(Self.show(value, column)) is above the expected max "
+                    problem =
+                        "\(figure): \(Self.show(value, column)) is above the expected max "
                         + "\(Self.show(max, column)) (\(place))"
                 } else if let min = expectation.min, value < min {
-                    problem = "\(figure): \(Self.show(value, column)) is below the expected min "
+                    problem =
+                        "\(figure): \(Self.show(value, column)) is below the expected min "
                         + "\(Self.show(min, column)) (\(place))"
                 }
                 // The threshold share is the arm's, not a segment's.
                 if problem != nil, expectation.segment == nil, let note = thresholdNote(row.arm, column.name) {
                     problem! += " " + note
                 }
-                expectations.append(ExpectationResult(arm: row.arm, column: column.name, isFraction: fraction, value: value,
-                                                      min: expectation.min, max: expectation.max,
-                                                      segment: expectation.segment, mark: expectation.mark,
-                                                      problem: problem))
+                expectations.append(
+                    ExpectationResult(
+                        arm: row.arm, column: column.name, isFraction: fraction, value: value,
+                        min: expectation.min, max: expectation.max,
+                        segment: expectation.segment, mark: expectation.mark,
+                        problem: problem))
             }
         }
         if let baseline {
             baselinePath = baseline.report.path
             baselineSource = baseline.source
             comparison = BaselineComparison(baseline: baseline.report.summary, current: summary)
-            (segmentComparisons, newSegments) = SegmentComparison.compare(baseline: baseline.report.segments,
-                                                                          run: segments)
+            (segmentComparisons, newSegments) = SegmentComparison.compare(
+                baseline: baseline.report.segments,
+                run: segments)
         }
         if let study {
             expectations += Self.overWorlds(scenario, study)
@@ -209,7 +224,8 @@ public struct ScenarioCheck: Sendable {
     /// compared arm each rate and its fingerprint.
     public var cases: [Case] {
         guard let gatedArms else { return allCases }
-        let recommendations = Dictionary((study?.recommendations ?? []).map { ($0.platform, $0) }, uniquingKeysWith: { a, _ in a })
+        let recommendations = Dictionary(
+            (study?.recommendations ?? []).map { ($0.platform, $0) }, uniquingKeysWith: { a, _ in a })
         return allCases.filter { check in
             if check.figure == "recommended", let recommendation = recommendations[check.arm] {
                 return [recommendation.before, recommendation.after].contains { $0.map(gatedArms.contains) ?? false }
@@ -221,39 +237,55 @@ public struct ScenarioCheck: Sendable {
     /// Every checked figure, whatever `--arms` says.
     var allCases: [Case] {
         var cases = expectations.map { result in
-            Case(arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column, line: result.mark.line,
-                 failure: result.problem.map { Failure(kind: .expectation, arm: result.arm, figure: result.column, message: $0,
-                                                      line: result.mark.line, column: result.mark.column,
-                                                      segment: result.segment) },
-                 segment: result.segment)
+            Case(
+                arm: result.arm, name: "expect \(result.bound) (line \(result.mark.line))", figure: result.column,
+                line: result.mark.line,
+                failure: result.problem.map {
+                    Failure(
+                        kind: .expectation, arm: result.arm, figure: result.column, message: $0,
+                        line: result.mark.line, column: result.mark.column,
+                        segment: result.segment)
+                },
+                segment: result.segment)
         }
         cases += studyCases
         guard let comparison else { return cases }
         let changed = Set(strict ? behaviourChangedArms : [])
         for fingerprint in comparison.fingerprints {
             for change in comparison.comparisons where change.arm == fingerprint.arm {
-                cases.append(Case(arm: change.arm, name: "baseline \(change.column)", figure: change.column, line: 1,
-                                  failure: change.verdict == .regression
-                                      ? Failure(kind: .regression, arm: change.arm, figure: change.column, message: describe(change),
-                                                line: 1, column: 1)
-                                      : nil))
+                cases.append(
+                    Case(
+                        arm: change.arm, name: "baseline \(change.column)", figure: change.column, line: 1,
+                        failure: change.verdict == .regression
+                            ? Failure(
+                                kind: .regression, arm: change.arm, figure: change.column, message: describe(change),
+                                line: 1, column: 1)
+                            : nil))
             }
-            let message = "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), "
+            let message =
+                "\(fingerprint.arm) behaviour changed: its fingerprint \(fingerprint.baseline) is now \(fingerprint.run), "
                 + "though every rate is within tolerance of the baseline \(baselinePath ?? ""); regenerate the baseline if this is intended"
-            cases.append(Case(arm: fingerprint.arm, name: "baseline fingerprint", figure: "fingerprint", line: 1,
-                              failure: changed.contains(fingerprint.arm)
-                                  ? Failure(kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message,
-                                            line: 1, column: 1)
-                                  : nil))
+            cases.append(
+                Case(
+                    arm: fingerprint.arm, name: "baseline fingerprint", figure: "fingerprint", line: 1,
+                    failure: changed.contains(fingerprint.arm)
+                        ? Failure(
+                            kind: .behaviourChanged, arm: fingerprint.arm, figure: "fingerprint", message: message,
+                            line: 1, column: 1)
+                        : nil))
         }
         for segment in segmentComparisons {
             for change in segment.comparison.comparisons {
-                let failure = change.verdict == .regression
-                    ? Failure(kind: .regression, arm: change.arm, figure: change.column,
-                              message: segment.describe(change), line: 1, column: 1, segment: segment.segment)
+                let failure =
+                    change.verdict == .regression
+                    ? Failure(
+                        kind: .regression, arm: change.arm, figure: change.column,
+                        message: segment.describe(change), line: 1, column: 1, segment: segment.segment)
                     : nil
-                cases.append(Case(arm: change.arm, name: "baseline \(change.column) in segment \(segment.segment)",
-                                  figure: change.column, line: 1, failure: failure, segment: segment.segment))
+                cases.append(
+                    Case(
+                        arm: change.arm, name: "baseline \(change.column) in segment \(segment.segment)",
+                        figure: change.column, line: 1, failure: failure, segment: segment.segment))
             }
         }
         return cases
@@ -263,16 +295,22 @@ public struct ScenarioCheck: Sendable {
     public var notes: [String] {
         var notes = ["\(definitions.isWarning ? "warning" : "note") \(scenario): \(definitions.sentence)"]
         // A threshold note goes beside the late figure a line already shows, else on its own line.
-        let shown = Set((comparison?.comparisons ?? []).filter { $0.verdict != .withinTolerance }.map { "\($0.arm) \($0.column)" })
-            .union(expectations.filter { !$0.passed }.map { "\($0.arm) \($0.column)" })
+        let shown = Set(
+            (comparison?.comparisons ?? []).filter { $0.verdict != .withinTolerance }.map { "\($0.arm) \($0.column)" }
+        )
+        .union(expectations.filter { !$0.passed }.map { "\($0.arm) \($0.column)" })
         for (arm, _) in thresholds where !shown.contains("\(arm) late_rate") {
             notes.append("warning \(scenario): \(arm) late: " + thresholdNote(arm, "late_rate")!)
         }
         guard let comparison else { return notes }
         // `--arms` gates the improvements it reports as it gates the failures.
         let gated = { (arm: String) in gatedArms?.contains(arm) ?? true }
-        notes += (study?.newArms ?? []).filter(gated).map { "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)" }
-        notes += (study?.figures ?? []).filter { $0.improved && gated($0.arm) }.map { "improved \(scenario): study \($0.description)" }
+        notes += (study?.newArms ?? []).filter(gated).map {
+            "improved \(scenario): \($0) is new in the study (not in the baseline's decision.json)"
+        }
+        notes += (study?.figures ?? []).filter { $0.improved && gated($0.arm) }.map {
+            "improved \(scenario): study \($0.description)"
+        }
         notes += comparison.newArms.filter(gated).map { "improved \(scenario): \($0) is new (not in the baseline)" }
         notes += comparison.improvements.filter { gated($0.arm) }.map { "improved \(scenario): \(describe($0))" }
         notes += newSegments.map {
@@ -284,9 +322,10 @@ public struct ScenarioCheck: Sendable {
             }
         }
         if !strict, !behaviourChangedArms.isEmpty {
-            notes.append("warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
-                         + "differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; "
-                         + "regenerate the baseline if this is intended")
+            notes.append(
+                "warning \(scenario): behaviour changed: the event trajectories of \(behaviourChangedArms.joined(separator: ", ")) "
+                    + "differ from the baseline \(baselinePath ?? ""), though every rate is within tolerance; "
+                    + "regenerate the baseline if this is intended")
         }
         return notes
     }
@@ -301,16 +340,21 @@ public struct ScenarioCheck: Sendable {
         if !expectations.isEmpty { what.append("\(expectations.count) expect: check(s)") }
         if let comparison {
             let segmentFigures = segmentComparisons.map(\.comparison.comparisons.count).reduce(0, +)
-            what.append("\(comparison.comparisons.count) figure(s)"
-                        + (segmentFigures > 0
-                           ? ", \(segmentFigures) segment figure(s) (\(segmentComparisons.count) segments)" : "")
-                        + " and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
+            what.append(
+                "\(comparison.comparisons.count) figure(s)"
+                    + (segmentFigures > 0
+                        ? ", \(segmentFigures) segment figure(s) (\(segmentComparisons.count) segments)" : "")
+                    + " and \(comparison.fingerprints.count) fingerprint(s) against \(baselinePath ?? "")")
         }
         if let study {
-            what.append("\(study.recommendations.count) recommendation(s) and \(study.figures.count) study figure(s) against \(study.path)")
+            what.append(
+                "\(study.recommendations.count) recommendation(s) and \(study.figures.count) study figure(s) against \(study.path)"
+            )
         }
         if expectations.isEmpty, comparison == nil { what.append("no expect: entry matched an arm") }
-        if comparison == nil { what.append("no baseline compared" + (missingBaseline.map { ": \($0)/ does not exist" } ?? "")) }
+        if comparison == nil {
+            what.append("no baseline compared" + (missingBaseline.map { ": \($0)/ does not exist" } ?? ""))
+        }
         let detail = what.joined(separator: ", ")
         if passed { return "\(scenario): ok (\(detail))" }
         return "\(scenario): \(failures.count) regression(s) in \(checks) check(s) (\(detail))"

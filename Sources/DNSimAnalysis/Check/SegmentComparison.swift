@@ -20,7 +20,8 @@ public struct SegmentComparison: Sendable {
     /// with fewer than two segments (a fleet of one is the fleet, compared already). Segments the
     /// baseline lacks are in `newSegments`.
     public static func compare(baseline: [SegmentSummary]?, run: [SegmentSummary])
-        -> (compared: [SegmentComparison], newSegments: [String]) {
+        -> (compared: [SegmentComparison], newSegments: [String])
+    {
         guard let baseline, run.count > 1 else { return ([], []) }
         var compared: [SegmentComparison] = []
         var newSegments: [String] = []

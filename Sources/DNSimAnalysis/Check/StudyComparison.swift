@@ -27,7 +27,8 @@ public struct StudyComparison: Sendable {
 
         /// `chained/ios probability_best: 0.2500 → 0.3125 (+0.0625, tolerance 0.0510)`.
         public var description: String {
-            "\(arm) \(name): " + String(format: "%.4f → %.4f (%+.4f, tolerance %.4f)", before, after, after - before, tolerance)
+            "\(arm) \(name): "
+                + String(format: "%.4f → %.4f (%+.4f, tolerance %.4f)", before, after, after - before, tolerance)
         }
     }
 
@@ -40,8 +41,10 @@ public struct StudyComparison: Sendable {
     }
 
     /// The figures compared, in the order an arm's are listed.
-    public static let figureNames = ["probability_best", "expected_utility", "expected_regret", "utility_q05", "utility_q50",
-                                     "utility_q95"]
+    public static let figureNames = [
+        "probability_best", "expected_utility", "expected_regret", "utility_q05", "utility_q50",
+        "utility_q95",
+    ]
     static let quantiles = [0.05, 0.5, 0.95]
     /// How many combined standard errors (the baseline's and the run's) a figure may move: calibrated
     /// (StudyCheckSeedsTests) so the correct model passes its own baseline at 19 of 20 other seeds,
@@ -62,8 +65,13 @@ public struct StudyComparison: Sendable {
         path = baseline.path
         baselineWorlds = baseline.worlds
         worlds = study.designs.count
-        let (drawsBefore, drawsNow) = (Double(baseline.draws), Double(Self.draws(design: study.settings.design.rawValue,
-                                                                                 samples: study.settings.samples, worlds: worlds)))
+        let (drawsBefore, drawsNow) = (
+            Double(baseline.draws),
+            Double(
+                Self.draws(
+                    design: study.settings.design.rawValue,
+                    samples: study.settings.samples, worlds: worlds))
+        )
         // The baseline's error over the worlds scales with its own draws; its device noise is the run's.
         let scale = drawsNow / drawsBefore
         for (platformPosition, decision) in analysis.decisions.enumerated() {
@@ -72,8 +80,10 @@ public struct StudyComparison: Sendable {
                 newArms += decision.arms.map { study.arms[$0].name }
                 continue
             }
-            recommendations.append(Recommendation(platform: platform, before: before.recommended,
-                                                  after: decision.recommended.map { study.arms[$0].name }))
+            recommendations.append(
+                Recommendation(
+                    platform: platform, before: before.recommended,
+                    after: decision.recommended.map { study.arms[$0].name }))
             let errors = StudyFigureErrors(study, decision, position: platformPosition)
             for (position, arm) in decision.arms.enumerated() {
                 let name = study.arms[arm].name
@@ -90,13 +100,18 @@ public struct StudyComparison: Sendable {
                 // P(best): binomial standard errors of both shares over the draws, combined; at least one
                 // world's worth (a share of 0 or 1 has no binomial spread of its own).
                 let p = Self.rounded(figures.probabilityBest)
-                let bestError = (old.probabilityBest * (1 - old.probabilityBest) / drawsBefore + p * (1 - p) / drawsNow).squareRoot()
-                append(name, "probability_best", old.probabilityBest, p,
-                       max(Self.standardErrors * bestError, 1 / Double(min(worlds, baseline.worlds))), higherIsWorse: false)
-                append(name, "expected_utility", old.expectedUtility, Self.rounded(figures.expectedUtility),
-                       tolerance(worlds: error.expectedUtility, devices: error.deviceUtility), higherIsWorse: false)
-                append(name, "expected_regret", old.expectedRegret, Self.rounded(figures.expectedRegret),
-                       tolerance(worlds: error.expectedRegret, devices: error.deviceRegret), higherIsWorse: true)
+                let bestError = (old.probabilityBest * (1 - old.probabilityBest) / drawsBefore + p * (1 - p) / drawsNow)
+                    .squareRoot()
+                append(
+                    name, "probability_best", old.probabilityBest, p,
+                    max(Self.standardErrors * bestError, 1 / Double(min(worlds, baseline.worlds))), higherIsWorse: false
+                )
+                append(
+                    name, "expected_utility", old.expectedUtility, Self.rounded(figures.expectedUtility),
+                    tolerance(worlds: error.expectedUtility, devices: error.deviceUtility), higherIsWorse: false)
+                append(
+                    name, "expected_regret", old.expectedRegret, Self.rounded(figures.expectedRegret),
+                    tolerance(worlds: error.expectedRegret, devices: error.deviceRegret), higherIsWorse: true)
                 // Quantiles: distribution-free, from the order statistics. The run's quantile's own
                 // interval is the utilities at p ± t, t = k·√(p(1 − p)(1/D_b + 1/D_r)) (the binomial count
                 // of worlds below it, for both runs), on the side the figure moved, plus the device
@@ -108,16 +123,21 @@ public struct StudyComparison: Sendable {
                     let t = Self.standardErrors * (q * (1 - q) * (1 / drawsBefore + 1 / drawsNow)).squareRoot()
                     let side = now < old.quantiles[index] ? min(1, q + t) : max(0, q - t)
                     let devices = Self.standardErrors * 2.0.squareRoot() * error.deviceUtility
-                    append(name, Self.figureNames[3 + index], old.quantiles[index], now,
-                           abs(Quantile.of(sorted, side) - Quantile.of(sorted, q)) + devices, higherIsWorse: false)
+                    append(
+                        name, Self.figureNames[3 + index], old.quantiles[index], now,
+                        abs(Quantile.of(sorted, side) - Quantile.of(sorted, q)) + devices, higherIsWorse: false)
                 }
             }
         }
     }
 
-    mutating func append(_ arm: String, _ name: String, _ before: Double, _ after: Double, _ tolerance: Double, higherIsWorse: Bool) {
-        figures.append(Figure(arm: arm, name: name, before: before, after: after, tolerance: max(tolerance, Self.floor),
-                              higherIsWorse: higherIsWorse))
+    mutating func append(
+        _ arm: String, _ name: String, _ before: Double, _ after: Double, _ tolerance: Double, higherIsWorse: Bool
+    ) {
+        figures.append(
+            Figure(
+                arm: arm, name: name, before: before, after: after, tolerance: max(tolerance, Self.floor),
+                higherIsWorse: higherIsWorse))
     }
 
     public var changedRecommendations: [Recommendation] { recommendations.filter(\.changed) }

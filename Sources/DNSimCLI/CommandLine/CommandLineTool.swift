@@ -14,8 +14,10 @@ public struct CommandLineTool: Sendable {
     /// What `--version` prints after the tool's name.
     public let version: String
 
-    public init(commands: [any Subcommand.Type], defaultCommand: any Subcommand.Type, version: String,
-                overview: @escaping @Sendable () -> String) {
+    public init(
+        commands: [any Subcommand.Type], defaultCommand: any Subcommand.Type, version: String,
+        overview: @escaping @Sendable () -> String
+    ) {
         self.version = version
         self.commands = commands
         self.defaultCommand = defaultCommand
@@ -42,13 +44,16 @@ public struct CommandLineTool: Sendable {
             command = named
             rest = rest.dropFirst()
         } else if let first = rest.first, !first.hasPrefix("-"), !first.contains("."), !first.contains("/") {
-            throw UsageError("no subcommand '\(first)'" + Suggestion.hint(for: first, in: commands.map { $0.name })
-                + "; to run a scenario, give its file (e.g. Scenarios/\(first).yaml)")
+            throw UsageError(
+                "no subcommand '\(first)'" + Suggestion.hint(for: first, in: commands.map { $0.name })
+                    + "; to run a scenario, give its file (e.g. Scenarios/\(first).yaml)")
         }
         // Built-in flags come first, so help works even beside a typo.
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") {
-            console.print(command.name == defaultCommand.name && arguments.first != defaultCommand.name ? overview() : command.help)
+            console.print(
+                command.name == defaultCommand.name && arguments.first != defaultCommand.name
+                    ? overview() : command.help)
             return .success
         }
         if options.contains("--version") {

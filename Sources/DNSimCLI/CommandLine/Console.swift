@@ -12,8 +12,10 @@ public final class Console: @unchecked Sendable {
     /// their own. Nothing in the library reads the process environment.
     public let environment: [String: String]
 
-    public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void, errorIsTerminal: Bool = false,
-                environment: [String: String] = [:]) {
+    public init(
+        out: @escaping (String) -> Void, error: @escaping (String) -> Void, errorIsTerminal: Bool = false,
+        environment: [String: String] = [:]
+    ) {
         writeOut = out
         writeError = error
         self.errorIsTerminal = errorIsTerminal
@@ -23,9 +25,10 @@ public final class Console: @unchecked Sendable {
     /// stdout and stderr, with the given environment (the executable passes the process's). A
     /// write that fails ends the process (`StandardStream`): exit 2, or 141 for a closed pipe.
     public static func standard(environment: [String: String] = [:]) -> Console {
-        Console(out: { StandardStream.output.write($0) },
-                error: { StandardStream.error.write($0) },
-                errorIsTerminal: isatty(2) == 1, environment: environment)
+        Console(
+            out: { StandardStream.output.write($0) },
+            error: { StandardStream.error.write($0) },
+            errorIsTerminal: isatty(2) == 1, environment: environment)
     }
 
     public func print(_ text: String) { lock.lock(); writeOut(text + "\n"); lock.unlock() }

@@ -30,8 +30,10 @@ public enum Interruption {
     /// Installs the handlers; the executable calls it once, before running a command.
     public static func install() {
         signal(SIGPIPE, SIG_IGN)
-        for (signo, name, inheritedIgnoreKept) in [(SIGINT, "SIGINT", false), (SIGTERM, "SIGTERM", false), (SIGHUP, "SIGHUP", true),
-                                                   (SIGQUIT, "SIGQUIT", true)] {
+        for (signo, name, inheritedIgnoreKept) in [
+            (SIGINT, "SIGINT", false), (SIGTERM, "SIGTERM", false), (SIGHUP, "SIGHUP", true),
+            (SIGQUIT, "SIGQUIT", true),
+        ] {
             let previous = signal(signo, SIG_IGN)
             if inheritedIgnoreKept && isIgnore(previous) { continue }
             let source = DispatchSource.makeSignalSource(signal: signo, queue: queue)
@@ -52,7 +54,8 @@ public enum Interruption {
         var line = isatty(2) == 1 ? "\r\u{1B}[K" : ""  // over a progress bar
         line += "dnsim-events: interrupted by \(name)"
         if removed > 0 {
-            line += "; removed \(removed) staging folder\(removed == 1 ? "" : "s"); no report folder was left half-written"
+            line +=
+                "; removed \(removed) staging folder\(removed == 1 ? "" : "s"); no report folder was left half-written"
         }
         line += "\n"
         _ = line.withCString { write(2, $0, strlen($0)) }

@@ -9,8 +9,10 @@ public struct OptionSpec: Sendable {
     /// (before anything runs); nil when it is fine.
     public let check: (@Sendable (String) -> String?)?
 
-    public init(_ name: String, short: Character? = nil, value: String? = nil, _ help: String,
-         check: (@Sendable (String) -> String?)? = nil) {
+    public init(
+        _ name: String, short: Character? = nil, value: String? = nil, _ help: String,
+        check: (@Sendable (String) -> String?)? = nil
+    ) {
         self.name = name
         self.short = short
         self.value = value

@@ -22,7 +22,8 @@ public struct ParsedArguments: Sendable {
     public func count(_ option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = values[option.name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(option.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError(
+                "\(option.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
     }

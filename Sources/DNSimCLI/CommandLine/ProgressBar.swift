@@ -38,7 +38,8 @@ public final class ProgressBar: RunProgress, @unchecked Sendable {
         let filled = Int(fraction * Double(width))
         let eta = fraction > 0 ? elapsed / fraction - elapsed : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        console.writeErrorRaw(String(format: "\r%@ %@ %3.0f%%  %d/%d %@  ETA %.0fs ", label, bar, fraction * 100, done, total, unit, eta))
+        console.writeErrorRaw(
+            String(format: "\r%@ %@ %3.0f%%  %d/%d %@  ETA %.0fs ", label, bar, fraction * 100, done, total, unit, eta))
     }
 
     public func finish() {

@@ -1,7 +1,8 @@
 import DNSimReports
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// stdout or stderr, written with write(2) so that every error is seen (issue 44, item 7):

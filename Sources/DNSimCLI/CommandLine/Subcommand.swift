@@ -19,12 +19,15 @@ extension Subcommand {
     public static var help: String {
         var text = "dnsim-events \(name): \(summary)\n\nUsage:\n  dnsim-events \(usage)\n"
         if !details.isEmpty { text += "\n" + details + "\n" }
-        let rows = options.map { option -> (String, String) in
-            let short = option.short.map { "-\($0), " } ?? "    "
-            return (short + option.name + (option.value.map { " \($0)" } ?? ""), option.help)
-        } + [("-h, --help", "show this help")]
+        let rows =
+            options.map { option -> (String, String) in
+                let short = option.short.map { "-\($0), " } ?? "    "
+                return (short + option.name + (option.value.map { " \($0)" } ?? ""), option.help)
+            } + [("-h, --help", "show this help")]
         let width = rows.map(\.0.count).max() ?? 0
-        text += "\nOptions:\n" + rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+        text +=
+            "\nOptions:\n"
+            + rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
             .joined(separator: "\n") + "\n"
         return text
     }

@@ -24,7 +24,9 @@ struct DaySelection: Equatable {
     static func parse(_ text: String) throws(UsageError) -> DaySelection {
         let invalid = UsageError("--day takes \(syntax), not '\(text.prefix(40))'")
         if let dots = text.range(of: "..") {
-            guard let from = bound(text[..<dots.lowerBound]), let to = bound(text[dots.upperBound...]) else { throw invalid }
+            guard let from = bound(text[..<dots.lowerBound]), let to = bound(text[dots.upperBound...]) else {
+                throw invalid
+            }
             return DaySelection(from: from, to: to, text: text)
         }
         if let single = bound(Substring(text)) { return DaySelection(from: single, to: single, text: text) }
@@ -38,7 +40,8 @@ struct DaySelection: Equatable {
         if let day = number(text) { return .day(day) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = number(parts[0]), let month = number(parts[1]), let day = number(parts[2]) else { return nil }
+            let year = number(parts[0]), let month = number(parts[1]), let day = number(parts[2])
+        else { return nil }
         // A date that would roll over (2027-02-30) is not a date.
         guard CivilDate.isValid(year: year, month: month, day: day) else { return nil }
         return .date(year: year, month: month, day: day)
@@ -46,7 +49,9 @@ struct DaySelection: Equatable {
 
     /// Digits only, at least 1 and at most 9 of them.
     static func number(_ text: Substring) -> Int? {
-        guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text), value >= 1 else { return nil }
+        guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(text),
+            value >= 1
+        else { return nil }
         return value
     }
 
@@ -62,12 +67,18 @@ struct DaySelection: Equatable {
         func resolve(_ bound: Bound) throws(UsageError) -> Int {
             switch bound {
             case .day(let number):
-                guard number <= days else { throw UsageError("--day \(text) is beyond the scenario's \(days) days (\(span))") }
+                guard number <= days else {
+                    throw UsageError("--day \(text) is beyond the scenario's \(days) days (\(span))")
+                }
                 return number
             case .date(let year, let month, let day):
                 let number = ZonedCalendar.dayNumber(year: year, month: month, day: day) - first + 1
-                guard number >= 1 else { throw UsageError("--day \(text) is before the scenario's first day (\(span))") }
-                guard number <= days else { throw UsageError("--day \(text) is beyond the scenario's \(days) days (\(span))") }
+                guard number >= 1 else {
+                    throw UsageError("--day \(text) is before the scenario's first day (\(span))")
+                }
+                guard number <= days else {
+                    throw UsageError("--day \(text) is beyond the scenario's \(days) days (\(span))")
+                }
                 return number
             }
         }

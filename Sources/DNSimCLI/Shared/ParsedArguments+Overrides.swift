@@ -7,14 +7,17 @@ import Foundation
 extension ParsedArguments {
     public func seed() throws(UsageError) -> UInt64? {
         guard let text = values[OptionSpec.seed.name] else { return nil }
-        guard let seed = UInt64(text) else { throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, not '\(text)'") }
+        guard let seed = UInt64(text) else {
+            throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, not '\(text)'")
+        }
         return seed
     }
 
     /// `--seed`, `--devices`, `--days` and `--platform`, as the scenario's overrides.
     public func overrides() throws(UsageError) -> RunOverrides {
-        RunOverrides(seed: try seed(), devices: try count(.devices, in: 1...Scenario.maxDevices),
-                     days: try count(.days, in: 1...Scenario.maxDays), platform: try platform())
+        RunOverrides(
+            seed: try seed(), devices: try count(.devices, in: 1...Scenario.maxDevices),
+            days: try count(.days, in: 1...Scenario.maxDays), platform: try platform())
     }
 
     /// `--platform ios|android`, or nil.
@@ -23,8 +26,9 @@ extension ParsedArguments {
         guard let platform = Platform(rawValue: text.lowercased()) else {
             let names = Platform.allCases.map(\.rawValue)
             // The word given first, with the closest name, as for an unknown option or key.
-            throw UsageError("--platform: unknown platform '\(text.prefix(40))'" + Suggestion.hint(for: text, in: names)
-                             + "; the platforms are \(names.joined(separator: " and "))")
+            throw UsageError(
+                "--platform: unknown platform '\(text.prefix(40))'" + Suggestion.hint(for: text, in: names)
+                    + "; the platforms are \(names.joined(separator: " and "))")
         }
         return platform
     }

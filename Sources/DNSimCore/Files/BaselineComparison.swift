@@ -46,8 +46,9 @@ public struct BaselineComparison: Sendable {
                     + String(format: "%.2f → %.2f (%+.2f, tolerance %.2f)", before, after, after - before, tolerance)
             }
             let name = column.hasSuffix("_rate") ? String(column.dropLast(5)) : column
-            let numbers = String(format: "%.1f%% → %.1f%% (%+.1f pp, tolerance %.1f pp)",
-                                 before * 100, after * 100, (after - before) * 100, tolerance * 100)
+            let numbers = String(
+                format: "%.1f%% → %.1f%% (%+.1f pp, tolerance %.1f pp)",
+                before * 100, after * 100, (after - before) * 100, tolerance * 100)
             return "\(arm) \(name): \(numbers)"
         }
     }
@@ -71,13 +72,17 @@ public struct BaselineComparison: Sendable {
             }
             fingerprints.append((row.arm, old.fingerprint, row.fingerprint))
             if !old.fingerprint.isEmpty, old.fingerprint != row.fingerprint { changedArms.append(row.arm) }
-            for column in SummaryColumns.all where column.direction != .neutral
-                && (column.unit == "fraction" || column.unit == SummaryColumns.perThousandDeviceDays) {
+            for column in SummaryColumns.all
+            where column.direction != .neutral
+                && (column.unit == "fraction" || column.unit == SummaryColumns.perThousandDeviceDays)
+            {
                 guard let before = old.value(column.name), let after = row.value(column.name) else { continue }
-                comparisons.append(Change(arm: row.arm, column: column.name, before: before, after: after,
-                                          tolerance: Self.tolerance(column, old, row),
-                                          higherIsBetter: column.direction == .higherIsBetter,
-                                          baselineHalfWidth: Self.halfWidth(column, old), runHalfWidth: Self.halfWidth(column, row)))
+                comparisons.append(
+                    Change(
+                        arm: row.arm, column: column.name, before: before, after: after,
+                        tolerance: Self.tolerance(column, old, row),
+                        higherIsBetter: column.direction == .higherIsBetter,
+                        baselineHalfWidth: Self.halfWidth(column, old), runHalfWidth: Self.halfWidth(column, row)))
             }
         }
     }
@@ -92,7 +97,8 @@ public struct BaselineComparison: Sendable {
 
     static func halfWidth(_ column: SummaryColumn, _ row: SummaryTable.Row) -> Double? {
         if let name = column.halfWidthColumn, let half = row.value(name) { return half }
-        guard let bounds = column.intervalColumns, let low = row.value(bounds.low), let high = row.value(bounds.high) else { return nil }
+        guard let bounds = column.intervalColumns, let low = row.value(bounds.low), let high = row.value(bounds.high)
+        else { return nil }
         return (high - low) / 2
     }
 }

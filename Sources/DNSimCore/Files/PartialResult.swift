@@ -28,9 +28,11 @@ public struct PartialResult: Codable, Sendable, Equatable {
     public var study: StudyPartial?
 
     /// The contiguous devices of shard `k` (1-based) of `n`.
-    public init(format: String, toolVersion: String, scenarioFile: String, scenarioDigest: String, scenarioName: String,
-                seed: String, devices: Int, days: Int, devicesOverride: Int?, daysOverride: Int?, shard: Int, shardCount: Int,
-                deviceRange: [Int], result: SimulationResult, pointResults: [SimulationResult]?, study: StudyPartial? = nil) {
+    public init(
+        format: String, toolVersion: String, scenarioFile: String, scenarioDigest: String, scenarioName: String,
+        seed: String, devices: Int, days: Int, devicesOverride: Int?, daysOverride: Int?, shard: Int, shardCount: Int,
+        deviceRange: [Int], result: SimulationResult, pointResults: [SimulationResult]?, study: StudyPartial? = nil
+    ) {
         self.format = format
         self.toolVersion = toolVersion
         self.scenarioFile = scenarioFile
@@ -69,7 +71,8 @@ public struct PartialResult: Codable, Sendable, Equatable {
         let whole = [UInt8](try encoded())
         let study = Array(#""study":{"#.utf8), empty = Array(#""worlds":[]}"#.utf8)
         guard let opened = Self.range(of: study, in: whole, from: 0),
-              let list = Self.range(of: empty, in: whole, from: opened.upperBound) else {
+            let list = Self.range(of: empty, in: whole, from: opened.upperBound)
+        else {
             preconditionFailure("an encoded study partial has its empty worlds list")
         }
         var bytes = Array(whole[..<list.lowerBound])

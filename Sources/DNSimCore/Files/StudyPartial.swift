@@ -20,7 +20,10 @@ public struct StudyPartial: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey { case design, parameters, worldCount, devicesPerWorld, worldRange, worlds }
 
-    public init(design: String, parameters: [String], worldCount: Int, devicesPerWorld: Int, worldRange: [Int], worlds: [WorldResult]) {
+    public init(
+        design: String, parameters: [String], worldCount: Int, devicesPerWorld: Int, worldRange: [Int],
+        worlds: [WorldResult]
+    ) {
         self.design = design
         self.parameters = parameters
         self.worldCount = worldCount

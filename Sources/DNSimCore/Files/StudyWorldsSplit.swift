@@ -28,8 +28,9 @@ public struct StudyWorldsSplit: Sendable {
         let last = bytes[start..<(list.upperBound - 1)]
         if !last.allSatisfy(Scanner.isSpace) { worlds.append(last) } else if !worlds.isEmpty { return nil }
         guard worlds.allSatisfy({ !$0.allSatisfy(Scanner.isSpace) }) else { return nil }
-        return StudyWorldsSplit(rest: Array(bytes[..<list.lowerBound]) + Array("[]".utf8) + Array(bytes[list.upperBound...]),
-                                worlds: worlds)
+        return StudyWorldsSplit(
+            rest: Array(bytes[..<list.lowerBound]) + Array("[]".utf8) + Array(bytes[list.upperBound...]),
+            worlds: worlds)
     }
 
     /// The byte range of the study's worlds list, brackets included.

@@ -1,4 +1,5 @@
 import Foundation
+
 /// One world of an uncertainty study as a shard ran it: its 1-based index, the identity of its
 /// parameter values and every arm's statistics.
 public struct WorldResult: Codable, Sendable, Equatable {

@@ -208,9 +208,11 @@ final class AgendaStorage<Payload> {
             let key = keys[index]
             precondition(key.slot < slotsUsed && !seen[key.slot], "a key's slot is out of range or shared")
             seen[key.slot] = true
-            precondition(orders[key.slot] == key.order || orders[key.slot] == Self.vacant, "a slot holds another key's order")
+            precondition(
+                orders[key.slot] == key.order || orders[key.slot] == Self.vacant, "a slot holds another key's order")
             precondition(key.time >= now, "a pending key is earlier than the clock")
-            precondition(key.order >> UInt64(AgendaKey.slotBits) < nextSequence, "a key's sequence is not yet handed out")
+            precondition(
+                key.order >> UInt64(AgendaKey.slotBits) < nextSequence, "a key's sequence is not yet handed out")
             if isHeap {
                 precondition(index == 0 || !key.precedes(keys[(index - 1) >> 1]), "a heap key precedes its parent")
             } else {

@@ -1,4 +1,5 @@
 import DNSimSupport
+
 /// The mixing functions the simulator uses, written once. Their outputs are
 /// part of committed fingerprints and keyed draws: never change them.
 public enum Hashing {

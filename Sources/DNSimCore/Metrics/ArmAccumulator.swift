@@ -9,8 +9,10 @@ public struct ArmAccumulator: Sendable {
     /// `metrics.maxContentAge`: nil leaves `within_age` out (and costs nothing per cycle).
     private let maxContentAge: Millis?
 
-    public init(lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow,
-                maxContentAge: Millis? = nil) {
+    public init(
+        lateAfter: Millis, deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow,
+        maxContentAge: Millis? = nil
+    ) {
         self.lateAfter = lateAfter
         self.deviceFreshBelow = deviceFreshBelow
         self.maxContentAge = maxContentAge
@@ -30,8 +32,12 @@ public struct ArmAccumulator: Sendable {
             deviceCounts[cycle.outcome.rawValue] += 1
             if let lateness = cycle.lateness {
                 statistics.lateness.add(lateness)
-                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) { deviceCounts[RateMetric.late.rawValue] += 1 }
-                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) { statistics.latenessAtThreshold += 1 }
+                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) {
+                    deviceCounts[RateMetric.late.rawValue] += 1
+                }
+                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) {
+                    statistics.latenessAtThreshold += 1
+                }
                 if cycle.notifiedBeforeFetch { deviceCounts[RateMetric.notifiedBeforeFetch.rawValue] += 1 }
             }
             if let age = cycle.contentAge { statistics.contentAge.add(age) }
@@ -79,7 +85,9 @@ public struct ArmAccumulator: Sendable {
         var hash = trajectory
         @inline(__always) func fold(_ word: UInt64) { hash = (hash ^ word) &* Hashing.fnvPrime }
         for cycle in cycles {
-            fold(UInt64(truncatingIfNeeded: cycle.cycle) << 8 | UInt64(cycle.outcome.rawValue) << 1 | (cycle.notifiedBeforeFetch ? 1 : 0))
+            fold(
+                UInt64(truncatingIfNeeded: cycle.cycle) << 8 | UInt64(cycle.outcome.rawValue) << 1
+                    | (cycle.notifiedBeforeFetch ? 1 : 0))
             fold(cycle.lateness.map { UInt64(bitPattern: $0) } ?? absent)
             fold(cycle.contentAge.map { UInt64(bitPattern: $0) } ?? absent)
         }

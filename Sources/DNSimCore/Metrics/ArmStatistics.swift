@@ -121,27 +121,31 @@ public struct ArmStatistics: Sendable, Equatable {
     /// feature off), the pooled rate's ratio-estimator interval instead; with
     /// equal numbers the two coincide.
     public func interval(_ metric: RateMetric) -> ConfidenceInterval {
-        interval(count: counts[metric.rawValue], squares: countSquares[metric.rawValue],
-                 timesCycles: countTimesCycles[metric.rawValue])
+        interval(
+            count: counts[metric.rawValue], squares: countSquares[metric.rawValue],
+            timesCycles: countTimesCycles[metric.rawValue])
     }
 
     /// The interval of a per-cycle rate from its per-device sums Σk, Σk² and Σk·n.
     func interval(count k: Int64, squares: Int64, timesCycles: Int64) -> ConfidenceInterval {
         if devices <= 1 { return ConfidenceInterval.wilson(successes: k, trials: cycles) }
         if cyclesVary {
-            return ConfidenceInterval.ratio(count: devices, sumY: Double(k), sumX: Double(cycles),
-                                            sumY2: Double(squares), sumX2: Double(cycleSquares),
-                                            sumXY: Double(timesCycles), clampTo: 0...1)
+            return ConfidenceInterval.ratio(
+                count: devices, sumY: Double(k), sumX: Double(cycles),
+                sumY2: Double(squares), sumX2: Double(cycleSquares),
+                sumXY: Double(timesCycles), clampTo: 0...1)
         }
         let n = Double(cycles) / Double(devices)  // cycles per device, identical across devices
-        return ConfidenceInterval.student(count: devices, sum: Double(k) / n, sumOfSquares: Double(squares) / (n * n),
-                                          clampTo: 0...1)
+        return ConfidenceInterval.student(
+            count: devices, sum: Double(k) / n, sumOfSquares: Double(squares) / (n * n),
+            clampTo: 0...1)
     }
 
     /// The share of devices with a due cycle whose `fresh` rate was below `metrics.deviceFreshBelow`,
     /// with Wilson's interval over devices (nil with no such device).
     public var devicesFreshBelowShare: ConfidenceInterval? {
-        freshByDevice.total > 0 ? ConfidenceInterval.wilson(successes: devicesFreshBelow, trials: freshByDevice.total) : nil
+        freshByDevice.total > 0
+            ? ConfidenceInterval.wilson(successes: devicesFreshBelow, trials: freshByDevice.total) : nil
     }
 
     /// A counter's arm total.
@@ -162,13 +166,16 @@ public struct ArmStatistics: Sendable, Equatable {
         guard devices > 1, updates > 0 else {
             return ConfidenceInterval.wilson(successes: lost, trials: max(updates, 1))
         }
-        return ConfidenceInterval.ratio(count: devices, sumY: Double(lost), sumX: Double(updates),
-                                        sumY2: Double(counters.squares(counter)), sumX2: Double(counters.squares(over)),
-                                        sumXY: Double(counters.products(counter)), clampTo: 0...1)
+        return ConfidenceInterval.ratio(
+            count: devices, sumY: Double(lost), sumX: Double(updates),
+            sumY2: Double(counters.squares(counter)), sumX2: Double(counters.squares(over)),
+            sumXY: Double(counters.products(counter)), clampTo: 0...1)
     }
 
     static func denominator(_ counter: Counter) -> Counter {
-        guard case .ratio(_, let over, _) = counter.spec.column else { preconditionFailure("\(counter) is not a ratio") }
+        guard case .ratio(_, let over, _) = counter.spec.column else {
+            preconditionFailure("\(counter) is not a ratio")
+        }
         return over
     }
 
@@ -176,8 +183,9 @@ public struct ArmStatistics: Sendable, Equatable {
     /// (Wilson-free: a single device gets a zero-width interval).
     public func perThousandDeviceDays(_ counter: Counter, days: Int) -> ConfidenceInterval {
         let scale = days > 0 ? 1000 / Double(days) : 0
-        return ConfidenceInterval.student(count: devices, sum: Double(sum(counter)) * scale,
-                                          sumOfSquares: Double(counters.squares(counter)) * scale * scale, clampTo: 0...Double.infinity)
+        return ConfidenceInterval.student(
+            count: devices, sum: Double(sum(counter)) * scale,
+            sumOfSquares: Double(counters.squares(counter)) * scale * scale, clampTo: 0...Double.infinity)
     }
 
     /// Per device-day costs.

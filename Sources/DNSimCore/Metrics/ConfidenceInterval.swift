@@ -39,8 +39,10 @@ public struct ConfidenceInterval: Sendable, Equatable {
     static let level = 0.95
 
     /// The t-interval of a mean from n values given Σx and Σx².
-    public static func student(count: Int64, sum: Double, sumOfSquares: Double,
-                               clampTo range: ClosedRange<Double>? = nil) -> ConfidenceInterval {
+    public static func student(
+        count: Int64, sum: Double, sumOfSquares: Double,
+        clampTo range: ClosedRange<Double>? = nil
+    ) -> ConfidenceInterval {
         let n = Double(count)
         guard count > 0 else { return ConfidenceInterval(estimate: 0, low: 0, high: 0, method: .student) }
         let mean = sum / n
@@ -59,8 +61,10 @@ public struct ConfidenceInterval: Sendable, Equatable {
     /// The interval of a ratio R = ΣY / ΣX over `count` devices, by the delta
     /// method for a ratio estimator: residuals eᵢ = Yᵢ − R·Xᵢ give
     /// SE(R) = √(Σeᵢ² / (n(n−1))) / X̄, all from exact sums (Σ Y², Σ X², Σ XY).
-    public static func ratio(count: Int64, sumY: Double, sumX: Double, sumY2: Double, sumX2: Double, sumXY: Double,
-                             clampTo range: ClosedRange<Double>? = nil) -> ConfidenceInterval {
+    public static func ratio(
+        count: Int64, sumY: Double, sumX: Double, sumY2: Double, sumX2: Double, sumXY: Double,
+        clampTo range: ClosedRange<Double>? = nil
+    ) -> ConfidenceInterval {
         guard count > 1, sumX > 0 else {
             let estimate = sumX > 0 ? sumY / sumX : 0
             return ConfidenceInterval(estimate: estimate, low: estimate, high: estimate, method: .student)
@@ -87,7 +91,8 @@ public struct ConfidenceInterval: Sendable, Equatable {
         let denominator = 1 + z * z / trials
         let center = (p + z * z / (2 * trials)) / denominator
         let half = z * (p * (1 - p) / trials + z * z / (4 * trials * trials)).squareRoot() / denominator
-        return ConfidenceInterval(estimate: p, low: max(0, center - half), high: min(1, center + half), method: .wilson,
-                                  halfWidth: half)
+        return ConfidenceInterval(
+            estimate: p, low: max(0, center - half), high: min(1, center + half), method: .wilson,
+            halfWidth: half)
     }
 }

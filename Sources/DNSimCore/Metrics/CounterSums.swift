@@ -22,7 +22,9 @@ public struct CounterSums: Sendable, Equatable {
             let k = Int64(activity[counter])
             squares[counter.rawValue] += k * k
         }
-        for (counter, over) in Counter.ratios { products[counter.rawValue] += Int64(activity[counter]) * Int64(activity[over]) }
+        for (counter, over) in Counter.ratios {
+            products[counter.rawValue] += Int64(activity[counter]) * Int64(activity[over])
+        }
     }
 
     /// Adds another slice's sums; the field is named by its shard-file key when one leaves Int64.
@@ -50,7 +52,9 @@ public struct CounterSums: Sendable, Equatable {
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for counter in Counter.kept { try container.encode(sum(counter), forKey: Key(stringValue: counter.spec.key)) }
-        for counter in Counter.squared { try container.encode(squares(counter), forKey: Key(stringValue: counter.squaresKey)) }
+        for counter in Counter.squared {
+            try container.encode(squares(counter), forKey: Key(stringValue: counter.squaresKey))
+        }
         for (counter, _) in Counter.ratios {
             try container.encode(products(counter), forKey: Key(stringValue: counter.productKey!))
         }
@@ -58,7 +62,9 @@ public struct CounterSums: Sendable, Equatable {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        for counter in Counter.kept { sums[counter.rawValue] = try container.decode(Int64.self, forKey: Key(stringValue: counter.spec.key)) }
+        for counter in Counter.kept {
+            sums[counter.rawValue] = try container.decode(Int64.self, forKey: Key(stringValue: counter.spec.key))
+        }
         for counter in Counter.squared {
             squares[counter.rawValue] = try container.decode(Int64.self, forKey: Key(stringValue: counter.squaresKey))
         }

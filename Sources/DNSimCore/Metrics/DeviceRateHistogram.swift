@@ -66,7 +66,8 @@ public struct DeviceRateHistogram: Sendable, Equatable {
         let spread = 1.959_963_984_540_054 * (n * q * (1 - q)).squareRoot()
         let lowRank = max(1, Int64((n * q - spread).rounded(.down)))
         let highRank = min(total, Int64((n * q + spread).rounded(.up)) + 1)
-        return ConfidenceInterval(estimate: estimate, low: value(atRank: lowRank), high: value(atRank: highRank), method: .orderStatistic)
+        return ConfidenceInterval(
+            estimate: estimate, low: value(atRank: lowRank), high: value(atRank: highRank), method: .orderStatistic)
     }
 
     private func value(atRank rank: Int64) -> Double {
@@ -103,7 +104,8 @@ extension DeviceRateHistogram: Codable {
         raw.values = try container.decode([Int32].self, forKey: .values)
         raw.counts = try container.decode([Int64].self, forKey: .counts)
         guard raw.values.count == raw.counts.count else {
-            throw DecodingError.dataCorruptedError(forKey: .counts, in: container, debugDescription: "one count per value")
+            throw DecodingError.dataCorruptedError(
+                forKey: .counts, in: container, debugDescription: "one count per value")
         }
         self.init()
         do { try mergeChecked(raw) } catch {

@@ -169,8 +169,11 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
             var fields = try list.nestedUnkeyedContainer()
             var entry: [Int64] = []
             while !fields.isAtEnd && entry.count < 3 { entry.append(try fields.decode(Int64.self)) }
-            guard fields.isAtEnd, entry.count == 2 || entry.count == 3, entry[0] >= 0, entry[0] < Int64(Self.bucketCount) else {
-                throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
+            guard fields.isAtEnd, entry.count == 2 || entry.count == 3, entry[0] >= 0,
+                entry[0] < Int64(Self.bucketCount)
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .buckets, in: container, debugDescription: "bad histogram bucket")
             }
             entries.append(entry)
         }
@@ -183,7 +186,8 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
             if bucket < Int(Self.exactLimit) { buckets[bucket].sole = entry[0] }
             if entry.count == 3 {
                 guard Self.bucket(of: entry[2]) == bucket else {
-                    throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "histogram value outside its bucket")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .buckets, in: container, debugDescription: "histogram value outside its bucket")
                 }
                 buckets[bucket].sole = entry[2]
             }

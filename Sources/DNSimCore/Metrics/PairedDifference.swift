@@ -96,8 +96,9 @@ public struct PairedDifference: Sendable, Equatable, Codable {
             return ConfidenceInterval(estimate: devices == 1 ? sum / n : 0, low: -range, high: range, method: .student)
         }
         if cyclesVary {
-            return ConfidenceInterval.ratio(count: devices, sumY: sum, sumX: Double(cycleSum), sumY2: square,
-                                            sumX2: Double(cycleSquares), sumXY: timesCycles)
+            return ConfidenceInterval.ratio(
+                count: devices, sumY: sum, sumX: Double(cycleSum), sumY2: square,
+                sumX2: Double(cycleSquares), sumXY: timesCycles)
         }
         return ConfidenceInterval.student(count: devices, sum: sum / n, sumOfSquares: square / (n * n))
     }
@@ -117,9 +118,10 @@ public struct PairedDifference: Sendable, Equatable, Codable {
             return ConfidenceInterval(estimate: estimate, low: -1, high: 1, method: .student)
         }
         if cyclesVary {
-            return ConfidenceInterval.ratio(count: devices, sumY: Double(sums[metric.rawValue]), sumX: Double(cycleSum),
-                                            sumY2: Double(squares[metric.rawValue]), sumX2: Double(cycleSquares),
-                                            sumXY: Double(sumsTimesCycles[metric.rawValue]))
+            return ConfidenceInterval.ratio(
+                count: devices, sumY: Double(sums[metric.rawValue]), sumX: Double(cycleSum),
+                sumY2: Double(squares[metric.rawValue]), sumX2: Double(cycleSquares),
+                sumXY: Double(sumsTimesCycles[metric.rawValue]))
         }
         return ConfidenceInterval.student(
             count: devices, sum: Double(sums[metric.rawValue]) / n,

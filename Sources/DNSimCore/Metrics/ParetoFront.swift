@@ -10,7 +10,9 @@ public enum ParetoFront {
     public static func dominates(_ a: [RateMetric: Double], _ b: [RateMetric: Double]) -> Bool {
         var strictly = false
         for metric in outcomes {
-            let better = metric.higherIsBetter ? a[metric, default: 0] - b[metric, default: 0] : b[metric, default: 0] - a[metric, default: 0]
+            let better =
+                metric.higherIsBetter
+                ? a[metric, default: 0] - b[metric, default: 0] : b[metric, default: 0] - a[metric, default: 0]
             if better < 0 { return false }
             if better > 0 { strictly = true }
         }

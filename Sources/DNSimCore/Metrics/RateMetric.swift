@@ -13,7 +13,8 @@ public enum RateMetric: Hashable, Sendable, CaseIterable {
     public static let blocked = RateMetric.outcome(.blocked)
 
     /// In counter order: the outcomes in their own order, then late and notified-before-fetch.
-    public static let allCases: [RateMetric] = CycleOutcome.allCases.map(RateMetric.outcome) + [.late, .notifiedBeforeFetch]
+    public static let allCases: [RateMetric] =
+        CycleOutcome.allCases.map(RateMetric.outcome) + [.late, .notifiedBeforeFetch]
 
     /// The metric's slot in the counter arrays (`ArmStatistics.counts` and the like): an
     /// outcome's slot is its own raw value, so a cycle's outcome indexes its count directly.

@@ -13,7 +13,9 @@ public struct SummaryTable: Sendable, Equatable {
         /// One value per `SummaryColumns.all`, in order; nil when undefined (or absent from an older baseline).
         public var values: [Double?]
 
-        public init(arm: String, strategy: String, platform: String, ciMethod: String, fingerprint: String, values: [Double?]) {
+        public init(
+            arm: String, strategy: String, platform: String, ciMethod: String, fingerprint: String, values: [Double?]
+        ) {
             self.arm = arm
             self.strategy = strategy
             self.platform = platform
@@ -24,9 +26,11 @@ public struct SummaryTable: Sendable, Equatable {
 
         /// The row of an arm with these statistics over `days` days per device.
         public init(_ arm: Arm, _ statistics: ArmStatistics, days: Int) {
-            self.init(arm: arm.name, strategy: arm.strategy.kind.rawValue, platform: arm.platform.rawValue,
-                      ciMethod: statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles",
-                      fingerprint: statistics.fingerprintHex, values: SummaryColumns.all.map { $0.value(statistics, days: days) })
+            self.init(
+                arm: arm.name, strategy: arm.strategy.kind.rawValue, platform: arm.platform.rawValue,
+                ciMethod: statistics.devices > 1 ? "t_across_devices" : "wilson_over_cycles",
+                fingerprint: statistics.fingerprintHex,
+                values: SummaryColumns.all.map { $0.value(statistics, days: days) })
         }
 
         /// The column's exact value (analysis reads this; writers round it), nil when undefined or absent.

@@ -18,7 +18,8 @@ public enum DeviceValueDistribution: Sendable, Equatable {
         switch self {
         case .beta(let a, let b): return gsl_cdf_beta_Pinv(u, a, b)
         case .gamma(let shape, let mean): return u <= 0 ? 0 : gsl_cdf_gamma_Pinv(u, shape, mean / shape)
-        case .lognormal(let median, let sigma): return u <= 0 ? 0 : gsl_cdf_lognormal_Pinv(u, Foundation.log(median), sigma)
+        case .lognormal(let median, let sigma):
+            return u <= 0 ? 0 : gsl_cdf_lognormal_Pinv(u, Foundation.log(median), sigma)
         case .uniform(let low, let high): return low + (high - low) * u
         }
     }
@@ -28,8 +29,10 @@ public enum DeviceValueDistribution: Sendable, Equatable {
         switch self {
         case .beta(let a, let b): return gsl_cdf_beta_P(x, a, b)
         case .gamma(let shape, let mean): return gsl_cdf_gamma_P(x, shape, mean / shape)
-        case .lognormal(let median, let sigma): return x <= 0 ? 0 : gsl_cdf_lognormal_P(x, Foundation.log(median), sigma)
-        case .uniform(let low, let high): return high > low ? Swift.min(1, Swift.max(0, (x - low) / (high - low))) : (x >= low ? 1 : 0)
+        case .lognormal(let median, let sigma):
+            return x <= 0 ? 0 : gsl_cdf_lognormal_P(x, Foundation.log(median), sigma)
+        case .uniform(let low, let high):
+            return high > low ? Swift.min(1, Swift.max(0, (x - low) / (high - low))) : (x >= low ? 1 : 0)
         }
     }
 
@@ -44,7 +47,9 @@ public enum DeviceValueDistribution: Sendable, Equatable {
 
     /// The distribution as a scenario writes it: `beta { a: 2, b: 30 }`.
     public var description: String {
-        func show(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
+        func show(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        }
         switch self {
         case .beta(let a, let b): return "beta { a: \(show(a)), b: \(show(b)) }"
         case .gamma(let shape, let mean): return "gamma { shape: \(show(shape)), mean: \(show(mean)) }"

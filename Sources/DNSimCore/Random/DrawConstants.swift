@@ -43,7 +43,11 @@ struct DrawConstants {
 
     private mutating func storeExponential(ofMinus mean: Double) -> Double {
         let value = Foundation.exp(-mean)
-        if nextExponential == 0 { (means.0, exponentials.0) = (mean, value) } else { (means.1, exponentials.1) = (mean, value) }
+        if nextExponential == 0 {
+            (means.0, exponentials.0) = (mean, value)
+        } else {
+            (means.1, exponentials.1) = (mean, value)
+        }
         nextExponential ^= 1
         return value
     }

@@ -47,7 +47,11 @@ public enum DrawIndex: CaseIterable, Sendable {
         case .fetchAttempt: [.fetchAttempt]
         case .handlerRequest: [.backgroundRequestForCycle]
         case .foregroundFetch: [.foregroundFetch]
-        case .dayRank: [.backgroundRequestAtOpen, .lowPowerDuration, .offlineDuration, .disableDuration, .timeChoice, .starredEmpty]
+        case .dayRank:
+            [
+                .backgroundRequestAtOpen, .lowPowerDuration, .offlineDuration, .disableDuration, .timeChoice,
+                .starredEmpty,
+            ]
         case .inexactAlarm: [.inexactAlarm]
         case .launchBudget: [.launchBudget]
         }
@@ -59,10 +63,13 @@ public enum DrawIndex: CaseIterable, Sendable {
         switch self {
         case .fetchAttempt, .handlerRequest, .inexactAlarm: cycles
         case .dayRank: days
-        case .foregroundFetch: DrawIndex.dayRank.largestMajor(cycles: cycles, days: days) << DrawIndex.dayRank.minorBits | DrawIndex.dayRank.minorMax
+        case .foregroundFetch:
+            DrawIndex.dayRank.largestMajor(cycles: cycles, days: days) << DrawIndex.dayRank.minorBits
+                | DrawIndex.dayRank.minorMax
         case .launchBudget:
             // The widest request index, plus one.
-            max(DrawIndex.foregroundFetch.largestMajor(cycles: cycles, days: days),
+            max(
+                DrawIndex.foregroundFetch.largestMajor(cycles: cycles, days: days),
                 DrawIndex.handlerRequest.largestMajor(cycles: cycles, days: days) << DrawIndex.handlerRequest.minorBits
                     | DrawIndex.handlerRequest.minorMax) + 1
         }

@@ -43,16 +43,19 @@ public final class KeyedRandom {
     /// are far below it, and -1 (setup's open) becomes 2^48 - 1.
     @inline(__always)
     public func begin(device: Int, source: RandomSource, index: Int) {
-        _ = dnsim_philox_begin(generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
-                               UInt64(truncatingIfNeeded: index) & Self.indexMask)
+        _ = dnsim_philox_begin(
+            generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
+            UInt64(truncatingIfNeeded: index) & Self.indexMask)
     }
 
     static let indexMask: UInt64 = (1 << 48) - 1
 
     /// Computes into `blocks` the first block of the streams (device, source, i) for i in 0..<count.
     public func firstBlocks(device: Int, source: RandomSource, count: Int, into blocks: PhiloxBlocks) {
-        precondition(count >= 0 && count <= blocks.capacity && UInt64(count) <= Self.indexMask, "too many Philox blocks")
-        dnsim_philox_first_blocks(seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt32(count), blocks.words)
+        precondition(
+            count >= 0 && count <= blocks.capacity && UInt64(count) <= Self.indexMask, "too many Philox blocks")
+        dnsim_philox_first_blocks(
+            seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt32(count), blocks.words)
     }
 
     /// Computes into `blocks` the first block of the streams (device, source, i × stride) for i in 0..<count.
@@ -60,8 +63,9 @@ public final class KeyedRandom {
         precondition(count >= 0 && count <= blocks.capacity && stride >= 1, "bad Philox block batch")
         let (last, overflow) = max(count - 1, 0).multipliedReportingOverflow(by: stride)
         precondition(!overflow && UInt64(last) <= Self.indexMask, "Philox block index out of range")
-        dnsim_philox_first_blocks_strided(seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt64(stride),
-                                          UInt32(count), blocks.words)
+        dnsim_philox_first_blocks_strided(
+            seed, UInt64(truncatingIfNeeded: device), source.rawValue, 0, UInt64(stride),
+            UInt32(count), blocks.words)
     }
 
     /// `begin`, with the stream's first block taken from `blocks` (`firstBlocks` computed it).
@@ -73,8 +77,9 @@ public final class KeyedRandom {
     /// `begin`, with the stream's first block the one at `position` in `blocks`.
     @inline(__always)
     func begin(device: Int, source: RandomSource, index: Int, firstBlockIn blocks: PhiloxBlocks, at position: Int) {
-        _ = dnsim_philox_begin_with_block(generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
-                                          UInt64(truncatingIfNeeded: index) & Self.indexMask, blocks.block(position))
+        _ = dnsim_philox_begin_with_block(
+            generator, seed, UInt64(truncatingIfNeeded: device), source.rawValue,
+            UInt64(truncatingIfNeeded: index) & Self.indexMask, blocks.block(position))
     }
 
     // The draws below read the Philox buffer inline (CPhilox's readers give

@@ -10,7 +10,8 @@ public final class StreamStartTable {
         self.random = random
         var bySource = [StreamStarts?](repeating: nil, count: RandomSource.allCases.map { Int($0.rawValue) }.max()! + 1)
         for batch in batches {
-            bySource[Int(batch.source.rawValue)] = StreamStarts(random: random, source: batch.source, shift: batch.shift, count: batch.count)
+            bySource[Int(batch.source.rawValue)] = StreamStarts(
+                random: random, source: batch.source, shift: batch.shift, count: batch.count)
         }
         self.bySource = bySource
     }

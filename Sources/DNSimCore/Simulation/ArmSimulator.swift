@@ -16,13 +16,18 @@ public final class ArmSimulator {
         typealias IOS = IOSTaskScheduler
         typealias Android = AndroidAlarms
         switch (arm.strategy.kind, arm.strategy.pushKind, arm.platform) {
-        case (.independent, _, .ios): runDevice = Self.runner(DeviceSimulation<IndependentTimers, IOS>(arm: arm, world: world))
-        case (.independent, _, .android): runDevice = Self.runner(DeviceSimulation<IndependentTimers, Android>(arm: arm, world: world))
+        case (.independent, _, .ios):
+            runDevice = Self.runner(DeviceSimulation<IndependentTimers, IOS>(arm: arm, world: world))
+        case (.independent, _, .android):
+            runDevice = Self.runner(DeviceSimulation<IndependentTimers, Android>(arm: arm, world: world))
         case (.chained, _, .ios): runDevice = Self.runner(DeviceSimulation<ChainedFetch, IOS>(arm: arm, world: world))
-        case (.chained, _, .android): runDevice = Self.runner(DeviceSimulation<ChainedFetch, Android>(arm: arm, world: world))
+        case (.chained, _, .android):
+            runDevice = Self.runner(DeviceSimulation<ChainedFetch, Android>(arm: arm, world: world))
         case (.push, .alert, .ios): runDevice = Self.runner(DeviceSimulation<ServerPush, IOS>(arm: arm, world: world))
-        case (.push, .alert, .android): runDevice = Self.runner(DeviceSimulation<ServerPush, Android>(arm: arm, world: world))
-        case (.push, .background, .ios): runDevice = Self.runner(DeviceSimulation<SilentPushChained, IOS>(arm: arm, world: world))
+        case (.push, .alert, .android):
+            runDevice = Self.runner(DeviceSimulation<ServerPush, Android>(arm: arm, world: world))
+        case (.push, .background, .ios):
+            runDevice = Self.runner(DeviceSimulation<SilentPushChained, IOS>(arm: arm, world: world))
         case (.push, .background, .android):
             runDevice = Self.runner(DeviceSimulation<SilentPushChained, Android>(arm: arm, world: world))
         case (.onNews, _, .ios): runDevice = Self.runner(OnNewsSimulation<IOS>(arm: arm, world: world))
@@ -35,7 +40,8 @@ public final class ArmSimulator {
         runDevice(world, self)
     }
 
-    private static func runner<S, OS>(_ simulation: DeviceSimulation<S, OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog {
+    private static func runner<S, OS>(_ simulation: DeviceSimulation<S, OS>) -> (DeviceWorld, ArmSimulator) -> DeviceLog
+    {
         var simulation = simulation
         return { world, simulator in
             simulation.runtime.context.tracer = simulator.tracer

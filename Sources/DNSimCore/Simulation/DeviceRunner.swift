@@ -20,7 +20,9 @@ public final class DeviceRunner {
     public init(plan: SimulationPlan, tapes: WorldTapes? = nil) {
         self.plan = plan
         let worlds = plan.segmentWorlds.map { world in
-            DeviceWorld(configuration: world, seed: plan.seed, servers: tapes?.servers(world, plan), users: tapes?.users(world, plan))
+            DeviceWorld(
+                configuration: world, seed: plan.seed, servers: tapes?.servers(world, plan),
+                users: tapes?.users(world, plan))
         }
         self.worlds = worlds
         simulators = worlds.map { world in plan.arms.map { ArmSimulator(arm: $0, world: world) } }
@@ -66,8 +68,9 @@ public final class DeviceRunner {
             }
             for i in pairs.indices where plan.fleet?.runs(plan.arms[pairs[i].minuend].platform, in: segment) ?? true {
                 let perUpdate = plan.arms[pairs[i].minuend].strategy.kind.measuresUpdates
-                pairs[i].add(accumulators[segment][pairs[i].minuend].deviceCounts,
-                             accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: perUpdate ? updates : cycles)
+                pairs[i].add(
+                    accumulators[segment][pairs[i].minuend].deviceCounts,
+                    accumulators[segment][pairs[i].subtrahend].deviceCounts, cycles: perUpdate ? updates : cycles)
             }
         }
     }
@@ -76,8 +79,9 @@ public final class DeviceRunner {
     /// simulators that report to the segment's telemetry; its other draws are the segment's.
     private func ownWorld(of device: Int, in segment: Int) -> (DeviceWorld, [ArmSimulator]) {
         let shared = worlds[segment]
-        let world = DeviceWorld(configuration: DeviceValue.configuration(shared.configuration, device: device, random: shared.random),
-                                seed: plan.seed)
+        let world = DeviceWorld(
+            configuration: DeviceValue.configuration(shared.configuration, device: device, random: shared.random),
+            seed: plan.seed)
         let simulators = zip(plan.arms, self.simulators[segment]).map { arm, template in
             let simulator = ArmSimulator(arm: arm, world: world)
             simulator.telemetry = template.telemetry

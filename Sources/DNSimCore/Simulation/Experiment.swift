@@ -28,8 +28,10 @@ public struct Experiment: Sendable {
     }
 
     /// Runs the plan, every step seen by `observers`; `progress` gets the devices done so far of the current step and that step's total.
-    public func run(observers: [any RunObserver] = [],
-                    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> Outcome {
+    public func run(
+        observers: [any RunObserver] = [],
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> Outcome {
         var plan = self.plan
         let jobs = self.jobs
         func step(_ plan: SimulationPlan, _ devices: Range<Int>) -> SimulationResult {
@@ -49,8 +51,9 @@ public struct Experiment: Sendable {
             plan.devices = more
             widest = Self.widestHalfWidth(result)
         }
-        return Outcome(plan: plan, result: result,
-                       precision: PrecisionOutcome(target: target, reached: widest <= target.halfWidth, widest: widest))
+        return Outcome(
+            plan: plan, result: result,
+            precision: PrecisionOutcome(target: target, reached: widest <= target.halfWidth, widest: widest))
     }
 
     /// The widest 95% half-width over every arm's reported rates.

@@ -1,6 +1,6 @@
+import DNSimSupport
 import Dispatch
 import Foundation
-import DNSimSupport
 
 /// Runs a plan's devices on several threads and merges the results.
 ///
@@ -14,8 +14,10 @@ public enum ParallelRunner {
     ///   - devices: the slice of devices to run (all by default).
     ///   - progress: called with the number of devices done so far, from any thread.
     ///   - observers: see every chunk of devices as it runs (cycles.csv, telemetry).
-    public static func run(plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil, observers: [any RunObserver] = [],
-                           progress: (@Sendable (Int) -> Void)? = nil) -> SimulationResult {
+    public static func run(
+        plan: SimulationPlan, jobs: Int, devices: Range<Int>? = nil, observers: [any RunObserver] = [],
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) -> SimulationResult {
         let range = devices ?? 0..<plan.devices
         let chunkCount = (range.count + chunkSize - 1) / chunkSize
         let workers = max(1, min(jobs, chunkCount))

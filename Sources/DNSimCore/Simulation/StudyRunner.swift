@@ -1,6 +1,6 @@
+import DNSimSupport
 import Dispatch
 import Foundation
-import DNSimSupport
 
 /// Runs the worlds of an uncertainty study: each world's plan on one thread, worlds handed out
 /// to `jobs` threads in order. A world's result depends on its plan alone (every statistic is an
@@ -12,23 +12,29 @@ public enum StudyRunner {
     /// - Parameter progress: called with the number of worlds done so far, from any thread.
     /// - Parameter sharing: whether worlds that share a server or a user read it from one
     ///   `WorldTapes` instead of each generating it (the results are the same either way).
-    public static func run(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
-                           progress: (@Sendable (Int) -> Void)? = nil) -> [SimulationResult] {
+    public static func run(
+        plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+        progress: (@Sendable (Int) -> Void)? = nil
+    ) -> [SimulationResult] {
         run(plans: plans, jobs: jobs, sharing: sharing, progress: progress) { $0 }
     }
 
     /// Each world's `keep(result)`, in world order: a study that needs a few figures per world
     /// keeps those, so its memory does not grow with every world's statistics.
-    public static func run<Kept: Sendable>(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
-                                           progress: (@Sendable (Int) -> Void)? = nil,
-                                           keep: @escaping @Sendable (SimulationResult) -> Kept) -> [Kept] {
+    public static func run<Kept: Sendable>(
+        plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+        progress: (@Sendable (Int) -> Void)? = nil,
+        keep: @escaping @Sendable (SimulationResult) -> Kept
+    ) -> [Kept] {
         run(plans: plans, jobs: jobs, sharing: sharing, progress: progress, keepWorld: { keep($1) })
     }
 
     /// Each world's `keepWorld(index, result)`, in world order (`index` 0-based, in `plans`).
-    public static func run<Kept: Sendable>(plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
-                                           progress: (@Sendable (Int) -> Void)? = nil,
-                                           keepWorld: @escaping @Sendable (Int, SimulationResult) -> Kept) -> [Kept] {
+    public static func run<Kept: Sendable>(
+        plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
+        progress: (@Sendable (Int) -> Void)? = nil,
+        keepWorld: @escaping @Sendable (Int, SimulationResult) -> Kept
+    ) -> [Kept] {
         let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
         let slots = IndexedSlots<Kept>(count: plans.count)
         ParallelLoop.claiming(plans.count, workers: jobs) { index in

@@ -1,6 +1,6 @@
+import DNSimSupport
 import Dispatch
 import Foundation
-import DNSimSupport
 
 /// The servers' updates and the users' behaviour of an uncertainty study's devices, generated once
 /// for every world that shares them.
@@ -62,7 +62,9 @@ public final class WorldTapes: @unchecked Sendable {
                 if index < sharedServers.count {
                     slots.store(server: Self.generated(sharedServers[index], slots), at: index)
                 } else {
-                    slots.store(user: Self.generated(sharedUsers[index - sharedServers.count], slots), at: index - sharedServers.count)
+                    slots.store(
+                        user: Self.generated(sharedUsers[index - sharedServers.count], slots),
+                        at: index - sharedServers.count)
                 }
             }
         }
@@ -80,14 +82,18 @@ public final class WorldTapes: @unchecked Sendable {
         Self.devices(in: users, world.user, Self.horizon(world, plan))
     }
 
-    private static func devices<Model>(in tapes: [Tape<Model>], _ configuration: Model.Configuration, _ horizon: Horizon) -> [Model]? {
+    private static func devices<Model>(
+        in tapes: [Tape<Model>], _ configuration: Model.Configuration, _ horizon: Horizon
+    ) -> [Model]? {
         tapes.first { $0.configuration == configuration && $0.horizon == horizon }?.devices
     }
 
     /// What a device's server and user depend on besides their configurations: `DeviceWorld`'s
     /// horizon, the seed, and how many devices the tape must cover.
     private static func horizon(_ world: WorldConfiguration, _ plan: SimulationPlan) -> Horizon {
-        Horizon(origin: world.calendar.start, end: world.calendar.followingNotifyTime, seed: plan.seed, devices: plan.devices)
+        Horizon(
+            origin: world.calendar.start, end: world.calendar.followingNotifyTime, seed: plan.seed,
+            devices: plan.devices)
     }
 
     /// Empty tapes for the configurations and horizons that occur more than once, in first-seen order.

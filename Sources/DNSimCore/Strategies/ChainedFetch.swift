@@ -46,8 +46,9 @@ public struct ChainedFetch: PluginStrategy {
         let through = max(runtime.firstUnresolved, min(guardsThrough, runtime.calendar.count))
         for cycle in runtime.firstUnresolved..<through where guardArmed(cycle) {
             let notifyTime = runtime.calendar.notifyTimes[cycle]
-            let fire = runtime.fireTime(notifyTime + runtime.plugin.contentTimeout, purpose: .guardRequest, cycle: cycle,
-                                        armedAt: guardArmedAt(cycle))
+            let fire = runtime.fireTime(
+                notifyTime + runtime.plugin.contentTimeout, purpose: .guardRequest, cycle: cycle,
+                armedAt: guardArmedAt(cycle))
             pending.guards.append(.init(fire: fire, notifyTime: notifyTime))
         }
         return pending
@@ -66,7 +67,9 @@ public struct ChainedFetch: PluginStrategy {
         let cycle = runtime.firstUnresolved
         guard cycle < runtime.calendar.count else { return }
         // Its own fetch already came back empty: its deadline, now, suppresses it.
-        let deadline = emptyAheadCycle == cycle ? runtime.now : deadlineTime(cycle, runtime.calendar, contentTimeout: runtime.plugin.contentTimeout)
+        let deadline =
+            emptyAheadCycle == cycle
+            ? runtime.now : deadlineTime(cycle, runtime.calendar, contentTimeout: runtime.plugin.contentTimeout)
         runtime.schedule(at: max(deadline, runtime.now), .deadline(cycle: cycle))
     }
 
@@ -191,7 +194,8 @@ public struct ChainedFetch: PluginStrategy {
             return
         }
         if now >= next {
-            let reason: UnshownReason = armed != nil ? .alarmHeld : lostArmed != nil ? .alarmCleared : .nothingByNextNotifyTime
+            let reason: UnshownReason =
+                armed != nil ? .alarmHeld : lostArmed != nil ? .alarmCleared : .nothingByNextNotifyTime
             runtime.resolveUnshown(cycle: cycle, because: reason)
             return
         }
@@ -232,7 +236,8 @@ public struct ChainedFetch: PluginStrategy {
             lostArmed = armed
             let cycle = runtime.firstUnresolved
             if cycle < runtime.calendar.count {
-                runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), runtime.now), .deadline(cycle: cycle))
+                runtime.schedule(
+                    at: max(runtime.calendar.nextNotifyTime(after: cycle), runtime.now), .deadline(cycle: cycle))
             }
         }
         armed = nil
@@ -261,10 +266,12 @@ public struct ChainedFetch: PluginStrategy {
     /// limit; Android: a guard alarm with each cycle's fetch alarm).
     mutating func armGuards<OS>(_ runtime: inout PluginRuntime<OS>) {
         guard configuration.guardPolicy == .deadline, runtime.plugin.fallbackBehavior == .showDefault,
-              !runtime.alarmsLost else { return }
+            !runtime.alarmsLost
+        else { return }
         let start = max(guardsThrough, runtime.firstUnresolved)
-        let through = runtime.guardsReach(from: start, armedRequests: armed == nil ? 0 : 1,
-                                          until: runtime.now + configuration.guardHorizon)
+        let through = runtime.guardsReach(
+            from: start, armedRequests: armed == nil ? 0 : 1,
+            until: runtime.now + configuration.guardHorizon)
         guard through > guardsThrough else { return }
         if through > start { runtime.trace(.guardsArmed(from: start, through: through)) }
         if through > start {

@@ -26,8 +26,10 @@ extension DeviceSimulation {
         // The old time's next notification: the armed request or alarm, else (chained) its guard
         // (already left if the guards are).
         if movingTime, defects.contains(.rescheduleKeepsOldTime),
-           let next = pending.next ?? (guardsLeft ? nil : pending.guards.filter({ $0.fire > now }).min(by: { $0.fire < $1.fire })),
-           next.fire > now {
+            let next = pending.next
+                ?? (guardsLeft ? nil : pending.guards.filter({ $0.fire > now }).min(by: { $0.fire < $1.fire })),
+            next.fire > now
+        {
             leaveOrphan(next, .oldTime, repeatsOn: pending.repeating ? runtime.calendar : nil)
         }
         if defects.contains(.cancelLeavesBGRequest) {
@@ -54,7 +56,8 @@ extension DeviceSimulation {
             runtime.state.lifecycle.reminderScheduled = reminder.wanted
         }
         if end <= runtime.context.runEnd { runtime.context.schedule(at: end, .featureOn) }
-        runtime.context.scheduleNext(runtime.context.user.disabled.starts, cursor: &runtime.state.lifecycle.nextDisable, .featureOff)
+        runtime.context.scheduleNext(
+            runtime.context.user.disabled.starts, cursor: &runtime.state.lifecycle.nextDisable, .featureOff)
     }
 
     /// The user turns New Activity on again: the app configures the fetcher, updates the starred
@@ -109,7 +112,8 @@ extension DeviceSimulation {
     private mutating func scheduleNextTimeChange() {
         let user = runtime.context.user
         while runtime.state.lifecycle.nextTimeChange < user.timeChanges.count,
-              user.timeChanges[runtime.state.lifecycle.nextTimeChange] < runtime.now { runtime.state.lifecycle.nextTimeChange += 1 }
+            user.timeChanges[runtime.state.lifecycle.nextTimeChange] < runtime.now
+        { runtime.state.lifecycle.nextTimeChange += 1 }
         let next = runtime.state.lifecycle.nextTimeChange
         guard next < user.timeChanges.count, user.timeChanges[next] <= runtime.context.runEnd else { return }
         runtime.state.lifecycle.nextTimeChange += 1
@@ -148,14 +152,17 @@ extension DeviceSimulation {
             if next < calendar.count, calendar.notifyTimes[next] <= runtime.context.runEnd {
                 runtime.state.lifecycle.orphans[index].notifyTime = calendar.notifyTimes[next]
                 runtime.state.lifecycle.orphans[index].repeatsOn = calendar
-                runtime.state.lifecycle.orphans[index].handle = runtime.context.schedule(at: calendar.notifyTimes[next], .orphan(index))
+                runtime.state.lifecycle.orphans[index].handle = runtime.context.schedule(
+                    at: calendar.notifyTimes[next], .orphan(index))
                 runtime.state.lifecycle.pendingOrphans += 1
             }
         }
     }
 
-    private mutating func leaveOrphan(_ armed: PendingNotifications.Armed, _ source: OrphanNotification.Source,
-                                      repeatsOn: CycleCalendar? = nil) {
+    private mutating func leaveOrphan(
+        _ armed: PendingNotifications.Armed, _ source: OrphanNotification.Source,
+        repeatsOn: CycleCalendar? = nil
+    ) {
         guard armed.fire <= runtime.context.runEnd else { return }
         // The platform holds only so many of an app's requests (iOS its 64 soonest notifications,
         // Android 500 alarms an app): beyond that a left request is not kept, and memory and
@@ -166,8 +173,10 @@ extension DeviceSimulation {
         }
         runtime.state.lifecycle.pendingOrphans += 1
         let handle = runtime.context.schedule(at: armed.fire, .orphan(runtime.state.lifecycle.orphans.count))
-        runtime.state.lifecycle.orphans.append(OrphanNotification(source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
-                                                            handle: handle))
+        runtime.state.lifecycle.orphans.append(
+            OrphanNotification(
+                source: source, notifyTime: armed.notifyTime, repeatsOn: repeatsOn,
+                handle: handle))
         runtime.trace(.leftNotificationArmed(source: source.rawValue, fire: armed.fire))
     }
 

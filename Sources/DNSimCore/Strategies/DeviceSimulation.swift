@@ -13,7 +13,8 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
     /// Once every cycle has its outcome; with a lifecycle, not before the run's end, since a
     /// time change can still add cycles and orphans and reminders still show.
     public var isFinished: Bool {
-        runtime.firstUnresolved >= runtime.calendar.count && (!runtime.lifecycleRunsToEnd || runtime.now >= runtime.context.runEnd)
+        runtime.firstUnresolved >= runtime.calendar.count
+            && (!runtime.lifecycleRunsToEnd || runtime.now >= runtime.context.runEnd)
     }
 
     public mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
@@ -44,7 +45,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
             runtime.trace(.appOpen)
             if runtime.state.lifecycle.enabled {
                 foregroundCodeRuns(source: .backgroundRequestAtOpen, index: key)
-                if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled { runtime.startForegroundFetch(openKey: key) }
+                if runtime.strategy.fetchOnOpen && runtime.plugin.fetchEnabled {
+                    runtime.startForegroundFetch(openKey: key)
+                }
             } else {
                 // The app ran, so iOS sees it used, but New Activity's code does not run.
                 runtime.context.lastOpen = runtime.now
@@ -174,7 +177,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         guard runtime.plugin.fetchEnabled, Strategy.schedulesPlatformFetch else { return }
         // `earlyFetch: arm` knows no cycle windows: it schedules as a cron-only plugin would,
         // for the next `contentFetch` occurrence after now, whatever is armed.
-        let cycle = runtime.strategy.earlyFetch == .arm ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
+        let cycle =
+            runtime.strategy.earlyFetch == .arm
+            ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
             : runtime.cycleNeedingPrefetch
         runtime.os.keepFetchScheduled(cycle: cycle, source: source, index: index, &runtime.context)
     }
@@ -185,7 +190,9 @@ public struct DeviceSimulation<Strategy: PluginStrategy, OS: PlatformModel>: Dis
         let served = runtime.firstUnresolved
         guard served < runtime.calendar.count else { return }
         // `earlyFetch: arm`: the next occurrence after now, also one of a cycle already decided.
-        let next = runtime.strategy.earlyFetch == .arm ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
+        let next =
+            runtime.strategy.earlyFetch == .arm
+            ? runtime.calendar.firstCycle(withFetchAfter: runtime.now)
             : runtime.calendar.firstCycle(from: served, withFetchAfter: runtime.now)
         runtime.os.scheduleFetch(cycle: next, &runtime.context)
         strategy.pluginCodeRuns(&runtime)

@@ -26,10 +26,15 @@ public struct IndependentTimers: PluginStrategy {
         guard cycle < runtime.calendar.count, !runtime.alarmsLost else { return PendingNotifications() }
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         guard notifyTime > runtime.now else { return PendingNotifications() }
-        if OS.platform == .ios { return PendingNotifications(next: .init(fire: notifyTime, notifyTime: notifyTime), repeating: true) }
-        return dueHandle == nil ? PendingNotifications()
-            : PendingNotifications(next: .init(fire: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle),
-                                               notifyTime: notifyTime))
+        if OS.platform == .ios {
+            return PendingNotifications(next: .init(fire: notifyTime, notifyTime: notifyTime), repeating: true)
+        }
+        return dueHandle == nil
+            ? PendingNotifications()
+            : PendingNotifications(
+                next: .init(
+                    fire: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle),
+                    notifyTime: notifyTime))
     }
 
     /// iOS: the repeating calendar request fires at T. Android: the notify alarm,
@@ -41,7 +46,10 @@ public struct IndependentTimers: PluginStrategy {
         if runtime.alarmsLost {
             runtime.schedule(at: max(runtime.calendar.nextNotifyTime(after: cycle), now), .deadline(cycle: cycle))
         } else {
-            armAlarm(cycle, fire: runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle), &runtime)
+            armAlarm(
+                cycle,
+                fire: runtime.fireTime(runtime.calendar.notifyTimes[cycle], purpose: .notification, cycle: cycle),
+                &runtime)
         }
     }
 

@@ -18,8 +18,9 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
     var latest: [Int: (seen: Millis, updates: [Int])] = [:]
 
     public init(arm: Arm, world: DeviceWorld) {
-        runtime = PluginRuntime(arm: arm, world: world, schedulesFetch: true,
-                                platformWorld: Self.platformWorld(world.configuration, interval: arm.strategy.newsInterval))
+        runtime = PluginRuntime(
+            arm: arm, world: world, schedulesFetch: true,
+            platformWorld: Self.platformWorld(world.configuration, interval: arm.strategy.newsInterval))
         interval = arm.strategy.newsInterval
     }
 
@@ -121,11 +122,13 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
     private mutating func post() {
         guard let content = runtime.cache else { return }
         let now = runtime.now
-        let delivered = now + runtime.context.draw(runtime.os.notificationDelay, source: .notificationDelay, index: runs)
+        let delivered =
+            now + runtime.context.draw(runtime.os.notificationDelay, source: .notificationDelay, index: runs)
         let seen = runtime.presentation.map { $0.seen(delivered, level: runtime.interruptionLevel) } ?? delivered
         var items: [Int: [Int]] = [:]
         var oldest: [Int: Millis] = [:]
-        runtime.context.server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) { published, item in
+        runtime.context.server.forEachUpdate(after: content.updatesAfter, through: content.updatesThrough) {
+            published, item in
             if oldest[item] == nil { oldest[item] = published }
             items[item, default: []].append(seenAt.count)
             seenAt.append(seen)
@@ -146,9 +149,11 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
     /// Traces the item's notification as the user sees it, timed from its oldest update (a later post may still replace it).
     private mutating func traceShown(item: Int, published: Millis, seen: Millis) {
         let wait = seen - published
-        let copy = NotificationCopy.aggregated(itemIndices: [item], template: runtime.fetch.copy)
+        let copy =
+            NotificationCopy.aggregated(itemIndices: [item], template: runtime.fetch.copy)
             ?? NotificationCopy(title: runtime.plugin.fallbackTitle, body: runtime.plugin.fallbackBody)
-        let outcome: CycleOutcome = runtime.notificationsBlocked ? .blocked : wait <= runtime.world.freshWithin ? .fresh : .stale
+        let outcome: CycleOutcome =
+            runtime.notificationsBlocked ? .blocked : wait <= runtime.world.freshWithin ? .fresh : .stale
         runtime.trace(.newsShown(outcome, afterPublication: wait, copy: copy), at: seen)
     }
 
@@ -165,18 +170,24 @@ public struct OnNewsSimulation<OS: PlatformModel>: DiscreteEventModel {
             defer { number += 1 }
             let seen = number < seenAt.count && seenAt[number] <= runEnd ? seenAt[number] : nil
             guard let seen else {
-                return runtime.log.cycles.append(CycleRecord(cycle: number, notifyTime: published, outcome: .missed, shownAt: nil,
-                                                             lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
+                return runtime.log.cycles.append(
+                    CycleRecord(
+                        cycle: number, notifyTime: published, outcome: .missed, shownAt: nil,
+                        lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
             }
             if blocked {
-                return runtime.log.cycles.append(CycleRecord(cycle: number, notifyTime: published, outcome: .blocked, shownAt: nil,
-                                                             lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
+                return runtime.log.cycles.append(
+                    CycleRecord(
+                        cycle: number, notifyTime: published, outcome: .blocked, shownAt: nil,
+                        lateness: nil, notifiedBeforeFetch: false, contentAge: nil))
             }
             shown += 1
             runtime.log.updateDelays.append(seen - published)
-            runtime.log.cycles.append(CycleRecord(cycle: number, notifyTime: published,
-                                                  outcome: seen - published <= freshWithin ? .fresh : .stale, shownAt: seen,
-                                                  lateness: seen - published, notifiedBeforeFetch: false, contentAge: seen - postedAt[number]))
+            runtime.log.cycles.append(
+                CycleRecord(
+                    cycle: number, notifyTime: published,
+                    outcome: seen - published <= freshWithin ? .fresh : .stale, shownAt: seen,
+                    lateness: seen - published, notifiedBeforeFetch: false, contentAge: seen - postedAt[number]))
         }
         // finishFetch counted every acked update as lost until shown.
         runtime.context.activity[.lostUpdates] -= shown

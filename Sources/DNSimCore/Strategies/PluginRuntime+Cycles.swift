@@ -8,9 +8,11 @@ extension PluginRuntime {
     mutating func sendPush(cycle: Int, kind: PushKind) -> PushFate {
         let sendTimes = kind == .alert ? state.calendar.notifyTimes : state.calendar.fetchTimes
         let downgraded = fcmHistory.active && fcmHistory.downgrades(at: sendTimes[cycle])
-        let fate = world.server.pushWhen == .always
+        let fate =
+            world.server.pushWhen == .always
             ? push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded)
-            : push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded) { [context] in
+            : push.fate(of: cycle, kind: kind, sendTimes: sendTimes, context: context, downgraded: downgraded) {
+                [context] in
                 Self.serverHasNews(cycle: $0, sendTimes: sendTimes, context: context)
             }
         // `pushes` counts what the server sent: under `pushWhen: withNews` a cycle without news sends none.
@@ -43,10 +45,14 @@ extension PluginRuntime {
             context.trace(.pushHeld(hold, service: service, until: .newestOnly), cycle: cycle, at: arrival)
             context.trace(.pushReplaced(byCycle: by), cycle: cycle, at: at)
         case .discarded(let arrival, let at, let hold, let reason):
-            if let hold { context.trace(.pushHeld(hold, service: service, until: .release(at)), cycle: cycle, at: arrival) }
+            if let hold {
+                context.trace(.pushHeld(hold, service: service, until: .release(at)), cycle: cycle, at: arrival)
+            }
             context.trace(.pushDiscarded(reason), cycle: cycle, at: at)
         case .delivered(let arrival, let release, let hold):
-            if let hold { context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival) }
+            if let hold {
+                context.trace(.pushHeld(hold, service: service, until: .release(release)), cycle: cycle, at: arrival)
+            }
         }
     }
 
@@ -65,7 +71,9 @@ extension PluginRuntime {
         let delivered = now + context.draw(os.notificationDelay, source: .notificationDelay, index: cycle)
         // What the user sees is what counts: lateness, freshness and content age run to that moment.
         let display = presentation.map { $0.seen(delivered, level: interruptionLevel) } ?? delivered
-        if display > delivered, !notificationsBlocked { context.trace(.notificationHeld(until: display), cycle: cycle, at: delivered) }
+        if display > delivered, !notificationsBlocked {
+            context.trace(.notificationHeld(until: display), cycle: cycle, at: delivered)
+        }
         let notifyTime = state.calendar.notifyTimes[cycle]
         let fetchTime = state.calendar.fetchTimes[cycle]
         let lastFetchEnd = state.fetcher.lastFetchEnd
@@ -86,32 +94,43 @@ extension PluginRuntime {
         } else if context.tracer != nil {
             copy = NotificationCopy(title: plugin.fallbackTitle, body: plugin.fallbackBody)
         }
-        let outcome = CycleOutcome.classify(.shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime,
-                                            freshWithin: world.freshWithin, blocked: notificationsBlocked)
+        let outcome = CycleOutcome.classify(
+            .shown(at: display, contentFetchedAt: fetchedAt), fetchTime: fetchTime,
+            freshWithin: world.freshWithin, blocked: notificationsBlocked)
         if notificationsBlocked {
             context.trace(.notificationBlocked, cycle: cycle, at: display)
-            return resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: nil, lateness: nil,
-                                       notifiedBeforeFetch: false, contentAge: nil))
+            return resolve(
+                CycleRecord(
+                    cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: nil, lateness: nil,
+                    notifiedBeforeFetch: false, contentAge: nil))
         }
         if let copy {
-            context.trace(.notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle, at: display)
+            context.trace(
+                .notificationShown(outcome, afterNotifyTime: display - notifyTime, copy: copy), cycle: cycle,
+                at: display)
         }
         if let setupAt = state.lifecycle.setupAt {
             log.setupLatencies.append(display - setupAt)
             state.lifecycle.setupAt = nil
         }
         noteDisplay(at: display)
-        resolve(CycleRecord(cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: display,
-                            lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
-                            notifiedBeforeFetch: beforeFetch, contentAge: contentAge, heldFor: display - delivered))
+        resolve(
+            CycleRecord(
+                cycle: cycle, notifyTime: notifyTime, outcome: outcome, shownAt: display,
+                lateness: CycleOutcome.lateness(display: display, notifyTime: notifyTime),
+                notifiedBeforeFetch: beforeFetch, contentAge: contentAge, heldFor: display - delivered))
     }
 
     /// Ends a cycle without a notification, for `reason`.
     mutating func resolveUnshown(cycle: Int, because reason: UnshownReason) {
-        let outcome = CycleOutcome.classify(.notShown(reason), fetchTime: state.calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
+        let outcome = CycleOutcome.classify(
+            .notShown(reason), fetchTime: state.calendar.fetchTimes[cycle], freshWithin: world.freshWithin)
         context.trace(.cycleUnshown(outcome, reason, pushService: push.serviceName), cycle: cycle)
-        resolve(CycleRecord(cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, shownAt: nil, lateness: nil,
-                            notifiedBeforeFetch: false, contentAge: nil))
+        resolve(
+            CycleRecord(
+                cycle: cycle, notifyTime: state.calendar.notifyTimes[cycle], outcome: outcome, shownAt: nil,
+                lateness: nil,
+                notifiedBeforeFetch: false, contentAge: nil))
     }
 
     private mutating func resolve(_ record: CycleRecord) {

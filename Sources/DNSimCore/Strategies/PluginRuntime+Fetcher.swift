@@ -31,8 +31,9 @@ extension PluginRuntime {
 
     /// A fetch by a BG request or alarm that `cancelDualSchedule` left behind (a defect).
     mutating func startStaleFetch(budget: Millis?) {
-        var attempt = FetchAttempt(cycle: min(state.calendar.firstCycle(notifyingAfter: now), state.calendar.count - 1),
-                                   cpuUntil: budget.map { now + $0 } ?? .max)
+        var attempt = FetchAttempt(
+            cycle: min(state.calendar.firstCycle(notifyingAfter: now), state.calendar.count - 1),
+            cpuUntil: budget.map { now + $0 } ?? .max)
         attempt.stale = true
         self.attempt(attempt)
     }
@@ -43,7 +44,9 @@ extension PluginRuntime {
         if attempt.retry == 0 { attempt.epoch = state.epoch }
         let source: RandomSource, index: Int
         if attempt.openKey >= 0 {
-            (source, index) = (.foregroundFetch, DrawIndex.foregroundFetch.make(attempt.openKey, saturating: attempt.retry))
+            (source, index) = (
+                .foregroundFetch, DrawIndex.foregroundFetch.make(attempt.openKey, saturating: attempt.retry)
+            )
         } else {
             let number = state.fetcher.nextAttempt(for: attempt.cycle)
             (source, index) = (.fetchAttempt, DrawIndex.fetchAttempt.make(attempt.cycle, saturating: number))
@@ -74,8 +77,10 @@ extension PluginRuntime {
             failure = failed ? .network : nil
         }
         let acked = state.fetcher.acked
-        context.trace(.fetchStarted(copyTemplate: fetch.copy != nil, afterID: acked, retry: attempt.retry, foreground: attempt.openKey >= 0,
-                            pushHandler: attempt.pushed ? push.handlerName : nil), cycle: attempt.cycle)
+        context.trace(
+            .fetchStarted(
+                copyTemplate: fetch.copy != nil, afterID: acked, retry: attempt.retry, foreground: attempt.openKey >= 0,
+                pushHandler: attempt.pushed ? push.handlerName : nil), cycle: attempt.cycle)
         schedule(at: end, .fetchFinished(attempt, failure: failure))
         if let telemetry = context.telemetry {
             let outcome: TelemetryFetchOutcome
@@ -83,7 +88,9 @@ extension PluginRuntime {
             case .budgetExpired?, .timeout?: outcome = .timeout
             case .some: outcome = .error
             case nil:
-                outcome = !context.user.starredEmpty.contains(end) && context.server.updates(after: acked, through: end).count > 0
+                outcome =
+                    !context.user.starredEmpty.contains(end)
+                        && context.server.updates(after: acked, through: end).count > 0
                     ? .ok : .empty
             }
             telemetry.fetchAttempt(startedAt: now, finishedAt: end, outcome: outcome)
@@ -109,7 +116,9 @@ extension PluginRuntime {
         state.fetcher.lastFetchEnd = now
         let acked = state.fetcher.acked
         // updateStarredPlans with an empty list: the fetcher has no project to ask about.
-        let answer = context.user.starredEmpty.contains(now) ? (count: 0, last: acked)
+        let answer =
+            context.user.starredEmpty.contains(now)
+            ? (count: 0, last: acked)
             : context.server.updates(after: acked, through: now)
         guard answer.count > 0 else {
             context.trace(.fetchEmpty, cycle: attempt.cycle)
@@ -122,18 +131,23 @@ extension PluginRuntime {
             }
             return .empty
         }
-        var content = NotificationContent(fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
-                                          updateCount: answer.count)
+        var content = NotificationContent(
+            fetchedAt: now, updatesAfter: acked, updatesThrough: answer.last,
+            updateCount: answer.count)
         context.activity[.acked] += answer.count
         context.activity[.lostUpdates] += answer.count  // lost until a notification shows them
         state.fetcher.acked = answer.last
         // carryUnshown: updates fetched earlier and never shown join this notification.
-        if strategy.carryUnshown, let previous = state.fetcher.cache, !previous.shown, previous.updatesThrough == content.updatesAfter {
+        if strategy.carryUnshown, let previous = state.fetcher.cache, !previous.shown,
+            previous.updatesThrough == content.updatesAfter
+        {
             content.updatesAfter = previous.updatesAfter
             content.updateCount += previous.updateCount
         }
         if context.tracer != nil {
-            context.trace(.fetchReturned(updates: answer.count, ack: answer.last, cached: copy(of: content)), cycle: attempt.cycle)
+            context.trace(
+                .fetchReturned(updates: answer.count, ack: answer.last, cached: copy(of: content)), cycle: attempt.cycle
+            )
         }
         state.fetcher.cache = content
         return .updates

@@ -33,7 +33,8 @@ extension PluginRuntime {
         }
         while state.firstUnresolved < state.calendar.count, state.calendar.notifyTimes[state.firstUnresolved] < end {
             context.activity[.offCycles] += 1
-            context.trace(.cycleOff, cycle: state.firstUnresolved, at: state.calendar.notifyTimes[state.firstUnresolved])
+            context.trace(
+                .cycleOff, cycle: state.firstUnresolved, at: state.calendar.notifyTimes[state.firstUnresolved])
             skipCycle()
         }
     }

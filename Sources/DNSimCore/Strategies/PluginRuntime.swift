@@ -40,11 +40,14 @@ public struct PluginRuntime<OS: PlatformModel> {
         self.schedulesFetch = schedulesFetch
         push = OS.Push(world: world.configuration)
         let user = world.configuration.user
-        notificationsBlocked = OS.platform == .android ? !world.configuration.android.notificationPermission
+        notificationsBlocked =
+            OS.platform == .android
+            ? !world.configuration.android.notificationPermission
             : !world.configuration.ios.notificationAuthorization
         let presentation = NotificationPresentation(world.configuration)
         self.presentation = OS.platform == .ios && presentation.active ? presentation : nil
-        interruptionLevel = arm.strategy.kind == .push && arm.strategy.pushKind == .alert
+        interruptionLevel =
+            arm.strategy.kind == .push && arm.strategy.pushKind == .alert
             ? world.configuration.ios.push.interruptionLevel ?? world.configuration.plugin.interruptionLevel
             : world.configuration.plugin.interruptionLevel
         lifecycleRunsToEnd = user.disablePerDay > 0 || user.timeChangePerDay > 0 || world.configuration.reminder != nil
@@ -57,9 +60,10 @@ public struct PluginRuntime<OS: PlatformModel> {
         os = OS(world: self.platformWorld, schedulesFetch: schedulesFetch)
         state = PluginState(calendar: world.configuration.calendar, reminderScheduled: false)
         let fcm = world.configuration.android.push
-        fcmHistory = FCMPriorityHistory(active: OS.platform == .android && arm.strategy.kind == .push && fcm.priority == .high
-                                            && fcm.deprioritizeBelow > 0 && world.configuration.android.doze != nil,
-                                        threshold: fcm.deprioritizeBelow)
+        fcmHistory = FCMPriorityHistory(
+            active: OS.platform == .android && arm.strategy.kind == .push && fcm.priority == .high
+                && fcm.deprioritizeBelow > 0 && world.configuration.android.doze != nil,
+            threshold: fcm.deprioritizeBelow)
     }
 
     public var now: Millis { context.now }
@@ -80,9 +84,11 @@ public struct PluginRuntime<OS: PlatformModel> {
     mutating func begin(device world: DeviceWorld) {
         context.begin(device: world)
         os = OS(world: platformWorld, schedulesFetch: schedulesFetch)
-        state = PluginState(calendar: context.calendar, reminderScheduled: world.configuration.reminder.map {
-            $0.wanted || $0.defects.contains(.enableSchedulesReminder)
-        } ?? false)
+        state = PluginState(
+            calendar: context.calendar,
+            reminderScheduled: world.configuration.reminder.map {
+                $0.wanted || $0.defects.contains(.enableSchedulesReminder)
+            } ?? false)
         log.removeAll()
         fcmHistory.reset()
     }
@@ -121,7 +127,8 @@ public struct PluginRuntime<OS: PlatformModel> {
         guard epoch != 0 else { return context.schedule(at: time, event) }
         switch event {
         case .deadline(let cycle, _): return context.schedule(at: time, .deadline(cycle: cycle, epoch: epoch))
-        case .notificationDue(let cycle, _): return context.schedule(at: time, .notificationDue(cycle: cycle, epoch: epoch))
+        case .notificationDue(let cycle, _):
+            return context.schedule(at: time, .notificationDue(cycle: cycle, epoch: epoch))
         case .pushArrived(let cycle, _): return context.schedule(at: time, .pushArrived(cycle: cycle, epoch: epoch))
         default: return context.schedule(at: time, event)
         }
@@ -134,16 +141,18 @@ public struct PluginRuntime<OS: PlatformModel> {
     /// When a notification armed at `armedAt` (now, by default) for `time` fires on this platform.
     @inline(__always)
     func fireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, armedAt: Millis? = nil) -> Millis {
-        os.notificationFireTime(time, purpose: purpose, cycle: cycle, now: armedAt ?? context.now, device: context.device,
-                                random: context.random)
+        os.notificationFireTime(
+            time, purpose: purpose, cycle: cycle, now: armedAt ?? context.now, device: context.device,
+            random: context.random)
     }
 
     /// How far plugin code may pre-arm guards now (`PlatformModel.guardsReach`); `mutating` for
     /// the reason `trace` is.
     @inline(__always)
     mutating func guardsReach(from start: Int, armedRequests: Int, until horizonEnd: Millis) -> Int {
-        os.guardsReach(from: start, firstUnresolved: state.firstUnresolved, armedRequests: armedRequests, until: horizonEnd,
-                       calendar: state.calendar)
+        os.guardsReach(
+            from: start, firstUnresolved: state.firstUnresolved, armedRequests: armedRequests, until: horizonEnd,
+            calendar: state.calendar)
     }
 
     /// A notification alarm woke the device (Android: a guard alarm fired).

@@ -53,9 +53,15 @@ public protocol PluginStrategy {
 extension PluginStrategy {
     public static var schedulesPlatformFetch: Bool { true }
     public static var armsNotificationAfterFetch: Bool { false }
-    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications { PendingNotifications() }
-    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool { false }
+    public func pendingNotifications<OS>(_ runtime: PluginRuntime<OS>) -> PendingNotifications {
+        PendingNotifications()
+    }
+    public func fetchReplacesPendingNotification<OS>(_ result: FetchResult, _ runtime: PluginRuntime<OS>) -> Bool {
+        false
+    }
     public mutating func pushArrived<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {}
     public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {}
-    public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {}
+    public mutating func pushFetchEnded<OS>(
+        _ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>
+    ) {}
 }

@@ -82,7 +82,9 @@ public struct ServerPush: PluginStrategy {
         runtime.startPushFetch(cycle: cycle, budget: budget)
     }
 
-    public mutating func pushFetchEnded<OS>(_ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>) {
+    public mutating func pushFetchEnded<OS>(
+        _ result: FetchResult, attempt: FetchAttempt, _ runtime: inout PluginRuntime<OS>
+    ) {
         let cycle = attempt.cycle
         guard cycle == runtime.firstUnresolved else { return }
         // A fetch never serves a cycle whose window has closed (docs/model.md §2): a push held past

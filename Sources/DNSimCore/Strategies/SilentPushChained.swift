@@ -25,7 +25,9 @@ public struct SilentPushChained: PluginStrategy {
     public mutating func openCycle<OS>(_ runtime: inout PluginRuntime<OS>) {
         chained.openCycle(&runtime)
         // Set up again (after New Activity was off): the server sends from the next F on.
-        if nextPush == 0 { nextPush = runtime.calendar.firstCycle(from: runtime.firstUnresolved, withFetchAfter: runtime.now - 1) }
+        if nextPush == 0 {
+            nextPush = runtime.calendar.firstCycle(from: runtime.firstUnresolved, withFetchAfter: runtime.now - 1)
+        }
         if !pushInFlight { sendNextPush(&runtime) }
     }
 
@@ -34,7 +36,9 @@ public struct SilentPushChained: PluginStrategy {
         while nextPush < runtime.calendar.count {
             let cycle = nextPush
             nextPush += 1
-            guard case .delivered(_, let release, _) = runtime.sendPush(cycle: cycle, kind: .background) else { continue }
+            guard case .delivered(_, let release, _) = runtime.sendPush(cycle: cycle, kind: .background) else {
+                continue
+            }
             pushInFlight = true
             // One the device takes after the run has nothing left to decide.
             if release <= runtime.runEnd { runtime.schedule(at: max(release, runtime.now), .pushArrived(cycle: cycle)) }
@@ -51,7 +55,9 @@ public struct SilentPushChained: PluginStrategy {
         // Its handler arms a notification for T but shows none itself: FCM counts it as unseen.
         runtime.pushHandled(shown: false)
         chained.pluginCodeRuns(&runtime)
-        if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count { runtime.startFetch(budget: budget) }
+        if runtime.plugin.fetchEnabled, runtime.firstUnresolved < runtime.calendar.count {
+            runtime.startFetch(budget: budget)
+        }
         sendNextPush(&runtime)
     }
 
@@ -75,7 +81,9 @@ public struct SilentPushChained: PluginStrategy {
     public mutating func notificationHeld<OS>(cycle: Int, until: Millis, _ runtime: inout PluginRuntime<OS>) {
         chained.notificationHeld(cycle: cycle, until: until, &runtime)
     }
-    public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) { chained.deadline(cycle: cycle, &runtime) }
+    public mutating func deadline<OS>(cycle: Int, _ runtime: inout PluginRuntime<OS>) {
+        chained.deadline(cycle: cycle, &runtime)
+    }
     public mutating func alarmsCleared<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsCleared(&runtime) }
     public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) { chained.alarmsRearmed(&runtime) }
 }

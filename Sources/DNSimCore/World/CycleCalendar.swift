@@ -15,11 +15,14 @@ public struct CycleCalendar: Sendable, Equatable {
     public let windowStarts: [Millis]
 
     public init(start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], followingNotifyTime: Millis) {
-        self.init(start: start, notifyTimes: notifyTimes, fetchTimes: fetchTimes, windowStarts: fetchTimes,
-                  followingNotifyTime: followingNotifyTime)
+        self.init(
+            start: start, notifyTimes: notifyTimes, fetchTimes: fetchTimes, windowStarts: fetchTimes,
+            followingNotifyTime: followingNotifyTime)
     }
 
-    private init(start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], windowStarts: [Millis], followingNotifyTime: Millis) {
+    private init(
+        start: Millis, notifyTimes: [Millis], fetchTimes: [Millis], windowStarts: [Millis], followingNotifyTime: Millis
+    ) {
         precondition(notifyTimes.count == fetchTimes.count && fetchTimes.count == windowStarts.count)
         self.start = start
         self.notifyTimes = notifyTimes
@@ -52,13 +55,15 @@ public struct CycleCalendar: Sendable, Equatable {
     /// cycles' windows open no earlier than `time`.
     public func switching(keeping kept: Int, to other: CycleCalendar, after time: Millis) -> CycleCalendar {
         let first = other.firstCycle(notifyingAfter: time)
-        return CycleCalendar(start: start, notifyTimes: Array(notifyTimes[..<kept]) + other.notifyTimes[first...],
-                             fetchTimes: Array(fetchTimes[..<kept]) + other.fetchTimes[first...],
-                             windowStarts: Array(windowStarts[..<kept]) + other.fetchTimes[first...].map { max($0, time) },
-                             // With no new cycle (a move in the run's tail), the last kept cycle keeps
-                             // the next T of the schedule it was due under.
-                             followingNotifyTime: first < other.count ? other.followingNotifyTime
-                                : max(other.followingNotifyTime, kept > 0 ? nextNotifyTime(after: kept - 1) : 0))
+        return CycleCalendar(
+            start: start, notifyTimes: Array(notifyTimes[..<kept]) + other.notifyTimes[first...],
+            fetchTimes: Array(fetchTimes[..<kept]) + other.fetchTimes[first...],
+            windowStarts: Array(windowStarts[..<kept]) + other.fetchTimes[first...].map { max($0, time) },
+            // With no new cycle (a move in the run's tail), the last kept cycle keeps
+            // the next T of the schedule it was due under.
+            followingNotifyTime: first < other.count
+                ? other.followingNotifyTime
+                : max(other.followingNotifyTime, kept > 0 ? nextNotifyTime(after: kept - 1) : 0))
     }
 
     /// The first cycle whose F lies strictly after `time`, or `count` (binary search: F never

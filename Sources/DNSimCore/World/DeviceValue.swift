@@ -12,8 +12,11 @@ public struct DeviceValue: Sendable, Equatable {
     /// The key's own range: a drawn value outside it is clamped to it.
     public var range: ClosedRange<Double>
 
-    public init(key: String, path: WritableKeyPath<WorldConfiguration, Double> & Sendable, distribution: DeviceValueDistribution,
-                range: ClosedRange<Double>) {
+    public init(
+        key: String, path: WritableKeyPath<WorldConfiguration, Double> & Sendable,
+        distribution: DeviceValueDistribution,
+        range: ClosedRange<Double>
+    ) {
         self.key = key
         self.path = path
         self.distribution = distribution
@@ -31,9 +34,13 @@ public struct DeviceValue: Sendable, Equatable {
     }
 
     /// `configuration` with each per-device condition set to device `device`'s value.
-    public static func configuration(_ configuration: WorldConfiguration, device: Int, random: KeyedRandom) -> WorldConfiguration {
+    public static func configuration(_ configuration: WorldConfiguration, device: Int, random: KeyedRandom)
+        -> WorldConfiguration
+    {
         var result = configuration
-        for value in configuration.perDevice { result[keyPath: value.path] = value.value(device: device, random: random) }
+        for value in configuration.perDevice {
+            result[keyPath: value.path] = value.value(device: device, random: random)
+        }
         return result
     }
 

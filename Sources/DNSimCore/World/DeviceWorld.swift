@@ -19,15 +19,20 @@ public final class DeviceWorld {
     /// - Parameters:
     ///   - servers, users: each device's server and user as this world would generate them, from
     ///     a `WorldTapes`; without them the world generates each device's.
-    public init(configuration: WorldConfiguration, seed: UInt64, servers: [ServerModel]? = nil, users: [UserActivity]? = nil) {
+    public init(
+        configuration: WorldConfiguration, seed: UInt64, servers: [ServerModel]? = nil, users: [UserActivity]? = nil
+    ) {
         self.configuration = configuration
         serverTape = servers
         userTape = users
         random = KeyedRandom(seed: seed)
         let calendar = configuration.calendar
-        server = ServerModel(configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
-        user = UserActivity(configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
-        precondition(DrawIndex.fits(cycles: calendar.count, days: user.dayCount), "too many cycles or days for the draw indices")
+        server = ServerModel(
+            configuration: configuration.server, origin: calendar.start, end: calendar.followingNotifyTime)
+        user = UserActivity(
+            configuration: configuration.user, origin: calendar.start, end: calendar.followingNotifyTime)
+        precondition(
+            DrawIndex.fits(cycles: calendar.count, days: user.dayCount), "too many cycles or days for the draw indices")
         // The memoized draws' keys: a cycle or a day above a counter that is almost always 0.
         let dense: [(source: RandomSource, shift: Int, count: Int)] = [
             (.fetchAttempt, DrawIndex.fetchAttempt.minorBits, calendar.count),
@@ -42,13 +47,17 @@ public final class DeviceWorld {
     public func generate(device: Int) {
         self.device = device
         if let serverTape {
-            precondition(device < serverTape.count, "device \(device) is past the \(serverTape.count) devices of the world's server tape")
+            precondition(
+                device < serverTape.count,
+                "device \(device) is past the \(serverTape.count) devices of the world's server tape")
             server = serverTape[device]
         } else {
             server.generate(device: device, random: random)
         }
         if let userTape {
-            precondition(device < userTape.count, "device \(device) is past the \(userTape.count) devices of the world's user tape")
+            precondition(
+                device < userTape.count,
+                "device \(device) is past the \(userTape.count) devices of the world's user tape")
             user = userTape[device]
         } else {
             user.generate(device: device, random: random)

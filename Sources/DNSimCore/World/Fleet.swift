@@ -43,7 +43,9 @@ public struct Fleet: Sendable, Equatable {
 
     /// Whether a device of segment `segment` runs `platform`'s arms.
     @inline(__always)
-    public func runs(_ platform: Platform, in segment: Int) -> Bool { segments[segment].platform.map { $0 == platform } ?? true }
+    public func runs(_ platform: Platform, in segment: Int) -> Bool {
+        segments[segment].platform.map { $0 == platform } ?? true
+    }
 
     /// The segment of `device` (0-based): the first whose cumulative share exceeds one uniform
     /// draw (inverse CDF). One segment draws nothing.

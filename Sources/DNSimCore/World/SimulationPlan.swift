@@ -19,7 +19,9 @@ public struct SimulationPlan: Sendable, Equatable {
     /// `metrics.deviceFreshBelow` when the scenario does not set it.
     public static let defaultDeviceFreshBelow = 0.5
 
-    public init(world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = defaultLateAfter) {
+    public init(
+        world: WorldConfiguration, arms: [Arm], seed: UInt64, devices: Int, lateAfter: Millis = defaultLateAfter
+    ) {
         self.world = world
         self.arms = arms
         self.seed = seed
@@ -39,8 +41,10 @@ public struct SimulationPlan: Sendable, Equatable {
     public var pairs: [(Int, Int)] {
         var result: [(Int, Int)] = []
         for i in arms.indices {
-            for j in arms.indices where j > i && arms[j].platform == arms[i].platform
-                && arms[j].strategy.kind.measuresUpdates == arms[i].strategy.kind.measuresUpdates {
+            for j in arms.indices
+            where j > i && arms[j].platform == arms[i].platform
+                && arms[j].strategy.kind.measuresUpdates == arms[i].strategy.kind.measuresUpdates
+            {
                 result.append((i, j))
             }
         }

@@ -34,7 +34,9 @@ public struct SimulationResult: Sendable, Equatable, Codable {
         if var segments, let others = other.segments {
             for s in segments.indices {
                 for a in segments[s].indices {
-                    do { try segments[s][a].mergeChecked(others[s][a]) } catch { throw error.inside("segments[\(s)][\(a)]") }
+                    do { try segments[s][a].mergeChecked(others[s][a]) } catch {
+                        throw error.inside("segments[\(s)][\(a)]")
+                    }
                 }
             }
             self.segments = segments

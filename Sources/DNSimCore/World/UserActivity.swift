@@ -41,8 +41,12 @@ public struct UserActivity {
         self.dayCount = Int(max(0, end - origin) / SimTime.day) + 1
         blocks = PhiloxBlocks(capacity: dayCount)
         self.end = end
-        choiceCDF = configuration.timeChoiceWeights.isEmpty ? nil : Self.cumulative(configuration.timeChoiceWeights,
-                                                                                    count: configuration.timeChoiceWeights.count)
+        choiceCDF =
+            configuration.timeChoiceWeights.isEmpty
+            ? nil
+            : Self.cumulative(
+                configuration.timeChoiceWeights,
+                count: configuration.timeChoiceWeights.count)
         hourCDF = Self.cumulative(configuration.appOpenHours)
         lowPowerHourCDF = Self.cumulative(configuration.lowPowerHours)
         offlineHourCDF = Self.cumulative(configuration.offlineHours)
@@ -53,12 +57,15 @@ public struct UserActivity {
         guard let hours, hours.count == count else { return nil }
         let total = hours.reduce(0, +)
         var running = 0.0
-        return hours.map { running += $0 / total; return running }
+        return hours.map {
+            running += $0 / total; return running
+        }
     }
 
     /// How many values this device's user takes (for `WorldTapes`' bound).
     var storedValues: Int {
-        opens.count + openKeys.count + forceQuits.count + forceStops.count + reboots.count + timeChanges.count + timeChangeChoices.count
+        opens.count + openKeys.count + forceQuits.count + forceStops.count + reboots.count + timeChanges.count
+            + timeChangeChoices.count
             + 2 * (lowPower.count + offline.count + disabled.count + starredEmpty.count)
     }
 
@@ -76,11 +83,14 @@ public struct UserActivity {
         timeChangeChoices.removeAll(keepingCapacity: true)
         starredEmpty.removeAll()
         let (origin, days, blocks) = (self.origin, dayCount, self.blocks)
-        func process(_ rate: Double, _ source: RandomSource, profile: [Double]? = nil,
-                     duration: (Distribution, RandomSource)? = nil,
-                     _ add: (Millis, Int, Millis) -> Void) {
-            Self.poissonProcess(device: device, random: random, origin: origin, days: days, rate: rate, source: source,
-                                profile: profile, duration: duration, blocks: blocks, add)
+        func process(
+            _ rate: Double, _ source: RandomSource, profile: [Double]? = nil,
+            duration: (Distribution, RandomSource)? = nil,
+            _ add: (Millis, Int, Millis) -> Void
+        ) {
+            Self.poissonProcess(
+                device: device, random: random, origin: origin, days: days, rate: rate, source: source,
+                profile: profile, duration: duration, blocks: blocks, add)
         }
         let user = configuration
         process(user.appOpensPerDay, .appOpenDay, profile: hourCDF) { time, key, _ in
@@ -90,12 +100,16 @@ public struct UserActivity {
         process(user.forceQuitPerDay, .forceQuitDay) { time, _, _ in forceQuits.append(time) }
         process(user.forceStopPerDay, .forceStopDay) { time, _, _ in forceStops.append(time) }
         process(user.rebootsPerDay, .rebootDay) { time, _, _ in reboots.append(time) }
-        process(user.lowPowerPerDay, .lowPowerDay, profile: lowPowerHourCDF,
-                duration: (user.lowPowerDuration, .lowPowerDuration)) { time, _, length in
+        process(
+            user.lowPowerPerDay, .lowPowerDay, profile: lowPowerHourCDF,
+            duration: (user.lowPowerDuration, .lowPowerDuration)
+        ) { time, _, length in
             lowPower.append(time, time + length)
         }
-        process(user.offlinePerDay, .offlineDay, profile: offlineHourCDF,
-                duration: (user.offlineDuration, .offlineDuration)) { time, _, length in
+        process(
+            user.offlinePerDay, .offlineDay, profile: offlineHourCDF,
+            duration: (user.offlineDuration, .offlineDuration)
+        ) { time, _, length in
             offline.append(time, time + length)
         }
         generateLifecycle(device: device, random: random, process)
@@ -104,9 +118,13 @@ public struct UserActivity {
     /// The user's lifecycle (docs/lifecycle.md): New Activity turned off and on, time changes, and
     /// starred-list edits. Each from keys of its own, so rates of 0 draw nothing and leave every
     /// other process as it was.
-    private mutating func generateLifecycle(device: Int, random: KeyedRandom,
-                                            _ process: (Double, RandomSource, [Double]?, (Distribution, RandomSource)?,
-                                                        (Millis, Int, Millis) -> Void) -> Void) {
+    private mutating func generateLifecycle(
+        device: Int, random: KeyedRandom,
+        _ process: (
+            Double, RandomSource, [Double]?, (Distribution, RandomSource)?,
+            (Millis, Int, Millis) -> Void
+        ) -> Void
+    ) {
         let user = configuration
         process(user.disablePerDay, .disableDay, nil, (user.disabledFor, .disableDuration)) { time, _, length in
             disabled.append(time, time + max(length, 1))
@@ -142,13 +160,17 @@ public struct UserActivity {
 
     /// The first instant in [`start`, `end`] at which the app is force-quit: `start` itself when
     /// it is force-quit then, else the first force-quit after it; nil when none.
-    public func firstForceQuit(from start: Millis, through end: Millis) -> Millis? { firstStop(forceQuits, from: start, through: end) }
+    public func firstForceQuit(from start: Millis, through end: Millis) -> Millis? {
+        firstStop(forceQuits, from: start, through: end)
+    }
 
     /// As `forceQuitEnd`, for Android's force stops: when the stopped app is next opened.
     public func forceStopEnd(at time: Millis) -> Millis? { stopEnd(forceStops, at: time) }
 
     /// As `firstForceQuit`, for Android's force stops.
-    public func firstForceStop(from start: Millis, through end: Millis) -> Millis? { firstStop(forceStops, from: start, through: end) }
+    public func firstForceStop(from start: Millis, through end: Millis) -> Millis? {
+        firstStop(forceStops, from: start, through: end)
+    }
 
     /// When the app, stopped by the last of `stops` at or before `time` and not opened since, is
     /// next opened (`.max` if never); nil when it is not stopped then.
@@ -176,9 +198,11 @@ public struct UserActivity {
     /// day's keyed stream: count and instants (by the hour profile when given).
     /// Each period's duration, when asked for, comes from a key of its own
     /// (day and rank), so changing the duration's distribution moves no start.
-    private static func poissonProcess(device: Int, random: KeyedRandom, origin: Millis, days dayCount: Int, rate: Double,
-                                       source: RandomSource, profile: [Double]?, duration: (Distribution, RandomSource)?,
-                                       blocks: PhiloxBlocks, _ add: (Millis, Int, Millis) -> Void) {
+    private static func poissonProcess(
+        device: Int, random: KeyedRandom, origin: Millis, days dayCount: Int, rate: Double,
+        source: RandomSource, profile: [Double]?, duration: (Distribution, RandomSource)?,
+        blocks: PhiloxBlocks, _ add: (Millis, Int, Millis) -> Void
+    ) {
         guard rate > 0 else { return }
         random.firstBlocks(device: device, source: source, count: dayCount, into: blocks)
         // The day's instants, sorted by insertion as they are drawn into the first `count`

@@ -20,10 +20,12 @@ public struct WorldConfiguration: Sendable, Equatable {
     /// Conditions each device draws its own value of (`{ perDevice: … }`); empty: every device alike.
     public var perDevice: [DeviceValue] = []
 
-    public init(calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
-                ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),
-                fetch: FetchConfiguration = FetchConfiguration(), server: ServerConfiguration = ServerConfiguration(),
-                user: UserConfiguration = UserConfiguration()) {
+    public init(
+        calendar: CycleCalendar, plugin: PluginConfiguration = PluginConfiguration(),
+        ios: IOSConfiguration = IOSConfiguration(), android: AndroidConfiguration = AndroidConfiguration(),
+        fetch: FetchConfiguration = FetchConfiguration(), server: ServerConfiguration = ServerConfiguration(),
+        user: UserConfiguration = UserConfiguration()
+    ) {
         self.calendar = calendar
         self.plugin = plugin
         self.ios = ios

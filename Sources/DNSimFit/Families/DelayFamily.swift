@@ -29,7 +29,9 @@ public enum DelayFamily: String, CaseIterable, Sendable, Comparable {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = item.trimmingCharacters(in: .whitespaces).lowercased()
             guard let family = DelayFamily(rawValue: name) else {
-                throw FitError(file: file, line: nil, message: "'\(name)' is not a family; use lognormal, weibull, gamma or exponential")
+                throw FitError(
+                    file: file, line: nil,
+                    message: "'\(name)' is not a family; use lognormal, weibull, gamma or exponential")
             }
             chosen.insert(family)
         }

@@ -23,18 +23,25 @@ public struct DelayFit: Sendable {
     }
 
     /// Fits `options.families` to `sample`; `source` names the data in errors.
-    public static func fit(_ sample: DelaySample, hasNever: Bool, options: FitOptions, source: String) throws(FitError) -> DelayFit {
+    public static func fit(_ sample: DelaySample, hasNever: Bool, options: FitOptions, source: String) throws(FitError)
+        -> DelayFit
+    {
         GSLFitSetup.installErrorHandler()
         guard !options.families.isEmpty else {
-            throw FitError(file: source, line: nil, message: "no family to fit; name at least one of lognormal, weibull, gamma, exponential")
+            throw FitError(
+                file: source, line: nil,
+                message: "no family to fit; name at least one of lognormal, weibull, gamma, exponential")
         }
         let what = hasNever ? "launched" : "response (ok or empty)"
         guard sample.events.count >= 10 else {
-            throw FitError(file: source, line: nil, message: "only \(sample.events.count) \(what) rows; a delay fit needs at least 10")
+            throw FitError(
+                file: source, line: nil,
+                message: "only \(sample.events.count) \(what) rows; a delay fit needs at least 10")
         }
         guard Set(sample.events).count >= 3 else {
-            throw FitError(file: source, line: nil,
-                           message: "the \(what) rows have fewer than 3 distinct durations; nothing to fit a distribution to")
+            throw FitError(
+                file: source, line: nil,
+                message: "the \(what) rows have fewer than 3 distinct durations; nothing to fit a distribution to")
         }
         let km = KaplanMeier(sample)
         if options.bootstrap > 0 { options.progress?.expect(options.families.count * options.bootstrap) }
@@ -42,8 +49,10 @@ public struct DelayFit: Sendable {
         for family in options.families {
             var fit = DelayModelFitter(family: family, sample: sample, neverFree: hasNever).fit(km)
             if options.bootstrap > 0 {
-                fit.adopt(ParametricBootstrap.run(fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap,
-                                                  seed: options.seed, progress: options.progress))
+                fit.adopt(
+                    ParametricBootstrap.run(
+                        fit, sample: sample, neverFree: hasNever, replicates: options.bootstrap,
+                        seed: options.seed, progress: options.progress))
             }
             fits.append(fit)
         }

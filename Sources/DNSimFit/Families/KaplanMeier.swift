@@ -76,7 +76,9 @@ public struct KaplanMeier: Sendable {
         // The curve at every block's first and last point.
         let edges = ParallelLoop.map(blocks >= 64 ? 8 : 1) { k -> [(Double, Double)] in
             let chunks = blocks >= 64 ? 8 : 1
-            return (blocks * k / chunks..<blocks * (k + 1) / chunks).map { b in (curve(times[ends[b].0]), curve(times[ends[b].1])) }
+            return (blocks * k / chunks..<blocks * (k + 1) / chunks).map { b in
+                (curve(times[ends[b].0]), curve(times[ends[b].1]))
+            }
         }.flatMap { $0 }
         var best = abs((survival.last ?? 1) - curve(horizon))
         for b in 0..<blocks {

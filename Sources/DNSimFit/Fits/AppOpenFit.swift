@@ -36,9 +36,11 @@ public struct AppOpenFit: Sendable {
         let countVariance = n > 1 ? counts.reduce(0) { $0 + ($1 - countMean) * ($1 - countMean) } / (n - 1) : 0
         let total = Double(data.hourCounts.reduce(0, +))
         let weights = data.hourCounts.map { total > 0 ? Double($0) / total * 24 : 1 }
-        return AppOpenFit(data: data, perDeviceRates: rates, opensPerDay: mean, spread: sd, low: half.isNaN ? .nan : max(0, mean - half),
-                          high: mean + half,
-                          dispersion: countMean > 0 ? countVariance / countMean : .nan, hourWeights: weights)
+        return AppOpenFit(
+            data: data, perDeviceRates: rates, opensPerDay: mean, spread: sd,
+            low: half.isNaN ? .nan : max(0, mean - half),
+            high: mean + half,
+            dispersion: countMean > 0 ? countVariance / countMean : .nan, hourWeights: weights)
     }
 
     /// The q-quantile of per-device opens per day (type 7, as R's default).
@@ -46,6 +48,7 @@ public struct AppOpenFit: Sendable {
         guard !perDeviceRates.isEmpty else { return .nan }
         let h = Double(perDeviceRates.count - 1) * q
         let i = Int(h), f = h - Double(i)
-        return i + 1 < perDeviceRates.count ? perDeviceRates[i] * (1 - f) + perDeviceRates[i + 1] * f : perDeviceRates[i]
+        return i + 1 < perDeviceRates.count
+            ? perDeviceRates[i] * (1 - f) + perDeviceRates[i + 1] * f : perDeviceRates[i]
     }
 }

@@ -12,13 +12,16 @@ public struct FetchAttemptFit: Sendable {
     /// empty among responses (ok + empty): how often a fetch finds no updates.
     public let empty: ProportionEstimate
 
-    public static func fit(_ data: FetchAttemptData, options: FitOptions = FitOptions(),
-                           source: String = "telemetry") throws(FitError) -> FetchAttemptFit {
+    public static func fit(
+        _ data: FetchAttemptData, options: FitOptions = FitOptions(),
+        source: String = "telemetry"
+    ) throws(FitError) -> FetchAttemptFit {
         let latency = try DelayFit.fit(data.latency, hasNever: false, options: options, source: source)
-        return FetchAttemptFit(data: data, latency: latency,
-                               failure: ProportionEstimate(count: data.error + data.timeout, total: data.rows),
-                               error: ProportionEstimate(count: data.error, total: data.rows),
-                               timeout: ProportionEstimate(count: data.timeout, total: data.rows),
-                               empty: ProportionEstimate(count: data.empty, total: data.ok + data.empty))
+        return FetchAttemptFit(
+            data: data, latency: latency,
+            failure: ProportionEstimate(count: data.error + data.timeout, total: data.rows),
+            error: ProportionEstimate(count: data.error, total: data.rows),
+            timeout: ProportionEstimate(count: data.timeout, total: data.rows),
+            empty: ProportionEstimate(count: data.empty, total: data.ok + data.empty))
     }
 }

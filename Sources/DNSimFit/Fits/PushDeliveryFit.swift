@@ -25,12 +25,15 @@ public struct PushDeliveryFit: Sendable {
         let fields = dropFields(data.platform).filter { data.tally($0) != nil }
         let count = fields.compactMap { data.tally($0)?.count }.reduce(0, +)
         guard count <= Double(data.messages) * (1 + 1e-9) else {
-            throw FitError(file: source, line: nil, message: "the discarded notifications (\(fields.joined(separator: " + "))) add up to "
-                           + "\(Int(count)), more than the \(data.messages) received_by_apns: these cannot be shares of them")
+            throw FitError(
+                file: source, line: nil,
+                message: "the discarded notifications (\(fields.joined(separator: " + "))) add up to "
+                    + "\(Int(count)), more than the \(data.messages) received_by_apns: these cannot be shares of them")
         }
-        return PushDeliveryFit(data: data, key: "platforms.\(data.platform.rawValue).push.drop", dropFields: fields,
-                               drop: PooledShare(count: count, total: data.messages),
-                               shares: data.tallies.map { ($0.name, PooledShare(count: $0.count, total: $0.total)) })
+        return PushDeliveryFit(
+            data: data, key: "platforms.\(data.platform.rawValue).push.drop", dropFields: fields,
+            drop: PooledShare(count: count, total: data.messages),
+            shares: data.tallies.map { ($0.name, PooledShare(count: $0.count, total: $0.total)) })
     }
 
     /// The share of one outcome, if the export has it.

@@ -8,7 +8,10 @@ import Foundation
 public struct SamplingDistribution: Sendable, Equatable {
     /// The key's unit, as `fit.json` names it.
     public enum Unit: String, Sendable {
-        case seconds = "s", share = "share", perDay = "per day", none = ""
+        case seconds = "s"
+        case share = "share"
+        case perDay = "per day"
+        case none = ""
     }
 
     public enum Shape: Sendable, Equatable {
@@ -50,7 +53,13 @@ public struct SamplingDistribution: Sendable, Equatable {
     /// then puts 95% below `high`, as the interval does.
     static func share(_ key: String, value: Double, low: Double, high: Double) -> SamplingDistribution? {
         let sd: Double
-        if low <= 0 { sd = (high - value) / z95 } else if high >= 1 { sd = (value - low) / z95 } else { sd = (high - low) / (2 * z95) }
+        if low <= 0 {
+            sd = (high - value) / z95
+        } else if high >= 1 {
+            sd = (value - low) / z95
+        } else {
+            sd = (high - low) / (2 * z95)
+        }
         guard value.isFinite, sd.isFinite, sd > 0 else { return nil }
         return SamplingDistribution(key: key, unit: .share, shape: .normal(mean: value, sd: sd))
     }
@@ -59,12 +68,13 @@ public struct SamplingDistribution: Sendable, Equatable {
     /// App-open hour weights are out of scope: 24 weights tied by their mean are not one key.
     static func all(_ fit: TelemetryFit) -> (included: [SamplingDistribution], omitted: [String]) {
         var included: [SamplingDistribution] = [], omitted: [String] = []
-        let size: Int = switch fit {
-        case .backgroundLaunches(let bg): bg.data.rows
-        case .fetchAttempts(let fetch): fetch.data.rows
-        case .pushDelivery(let push): push.drop.total
-        case .appOpens(let opens): opens.devices
-        }
+        let size: Int =
+            switch fit {
+            case .backgroundLaunches(let bg): bg.data.rows
+            case .fetchAttempts(let fetch): fetch.data.rows
+            case .pushDelivery(let push): push.drop.total
+            case .appOpens(let opens): opens.devices
+            }
         func add(_ key: String, _ d: SamplingDistribution?) {
             guard var d else { omitted.append(key); return }
             d.sample = size > 0 ? size : nil
@@ -87,7 +97,9 @@ public struct SamplingDistribution: Sendable, Equatable {
             add(key, share(key, value: never.value, low: never.low, high: never.high))
         case .fetchAttempts(let fetch):
             family("fetch.latency", fetch.latency.best)
-            add("fetch.failure", share("fetch.failure", value: fetch.error.share, low: fetch.error.low, high: fetch.error.high))
+            add(
+                "fetch.failure",
+                share("fetch.failure", value: fetch.error.share, low: fetch.error.low, high: fetch.error.high))
         case .pushDelivery(let push):
             add(push.key, share(push.key, value: push.drop.share, low: push.drop.low, high: push.drop.high))
         case .appOpens(let opens):
@@ -95,8 +107,11 @@ public struct SamplingDistribution: Sendable, Equatable {
             // from it: the delta method gives se(ln mean) = se(mean)/mean = (sd/√devices)/mean.
             let key = "user.appOpensPerDay"
             let sigma = opens.spread / Double(opens.devices).squareRoot() / opens.opensPerDay
-            add(key, opens.devices > 1 && opens.opensPerDay > 0 && sigma.isFinite && sigma > 0
-                ? SamplingDistribution(key: key, unit: .perDay, shape: .lognormal(median: opens.opensPerDay, sigma: sigma)) : nil)
+            add(
+                key,
+                opens.devices > 1 && opens.opensPerDay > 0 && sigma.isFinite && sigma > 0
+                    ? SamplingDistribution(
+                        key: key, unit: .perDay, shape: .lognormal(median: opens.opensPerDay, sigma: sigma)) : nil)
         }
         return (included, omitted)
     }
@@ -114,11 +129,15 @@ public struct SamplingDistribution: Sendable, Equatable {
 
     /// `{"key", "unit", "distribution": {"lognormal": {"median", "sigma"}}, "sample"}`, seconds as numbers.
     var json: JSONValue {
-        let distribution: JSONValue = switch shape {
-        case .lognormal(let median, let sigma): .object(["lognormal": .object(["median": .number(median), "sigma": .number(sigma)])])
-        case .normal(let mean, let sd): .object(["normal": .object(["mean": .number(mean), "sd": .number(sd)])])
-        }
-        var members: [String: JSONValue] = ["key": .string(key), "unit": .string(unit.rawValue), "distribution": distribution]
+        let distribution: JSONValue =
+            switch shape {
+            case .lognormal(let median, let sigma):
+                .object(["lognormal": .object(["median": .number(median), "sigma": .number(sigma)])])
+            case .normal(let mean, let sd): .object(["normal": .object(["mean": .number(mean), "sd": .number(sd)])])
+            }
+        var members: [String: JSONValue] = [
+            "key": .string(key), "unit": .string(unit.rawValue), "distribution": distribution,
+        ]
         if let sample { members["sample"] = .number(Double(sample)) }
         return .object(members)
     }

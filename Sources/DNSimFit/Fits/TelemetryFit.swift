@@ -10,8 +10,10 @@ public enum TelemetryFit: Sendable {
     public static func run(_ file: TelemetryFile, options: FitOptions = FitOptions()) throws(FitError) -> TelemetryFit {
         GSLFitSetup.installErrorHandler()
         return switch file.content {
-        case .backgroundLaunches(let data): .backgroundLaunches(try BackgroundLaunchFit.fit(data, options: options, source: file.path))
-        case .fetchAttempts(let data): .fetchAttempts(try FetchAttemptFit.fit(data, options: options, source: file.path))
+        case .backgroundLaunches(let data):
+            .backgroundLaunches(try BackgroundLaunchFit.fit(data, options: options, source: file.path))
+        case .fetchAttempts(let data):
+            .fetchAttempts(try FetchAttemptFit.fit(data, options: options, source: file.path))
         case .appOpens(let data): .appOpens(AppOpenFit.fit(data))
         case .pushDelivery(let data): .pushDelivery(try PushDeliveryFit.fit(data, source: file.path))
         }
@@ -23,8 +25,13 @@ extension TelemetryFit {
     /// empty when every test passed or none ran.
     public var rejections: [String] {
         switch self {
-        case .backgroundLaunches(let fit): [fit.delays.rejection(fit.data.workJobs ? "the WorkManager job delay"
-                                                                                       : "the BG launch delay")].compactMap { $0 }
+        case .backgroundLaunches(let fit):
+            [
+                fit.delays.rejection(
+                    fit.data.workJobs
+                        ? "the WorkManager job delay"
+                        : "the BG launch delay")
+            ].compactMap { $0 }
         case .fetchAttempts(let fit): [fit.latency.rejection("the fetch latency")].compactMap { $0 }
         case .appOpens, .pushDelivery: []
         }

@@ -28,8 +28,11 @@ struct DelayModelFitter {
         guard neverFree, !sample.censored.isEmpty else {
             let reduced = MixtureCureLikelihood(family: family, sample: sample, never: .fixed(0))
             let r = LikelihoodMinimizer.minimize(reduced, from: reduced.startingPoint(neverGuess: 0), rows: rows)
-            let never = neverFree
-                ? FittedParameter(name: "never", value: 0, low: 0, high: -Foundation.expm1(-Self.chi95 / (2 * Double(sample.events.count))))
+            let never =
+                neverFree
+                ? FittedParameter(
+                    name: "never", value: 0, low: 0,
+                    high: -Foundation.expm1(-Self.chi95 / (2 * Double(sample.events.count))))
                 : nil
             return make(reduced, r, never, neverFree ? .noCensoredRows : nil)
         }
@@ -45,40 +48,49 @@ struct DelayModelFitter {
         if !(waldZ >= 4) || pi < 1e-6 || !r.converged {
             let reduced = MixtureCureLikelihood(family: family, sample: sample, never: .fixed(0))
             let warm = Array(r.x.prefix(p))
-            let r0 = LikelihoodMinimizer.minimize(reduced, from: warm.allSatisfy(\.isFinite) ? warm : reduced.startingPoint(neverGuess: 0),
-                                                  rows: rows)
+            let r0 = LikelihoodMinimizer.minimize(
+                reduced, from: warm.allSatisfy(\.isFinite) ? warm : reduced.startingPoint(neverGuess: 0),
+                rows: rows)
             let logLikFull = -r.value, logLikZero = -r0.value
             if !(logLikFull > logLikZero) {
                 let upper = profileUpperBound(maxLogLik: logLikZero, from: r0.x, lowestNever: 0)
-                return make(reduced, r0, FittedParameter(name: "never", value: 0, low: 0, high: upper), .profileLikelihood)
+                return make(
+                    reduced, r0, FittedParameter(name: "never", value: 0, low: 0, high: upper), .profileLikelihood)
             }
             if 2 * (logLikFull - logLikZero) < Self.chi95 {
                 let upper = profileUpperBound(maxLogLik: logLikFull, from: warm, lowestNever: pi)
-                return make(full, r, FittedParameter(name: "never", value: pi, low: 0, high: upper), .profileLikelihood, info)
+                return make(
+                    full, r, FittedParameter(name: "never", value: pi, low: 0, high: upper), .profileLikelihood, info)
             }
         }
         let eta = r.x[p]
-        let never = FittedParameter(name: "never", value: pi,
-                                    low: MixtureCureLikelihood.expit(eta - Self.z95 * seEta),
-                                    high: MixtureCureLikelihood.expit(eta + Self.z95 * seEta))
+        let never = FittedParameter(
+            name: "never", value: pi,
+            low: MixtureCureLikelihood.expit(eta - Self.z95 * seEta),
+            high: MixtureCureLikelihood.expit(eta + Self.z95 * seEta))
         return make(full, r, never, .logitWald, info)
     }
 
     /// Delay parameters with transformed-scale Wald intervals mapped back:
     /// every one is a log of a positive quantity, so value·exp(±z·se).
-    private func make(_ model: MixtureCureLikelihood, _ r: LikelihoodMinimizer.Result, _ never: FittedParameter?,
-                      _ method: NeverInterval?, _ known: ObservedInformation? = nil) -> FamilyFit {
+    private func make(
+        _ model: MixtureCureLikelihood, _ r: LikelihoodMinimizer.Result, _ never: FittedParameter?,
+        _ method: NeverInterval?, _ known: ObservedInformation? = nil
+    ) -> FamilyFit {
         let info = known ?? ObservedInformation(model, at: r.x)
         let natural = model.natural(r.x)
         let parameters = family.parameterNames.enumerated().map { i, name in
             let se = info.standardError(i)
             let value = natural.parameters[i]
-            return FittedParameter(name: name, value: value, low: value * Foundation.exp(-Self.z95 * se), high: value * Foundation.exp(Self.z95 * se))
+            return FittedParameter(
+                name: name, value: value, low: value * Foundation.exp(-Self.z95 * se),
+                high: value * Foundation.exp(Self.z95 * se))
         }
         let logLik = model.logLikelihoodInSeconds(r.x)
-        return FamilyFit(family: family, parameters: parameters, never: never, neverInterval: method,
-                         logLikelihood: logLik, aic: 2 * Double(k) - 2 * logLik, ks: .nan, bootstrapP: nil,
-                         bootstrapReplicates: 0, converged: r.converged)
+        return FamilyFit(
+            family: family, parameters: parameters, never: never, neverInterval: method,
+            logLikelihood: logLik, aic: 2 * Double(k) - 2 * logLik, ks: .nan, bootstrapP: nil,
+            bootstrapReplicates: 0, converged: r.converged)
     }
 
     /// The upper end of {never : 2(ℓ̂ − ℓ_profile(never)) ≤ χ²₁(0.95)}: bracket
@@ -87,7 +99,8 @@ struct DelayModelFitter {
     private func profileUpperBound(maxLogLik: Double, from start: [Double], lowestNever: Double) -> Double {
         var warm = start
         let excess: (Double) -> Double = { eta in
-            let model = MixtureCureLikelihood(family: family, sample: sample, never: .fixed(MixtureCureLikelihood.expit(eta)))
+            let model = MixtureCureLikelihood(
+                family: family, sample: sample, never: .fixed(MixtureCureLikelihood.expit(eta)))
             let r = LikelihoodMinimizer.minimize(model, from: warm, rows: rows)
             if r.x.allSatisfy(\.isFinite) { warm = r.x }
             return 2 * (maxLogLik + r.value) - Self.chi95
@@ -110,7 +123,9 @@ struct DelayModelFitter {
 
     /// MLE only, from a given start: the parametric bootstrap's refit. With `metric` (the inverse
     /// Hessian at the start, from `bootstrapMetric`) a warm quasi-Newton runs first.
-    func estimate(startParameters: [Double], startNever: Double, metric: [[Double]]? = nil) -> (parameters: [Double], never: Double) {
+    func estimate(startParameters: [Double], startNever: Double, metric: [[Double]]? = nil) -> (
+        parameters: [Double], never: Double
+    ) {
         let model = MixtureCureLikelihood(family: family, sample: sample, never: neverMode)
         var start = model.transformed(parameters: startParameters, never: Self.startNever(startNever))
         if let metric, let r = LikelihoodMinimizer.warmNewton(model, from: start, inverseHessian: metric, rows: rows) {
@@ -130,6 +145,8 @@ struct DelayModelFitter {
     /// sample's reference time, so it serves every replicate of the same size.
     func bootstrapMetric(startParameters: [Double], startNever: Double) -> [[Double]]? {
         let model = MixtureCureLikelihood(family: family, sample: sample, never: neverMode)
-        return ObservedInformation(model, at: model.transformed(parameters: startParameters, never: Self.startNever(startNever))).covariance
+        return ObservedInformation(
+            model, at: model.transformed(parameters: startParameters, never: Self.startNever(startNever))
+        ).covariance
     }
 }

@@ -58,9 +58,10 @@ struct GammaTailGrid {
         let up = shape * Foundation.exp(step ?? 0), down = shape * Foundation.exp(-(step ?? 0))
         let lgUp = gsl_sf_lngamma(up), lgDown = gsl_sf_lngamma(down)
         let n = intervals + 1
-        var result = Anchors(value: .init(repeating: 0, count: n), slope: .init(repeating: 0, count: n),
-                             shapeDerivative: .init(repeating: 0, count: step == nil ? 0 : n),
-                             shapeDerivativeSlope: .init(repeating: 0, count: step == nil ? 0 : n))
+        var result = Anchors(
+            value: .init(repeating: 0, count: n), slope: .init(repeating: 0, count: n),
+            shapeDerivative: .init(repeating: 0, count: step == nil ? 0 : n),
+            shapeDerivativeSlope: .init(repeating: 0, count: step == nil ? 0 : n))
         for k in 0..<n {
             let u = origin + Double(k) * spacing - a
             let x = Foundation.exp(u)
@@ -69,8 +70,10 @@ struct GammaTailGrid {
             result.value[k] = g
             result.slope[k] = gPrime
             if let step {
-                let hi = MixtureCureLikelihood.logGammaQ(up, x, u, lgUp), lo = MixtureCureLikelihood.logGammaQ(down, x, u, lgDown)
-                let hiPrime = -Foundation.exp(up * u - x - lgUp - hi), loPrime = -Foundation.exp(down * u - x - lgDown - lo)
+                let hi = MixtureCureLikelihood.logGammaQ(up, x, u, lgUp),
+                    lo = MixtureCureLikelihood.logGammaQ(down, x, u, lgDown)
+                let hiPrime = -Foundation.exp(up * u - x - lgUp - hi),
+                    loPrime = -Foundation.exp(down * u - x - lgDown - lo)
                 result.shapeDerivative[k] = (hi - lo) / (2 * step)
                 result.shapeDerivativeSlope[k] = (hiPrime - loPrime) / (2 * step)
             }

@@ -36,7 +36,9 @@ enum LikelihoodMinimizer {
     /// the first metric (a replicate's optimum is about one standard error away, so a few steps
     /// reach the tolerance where BFGS from the identity takes dozens of evaluations), updated by
     /// BFGS. Nil when it makes no progress; the caller then falls back to `minimize`.
-    static func warmNewton(_ model: MixtureCureLikelihood, from start: [Double], inverseHessian: [[Double]], rows: Int) -> Result? {
+    static func warmNewton(_ model: MixtureCureLikelihood, from start: [Double], inverseHessian: [[Double]], rows: Int)
+        -> Result?
+    {
         let n = model.dimension
         guard start.count == n, inverseHessian.count == n else { return nil }
         let tolerance = tolerance(rows: rows)
@@ -61,8 +63,12 @@ enum LikelihoodMinimizer {
             // As `bfgs` does: a stall at a gradient this small is the optimum at machine precision
             // (gamma's shape derivative is a central difference, noisy near the tolerance).
             let nearlyFlat = norm(accepted ? gNew : g) < 100 * tolerance
-            guard accepted else { return nearlyFlat ? Result(x: x, value: f, gradientNorm: norm(g), converged: true) : nil }
-            if nearlyFlat, f - fNew <= 1e-13 * abs(f) { return Result(x: xNew, value: fNew, gradientNorm: norm(gNew), converged: true) }
+            guard accepted else {
+                return nearlyFlat ? Result(x: x, value: f, gradientNorm: norm(g), converged: true) : nil
+            }
+            if nearlyFlat, f - fNew <= 1e-13 * abs(f) {
+                return Result(x: xNew, value: fNew, gradientNorm: norm(gNew), converged: true)
+            }
             let s = zip(xNew, x).map { $0 - $1 }, y = zip(gNew, g).map { $0 - $1 }
             let sy = zip(s, y).reduce(0) { $0 + $1.0 * $1.1 }
             if sy > 1e-300 { h = bfgsUpdate(h, s, y, 1 / sy) }
@@ -94,29 +100,37 @@ enum LikelihoodMinimizer {
             df: { v, params, g in
                 let model = Unmanaged<MixtureCureLikelihood>.fromOpaque(params!).takeUnretainedValue()
                 var grad = [Double](repeating: 0, count: model.dimension)
-                _ = LikelihoodMinimizer.withVector(v!) { x in grad.withUnsafeMutableBufferPointer { model.evaluate(x, $0.baseAddress!) } }
+                _ = LikelihoodMinimizer.withVector(v!) { x in
+                    grad.withUnsafeMutableBufferPointer { model.evaluate(x, $0.baseAddress!) }
+                }
                 for i in 0..<grad.count { gsl_vector_set(g, i, grad[i]) }
             },
             fdf: { v, params, f, g in
                 let model = Unmanaged<MixtureCureLikelihood>.fromOpaque(params!).takeUnretainedValue()
                 var grad = [Double](repeating: 0, count: model.dimension)
-                f!.pointee = LikelihoodMinimizer.withVector(v!) { x in grad.withUnsafeMutableBufferPointer { model.evaluate(x, $0.baseAddress!) } }
+                f!.pointee = LikelihoodMinimizer.withVector(v!) { x in
+                    grad.withUnsafeMutableBufferPointer { model.evaluate(x, $0.baseAddress!) }
+                }
                 for i in 0..<grad.count { gsl_vector_set(g, i, grad[i]) }
             },
             n: n, params: context)
-        guard let minimizer = gsl_multimin_fdfminimizer_alloc(dnsim_multimin_bfgs2(), n), let x0 = gsl_vector_alloc(n) else {
+        guard let minimizer = gsl_multimin_fdfminimizer_alloc(dnsim_multimin_bfgs2(), n), let x0 = gsl_vector_alloc(n)
+        else {
             return Result(x: start, value: .infinity, gradientNorm: .infinity, converged: false)
         }
         defer { gsl_multimin_fdfminimizer_free(minimizer); gsl_vector_free(x0) }
         for i in 0..<n { gsl_vector_set(x0, i, start[i]) }
         guard model.negativeLogLikelihood(start).isFinite,
-              gsl_multimin_fdfminimizer_set(minimizer, &function, x0, 0.1, 0.1) == GSL_SUCCESS else {
+            gsl_multimin_fdfminimizer_set(minimizer, &function, x0, 0.1, 0.1) == GSL_SUCCESS
+        else {
             return Result(x: start, value: .infinity, gradientNorm: .infinity, converged: false)
         }
         var converged = false
         for _ in 0..<400 {
             let status = gsl_multimin_fdfminimizer_iterate(minimizer)
-            if gsl_multimin_test_gradient(minimizer.pointee.gradient, tolerance) == GSL_SUCCESS { converged = true; break }
+            if gsl_multimin_test_gradient(minimizer.pointee.gradient, tolerance) == GSL_SUCCESS {
+                converged = true; break
+            }
             if status != GSL_SUCCESS { break }
         }
         let x = (0..<n).map { gsl_vector_get(minimizer.pointee.x, $0) }
@@ -137,7 +151,8 @@ enum LikelihoodMinimizer {
             },
             n: n, params: context)
         guard let minimizer = gsl_multimin_fminimizer_alloc(dnsim_multimin_nmsimplex2(), n),
-              let x0 = gsl_vector_alloc(n), let steps = gsl_vector_alloc(n) else {
+            let x0 = gsl_vector_alloc(n), let steps = gsl_vector_alloc(n)
+        else {
             return Result(x: start, value: .infinity, gradientNorm: .infinity, converged: false)
         }
         defer { gsl_multimin_fminimizer_free(minimizer); gsl_vector_free(x0); gsl_vector_free(steps) }

@@ -1,6 +1,6 @@
 import CGSL
-import Foundation
 import DNSimSupport
+import Foundation
 
 /// The negative log-likelihood of the mixture-cure model on unconstrained
 /// coordinates, with its gradient: x = (log scale-like, log shape-like
@@ -63,7 +63,11 @@ final class MixtureCureLikelihood: @unchecked Sendable {
         var values: [Double] = [], counts: [Double] = []
         for c in sample.censored {
             let v = c / scale
-            if let last = values.last, last == v { counts[counts.count - 1] += 1 } else { values.append(v); counts.append(1) }
+            if let last = values.last, last == v {
+                counts[counts.count - 1] += 1
+            } else {
+                values.append(v); counts.append(1)
+            }
         }
         censorValues = values
         censorLogs = values.map { Foundation.log($0) }
@@ -108,7 +112,7 @@ final class MixtureCureLikelihood: @unchecked Sendable {
         case .lognormal:
             x = [meanLog, Foundation.log(sd)]
         case .weibull:
-            let k = 1.2825498301618641 / sd   // sd(log T) = π / (k √6)
+            let k = 1.2825498301618641 / sd  // sd(log T) = π / (k √6)
             x = [meanLog + 0.5772156649015329 / k, Foundation.log(k)]
         case .gamma:
             // Minka's closed-form approximation to the gamma MLE.
@@ -123,7 +127,9 @@ final class MixtureCureLikelihood: @unchecked Sendable {
     }
 
     static func logit(_ p: Double) -> Double { Foundation.log(p) - Foundation.log1p(-p) }
-    static func expit(_ x: Double) -> Double { x >= 0 ? 1 / (1 + Foundation.exp(-x)) : Foundation.exp(x) / (1 + Foundation.exp(x)) }
+    static func expit(_ x: Double) -> Double {
+        x >= 0 ? 1 / (1 + Foundation.exp(-x)) : Foundation.exp(x) / (1 + Foundation.exp(x))
+    }
 
     // MARK: evaluation
 
@@ -138,7 +144,9 @@ final class MixtureCureLikelihood: @unchecked Sendable {
 
     func gradient(_ x: [Double]) -> [Double] {
         var g = [Double](repeating: 0, count: dimension)
-        x.withUnsafeBufferPointer { xp in g.withUnsafeMutableBufferPointer { _ = evaluate(xp.baseAddress!, $0.baseAddress!) } }
+        x.withUnsafeBufferPointer { xp in
+            g.withUnsafeMutableBufferPointer { _ = evaluate(xp.baseAddress!, $0.baseAddress!) }
+        }
         return g
     }
 
@@ -164,10 +172,13 @@ final class MixtureCureLikelihood: @unchecked Sendable {
         case .free:
             let eta = x[family.parameterCount]
             let logPi = eta >= 0 ? -Foundation.log1p(Foundation.exp(-eta)) : eta - Foundation.log1p(Foundation.exp(eta))
-            let log1mPi = eta >= 0 ? -eta - Foundation.log1p(Foundation.exp(-eta)) : -Foundation.log1p(Foundation.exp(eta))
+            let log1mPi =
+                eta >= 0 ? -eta - Foundation.log1p(Foundation.exp(-eta)) : -Foundation.log1p(Foundation.exp(eta))
             mix = Mix(active: true, pi: Foundation.exp(logPi), logPi: logPi, log1mPi: log1mPi)
         case .fixed(let p):
-            mix = p > 0 ? Mix(active: true, pi: p, logPi: Foundation.log(p), log1mPi: Foundation.log1p(-p))
+            mix =
+                p > 0
+                ? Mix(active: true, pi: p, logPi: Foundation.log(p), log1mPi: Foundation.log1p(-p))
                 : Mix(active: false, pi: 0, logPi: -.infinity, log1mPi: 0)
         }
         let wantGradient = gradient != nil
@@ -182,9 +193,11 @@ final class MixtureCureLikelihood: @unchecked Sendable {
                 let shape = Foundation.exp(b)
                 anchors = grid.anchors(scaleLog: a, shape: shape, step: wantGradient ? Self.gammaShapeStep : nil)
             }
-            total = total + Self.chunked(censorValues.count) { range in
-                self.censoredPart(range, a, b, mix, wantGradient, anchors)
-            }
+            total =
+                total
+                + Self.chunked(censorValues.count) { range in
+                    self.censoredPart(range, a, b, mix, wantGradient, anchors)
+                }
         }
         if let gradient {
             gradient[0] = -total.g0
@@ -239,13 +252,16 @@ final class MixtureCureLikelihood: @unchecked Sendable {
     /// O(step) bias, summed over 10⁵ rows, stalled BFGS).
     static let gammaShapeStep = 1.0 / 65_536
 
-    private func censoredPart(_ range: Range<Int>, _ a: Double, _ b: Double, _ mix: Mix, _ wantGradient: Bool,
-                              _ anchors: GammaTailGrid.Anchors?) -> Partial {
+    private func censoredPart(
+        _ range: Range<Int>, _ a: Double, _ b: Double, _ mix: Mix, _ wantGradient: Bool,
+        _ anchors: GammaTailGrid.Anchors?
+    ) -> Partial {
         var p = Partial()
         let shape = Foundation.exp(b)
         let sigma = shape
         let lgShape = family == .gamma ? gsl_sf_lngamma(shape) : 0
-        let shapeUp = shape * Foundation.exp(Self.gammaShapeStep), shapeDown = shape * Foundation.exp(-Self.gammaShapeStep)
+        let shapeUp = shape * Foundation.exp(Self.gammaShapeStep),
+            shapeDown = shape * Foundation.exp(-Self.gammaShapeStep)
         let direct = family == .gamma && wantGradient && anchors == nil
         let lgUp = direct ? gsl_sf_lngamma(shapeUp) : 0, lgDown = direct ? gsl_sf_lngamma(shapeDown) : 0
         censorLogs.withUnsafeBufferPointer { logs in
@@ -282,17 +298,23 @@ final class MixtureCureLikelihood: @unchecked Sendable {
                         let xv = Foundation.exp(lx)
                         if let anchors, let grid = gammaGrid {
                             logS = anchors.value.withUnsafeBufferPointer { v in
-                                anchors.slope.withUnsafeBufferPointer { grid.interpolate(i, v.baseAddress!, $0.baseAddress!) }
+                                anchors.slope.withUnsafeBufferPointer {
+                                    grid.interpolate(i, v.baseAddress!, $0.baseAddress!)
+                                }
                             }
                             if wantGradient {
                                 d1 = anchors.shapeDerivative.withUnsafeBufferPointer { v in
-                                    anchors.shapeDerivativeSlope.withUnsafeBufferPointer { grid.interpolate(i, v.baseAddress!, $0.baseAddress!) }
+                                    anchors.shapeDerivativeSlope.withUnsafeBufferPointer {
+                                        grid.interpolate(i, v.baseAddress!, $0.baseAddress!)
+                                    }
                                 }
                             }
                         } else {
                             logS = Self.logGammaQ(shape, xv, lx, lgShape)
                             if wantGradient {
-                                d1 = (Self.logGammaQ(shapeUp, xv, lx, lgUp) - Self.logGammaQ(shapeDown, xv, lx, lgDown)) / (2 * Self.gammaShapeStep)
+                                d1 =
+                                    (Self.logGammaQ(shapeUp, xv, lx, lgUp) - Self.logGammaQ(shapeDown, xv, lx, lgDown))
+                                    / (2 * Self.gammaShapeStep)
                             }
                         }
                         d0 = Foundation.exp(shape * lx - xv - lgShape - logS)

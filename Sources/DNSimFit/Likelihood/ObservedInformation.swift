@@ -28,9 +28,13 @@ struct ObservedInformation {
         guard n > 0, h.allSatisfy({ $0.allSatisfy(\.isFinite) }), let m = gsl_matrix_alloc(n, n) else { return nil }
         defer { gsl_matrix_free(m) }
         for i in 0..<n { for j in 0..<n { gsl_matrix_set(m, i, j, (h[i][j] + h[j][i]) / 2) } }
-        guard gsl_linalg_cholesky_decomp1(m) == GSL_SUCCESS, gsl_linalg_cholesky_invert(m) == GSL_SUCCESS else { return nil }
+        guard gsl_linalg_cholesky_decomp1(m) == GSL_SUCCESS, gsl_linalg_cholesky_invert(m) == GSL_SUCCESS else {
+            return nil
+        }
         let inverse = (0..<n).map { i in (0..<n).map { j in gsl_matrix_get(m, i, j) } }
-        guard inverse.allSatisfy({ $0.allSatisfy(\.isFinite) }), (0..<n).allSatisfy({ inverse[$0][$0] > 0 }) else { return nil }
+        guard inverse.allSatisfy({ $0.allSatisfy(\.isFinite) }), (0..<n).allSatisfy({ inverse[$0][$0] > 0 }) else {
+            return nil
+        }
         return inverse
     }
 

@@ -10,27 +10,33 @@ import DNSimSupport
 enum ParametricBootstrap {
     /// Replicates run in parallel, each on its own keyed stream, and are collected in replicate
     /// order, so the outcome is the same on any number of cores.
-    static func run(_ fit: FamilyFit, sample: DelaySample, neverFree: Bool, replicates: Int, seed: UInt64,
-                    progress: FitProgress? = nil) -> BootstrapOutcome {
+    static func run(
+        _ fit: FamilyFit, sample: DelaySample, neverFree: Bool, replicates: Int, seed: UInt64,
+        progress: FitProgress? = nil
+    ) -> BootstrapOutcome {
         let observed = fit.ks
         let fitter = DelayModelFitter(family: fit.family, sample: sample, neverFree: neverFree)
         // Computed once: every replicate starts at the point estimate with this metric.
         let metric = fitter.bootstrapMetric(startParameters: fit.values, startNever: fit.never?.value ?? 0)
         let results = ParallelLoop.map(replicates) { b in
             defer { progress?.advance() }
-            return replicate(fit, sample: sample, neverFree: neverFree, metric: metric,
-                             seed: KeyedSeed.seed(seed, UInt64(fit.family.order), UInt64(b)))
+            return replicate(
+                fit, sample: sample, neverFree: neverFree, metric: metric,
+                seed: KeyedSeed.seed(seed, UInt64(fit.family.order), UInt64(b)))
         }
         let extreme = results.filter { !($0.gap < observed) }.count
-        return BootstrapOutcome(pValue: Double(1 + extreme) / Double(replicates + 1), replicates: replicates,
-                                estimates: results.compactMap(\.estimate))
+        return BootstrapOutcome(
+            pValue: Double(1 + extreme) / Double(replicates + 1), replicates: replicates,
+            estimates: results.compactMap(\.estimate))
     }
 
     /// One replicate: its gap, and its estimate (delay parameters, then never) unless it had
     /// too few events to refit. Each row draws its never uniform and its delay whether or not
     /// it needs them, so streams stay aligned across parameter values.
-    static func replicate(_ fit: FamilyFit, sample: DelaySample, neverFree: Bool, metric: [[Double]]?,
-                          seed: UInt) -> (gap: Double, estimate: [Double]?) {
+    static func replicate(
+        _ fit: FamilyFit, sample: DelaySample, neverFree: Bool, metric: [[Double]]?,
+        seed: UInt
+    ) -> (gap: Double, estimate: [Double]?) {
         guard let generator = gsl_rng_alloc(dnsim_rng_mt19937()) else { return (.infinity, nil) }
         defer { gsl_rng_free(generator) }
         gsl_rng_set(generator, seed)
@@ -49,7 +55,9 @@ enum ParametricBootstrap {
         let fitter = DelayModelFitter(family: fit.family, sample: simulated, neverFree: neverFree)
         let refit = fitter.estimate(startParameters: values, startNever: pi, metric: metric)
         let family = fit.family
-        let gap = KaplanMeier(simulated).maximumGap { t in refit.never + (1 - refit.never) * family.survival(t, refit.parameters) }
+        let gap = KaplanMeier(simulated).maximumGap { t in
+            refit.never + (1 - refit.never) * family.survival(t, refit.parameters)
+        }
         return (gap, refit.parameters + [refit.never])
     }
 }

@@ -19,7 +19,11 @@ enum RootFinder {
             guard gsl_root_fsolver_set(solver, &gslFunction, low, high) == GSL_SUCCESS else { return (low + high) / 2 }
             for _ in 0..<100 {
                 if gsl_root_fsolver_iterate(solver) != GSL_SUCCESS { break }
-                if gsl_root_test_interval(gsl_root_fsolver_x_lower(solver), gsl_root_fsolver_x_upper(solver), 1e-7, 0) == GSL_SUCCESS { break }
+                if gsl_root_test_interval(gsl_root_fsolver_x_lower(solver), gsl_root_fsolver_x_upper(solver), 1e-7, 0)
+                    == GSL_SUCCESS
+                {
+                    break
+                }
             }
             return gsl_root_fsolver_root(solver)
         }

@@ -15,7 +15,7 @@ public enum FitBenchmark {
         var out = Array(TelemetryKind.bg.header.utf8)
         out.append(0x0A)
         out.reserveCapacity(rows * 112)
-        let start: Int64 = 1_798_761_600_000   // 2027-01-01T00:00:00Z
+        let start: Int64 = 1_798_761_600_000  // 2027-01-01T00:00:00Z
         let spacing = max(1, 90 * 86_400_000 / Int64(max(rows, 1)))
         for i in 0..<rows {
             let submitted = start + Int64(i) * spacing + Int64(gsl_rng_uniform_int(r, UInt(spacing)))
@@ -24,8 +24,10 @@ public enum FitBenchmark {
             let never = gsl_rng_uniform(r) < 0.15
             let delay = Int64(gsl_ran_lognormal(r, log(5_400_000), 1.5))
             let launched = !never && delay <= followUp ? earliest + delay : nil
-            TelemetryWriter.append(BackgroundLaunchRow(requestID: "r\(i)", submittedAt: submitted, earliestBegin: earliest,
-                                                       launchedAt: launched, observedUntil: earliest + followUp), to: &out)
+            TelemetryWriter.append(
+                BackgroundLaunchRow(
+                    requestID: "r\(i)", submittedAt: submitted, earliestBegin: earliest,
+                    launchedAt: launched, observedUntil: earliest + followUp), to: &out)
             out.append(0x0A)
         }
         return out
@@ -46,10 +48,12 @@ public enum FitBenchmark {
             guard case .backgroundLaunches(let bg) = fit else { return (0, "bench: unexpected kind") }
             let total = seconds(t3 - t0)
             let size = files.reduce(0) { $0 + $1.content.utf8.count }
-            let text = "fit: \(rows) BG rows (\(bg.data.launched) launched, \(bg.data.censored) censored), 4 families, "
+            let text =
+                "fit: \(rows) BG rows (\(bg.data.launched) launched, \(bg.data.censored) censored), 4 families, "
                 + (bootstrap > 0 ? "\(bootstrap) bootstrap replicates each: " : "no bootstrap: ")
-                + String(format: "%.2f s (parse %.2f s, fit %.2f s, report %.2f s, %d KB); best %@", total, seconds(t1 - t0),
-                         seconds(t2 - t1), seconds(t3 - t2), size / 1024, bg.delays.best.family.rawValue)
+                + String(
+                    format: "%.2f s (parse %.2f s, fit %.2f s, report %.2f s, %d KB); best %@", total, seconds(t1 - t0),
+                    seconds(t2 - t1), seconds(t3 - t2), size / 1024, bg.delays.best.family.rawValue)
             return (total, text)
         } catch {
             return (seconds(clock.now - t0), "fit bench failed: \(error)")

@@ -1,5 +1,5 @@
-import Foundation
 import DNSimText
+import Foundation
 
 /// `fit.svg`. Delays: the Kaplan–Meier step curve with its Greenwood 95%
 /// band against each fitted S_pop(t) on a log time axis. App opens: the
@@ -35,14 +35,17 @@ enum FitChart {
     static func render(_ file: TelemetryFile, _ fit: TelemetryFit) -> String {
         switch fit {
         case .backgroundLaunches(let bg) where bg.data.workJobs:
-            survival(bg.delays, title: "WorkManager job delays in \(file.name): Kaplan–Meier vs fitted families",
-                     xLabel: "delay after the allowed instant, log scale", yLabel: "share not yet run")
+            survival(
+                bg.delays, title: "WorkManager job delays in \(file.name): Kaplan–Meier vs fitted families",
+                xLabel: "delay after the allowed instant, log scale", yLabel: "share not yet run")
         case .backgroundLaunches(let bg):
-            survival(bg.delays, title: "BG launch delays in \(file.name): Kaplan–Meier vs fitted families",
-                     xLabel: "delay after max(submitted, earliest begin), log scale", yLabel: "share not yet launched")
+            survival(
+                bg.delays, title: "BG launch delays in \(file.name): Kaplan–Meier vs fitted families",
+                xLabel: "delay after max(submitted, earliest begin), log scale", yLabel: "share not yet launched")
         case .fetchAttempts(let fetch):
-            survival(fetch.latency, title: "Fetch latency in \(file.name): Kaplan–Meier vs fitted families",
-                     xLabel: "latency (timeouts censored), log scale", yLabel: "share without a response yet")
+            survival(
+                fetch.latency, title: "Fetch latency in \(file.name): Kaplan–Meier vs fitted families",
+                xLabel: "latency (timeouts censored), log scale", yLabel: "share without a response yet")
         case .appOpens(let opens):
             hours(opens, title: "App opens by local hour in \(file.name)")
         case .pushDelivery(let push):
@@ -58,16 +61,21 @@ enum FitChart {
         let rowHeight = min(22, (height - top - 30) / Double(max(rows.count, 1)))
         for (i, (name, share)) in rows.enumerated() {
             let y = top + Double(i) * rowHeight
-            svg += "<text x=\"\(n(barLeft - 8))\" y=\"\(n(y + rowHeight * 0.7))\" text-anchor=\"end\" font-size=\"12\">"
+            svg +=
+                "<text x=\"\(n(barLeft - 8))\" y=\"\(n(y + rowHeight * 0.7))\" text-anchor=\"end\" font-size=\"12\">"
                 + "\(XMLEscaping.escaped(name))</text>\n"
-            svg += "<rect x=\"\(n(barLeft))\" y=\"\(n(y + 3))\" width=\"\(n(max(0.5, share.share * barWidth)))\" "
+            svg +=
+                "<rect x=\"\(n(barLeft))\" y=\"\(n(y + 3))\" width=\"\(n(max(0.5, share.share * barWidth)))\" "
                 + "height=\"\(n(rowHeight - 6))\" fill=\"\(i == 0 ? "#D55E00" : "#0072B2")\"/>"
-            svg += "<line x1=\"\(n(barLeft + share.low * barWidth))\" y1=\"\(n(y + rowHeight / 2))\" "
+            svg +=
+                "<line x1=\"\(n(barLeft + share.low * barWidth))\" y1=\"\(n(y + rowHeight / 2))\" "
                 + "x2=\"\(n(barLeft + share.high * barWidth))\" y2=\"\(n(y + rowHeight / 2))\" stroke=\"#333333\"/>"
-            svg += "<text x=\"\(n(barLeft + share.share * barWidth + 6))\" y=\"\(n(y + rowHeight * 0.7))\" font-size=\"12\">"
+            svg +=
+                "<text x=\"\(n(barLeft + share.share * barWidth + 6))\" y=\"\(n(y + rowHeight * 0.7))\" font-size=\"12\">"
                 + "\(ScenarioFormat.percent(share.share))</text>\n"
         }
-        svg += "<text x=\"\(n(barLeft + barWidth / 2))\" y=\"\(n(height - 12))\" text-anchor=\"middle\" font-size=\"13\">"
+        svg +=
+            "<text x=\"\(n(barLeft + barWidth / 2))\" y=\"\(n(height - 12))\" text-anchor=\"middle\" font-size=\"13\">"
             + "share of messages (0 to 100%), 95% interval as a line</text>\n"
         return svg + "</svg>\n"
     }
@@ -75,10 +83,12 @@ enum FitChart {
     static func n(_ v: Double) -> String { String(format: "%.1f", v) }
 
     static func header(_ title: String) -> String {
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
             + "viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        svg += "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" "
+        svg +=
+            "<text x=\"\(n(width / 2))\" y=\"28\" text-anchor=\"middle\" "
             + "font-size=\"16\" font-weight=\"bold\">\(XMLEscaping.escaped(title))</text>\n"
         return svg
     }
@@ -96,17 +106,24 @@ enum FitChart {
         var svg = header(title)
         // Grid and axes.
         for s in stride(from: 0.0, through: 1.0, by: 0.25) {
-            svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(s)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(s)))\" stroke=\"#dddddd\"/>"
-            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y(s) + 4))\" text-anchor=\"end\" font-size=\"12\">\(ScenarioFormat.number(s))</text>\n"
+            svg +=
+                "<line x1=\"\(n(left))\" y1=\"\(n(y(s)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(s)))\" stroke=\"#dddddd\"/>"
+            svg +=
+                "<text x=\"\(n(left - 8))\" y=\"\(n(y(s) + 4))\" text-anchor=\"end\" font-size=\"12\">\(ScenarioFormat.number(s))</text>\n"
         }
         for (t, label) in ticks where t >= low && t <= high {
-            svg += "<line x1=\"\(n(x(t)))\" y1=\"\(n(top))\" x2=\"\(n(x(t)))\" y2=\"\(n(top + plotHeight))\" stroke=\"#eeeeee\"/>"
-            svg += "<text x=\"\(n(x(t)))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\" font-size=\"12\">\(label)</text>\n"
+            svg +=
+                "<line x1=\"\(n(x(t)))\" y1=\"\(n(top))\" x2=\"\(n(x(t)))\" y2=\"\(n(top + plotHeight))\" stroke=\"#eeeeee\"/>"
+            svg +=
+                "<text x=\"\(n(x(t)))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\" font-size=\"12\">\(label)</text>\n"
         }
-        svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
+        svg +=
+            "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
+        svg +=
+            "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
             + "text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(xLabel))</text>\n"
-        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
+        svg +=
+            "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
             + "text-anchor=\"middle\" font-size=\"13\">\(XMLEscaping.escaped(yLabel))</text>\n"
 
         // Kaplan–Meier steps and band, merged per half pixel so a million rows stay a small file.
@@ -131,7 +148,8 @@ enum FitChart {
             return points
         }
         let upper = stepPath { steps[$0].hi }, lower = stepPath { steps[$0].lo }
-        svg += "<polygon points=\"\((upper + lower.reversed()).joined(separator: " "))\" fill=\"#999999\" fill-opacity=\"0.35\" stroke=\"none\"/>\n"
+        svg +=
+            "<polygon points=\"\((upper + lower.reversed()).joined(separator: " "))\" fill=\"#999999\" fill-opacity=\"0.35\" stroke=\"none\"/>\n"
 
         // Fitted curves.
         for fit in delays.fits {
@@ -142,36 +160,44 @@ enum FitChart {
             }
             let isBest = fit.family == delays.best.family
             let dashAttribute = dash(fit.family).isEmpty ? "" : " stroke-dasharray=\"\(dash(fit.family))\""
-            svg += "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" "
+            svg +=
+                "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" "
                 + "stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>\n"
         }
 
         // The data on top, so a curve that fits well frames it rather than hiding it.
-        svg += "<polyline points=\"\(stepPath { steps[$0].s }.joined(separator: " "))\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.6\"/>\n"
+        svg +=
+            "<polyline points=\"\(stepPath { steps[$0].s }.joined(separator: " "))\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.6\"/>\n"
 
         // Legend to the right of the plot.
         let lx = left + plotWidth + 24
         var ly = top + 10
         svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"13\" font-weight=\"bold\">Legend</text>\n"
         ly += 22
-        svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" stroke=\"#000000\" stroke-width=\"1.6\"/>"
-        svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">Kaplan–Meier, \(delays.sample.count) rows</text>\n"
+        svg +=
+            "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" stroke=\"#000000\" stroke-width=\"1.6\"/>"
+        svg +=
+            "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">Kaplan–Meier, \(delays.sample.count) rows</text>\n"
         ly += 22
-        svg += "<rect x=\"\(n(lx))\" y=\"\(n(ly - 10))\" width=\"28\" height=\"12\" fill=\"#999999\" fill-opacity=\"0.35\"/>"
+        svg +=
+            "<rect x=\"\(n(lx))\" y=\"\(n(ly - 10))\" width=\"28\" height=\"12\" fill=\"#999999\" fill-opacity=\"0.35\"/>"
         svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">95% band (Greenwood)</text>\n"
         for fit in delays.fits {
             ly += 22
             let isBest = fit.family == delays.best.family
             let dashAttribute = dash(fit.family).isEmpty ? "" : " stroke-dasharray=\"\(dash(fit.family))\""
-            svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
+            svg +=
+                "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
                 + "stroke=\"\(colour(fit.family))\" stroke-width=\"\(isBest ? "2.6" : "1.8")\"\(dashAttribute)/>"
             let gap = fit.ks.isFinite ? ", gap \(ScenarioFormat.number(fit.ks))" : ""
-            svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" "
+            svg +=
+                "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" "
                 + "font-size=\"12\"\(isBest ? " font-weight=\"bold\"" : "")>\(fit.family.rawValue)\(isBest ? " (best)" : "")\(gap)</text>\n"
         }
         if delays.hasNever, let never = delays.best.never {
             ly += 30
-            svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\">Best fit's never share: \(ScenarioFormat.share(never.value))</text>\n"
+            svg +=
+                "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\">Best fit's never share: \(ScenarioFormat.share(never.value))</text>\n"
             ly += 16
             svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\">(the level the curves approach)</text>\n"
         }
@@ -185,24 +211,33 @@ enum FitChart {
         func y(_ w: Double) -> Double { top + (1 - w / maxWeight) * plotHeight }
         let step = maxWeight > 4 ? 1.0 : 0.5
         for w in stride(from: 0.0, through: maxWeight, by: step) {
-            svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(w)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(w)))\" stroke=\"#dddddd\"/>"
-            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y(w) + 4))\" text-anchor=\"end\" font-size=\"12\">\(ScenarioFormat.number(w))</text>\n"
+            svg +=
+                "<line x1=\"\(n(left))\" y1=\"\(n(y(w)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(w)))\" stroke=\"#dddddd\"/>"
+            svg +=
+                "<text x=\"\(n(left - 8))\" y=\"\(n(y(w) + 4))\" text-anchor=\"end\" font-size=\"12\">\(ScenarioFormat.number(w))</text>\n"
         }
         for (hour, weight) in opens.hourWeights.enumerated() {
             let x = left + Double(hour) * barWidth
-            svg += "<rect x=\"\(n(x + 2))\" y=\"\(n(y(weight)))\" width=\"\(n(barWidth - 4))\" height=\"\(n(y(0) - y(weight)))\" fill=\"#0072B2\">"
-            svg += "<title>\(hour):00 weight \(ScenarioFormat.number(weight)), \(opens.data.hourCounts[hour]) opens</title></rect>\n"
+            svg +=
+                "<rect x=\"\(n(x + 2))\" y=\"\(n(y(weight)))\" width=\"\(n(barWidth - 4))\" height=\"\(n(y(0) - y(weight)))\" fill=\"#0072B2\">"
+            svg +=
+                "<title>\(hour):00 weight \(ScenarioFormat.number(weight)), \(opens.data.hourCounts[hour]) opens</title></rect>\n"
             if hour % 3 == 0 {
-                svg += "<text x=\"\(n(x + barWidth / 2))\" y=\"\(n(top + plotHeight + 18))\" "
+                svg +=
+                    "<text x=\"\(n(x + barWidth / 2))\" y=\"\(n(top + plotHeight + 18))\" "
                     + "text-anchor=\"middle\" font-size=\"12\">\(hour):00</text>\n"
             }
         }
-        svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(1)))\" x2=\"\(n(left + plotWidth))\" "
+        svg +=
+            "<line x1=\"\(n(left))\" y1=\"\(n(y(1)))\" x2=\"\(n(left + plotWidth))\" "
             + "y2=\"\(n(y(1)))\" stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>\n"
-        svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
-        svg += "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
+        svg +=
+            "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#333333\"/>\n"
+        svg +=
+            "<text x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + 42))\" "
             + "text-anchor=\"middle\" font-size=\"13\">local hour of the open</text>\n"
-        svg += "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
+        svg +=
+            "<text transform=\"translate(22 \(n(top + plotHeight / 2))) rotate(-90)\" "
             + "text-anchor=\"middle\" font-size=\"13\">weight (mean 1)</text>\n"
         let lx = left + plotWidth + 24
         var ly = top + 10
@@ -213,14 +248,16 @@ enum FitChart {
             "  p10 \(ScenarioFormat.number(opens.quantile(0.1))), "
                 + "median \(ScenarioFormat.number(opens.quantile(0.5))), p90 \(ScenarioFormat.number(opens.quantile(0.9)))",
         ] {
-            svg += "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\" xml:space=\"preserve\">\(XMLEscaping.escaped(line))</text>\n"
+            svg +=
+                "<text x=\"\(n(lx))\" y=\"\(n(ly))\" font-size=\"12\" xml:space=\"preserve\">\(XMLEscaping.escaped(line))</text>\n"
             ly += 18
         }
         ly += 12
         svg += "<rect x=\"\(n(lx))\" y=\"\(n(ly - 10))\" width=\"28\" height=\"12\" fill=\"#0072B2\"/>"
         svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">share of opens × 24</text>\n"
         ly += 22
-        svg += "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
+        svg +=
+            "<line x1=\"\(n(lx))\" y1=\"\(n(ly - 4))\" x2=\"\(n(lx + 28))\" y2=\"\(n(ly - 4))\" "
             + "stroke=\"#D55E00\" stroke-width=\"1.6\" stroke-dasharray=\"7 4\"/>"
         svg += "<text x=\"\(n(lx + 36))\" y=\"\(n(ly))\" font-size=\"12\">uniform over the day</text>\n"
         return svg + "</svg>\n"

@@ -25,8 +25,10 @@ enum FitJSON {
                 members["eligibility"] = .object(["method": .string("assumed"), "needing": .integer(needing)])
             case .measured(let m):
                 members["eligibility"] = .object([
-                    "method": .string("measured"), "file": .string(m.path), "needing": .integer(m.needing), "listed": .integer(m.listed),
-                    "unlisted": .integer(m.unlisted), "unlisted_needing": .integer(m.unlistedNeeding), "held_rows": .integer(m.held),
+                    "method": .string("measured"), "file": .string(m.path), "needing": .integer(m.needing),
+                    "listed": .integer(m.listed),
+                    "unlisted": .integer(m.unlisted), "unlisted_needing": .integer(m.unlistedNeeding),
+                    "held_rows": .integer(m.held),
                     "held_s": .number(m.heldSeconds),
                 ])
             }
@@ -35,7 +37,8 @@ enum FitJSON {
             let d = fetch.data
             return JSONValue.object([
                 "rows": .integer(d.rows),
-                "ok": .integer(d.ok), "empty": .integer(d.empty), "error": .integer(d.error), "timeout": .integer(d.timeout),
+                "ok": .integer(d.ok), "empty": .integer(d.empty), "error": .integer(d.error),
+                "timeout": .integer(d.timeout),
                 "best": .string(fetch.latency.best.family.rawValue),
                 "fits": fits(fetch.latency),
                 "failure_share": share(fetch.failure),
@@ -49,8 +52,10 @@ enum FitJSON {
                 "devices": .integer(opens.devices),
                 "days": .integer(opens.days),
                 "opens_per_day": .object([
-                    "mean": .number(opens.opensPerDay), "sd": .number(opens.spread), "ci": .interval(opens.low, opens.high),
-                    "p10": .number(opens.quantile(0.1)), "p50": .number(opens.quantile(0.5)), "p90": .number(opens.quantile(0.9)),
+                    "mean": .number(opens.opensPerDay), "sd": .number(opens.spread),
+                    "ci": .interval(opens.low, opens.high),
+                    "p10": .number(opens.quantile(0.1)), "p50": .number(opens.quantile(0.5)),
+                    "p90": .number(opens.quantile(0.9)),
                     "dispersion": .number(opens.dispersion),
                 ]),
                 "hour_weights": .array(opens.hourWeights.map { .number($0) }),
@@ -82,11 +87,15 @@ enum FitJSON {
 
     /// `{count, total, share, ci, sd}`: sd is the normal sampling distribution's, as `uncertainty` gives `drop`.
     static func pooled(_ p: PooledShare) -> JSONValue {
-        let sd = SamplingDistribution.share("", value: p.share, low: p.low, high: p.high).map { d -> Double in
-            if case .normal(_, let sd) = d.shape { return sd } else { return .nan }
-        } ?? .nan
-        return .object(["count": .number(p.count), "total": .integer(p.total), "share": .number(p.share), "ci": .interval(p.low, p.high),
-                        "sd": .number(sd)])
+        let sd =
+            SamplingDistribution.share("", value: p.share, low: p.low, high: p.high).map { d -> Double in
+                if case .normal(_, let sd) = d.shape { return sd } else { return .nan }
+            } ?? .nan
+        return .object([
+            "count": .number(p.count), "total": .integer(p.total), "share": .number(p.share),
+            "ci": .interval(p.low, p.high),
+            "sd": .number(sd),
+        ])
     }
 
     static func fits(_ delays: DelayFit) -> JSONValue {
@@ -108,6 +117,9 @@ enum FitJSON {
     }
 
     static func share(_ p: ProportionEstimate) -> JSONValue {
-        .object(["count": .integer(p.count), "total": .integer(p.total), "share": .number(p.share), "ci": .interval(p.low, p.high)])
+        .object([
+            "count": .integer(p.count), "total": .integer(p.total), "share": .number(p.share),
+            "ci": .interval(p.low, p.high),
+        ])
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import DNSimText
+import Foundation
 
 /// A small JSON document model whose output is stable byte for byte: object
 /// keys are sorted, numbers use `%.10g` (non-finite numbers become null).

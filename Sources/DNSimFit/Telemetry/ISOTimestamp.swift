@@ -39,11 +39,17 @@ enum ISOTimestamp {
             i += 1
             return true
         }
-        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return .invalid }
-        guard month >= 1, month <= 12, day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return .invalid }
+        guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else {
+            return .invalid
+        }
+        guard month >= 1, month <= 12, day >= 1, day <= CivilDate.daysIn(month: month, year: year) else {
+            return .invalid
+        }
         guard i < n, bytes[i] == 0x54 || bytes[i] == 0x74 || bytes[i] == 0x20 else { return .invalid }
         i += 1
-        guard let hour = digits(2), expect(0x3A), let minute = digits(2), hour <= 23, minute <= 59 else { return .invalid }
+        guard let hour = digits(2), expect(0x3A), let minute = digits(2), hour <= 23, minute <= 59 else {
+            return .invalid
+        }
         var second = 0
         var millis = 0
         if i < n, bytes[i] == 0x3A {
@@ -110,7 +116,8 @@ enum ISOTimestamp {
         let ms = rest % 1000, s = rest / 1000
         digits(y, 4, &out); out.append(0x2D); digits(m, 2, &out); out.append(0x2D); digits(d, 2, &out)
         out.append(0x54)
-        digits(s / 3600, 2, &out); out.append(0x3A); digits(s / 60 % 60, 2, &out); out.append(0x3A); digits(s % 60, 2, &out)
+        digits(s / 3600, 2, &out); out.append(0x3A); digits(s / 60 % 60, 2, &out); out.append(0x3A);
+        digits(s % 60, 2, &out)
         if ms != 0 { out.append(0x2E); digits(ms, 3, &out) }
         out.append(0x5A)
     }

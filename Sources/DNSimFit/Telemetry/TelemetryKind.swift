@@ -29,8 +29,11 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
         case .opens: ["device_id", "opened_at"]
         case .work: ["work_id", "enqueued_at", "earliest_run", "ran_at", "observed_until"]
         case .fcm: []
-        case .apns: ["date", "received_by_apns", "delivered_to_device", "discarded_token_unregistered", "discarded_expired",
-                     "discarded_disabled"]
+        case .apns:
+            [
+                "date", "received_by_apns", "delivered_to_device", "discarded_token_unregistered", "discarded_expired",
+                "discarded_disabled",
+            ]
         }
     }
 
@@ -38,8 +41,12 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
     public var optionalColumns: [String] {
         switch self {
         case .opens: ["time_zone"]
-        case .apns: ["push_type", "priority", "delivered_to_device_from_storage", "stored_device_offline", "stored_power_considerations",
-                     "discarded_token_unregistered_from_storage", "discarded_disabled_from_storage"]
+        case .apns:
+            [
+                "push_type", "priority", "delivered_to_device_from_storage", "stored_device_offline",
+                "stored_power_considerations",
+                "discarded_token_unregistered_from_storage", "discarded_disabled_from_storage",
+            ]
         default: []
         }
     }
@@ -55,7 +62,9 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
     }
 
     /// The header with the eligibility columns too (what `--emit-telemetry` writes for BG launches).
-    public var eligibilityHeader: String { (requiredColumns + optionalColumns + eligibilityColumns).joined(separator: ",") }
+    public var eligibilityHeader: String {
+        (requiredColumns + optionalColumns + eligibilityColumns).joined(separator: ",")
+    }
 
     /// The documented header line (an FCM export is JSON: it has none).
     public var header: String { (requiredColumns + optionalColumns).joined(separator: ",") }
@@ -65,7 +74,9 @@ public enum TelemetryKind: String, CaseIterable, Sendable {
     /// the precise "missing column" message rather than "unknown header".
     static func detect(_ columns: [String]) -> TelemetryKind? {
         let names = Set(columns)
-        if names.contains("request_id") || names.contains("launched_at") || names.contains("earliest_begin") { return .bg }
+        if names.contains("request_id") || names.contains("launched_at") || names.contains("earliest_begin") {
+            return .bg
+        }
         if names.contains("outcome") || names.contains("started_at") || names.contains("finished_at") { return .fetch }
         if names.contains("work_id") || names.contains("enqueued_at") || names.contains("ran_at") { return .work }
         if names.contains("opened_at") || names.contains("device_id") { return .opens }

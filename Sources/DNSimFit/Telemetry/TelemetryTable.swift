@@ -23,27 +23,35 @@ struct TelemetryTable {
         self.reader = reader
         switch first {
         case .end:
-            throw FitError(file: file, line: nil,
-                           message: "the file is empty; a telemetry file starts with a header line such as \(TelemetryKind.bg.header)")
+            throw FitError(
+                file: file, line: nil,
+                message:
+                    "the file is empty; a telemetry file starts with a header line such as \(TelemetryKind.bg.header)")
         case .problem(let line, let message, _):
             throw FitError(file: file, line: line, message: "header: \(message)")
         case .fields(let line):
             var names = header.map { reader.text($0).trimmingSpaces.lowercased() }
             // The APNs console names its metrics `Received by APNs`, `Stored - Device Offline`: as columns, snake case.
             let metricNames = header.map { TelemetryKind.columnName(reader.text($0)) }
-            if TelemetryKind.detect(names) == nil || TelemetryKind.detect(names) == .apns, TelemetryKind.detect(metricNames) == .apns {
+            if TelemetryKind.detect(names) == nil || TelemetryKind.detect(names) == .apns,
+                TelemetryKind.detect(metricNames) == .apns
+            {
                 names = metricNames
             }
             guard let kind = TelemetryKind.detect(names) else {
                 let shown = Self.quote(header.map { reader.text($0) }.joined(separator: ","))
-                throw FitError(file: file, line: line, message: "unknown header \(shown); expected a bg file (\(TelemetryKind.bg.header)), "
-                    + "a fetch file (\(TelemetryKind.fetch.header)), an opens file (device_id,opened_at and optionally time_zone), "
-                    + "a work file (\(TelemetryKind.work.header)) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)")
+                throw FitError(
+                    file: file, line: line,
+                    message: "unknown header \(shown); expected a bg file (\(TelemetryKind.bg.header)), "
+                        + "a fetch file (\(TelemetryKind.fetch.header)), an opens file (device_id,opened_at and optionally time_zone), "
+                        + "a work file (\(TelemetryKind.work.header)) or an APNs delivery-metrics file (date,received_by_apns,…; docs/telemetry.md)"
+                )
             }
             var seen = Set<String>()
             for name in names {
                 guard seen.insert(name).inserted else {
-                    throw FitError(file: file, line: line, message: "column \(Self.quote(name)) appears twice in the header")
+                    throw FitError(
+                        file: file, line: line, message: "column \(Self.quote(name)) appears twice in the header")
                 }
             }
             let missing = kind.requiredColumns.filter { !seen.contains($0) }
@@ -52,14 +60,17 @@ struct TelemetryTable {
                 let known = kind.requiredColumns + kind.optionalColumns
                 for (i, name) in names.enumerated() where !known.contains(name) {
                     guard let close = WordSuggestion.closest(to: name, in: missing) else { continue }
-                    throw FitError(file: file, line: line, column: Self.column(of: header[i], in: reader),
-                                   message: "column \(Self.quote(name)) is not a delivery metric (did you mean '\(close)'?)")
+                    throw FitError(
+                        file: file, line: line, column: Self.column(of: header[i], in: reader),
+                        message: "column \(Self.quote(name)) is not a delivery metric (did you mean '\(close)'?)")
                 }
             }
             if !missing.isEmpty {
                 let list = missing.map { "'\($0)'" }.joined(separator: ", ")
-                throw FitError(file: file, line: line, message: "missing column\(missing.count > 1 ? "s" : "") \(list); "
-                    + "a \(kind.rawValue) file's header is \(kind.header)")
+                throw FitError(
+                    file: file, line: line,
+                    message: "missing column\(missing.count > 1 ? "s" : "") \(list); "
+                        + "a \(kind.rawValue) file's header is \(kind.header)")
             }
             self.kind = kind
             columns = names
@@ -95,9 +106,11 @@ struct TelemetryTable {
             case .fields(let line):
                 self.line = line
                 guard fields.count == columns.count else {
-                    try reject(RowProblem(reason: "wrong number of fields",
-                                          message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") "
-                                              + "but the header has \(columns.count) columns"))
+                    try reject(
+                        RowProblem(
+                            reason: "wrong number of fields",
+                            message: "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") "
+                                + "but the header has \(columns.count) columns"))
                     continue
                 }
                 return true
@@ -107,7 +120,9 @@ struct TelemetryTable {
 
     /// Throws the row's error, or records it when bad rows are skipped.
     mutating func reject(_ problem: RowProblem, column: Int? = nil) throws(FitError) {
-        guard skipBadRows else { throw FitError(file: file, line: line, column: column.map(self.column), message: problem.message) }
+        guard skipBadRows else {
+            throw FitError(file: file, line: line, column: column.map(self.column), message: problem.message)
+        }
         skipped.record(problem, line: line)
     }
 
@@ -119,8 +134,10 @@ struct TelemetryTable {
     func time(_ column: Int) -> Result<Int64, RowProblem> {
         let name = columns[column]
         guard !isEmpty(column) else {
-            return .failure(RowProblem(reason: "column \(name): empty",
-                                       message: "column \(name) is empty; expected an ISO 8601 time such as 2027-01-04T18:25:00Z"))
+            return .failure(
+                RowProblem(
+                    reason: "column \(name): empty",
+                    message: "column \(name) is empty; expected an ISO 8601 time such as 2027-01-04T18:25:00Z"))
         }
         let field = fields[column]
         let parsed = field.escaped ? ISOTimestamp.parse(text(column)) : ISOTimestamp.parse(reader.bytes(field))
@@ -128,13 +145,17 @@ struct TelemetryTable {
         case .time(let millis):
             return .success(millis)
         case .noZone:
-            return .failure(RowProblem(reason: "column \(name): no time zone",
-                                       message: "column \(name): \(Self.quote(text(column))) has no time zone; "
-                                           + "add Z (UTC) or an offset such as +02:00"))
+            return .failure(
+                RowProblem(
+                    reason: "column \(name): no time zone",
+                    message: "column \(name): \(Self.quote(text(column))) has no time zone; "
+                        + "add Z (UTC) or an offset such as +02:00"))
         case .invalid:
-            return .failure(RowProblem(reason: "column \(name): not an ISO 8601 time",
-                                       message: "column \(name): \(Self.quote(text(column))) is not an ISO 8601 time; "
-                                           + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00"))
+            return .failure(
+                RowProblem(
+                    reason: "column \(name): not an ISO 8601 time",
+                    message: "column \(name): \(Self.quote(text(column))) is not an ISO 8601 time; "
+                        + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00"))
         }
     }
 
@@ -145,7 +166,8 @@ struct TelemetryTable {
         var n = 0
         for scalar in text.unicodeScalars {
             if n == 60 { out += "…"; break }
-            out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD ? "?" : scalar)
+            out.unicodeScalars.append(
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD ? "?" : scalar)
             n += 1
         }
         return "'\(out)'"

@@ -70,7 +70,8 @@ public enum TelemetryWriter {
     }
     public static func csv(_ rows: [AppOpenRow]) -> String { file(.opens, rows, append) }
 
-    private static func file<Row>(_ kind: TelemetryKind, _ rows: [Row], _ write: (Row, inout [UInt8]) -> Void) -> String {
+    private static func file<Row>(_ kind: TelemetryKind, _ rows: [Row], _ write: (Row, inout [UInt8]) -> Void) -> String
+    {
         file(kind.header, rows, write)
     }
 
@@ -109,7 +110,8 @@ public enum TelemetryWriter {
     /// Quotes a text field when CSV needs it (comma, quote, line break, edge spaces).
     static func field(_ text: String, _ out: inout [UInt8]) {
         let bytes = Array(text.utf8)
-        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes =
+            bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             || bytes.first == 0x20 || bytes.last == 0x20 || bytes.first == 0x09 || bytes.last == 0x09
         guard needsQuotes else { out.append(contentsOf: bytes); return }
         out.append(0x22)

@@ -14,30 +14,41 @@ public enum DeviceSpreadChart {
         let names = arms.map(\.name)
         let legendLeft = left + width + 15
         let legendWidth = 35 + (names.map { SVGCharts.textWidth($0, fontSize: 11) }.max() ?? 0)
-        var svg = SVGCharts.header(width: max(820, legendLeft + max(legendWidth, 180) + 15),
-                                   height: max(top + height + 70, top + 30 + Double(arms.count) * 20),
-                                   title: "Per-device fresh rate: share of devices at or below each rate")
-        svg += "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
+        var svg = SVGCharts.header(
+            width: max(820, legendLeft + max(legendWidth, 180) + 15),
+            height: max(top + height + 70, top + 30 + Double(arms.count) * 20),
+            title: "Per-device fresh rate: share of devices at or below each rate")
+        svg +=
+            "<line x1=\"\(n(left))\" y1=\"\(n(top + height))\" x2=\"\(n(left + width))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
         svg += "<line x1=\"\(n(left))\" y1=\"\(n(top))\" x2=\"\(n(left))\" y2=\"\(n(top + height))\" class=\"axis\"/>\n"
         for tick in stride(from: 0, through: 100, by: 25) {
             let value = Double(tick) / 100
-            svg += "<line x1=\"\(n(x(value)))\" y1=\"\(n(top))\" x2=\"\(n(x(value)))\" y2=\"\(n(top + height))\" class=\"grid\"/>"
-            svg += "<text x=\"\(n(x(value)))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
-            svg += "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" class=\"grid\"/>"
-            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
+            svg +=
+                "<line x1=\"\(n(x(value)))\" y1=\"\(n(top))\" x2=\"\(n(x(value)))\" y2=\"\(n(top + height))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(n(x(value)))\" y=\"\(n(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
+            svg +=
+                "<line x1=\"\(n(left))\" y1=\"\(n(y(value)))\" x2=\"\(n(left + width))\" y2=\"\(n(y(value)))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(n(left - 8))\" y=\"\(n(y(value) + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
-        svg += "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 40))\" text-anchor=\"middle\" class=\"label\">"
+        svg +=
+            "<text x=\"\(n(left + width / 2))\" y=\"\(n(top + height + 40))\" text-anchor=\"middle\" class=\"label\">"
             + "a device's fresh rate (share of its cycles fresh)</text>\n"
-        svg += "<text x=\"24\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" "
+        svg +=
+            "<text x=\"24\" y=\"\(n(top + height / 2))\" text-anchor=\"middle\" class=\"label\" "
             + "transform=\"rotate(-90 24 \(n(top + height / 2)))\">share of devices at or below</text>\n"
         let threshold = context.plan.deviceFreshBelow
-        svg += "<line x1=\"\(n(x(threshold)))\" y1=\"\(n(top))\" x2=\"\(n(x(threshold)))\" y2=\"\(n(top + height))\" "
+        svg +=
+            "<line x1=\"\(n(x(threshold)))\" y1=\"\(n(top))\" x2=\"\(n(x(threshold)))\" y2=\"\(n(top + height))\" "
             + "stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
-        svg += "<text x=\"\(n(x(threshold) + 4))\" y=\"\(n(top + 14))\" class=\"tick\">deviceFreshBelow "
+        svg +=
+            "<text x=\"\(n(x(threshold) + 4))\" y=\"\(n(top + 14))\" class=\"tick\">deviceFreshBelow "
             + "\(SummaryMarkdown.percent(threshold))</text>\n"
         for (index, arm) in arms.enumerated() {
             let colour = SVGCharts.seriesColours[index % SVGCharts.seriesColours.count]
-            let dash = SVGCharts.dashes[(index / SVGCharts.seriesColours.count + (arm.platform == .android ? 1 : 0)) % SVGCharts.dashes.count]
+            let dash = SVGCharts.dashes[
+                (index / SVGCharts.seriesColours.count + (arm.platform == .android ? 1 : 0)) % SVGCharts.dashes.count]
             let dashAttribute = dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\""
             let histogram = context.result.arms[index].freshByDevice
             if histogram.total > 0 {
@@ -51,13 +62,16 @@ public enum DeviceSpreadChart {
                     points.append("\(n(x(rate))),\(n(y(Double(seen) / Double(histogram.total))))")
                 }
                 points.append("\(n(x(1))),\(n(y(1)))")
-                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dashAttribute) points=\"\(points.joined(separator: " "))\">"
+                svg +=
+                    "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dashAttribute) points=\"\(points.joined(separator: " "))\">"
                     + "<title>\(XMLEscaping.escaped(arm.name))</title></polyline>\n"
             }
             let legendY = top + 10 + Double(index) * 20
-            svg += "<line x1=\"\(n(legendLeft))\" y1=\"\(n(legendY))\" x2=\"\(n(legendLeft + 30))\" y2=\"\(n(legendY))\" "
+            svg +=
+                "<line x1=\"\(n(legendLeft))\" y1=\"\(n(legendY))\" x2=\"\(n(legendLeft + 30))\" y2=\"\(n(legendY))\" "
                 + "stroke=\"\(colour)\" stroke-width=\"2\"\(dashAttribute)/>"
-            svg += "<text x=\"\(n(legendLeft + 35))\" y=\"\(n(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(arm.name))</text>\n"
+            svg +=
+                "<text x=\"\(n(legendLeft + 35))\" y=\"\(n(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(arm.name))</text>\n"
         }
         return svg + "</svg>\n"
     }

@@ -24,8 +24,10 @@ enum RegretChart {
         var svg = ""
         var y = 50.0
         for decision in analysis.decisions {
-            svg += "<text x=\"20\" y=\"\(n(y + 14))\" class=\"label\" font-weight=\"bold\">"
-                + XMLEscaping.escaped("\(decision.platform.rawValue): expected regret (bar) and its 95th percentile (tick)") + "</text>\n"
+            svg +=
+                "<text x=\"20\" y=\"\(n(y + 14))\" class=\"label\" font-weight=\"bold\">"
+                + XMLEscaping.escaped(
+                    "\(decision.platform.rawValue): expected regret (bar) and its 95th percentile (tick)") + "</text>\n"
             y += 24
             for (position, arm) in decision.arms.enumerated() {
                 let figure = decision.summary.arms[position]
@@ -33,27 +35,36 @@ enum RegretChart {
                 let eligible = figure.feasibleShare >= required - 1e-9 || decision.recommended == nil
                 let recommended = decision.recommended == arm
                 let label = study.arms[arm].name + (recommended ? " (recommended)" : "")
-                svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 13))\" text-anchor=\"end\" class=\"tick\""
+                svg +=
+                    "<text x=\"\(n(left - 8))\" y=\"\(n(y + 13))\" text-anchor=\"end\" class=\"tick\""
                     + (recommended ? " font-weight=\"bold\"" : "") + ">\(XMLEscaping.escaped(label))</text>"
                 let width = max(abs(figure.expectedRegret) * scale, figure.expectedRegret != 0 ? 0.5 : 0)
                 let start = figure.expectedRegret < 0 ? zero - width : zero
-                svg += "<rect x=\"\(n(start))\" y=\"\(n(y + 3))\" width=\"\(n(width))\" height=\"14\" "
+                svg +=
+                    "<rect x=\"\(n(start))\" y=\"\(n(y + 3))\" width=\"\(n(width))\" height=\"14\" "
                     + "fill=\"\(eligible ? "#08519c" : "#bdbdbd")\"><title>\(String(format: "%.4f", figure.expectedRegret))</title></rect>"
                 let tick = zero + figure.regretQ95 * scale
-                svg += "<line x1=\"\(n(tick))\" y1=\"\(n(y + 1))\" x2=\"\(n(tick))\" y2=\"\(n(y + 19))\" stroke=\"#d55e00\" stroke-width=\"2\">"
+                svg +=
+                    "<line x1=\"\(n(tick))\" y1=\"\(n(y + 1))\" x2=\"\(n(tick))\" y2=\"\(n(y + 19))\" stroke=\"#d55e00\" stroke-width=\"2\">"
                     + "<title>95th percentile \(String(format: "%.4f", figure.regretQ95))</title></line>"
-                let note = String(format: "%.4f", figure.expectedRegret)
-                    + (eligible ? "" : String(format: "; feasible in %.0f%% of worlds, not eligible", figure.feasibleShare * 100))
-                svg += "<text x=\"\(n(max(start + width, tick) + 8))\" y=\"\(n(y + 14))\" class=\"tick\">\(XMLEscaping.escaped(note))</text>\n"
+                let note =
+                    String(format: "%.4f", figure.expectedRegret)
+                    + (eligible
+                        ? ""
+                        : String(format: "; feasible in %.0f%% of worlds, not eligible", figure.feasibleShare * 100))
+                svg +=
+                    "<text x=\"\(n(max(start + width, tick) + 8))\" y=\"\(n(y + 14))\" class=\"tick\">\(XMLEscaping.escaped(note))</text>\n"
                 y += 22
             }
             y += 12
         }
         if lowest < 0 {
-            svg += "<line x1=\"\(n(zero))\" y1=\"50\" x2=\"\(n(zero))\" y2=\"\(n(y - 12))\" stroke=\"#636363\" stroke-width=\"1\"/>\n"
+            svg +=
+                "<line x1=\"\(n(zero))\" y1=\"50\" x2=\"\(n(zero))\" y2=\"\(n(y - 12))\" stroke=\"#636363\" stroke-width=\"1\"/>\n"
         }
         let width = max(760, left + barWidth + 320)
-        let note = "Regret in a world: the utility per cycle of that world's best arm among those meeting the constraints, minus the "
+        let note =
+            "Regret in a world: the utility per cycle of that world's best arm among those meeting the constraints, minus the "
             + "arm's (negative, left of the zero line, where an arm that fails them beats them all). The recommendation is the eligible arm of least expected regret (docs/model.md §9); grey arms meet the "
             + "constraints in fewer than \(String(format: "%.0f", required * 100))% of worlds."
         y += 8

@@ -17,7 +17,8 @@ enum ListFormat {
 /// colour-blind readers can tell apart; lines also differ by dash pattern.
 public enum SVGCharts {
     static let outcomeColours: [CycleOutcome: String] = [
-        .fresh: "#009E73", .stale: "#E69F00", .fallback: "#56B4E9", .suppressed: "#999999", .missed: "#D55E00", .blocked: "#CC79A7",
+        .fresh: "#009E73", .stale: "#E69F00", .fallback: "#56B4E9", .suppressed: "#999999", .missed: "#D55E00",
+        .blocked: "#CC79A7",
     ]
     static let seriesColours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
     static let dashes = ["", "6 3", "2 3", "8 3 2 3"]
@@ -41,29 +42,37 @@ public enum SVGCharts {
         for (row, arm) in arms.enumerated() {
             let statistics = context.result.arms[row]
             let y = top + Double(row) * rowHeight
-            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" "
+            svg +=
+                "<text x=\"\(number(left - 8))\" y=\"\(number(y + 17))\" text-anchor=\"end\" "
                 + "class=\"label\">\(XMLEscaping.escaped(arm.name))</text>\n"
             var x = left
             for outcome in CycleOutcome.allCases {
                 let share = statistics.rate(.outcome(outcome))
                 let width = share * barWidth
                 guard width > 0 else { continue }
-                svg += "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"24\" fill=\"\(outcomeColours[outcome]!)\">"
-                svg += "<title>\(XMLEscaping.escaped(arm.name)) \(outcome.name): \(String(format: "%.2f", share * 100))%</title></rect>\n"
+                svg +=
+                    "<rect x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"24\" fill=\"\(outcomeColours[outcome]!)\">"
+                svg +=
+                    "<title>\(XMLEscaping.escaped(arm.name)) \(outcome.name): \(String(format: "%.2f", share * 100))%</title></rect>\n"
                 x += width
             }
         }
         let axisY = top + Double(arms.count) * rowHeight
-        svg += "<line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + barWidth))\" y2=\"\(number(axisY))\" class=\"axis\"/>\n"
+        svg +=
+            "<line x1=\"\(number(left))\" y1=\"\(number(axisY))\" x2=\"\(number(left + barWidth))\" y2=\"\(number(axisY))\" class=\"axis\"/>\n"
         for tick in stride(from: 0, through: 100, by: 20) {
             let x = left + Double(tick) / 100 * barWidth
-            svg += "<line x1=\"\(number(x))\" y1=\"\(number(axisY))\" x2=\"\(number(x))\" y2=\"\(number(axisY + 5))\" class=\"axis\"/>"
-            svg += "<text x=\"\(number(x))\" y=\"\(number(axisY + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
+            svg +=
+                "<line x1=\"\(number(x))\" y1=\"\(number(axisY))\" x2=\"\(number(x))\" y2=\"\(number(axisY + 5))\" class=\"axis\"/>"
+            svg +=
+                "<text x=\"\(number(x))\" y=\"\(number(axisY + 18))\" text-anchor=\"middle\" class=\"tick\">\(tick)%</text>\n"
         }
         var legendX = left
         for outcome in CycleOutcome.allCases {
-            svg += "<rect x=\"\(number(legendX))\" y=\"\(number(axisY + 34))\" width=\"12\" height=\"12\" fill=\"\(outcomeColours[outcome]!)\"/>"
-            svg += "<text x=\"\(number(legendX + 16))\" y=\"\(number(axisY + 44))\" class=\"tick\">\(outcome.name)</text>\n"
+            svg +=
+                "<rect x=\"\(number(legendX))\" y=\"\(number(axisY + 34))\" width=\"12\" height=\"12\" fill=\"\(outcomeColours[outcome]!)\"/>"
+            svg +=
+                "<text x=\"\(number(legendX + 16))\" y=\"\(number(axisY + 44))\" class=\"tick\">\(outcome.name)</text>\n"
             legendX += 100
         }
         return svg + "</svg>\n"
@@ -73,12 +82,16 @@ public enum SVGCharts {
     /// `lateAfter` marked; the legend says how many cycles were missed, and apart from them how
     /// many were suppressed (nothing new: correct, not a failure to show).
     public static func latenessCDF(_ context: ReportContext) -> String {
-        cdf(context, title: "Lateness of shown notifications (display − T)", xLabel: "lateness (log scale)",
+        cdf(
+            context, title: "Lateness of shown notifications (display − T)", xLabel: "lateness (log scale)",
             yLabel: "share of shown notifications", histogram: { $0.lateness },
             note: { s in
-                func share(_ n: Int64) -> String { String(format: "%.1f", s.cycles > 0 ? Double(n) / Double(s.cycles) * 100 : 0) }
+                func share(_ n: Int64) -> String {
+                    String(format: "%.1f", s.cycles > 0 ? Double(n) / Double(s.cycles) * 100 : 0)
+                }
                 let missed = s.count(.missed), suppressed = s.count(.suppressed)
-                return "\(missed) of \(s.cycles) cycles missed (\(share(missed))%), \(suppressed) suppressed (\(share(suppressed))%)"
+                return
+                    "\(missed) of \(s.cycles) cycles missed (\(share(missed))%), \(suppressed) suppressed (\(share(suppressed))%)"
             },
             marker: (context.plan.lateAfter, "lateAfter \(SummaryMarkdown.seconds(context.plan.lateAfter))"))
     }
@@ -87,9 +100,13 @@ public enum SVGCharts {
     /// the first notification showing it. Lost updates are never shown, so each
     /// curve levels off at the share shown, labelled with the share lost.
     public static func updateDelayCDF(_ context: ReportContext) -> String {
-        cdf(context, title: "Delay from a server update to the notification that shows it", xLabel: "update delay (log scale)",
+        cdf(
+            context, title: "Delay from a server update to the notification that shows it",
+            xLabel: "update delay (log scale)",
             yLabel: "share of server updates", histogram: { $0.updateDelay }, plateau: { 1 - $0.ratio(.lostUpdates) },
-            note: { s in s.sum(.updates) > 0 ? "\(String(format: "%.1f", s.ratio(.lostUpdates) * 100))% lost (never shown)" : nil })
+            note: { s in
+                s.sum(.updates) > 0 ? "\(String(format: "%.1f", s.ratio(.lostUpdates) * 100))% lost (never shown)" : nil
+            })
     }
 
     /// Tick positions for the log axis, in milliseconds, with labels.
@@ -100,9 +117,11 @@ public enum SVGCharts {
 
     /// A CDF per arm; `plateau` scales each curve (the share of the population the histogram
     /// covers), `note` follows the arm's name in the legend, `marker` is a dashed vertical line.
-    static func cdf(_ context: ReportContext, title: String, xLabel: String, yLabel: String,
-                    histogram: (ArmStatistics) -> DurationHistogram, plateau: (ArmStatistics) -> Double = { _ in 1 },
-                    note: (ArmStatistics) -> String? = { _ in nil }, marker: (Millis, String)? = nil) -> String {
+    static func cdf(
+        _ context: ReportContext, title: String, xLabel: String, yLabel: String,
+        histogram: (ArmStatistics) -> DurationHistogram, plateau: (ArmStatistics) -> Double = { _ in 1 },
+        note: (ArmStatistics) -> String? = { _ in nil }, marker: (Millis, String)? = nil
+    ) -> String {
         let left = 90.0, top = 50.0, width = 560.0, height = 300.0
         // Curves keep this far inside the frame, so none hides under an axis.
         let inset = 6.0
@@ -111,7 +130,9 @@ public enum SVGCharts {
         let upper = logTicks.first { $0.0 >= max(maxValue, 60_000) }?.0 ?? logTicks.last!.0
         let lower: Millis = 1_000
         let span = log10(Double(upper)) - log10(Double(lower))
-        func x(_ millis: Millis) -> Double { left + inset + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * (width - 2 * inset) }
+        func x(_ millis: Millis) -> Double {
+            left + inset + (log10(Double(max(millis, lower))) - log10(Double(lower))) / span * (width - 2 * inset)
+        }
         func y(_ fraction: Double) -> Double { top + height - inset - fraction * (height - 2 * inset) }
         // One polyline per arm, sampled at log-spaced points.
         let samples = 120
@@ -120,9 +141,13 @@ public enum SVGCharts {
             let h = histogram(context.result.arms[index])
             guard h.total > 0 else { continue }
             let scale = plateau(context.result.arms[index])
-            let values = (0...samples).map { i in Millis(pow(10, log10(Double(lower)) + span * Double(i) / Double(samples)).rounded()) }
+            let values = (0...samples).map { i in
+                Millis(pow(10, log10(Double(lower)) + span * Double(i) / Double(samples)).rounded())
+            }
             let fractions = h.fractions(atOrBelow: values)
-            let points = zip(values, fractions).map { value, fraction in "\(number(x(value))),\(number(y(scale * fraction)))" }
+            let points = zip(values, fractions).map { value, fraction in
+                "\(number(x(value))),\(number(y(scale * fraction)))"
+            }
             lines[index] = points.joined(separator: " ")
         }
         // Arms whose lines are identical on the page would hide one another: such a group is
@@ -130,7 +155,11 @@ public enum SVGCharts {
         var groups: [[Int]] = []
         for index in arms.indices {
             guard let line = lines[index] else { continue }
-            if let group = groups.firstIndex(where: { lines[$0[0]] == line }) { groups[group].append(index) } else { groups.append([index]) }
+            if let group = groups.firstIndex(where: { lines[$0[0]] == line }) {
+                groups[group].append(index)
+            } else {
+                groups.append([index])
+            }
         }
         let coinciding = groups.filter { $0.count > 1 }
         // Plateau labels stand just right of the plot, the legend beyond them.
@@ -139,43 +168,59 @@ public enum SVGCharts {
         let names = arms.indices.map { i in arms[i].name + (note(context.result.arms[i]).map { ": " + $0 } ?? "") }
         let legendWidth = 35 + (names.map { textWidth($0, fontSize: 11) }.max() ?? 0)
         let noteLines = coinciding.map { group in
-            wrap(ListFormat.and(group.map { arms[$0].name }) + " coincide (striped line)", width: max(legendWidth, 180), fontSize: 11)
+            wrap(
+                ListFormat.and(group.map { arms[$0].name }) + " coincide (striped line)", width: max(legendWidth, 180),
+                fontSize: 11)
         }
         let legendBottom = top + 10 + Double(arms.count) * 20 + Double(noteLines.reduce(0) { $0 + $1.count + 1 }) * 14
-        var svg = header(width: max(820, legendLeft + max(legendWidth, 180) + 15), height: max(top + height + 70, legendBottom + 20), title: title)
+        var svg = header(
+            width: max(820, legendLeft + max(legendWidth, 180) + 15), height: max(top + height + 70, legendBottom + 20),
+            title: title)
         // Axes and grid.
-        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" "
+        svg +=
+            "<line x1=\"\(number(left))\" y1=\"\(number(top + height))\" "
             + "x2=\"\(number(left + width))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
-        svg += "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
+        svg +=
+            "<line x1=\"\(number(left))\" y1=\"\(number(top))\" x2=\"\(number(left))\" y2=\"\(number(top + height))\" class=\"axis\"/>\n"
         for (millis, label) in logTicks where millis <= upper {
-            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" "
+            svg +=
+                "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" "
                 + "x2=\"\(number(x(millis)))\" y2=\"\(number(top + height))\" class=\"grid\"/>"
-            svg += "<text x=\"\(number(x(millis)))\" y=\"\(number(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(label)</text>\n"
+            svg +=
+                "<text x=\"\(number(x(millis)))\" y=\"\(number(top + height + 18))\" text-anchor=\"middle\" class=\"tick\">\(label)</text>\n"
         }
         for tick in stride(from: 0, through: 100, by: 25) {
             let yy = y(Double(tick) / 100)
-            svg += "<line x1=\"\(number(left))\" y1=\"\(number(yy))\" x2=\"\(number(left + width))\" y2=\"\(number(yy))\" class=\"grid\"/>"
-            svg += "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
+            svg +=
+                "<line x1=\"\(number(left))\" y1=\"\(number(yy))\" x2=\"\(number(left + width))\" y2=\"\(number(yy))\" class=\"grid\"/>"
+            svg +=
+                "<text x=\"\(number(left - 8))\" y=\"\(number(yy + 4))\" text-anchor=\"end\" class=\"tick\">\(tick)%</text>\n"
         }
-        svg += "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" "
+        svg +=
+            "<text x=\"\(number(left + width / 2))\" y=\"\(number(top + height + 40))\" text-anchor=\"middle\" "
             + "class=\"label\">\(XMLEscaping.escaped(xLabel)); values below 1 s are drawn at 1 s</text>\n"
-        svg += "<text x=\"24\" y=\"\(number(top + height / 2))\" text-anchor=\"middle\" class=\"label\" "
+        svg +=
+            "<text x=\"24\" y=\"\(number(top + height / 2))\" text-anchor=\"middle\" class=\"label\" "
             + "transform=\"rotate(-90 24 \(number(top + height / 2)))\">\(XMLEscaping.escaped(yLabel))</text>\n"
         if let (millis, label) = marker, millis >= lower, millis <= upper {
-            svg += "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" "
+            svg +=
+                "<line x1=\"\(number(x(millis)))\" y1=\"\(number(top))\" x2=\"\(number(x(millis)))\" "
                 + "y2=\"\(number(top + height))\" stroke=\"#333333\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
             // Named above the plot, where no curve runs (inside it, the label sat on curves near 0%).
-            svg += "<text x=\"\(number(x(millis)))\" y=\"\(number(top - 6))\" text-anchor=\"middle\" class=\"tick\">"
+            svg +=
+                "<text x=\"\(number(x(millis)))\" y=\"\(number(top - 6))\" text-anchor=\"middle\" class=\"tick\">"
                 + "\(XMLEscaping.escaped(label))</text>\n"
         }
         // Each plateau below 100% gets its height written at the plot's right edge, labels kept apart.
         var lastLabelY = -Double.infinity
-        for index in arms.indices.sorted(by: { plateau(context.result.arms[$0]) > plateau(context.result.arms[$1]) }) where lines[index] != nil {
+        for index in arms.indices.sorted(by: { plateau(context.result.arms[$0]) > plateau(context.result.arms[$1]) })
+        where lines[index] != nil {
             let level = plateau(context.result.arms[index])
             guard level < 0.9995 else { continue }
             let labelY = max(y(level) - 4, lastLabelY + 12)
             lastLabelY = labelY
-            svg += "<text x=\"\(number(left + width + 6))\" y=\"\(number(labelY + 4))\" "
+            svg +=
+                "<text x=\"\(number(left + width + 6))\" y=\"\(number(labelY + 4))\" "
                 + "class=\"tick\" fill=\"\(seriesColours[index % seriesColours.count])\">"
                 + "\(String(format: "%.1f", (1 - level) * 100))% lost</text>\n"
         }
@@ -188,21 +233,26 @@ public enum SVGCharts {
                 if let group = coinciding.first(where: { $0.contains(index) }) {
                     // Member k of n draws stripe k of every n: dash [k·s, (k+1)·s) of each n·s.
                     let k = Double(group.firstIndex(of: index)!), n = Double(group.count)
-                    pattern = " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" "
+                    pattern =
+                        " stroke-dasharray=\"\(number(stripe)) \(number((n - 1) * stripe))\" "
                         + "stroke-dashoffset=\"\(number((n - k).truncatingRemainder(dividingBy: n) * stripe))\""
                 }
-                svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) "
+                svg +=
+                    "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(pattern) "
                     + "points=\"\(line)\"><title>\(XMLEscaping.escaped(arm.name))</title></polyline>\n"
             }
             let legendY = top + 10 + Double(index) * 20
-            svg += "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" "
+            svg +=
+                "<line x1=\"\(number(legendLeft))\" y1=\"\(number(legendY))\" x2=\"\(number(legendLeft + 30))\" "
                 + "y2=\"\(number(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")/>"
-            svg += "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(names[index]))</text>\n"
+            svg +=
+                "<text x=\"\(number(legendLeft + 35))\" y=\"\(number(legendY + 4))\" class=\"tick\">\(XMLEscaping.escaped(names[index]))</text>\n"
         }
         var noteY = top + 10 + Double(arms.count) * 20 + 4
         for note in noteLines {
             for line in note {
-                svg += "<text x=\"\(number(legendLeft))\" y=\"\(number(noteY))\" class=\"tick\">\(XMLEscaping.escaped(line))</text>\n"
+                svg +=
+                    "<text x=\"\(number(legendLeft))\" y=\"\(number(noteY))\" class=\"tick\">\(XMLEscaping.escaped(line))</text>\n"
                 noteY += 14
             }
             noteY += 14

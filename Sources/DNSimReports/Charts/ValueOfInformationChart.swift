@@ -18,27 +18,36 @@ enum ValueOfInformationChart {
         var y = 50.0
         for decision in analysis.decisions {
             let summary = decision.summary
-            svg += "<text x=\"20\" y=\"\(n(y + 14))\" class=\"label\" font-weight=\"bold\">"
-                + XMLEscaping.escaped("\(decision.platform.rawValue): utility per cycle a team would gain by learning, before choosing") + "</text>\n"
+            svg +=
+                "<text x=\"20\" y=\"\(n(y + 14))\" class=\"label\" font-weight=\"bold\">"
+                + XMLEscaping.escaped(
+                    "\(decision.platform.rawValue): utility per cycle a team would gain by learning, before choosing")
+                + "</text>\n"
             y += 24
             // Only what can act on the platform; an estimate within noise of 0 is grey.
             let order = study.parameters.indices.filter { !decision.notActing.contains($0) }
                 .sorted { (summary.evppi[$0], -$0) > (summary.evppi[$1], -$1) }
-            let rows = [(labels[0], summary.evpi, "#bdbdbd")] + order.map {
-                (study.parameters[$0].key, summary.evppi[$0], summary.isDistinguishable($0) ? "#08519c" : "#d9d9d9")
-            }
+            let rows =
+                [(labels[0], summary.evpi, "#bdbdbd")]
+                + order.map {
+                    (study.parameters[$0].key, summary.evppi[$0], summary.isDistinguishable($0) ? "#08519c" : "#d9d9d9")
+                }
             for (label, value, fill) in rows {
-                svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 13))\" text-anchor=\"end\" class=\"tick\">\(XMLEscaping.escaped(label))</text>"
+                svg +=
+                    "<text x=\"\(n(left - 8))\" y=\"\(n(y + 13))\" text-anchor=\"end\" class=\"tick\">\(XMLEscaping.escaped(label))</text>"
                 let width = max(value * scale, value > 0 ? 0.5 : 0)
-                svg += "<rect x=\"\(n(left))\" y=\"\(n(y + 3))\" width=\"\(n(width))\" height=\"14\" fill=\"\(fill)\">"
+                svg +=
+                    "<rect x=\"\(n(left))\" y=\"\(n(y + 3))\" width=\"\(n(width))\" height=\"14\" fill=\"\(fill)\">"
                     + "<title>\(String(format: "%.4f", value))</title></rect>"
-                svg += "<text x=\"\(n(left + width + 6))\" y=\"\(n(y + 14))\" class=\"tick\">\(String(format: "%.4f", value))</text>\n"
+                svg +=
+                    "<text x=\"\(n(left + width + 6))\" y=\"\(n(y + 14))\" class=\"tick\">\(String(format: "%.4f", value))</text>\n"
                 y += 22
             }
             y += 12
         }
         let width = max(700, left + barWidth + 90)
-        let note = "EVPI: the recommended arm's expected regret; EVPPI: the same for one condition learnt alone, under the same "
+        let note =
+            "EVPI: the recommended arm's expected regret; EVPPI: the same for one condition learnt alone, under the same "
             + "eligibility rule (nonparametric regression, Strong, Oakley & Brennan 2014). Utility per cycle. Grey: below two "
             + "bootstrap standard errors, not distinguishable from 0. Keys of another platform's block are not drawn: they cannot act."
         y += 8

@@ -26,19 +26,25 @@ public enum CheckOutput {
                 "\"strict\": \(check.strict)",
             ]
             if let path = check.baselinePath, let source = check.baselineSource {
-                fields.append("\"baseline\": {\"path\": \(JSONQuoting.quoted(path)), \"chosen_by\": \(JSONQuoting.quoted(source.rawValue))}")
+                fields.append(
+                    "\"baseline\": {\"path\": \(JSONQuoting.quoted(path)), \"chosen_by\": \(JSONQuoting.quoted(source.rawValue))}"
+                )
             } else {
                 fields.append("\"baseline\": null")
             }
             fields.append("\"definitions\": " + definitions(check.definitions))
-            fields.append("\"threshold_warnings\": " + list(check.thresholds.map { item in
-                "{\"arm\": \(JSONQuoting.quoted(item.arm)), \"figure\": \"late_rate\", \"share_on_threshold\": \(number(item.share.share)), "
-                    + "\"message\": \(JSONQuoting.quoted(check.thresholdNote(item.arm, "late_rate") ?? ""))}"
-            }, indent: 6))
+            fields.append(
+                "\"threshold_warnings\": "
+                    + list(
+                        check.thresholds.map { item in
+                            "{\"arm\": \(JSONQuoting.quoted(item.arm)), \"figure\": \"late_rate\", \"share_on_threshold\": \(number(item.share.share)), "
+                                + "\"message\": \(JSONQuoting.quoted(check.thresholdNote(item.arm, "late_rate") ?? ""))}"
+                        }, indent: 6))
             let expectations = check.expectations.map { result in
                 "{\"arm\": \(JSONQuoting.quoted(result.arm)), \"metric\": \(JSONQuoting.quoted(result.column)), \"value\": \(number(result.value)), "
                     + "\"min\": \(result.min.map(number) ?? "null"), \"max\": \(result.max.map(number) ?? "null"), "
-                    + (result.probability.map { "\"probability\": \(number($0)), \"worlds\": \(result.worlds ?? 0), " } ?? "")
+                    + (result.probability.map { "\"probability\": \(number($0)), \"worlds\": \(result.worlds ?? 0), " }
+                        ?? "")
                     + (result.segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
                     + "\"line\": \(result.mark.line), \"column\": \(result.mark.column), "
                     + "\"verdict\": \(JSONQuoting.quoted(result.passed ? "pass" : "fail"))}"
@@ -53,8 +59,8 @@ public enum CheckOutput {
                     + "\"run_half_width\": \(change.runHalfWidth.map(number) ?? "null"), "
                     + "\"tolerance\": \(number(change.tolerance)), \"verdict\": \(JSONQuoting.quoted(change.verdict.rawValue))"
                     + (change.column == "late_rate" && segment == nil
-                       ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")"
-                       : "")
+                        ? ", \"threshold_warning\": \(check.thresholdNote(change.arm, change.column).map(JSONQuoting.quoted) ?? "null")"
+                        : "")
                     + "}"
             }
             let comparisons = (check.comparison?.comparisons ?? []).map { comparison($0, segment: nil) }
@@ -70,32 +76,40 @@ public enum CheckOutput {
             }
             let changed = Set(check.behaviourChangedArms)
             let fingerprints = (check.comparison?.fingerprints ?? []).map { fingerprint in
-                let verdict = fingerprint.baseline.isEmpty || fingerprint.baseline == fingerprint.run ? "same"
+                let verdict =
+                    fingerprint.baseline.isEmpty || fingerprint.baseline == fingerprint.run
+                    ? "same"
                     : (changed.contains(fingerprint.arm) && check.strict ? "regression" : "changed")
-                return "{\"arm\": \(JSONQuoting.quoted(fingerprint.arm)), \"baseline\": \(JSONQuoting.quoted(fingerprint.baseline)), "
+                return
+                    "{\"arm\": \(JSONQuoting.quoted(fingerprint.arm)), \"baseline\": \(JSONQuoting.quoted(fingerprint.baseline)), "
                     + "\"run\": \(JSONQuoting.quoted(fingerprint.run)), \"verdict\": \(JSONQuoting.quoted(verdict))}"
             }
             fields.append("\"fingerprints\": " + list(fingerprints, indent: 6))
-            fields.append("\"new_arms\": [" + (check.comparison?.newArms ?? []).map(JSONQuoting.quoted).joined(separator: ", ") + "]")
+            fields.append(
+                "\"new_arms\": [" + (check.comparison?.newArms ?? []).map(JSONQuoting.quoted).joined(separator: ", ")
+                    + "]")
             fields.append("\"study\": " + study(check.study))
-            fields.append("\"failures\": " + list(check.failures.map {
-                "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), "
-                    + ($0.segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
-                    + "\"figure\": \(JSONQuoting.quoted($0.figure)), \"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
-            }, indent: 6))
+            fields.append(
+                "\"failures\": "
+                    + list(
+                        check.failures.map {
+                            "{\"kind\": \(JSONQuoting.quoted($0.kind.rawValue)), \"arm\": \(JSONQuoting.quoted($0.arm)), "
+                                + ($0.segment.map { "\"segment\": \(JSONQuoting.quoted($0)), " } ?? "")
+                                + "\"figure\": \(JSONQuoting.quoted($0.figure)), \"line\": \($0.line), \"message\": \(JSONQuoting.quoted($0.message))}"
+                        }, indent: 6))
             scenarios.append("    {\n      " + fields.joined(separator: ",\n      ") + "\n    }")
         }
         return """
-        {
-          "tool_version": \(JSONQuoting.quoted(ToolVersion.current)),
-          "verdict": \(JSONQuoting.quoted(passed ? "ok" : "regression")),
-          "exit_code": \(exitCode),
-          "scenarios": [
-        \(scenarios.joined(separator: ",\n"))
-          ]
-        }
+            {
+              "tool_version": \(JSONQuoting.quoted(ToolVersion.current)),
+              "verdict": \(JSONQuoting.quoted(passed ? "ok" : "regression")),
+              "exit_code": \(exitCode),
+              "scenarios": [
+            \(scenarios.joined(separator: ",\n"))
+              ]
+            }
 
-        """
+            """
     }
 
     /// `{"decision": PATH, "worlds": {…}, "recommendations": […], "figures": […]}`, or `null` without a study baseline.
@@ -111,8 +125,10 @@ public enum CheckOutput {
                 + "\"tolerance\": \(number($0.tolerance)), "
                 + "\"verdict\": \(q($0.regressed ? "regression" : $0.improved ? "improvement" : "within_tolerance"))}"
         }
-        return "{\"decision\": \(q(study.path)), \"worlds\": {\"baseline\": \(study.baselineWorlds), \"run\": \(study.worlds)}, "
-            + "\"recommendations\": " + list(recommendations, indent: 6) + ", \"figures\": " + list(figures, indent: 6) + "}"
+        return
+            "{\"decision\": \(q(study.path)), \"worlds\": {\"baseline\": \(study.baselineWorlds), \"run\": \(study.worlds)}, "
+            + "\"recommendations\": " + list(recommendations, indent: 6) + ", \"figures\": " + list(figures, indent: 6)
+            + "}"
     }
 
     /// `{"source": …, "freshWithin_ms": …, …, "scenario_defaults_ms": {…}, "message": …}`.
@@ -129,7 +145,8 @@ public enum CheckOutput {
     static func list(_ items: [String], indent: Int) -> String {
         guard !items.isEmpty else { return "[]" }
         let pad = String(repeating: " ", count: indent + 2)
-        return "[\n" + items.map { pad + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "]"
+        return "[\n" + items.map { pad + $0 }.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent)
+            + "]"
     }
 
     static func number(_ value: Double) -> String { SummaryJSON.number(value) }
@@ -137,7 +154,8 @@ public enum CheckOutput {
     // MARK: --junit FILE
 
     /// How every JUnit report of `check` begins: what `--junit` recognises as one it may replace.
-    public static let junitOpening = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dnsim-events check\""
+    public static let junitOpening =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dnsim-events check\""
 
     /// JUnit XML: a `<testsuite>` per scenario, a `<testcase>` per arm × checked
     /// figure, a `<failure>` with the readable message for each failure.
@@ -148,32 +166,41 @@ public enum CheckOutput {
         xml += " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for check in checks {
             let cases = check.cases
-            xml += "  <testsuite name=\(XMLEscaping.attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "
+            xml +=
+                "  <testsuite name=\(XMLEscaping.attribute(check.scenario)) tests=\"\(cases.count)\" failures=\"\(check.failures.count)\" "
                 + "errors=\"0\" skipped=\"0\" file=\(XMLEscaping.attribute(check.file))>\n"
             xml += "    <properties>\n"
-            var properties = [("seed", check.seed), ("devices", String(check.devices)), ("days", String(check.days)),
-                              ("dnsim-events", ToolVersion.current)]
+            var properties = [
+                ("seed", check.seed), ("devices", String(check.devices)), ("days", String(check.days)),
+                ("dnsim-events", ToolVersion.current),
+            ]
             if let path = check.baselinePath { properties.append(("baseline", path)) }
             properties.append(("definitions", check.definitions.source.rawValue))
-            for key in MetricDefinitions.keys { properties.append(("metrics.\(key)", MetricDefinitions.text(check.definitions.values[key]))) }
+            for key in MetricDefinitions.keys {
+                properties.append(("metrics.\(key)", MetricDefinitions.text(check.definitions.values[key])))
+            }
             properties.append(("definitions_note", check.definitions.sentence))
             for (name, value) in properties {
                 xml += "      <property name=\(XMLEscaping.attribute(name)) value=\(XMLEscaping.attribute(value))/>\n"
             }
             xml += "    </properties>\n"
             for testCase in cases {
-                let opening = "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) "
+                let opening =
+                    "    <testcase classname=\(XMLEscaping.attribute("\(check.scenario).\(testCase.arm)")) "
                     + "name=\(XMLEscaping.attribute(testCase.name)) file=\(XMLEscaping.attribute(check.file)) line=\"\(testCase.line)\""
-                let note = check.thresholdNote(testCase.arm, testCase.figure).map {
-                    "      <system-out>\(XMLEscaping.escaped($0))</system-out>\n"
-                } ?? ""
+                let note =
+                    check.thresholdNote(testCase.arm, testCase.figure).map {
+                        "      <system-out>\(XMLEscaping.escaped($0))</system-out>\n"
+                    } ?? ""
                 guard let failure = testCase.failure else {
                     xml += note.isEmpty ? opening + "/>\n" : opening + ">\n" + note + "    </testcase>\n"
                     continue
                 }
                 xml += opening + ">\n" + note
-                xml += "      <failure message=\(XMLEscaping.attribute(failure.message)) type=\(XMLEscaping.attribute(failure.kind.rawValue))>"
-                    + XMLEscaping.escaped("\(check.file):\(failure.line):\(failure.column): \(failure.message)") + "</failure>\n"
+                xml +=
+                    "      <failure message=\(XMLEscaping.attribute(failure.message)) type=\(XMLEscaping.attribute(failure.kind.rawValue))>"
+                    + XMLEscaping.escaped("\(check.file):\(failure.line):\(failure.column): \(failure.message)")
+                    + "</failure>\n"
                 xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"
@@ -193,16 +220,21 @@ public enum CheckOutput {
         }
         let title = property("dnsim-events check: \(check.scenario)")
         if check.definitions.isWarning {
-            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::" + data(check.definitions.sentence))
+            lines.append(
+                "::warning file=\(property(check.file)),line=1,title=\(title)::" + data(check.definitions.sentence))
         }
         for (arm, _) in check.thresholds {
-            lines.append("::warning file=\(property(check.file)),line=1,title=\(title)::"
-                + data("\(arm) late: " + check.thresholdNote(arm, "late_rate")!))
+            lines.append(
+                "::warning file=\(property(check.file)),line=1,title=\(title)::"
+                    + data("\(arm) late: " + check.thresholdNote(arm, "late_rate")!))
         }
         if !check.strict, !check.behaviourChangedArms.isEmpty {
-            lines.append("::warning file=\(property(check.file)),line=1,title=\(property("dnsim-events check: \(check.scenario)"))::"
-                + data("behaviour changed: the event trajectories of \(check.behaviourChangedArms.joined(separator: ", ")) "
-                       + "differ from the baseline \(check.baselinePath ?? ""), though every rate is within tolerance"))
+            lines.append(
+                "::warning file=\(property(check.file)),line=1,title=\(property("dnsim-events check: \(check.scenario)"))::"
+                    + data(
+                        "behaviour changed: the event trajectories of \(check.behaviourChangedArms.joined(separator: ", ")) "
+                            + "differ from the baseline \(check.baselinePath ?? ""), though every rate is within tolerance"
+                    ))
         }
         return lines
     }
@@ -221,10 +253,15 @@ public enum CheckOutput {
     /// The Markdown appended to `$GITHUB_STEP_SUMMARY`: a heading with the
     /// verdict, and the table of what failed (or what passed).
     public static func stepSummary(_ check: ScenarioCheck) -> String {
-        var md = "### dnsim-events check: `\(check.scenario)` " + (check.passed ? "passed" : "failed: \(check.failures.count) regression(s)") + "\n\n"
+        var md =
+            "### dnsim-events check: `\(check.scenario)` "
+            + (check.passed ? "passed" : "failed: \(check.failures.count) regression(s)") + "\n\n"
         md += "`\(check.file)`, seed \(check.seed), \(check.devices) devices × \(check.days) days"
-        if let path = check.baselinePath { md += ", baseline `\(path)`" + (check.baselineSource == .reportsFolder ? " (by default)" : "") }
-        md += ". \(check.cases.count) check(s), \(check.definitions.isWarning ? "⚠ " : "")\(check.definitions.sentence).\n\n"
+        if let path = check.baselinePath {
+            md += ", baseline `\(path)`" + (check.baselineSource == .reportsFolder ? " (by default)" : "")
+        }
+        md +=
+            ". \(check.cases.count) check(s), \(check.definitions.isWarning ? "⚠ " : "")\(check.definitions.sentence).\n\n"
         for (arm, _) in check.thresholds { md += "- `\(arm)` late: \(check.thresholdNote(arm, "late_rate")!).\n" }
         if !check.thresholds.isEmpty { md += "\n" }
         if check.passed {
@@ -238,36 +275,52 @@ public enum CheckOutput {
                     $0.arm == failure.arm && $0.column == failure.figure && $0.mark.line == failure.line
                         && $0.segment == failure.segment
                 }
-                let run = result.map {
-                    $0.probability == nil ? ScenarioCheck.show($0.value, fraction: $0.isFraction) : "\(ScenarioCheck.share($0.value)) of worlds"
-                } ?? ""
+                let run =
+                    result.map {
+                        $0.probability == nil
+                            ? ScenarioCheck.show($0.value, fraction: $0.isFraction)
+                            : "\(ScenarioCheck.share($0.value)) of worlds"
+                    } ?? ""
                 let bound = result.map { String($0.bound.dropFirst($0.column.count + 1)) } ?? ""
-                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | | \(run) | | \(cell(bound)) "
+                md +=
+                    "| \(cell(failure.arm)) | \(cell(figure(failure))) | | \(run) | | \(cell(bound)) "
                     + "| `\(cell(check.file)):\(failure.line)` |\n"
             case .regression:
-                let compared = failure.segment.map { name in
-                    check.segmentComparisons.first { $0.segment == name }?.comparison
-                } ?? check.comparison
+                let compared =
+                    failure.segment.map { name in
+                        check.segmentComparisons.first { $0.segment == name }?.comparison
+                    } ?? check.comparison
                 let change = compared?.comparisons.first { $0.arm == failure.arm && $0.column == failure.figure }
-                let numbers = change.map {
-                    (String(format: "%.2f%%", $0.before * 100), String(format: "%.2f%%", $0.after * 100),
-                     String(format: "%+.2f pp", ($0.after - $0.before) * 100), String(format: "%.2f pp", $0.tolerance * 100))
-                } ?? ("", "", "", "")
-                md += "| \(cell(failure.arm)) | \(cell(figure(failure))) | \(numbers.0) | \(numbers.1) | \(numbers.2) "
+                let numbers =
+                    change.map {
+                        (
+                            String(format: "%.2f%%", $0.before * 100), String(format: "%.2f%%", $0.after * 100),
+                            String(format: "%+.2f pp", ($0.after - $0.before) * 100),
+                            String(format: "%.2f pp", $0.tolerance * 100)
+                        )
+                    } ?? ("", "", "", "")
+                md +=
+                    "| \(cell(failure.arm)) | \(cell(figure(failure))) | \(numbers.0) | \(numbers.1) | \(numbers.2) "
                     + "| \(numbers.3) | baseline |\n"
             case .behaviourChanged:
                 md += "| \(cell(failure.arm)) | fingerprint | | | changed | `--strict` | baseline |\n"
             case .recommendationChanged:
                 let change = check.study?.recommendations.first { $0.platform == failure.arm }
-                md += "| \(cell(failure.arm)) | recommended | \(cell(change?.before ?? "none")) | \(cell(change?.after ?? "none")) "
+                md +=
+                    "| \(cell(failure.arm)) | recommended | \(cell(change?.before ?? "none")) | \(cell(change?.after ?? "none")) "
                     + "| changed | the same arm | decision.json |\n"
             case .studyMoved:
                 let figure = check.study?.figures.first { $0.arm == failure.arm && $0.name == failure.figure }
-                let numbers = figure.map {
-                    (String(format: "%.4f", $0.before), String(format: "%.4f", $0.after), String(format: "%+.4f", $0.after - $0.before),
-                     String(format: "%.4f", $0.tolerance))
-                } ?? ("", "", "", "")
-                md += "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) "
+                let numbers =
+                    figure.map {
+                        (
+                            String(format: "%.4f", $0.before), String(format: "%.4f", $0.after),
+                            String(format: "%+.4f", $0.after - $0.before),
+                            String(format: "%.4f", $0.tolerance)
+                        )
+                    } ?? ("", "", "", "")
+                md +=
+                    "| \(cell(failure.arm)) | \(cell(failure.figure)) | \(numbers.0) | \(numbers.1) | \(numbers.2) | \(numbers.3) "
                     + "| decision.json |\n"
             }
         }

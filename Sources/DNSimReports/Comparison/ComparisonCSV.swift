@@ -15,16 +15,25 @@ public enum ComparisonCSV {
         for arm in comparison.arms {
             for difference in arm.differences {
                 let interval = difference.interval
-                lines.append([arm.name, difference.metric.name, "both", number(difference.a), number(difference.b),
-                              number(interval.estimate), number(interval.low), number(interval.high),
-                              difference.significant ? "true" : "false"].joined(separator: ","))
+                lines.append(
+                    [
+                        arm.name, difference.metric.name, "both", number(difference.a), number(difference.b),
+                        number(interval.estimate), number(interval.low), number(interval.high),
+                        difference.significant ? "true" : "false",
+                    ].joined(separator: ","))
             }
         }
         for arm in comparison.onlyInA {
-            for rate in arm.rates { lines.append([arm.name, rate.metric.name, "a", number(rate.rate), "", "", "", "", ""].joined(separator: ",")) }
+            for rate in arm.rates {
+                lines.append(
+                    [arm.name, rate.metric.name, "a", number(rate.rate), "", "", "", "", ""].joined(separator: ","))
+            }
         }
         for arm in comparison.onlyInB {
-            for rate in arm.rates { lines.append([arm.name, rate.metric.name, "b", "", number(rate.rate), "", "", "", ""].joined(separator: ",")) }
+            for rate in arm.rates {
+                lines.append(
+                    [arm.name, rate.metric.name, "b", "", number(rate.rate), "", "", "", ""].joined(separator: ","))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

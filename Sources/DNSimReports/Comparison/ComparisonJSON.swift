@@ -13,20 +13,27 @@ public enum ComparisonJSON {
             "{\"file\": \(JSONQuoting.quoted(side.file)), \"scenario\": \(JSONQuoting.quoted(side.name))}"
         }
         let arms = comparison.arms.map { arm in
-            "{\"arm\": \(JSONQuoting.quoted(arm.name)), \"metrics\": " + list(arm.differences.map { difference in
-                "{\"metric\": \(JSONQuoting.quoted(difference.metric.name)), \"a\": \(number(difference.a)), \"b\": \(number(difference.b)), "
-                    + "\"difference\": \(number(difference.interval.estimate)), \"low\": \(number(difference.interval.low)), "
-                    + "\"high\": \(number(difference.interval.high)), \"significant\": \(difference.significant)}"
-            }, indent: 6) + "}"
+            "{\"arm\": \(JSONQuoting.quoted(arm.name)), \"metrics\": "
+                + list(
+                    arm.differences.map { difference in
+                        "{\"metric\": \(JSONQuoting.quoted(difference.metric.name)), \"a\": \(number(difference.a)), \"b\": \(number(difference.b)), "
+                            + "\"difference\": \(number(difference.interval.estimate)), \"low\": \(number(difference.interval.low)), "
+                            + "\"high\": \(number(difference.interval.high)), \"significant\": \(difference.significant)}"
+                    }, indent: 6) + "}"
         }
         func unmatched(_ arms: [ScenarioComparison.UnmatchedArm]) -> String {
-            list(arms.map { arm in
-                "{\"arm\": \(JSONQuoting.quoted(arm.name)), \"rates\": {"
-                    + arm.rates.map { "\(JSONQuoting.quoted($0.metric.name)): \(number($0.rate))" }.joined(separator: ", ") + "}}"
-            }, indent: 2)
+            list(
+                arms.map { arm in
+                    "{\"arm\": \(JSONQuoting.quoted(arm.name)), \"rates\": {"
+                        + arm.rates.map { "\(JSONQuoting.quoted($0.metric.name)): \(number($0.rate))" }.joined(
+                            separator: ", ") + "}}"
+                }, indent: 2)
         }
-        let definitions = "{" + MetricDefinitions.keys.map { "\(JSONQuoting.quoted($0 + "_ms")): \(comparison.definitions[$0])" }
-            .joined(separator: ", ") + ", \"b_defaults_ms\": {" + comparison.adopted.map { "\(JSONQuoting.quoted($0.key)): \($0.own)" }
+        let definitions =
+            "{"
+            + MetricDefinitions.keys.map { "\(JSONQuoting.quoted($0 + "_ms")): \(comparison.definitions[$0])" }
+            .joined(separator: ", ") + ", \"b_defaults_ms\": {"
+            + comparison.adopted.map { "\(JSONQuoting.quoted($0.key)): \($0.own)" }
             .joined(separator: ", ") + "}}"
         let fields = [
             "\"a\": " + side(comparison.a),

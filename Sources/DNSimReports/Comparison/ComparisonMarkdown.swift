@@ -14,8 +14,11 @@ public enum ComparisonMarkdown {
         let (a, b) = (comparison.a, comparison.b)
         var md = opening + "\(a.name) → \(b.name)\n\n"
         md += "B − A for every arm both scenarios run: A is `\(a.file)` (\(a.name)), B is `\(b.file)` (\(b.name)). "
-        md += sameDevices(comparison) + " Each difference is the mean per-device difference with its 95% t-interval over devices; "
-        md += "**bold** marks those whose interval, as shown, excludes zero. " + definitionsSentence(comparison) + "\n\n"
+        md +=
+            sameDevices(comparison)
+            + " Each difference is the mean per-device difference with its 95% t-interval over devices; "
+        md +=
+            "**bold** marks those whose interval, as shown, excludes zero. " + definitionsSentence(comparison) + "\n\n"
         md += "## Differences\n\n"
         if comparison.arms.isEmpty {
             md += "No arm runs in both.\n\n"
@@ -38,14 +41,17 @@ public enum ComparisonMarkdown {
     /// The table of differences; `bold` marks significant ones for Markdown, else a trailing `*`.
     /// A rate that is 0 in both scenarios is left out (`zeroNote`).
     public static func table(_ comparison: ScenarioComparison, bold: Bool) -> TextTable {
-        var table = TextTable(header: ["arm", "metric", "A", "B", "B − A", "95% interval"], rightAligned: [2, 3, 4, 5])
+        var table = TextTable(
+            header: ["arm", "metric", "A", "B", "B − A", "95% interval"], rightAligned: [2, 3, 4, 5])
         for arm in comparison.arms {
-            for difference in arm.differences where !(difference.a == 0 && difference.b == 0 && difference.interval.estimate == 0) {
+            for difference in arm.differences
+            where !(difference.a == 0 && difference.b == 0 && difference.interval.estimate == 0) {
                 let shown = SummaryMarkdown.points(difference.interval.estimate, significant: difference.significant)
                 let low = OutcomeTies.roundedAsShown(difference.interval.low * 100)
                 let high = OutcomeTies.roundedAsShown(difference.interval.high * 100)
                 table.rows.append([
-                    arm.name, difference.metric.name, SummaryMarkdown.percent(difference.a), SummaryMarkdown.percent(difference.b),
+                    arm.name, difference.metric.name, SummaryMarkdown.percent(difference.a),
+                    SummaryMarkdown.percent(difference.b),
                     difference.significant ? (bold ? "**\(shown)**" : "\(shown) *") : shown,
                     "[\(String(format: "%+.2f", low)), \(String(format: "%+.2f", high))]",
                 ])
@@ -58,12 +64,14 @@ public enum ComparisonMarkdown {
 
     /// What the console prints: the set-up, the table, what is significant, the arms in one file only and the notes.
     public static func terminal(_ comparison: ScenarioComparison) -> String {
-        var text = "compare \(comparison.a.name) (A: \(comparison.a.file)) with \(comparison.b.name) (B: \(comparison.b.file)): "
+        var text =
+            "compare \(comparison.a.name) (A: \(comparison.a.file)) with \(comparison.b.name) (B: \(comparison.b.file)): "
             + "\(comparison.devices) devices × \(comparison.days) days, seed \(comparison.seed), the same devices in both\n"
         if comparison.arms.isEmpty { return text + "No arm runs in both.\n" }
         text += table(comparison, bold: false).plain()
         let count = comparison.significant.count
-        text += count == 0
+        text +=
+            count == 0
             ? "No difference's 95% interval excludes zero.\n"
             : "* \(count) difference(s) whose 95% interval excludes zero (paired over the same devices).\n"
         for line in unmatchedLines(comparison) { text += line.replacingOccurrences(of: "`", with: "") + "\n" }
@@ -81,9 +89,11 @@ public enum ComparisonMarkdown {
     static func definitionsSentence(_ comparison: ScenarioComparison) -> String {
         var text = "Both are counted under A's definitions (\(comparison.definitions.description))"
         if !comparison.adopted.isEmpty {
-            text += "; left to its defaults B would count " + comparison.adopted.map { adopted in
-                "\(adopted.key) \(MetricDefinitions.text(adopted.own))\(adopted.key == "freshWithin" ? " (its lead)" : "")"
-            }.joined(separator: ", ")
+            text +=
+                "; left to its defaults B would count "
+                + comparison.adopted.map { adopted in
+                    "\(adopted.key) \(MetricDefinitions.text(adopted.own))\(adopted.key == "freshWithin" ? " (its lead)" : "")"
+                }.joined(separator: ", ")
         }
         return text + "."
     }
@@ -92,7 +102,8 @@ public enum ComparisonMarkdown {
     static func unmatchedLines(_ comparison: ScenarioComparison) -> [String] {
         func line(_ arm: ScenarioComparison.UnmatchedArm, _ side: String) -> String {
             "`\(arm.name)`: only in \(side) ("
-                + arm.rates.map { "\($0.metric.name) \(SummaryMarkdown.percent($0.rate))" }.joined(separator: ", ") + ")"
+                + arm.rates.map { "\($0.metric.name) \(SummaryMarkdown.percent($0.rate))" }.joined(separator: ", ")
+                + ")"
         }
         return comparison.onlyInA.map { line($0, "A") } + comparison.onlyInB.map { line($0, "B") }
     }

@@ -7,8 +7,10 @@ public enum ComparisonReport {
     public static let fileNames = ["compare.md", "compare.csv", HTMLReportWriter.fileName]
 
     public static func files(_ comparison: ScenarioComparison) -> [(String, String)] {
-        [("compare.md", ComparisonMarkdown.render(comparison)), ("compare.csv", ComparisonCSV.render(comparison)),
-         (HTMLReportWriter.fileName, HTMLReportWriter.render(ComparisonPage.build(comparison)))]
+        [
+            ("compare.md", ComparisonMarkdown.render(comparison)), ("compare.csv", ComparisonCSV.render(comparison)),
+            (HTMLReportWriter.fileName, HTMLReportWriter.render(ComparisonPage.build(comparison))),
+        ]
     }
 
     /// Whether `path` is a `compare.md`, `compare.csv` or `report.html` this tool wrote.

@@ -9,7 +9,8 @@ import Foundation
 /// stays bounded whatever devices × days is, and the file is the same for any
 /// number of jobs.
 public final class CycleLog: RunObserver, @unchecked Sendable {
-    public static let header = "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch,"
+    public static let header =
+        "device,arm,cycle,notify_utc_ms,outcome,lateness_s,content_age_s,notified_before_fetch,"
         + "segment,window_start_utc_ms,window_end_utc_ms,shown_utc_ms,content_fetched_utc_ms\n"
 
     let directory: URL
@@ -62,7 +63,9 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
         private var failed = false
 
         init(url: URL, names: [String], segments: [String], log: CycleLog) throws {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw WriteFailure.posix(url.path) }
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw WriteFailure.posix(url.path)
+            }
             handle = try FileHandle(forWritingTo: url)
             self.names = names
             self.segments = segments
@@ -134,7 +137,9 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
         }
         let assembled = directory.appendingPathComponent("cycles.csv")
         do {
-            let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("devices-") }.sorted()
+            let chunks = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasPrefix("devices-")
+            }.sorted()
             guard FileManager.default.createFile(atPath: assembled.path, contents: Data(Self.header.utf8)) else {
                 throw WriteFailure.posix(assembled.path)
             }
@@ -145,7 +150,9 @@ public final class CycleLog: RunObserver, @unchecked Sendable {
                 let url = directory.appendingPathComponent(chunk)
                 let input = try FileHandle(forReadingFrom: url)
                 defer { try? input.close() }
-                while let data = try input.read(upToCount: 1 << 20), !data.isEmpty { try output.write(contentsOf: data) }
+                while let data = try input.read(upToCount: 1 << 20), !data.isEmpty {
+                    try output.write(contentsOf: data)
+                }
                 try FileManager.default.removeItem(at: url)
             }
         } catch {

@@ -36,7 +36,9 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
     /// first, so a failure (a full disk) leaves no partial file and changes nothing there.
     /// A file with no rows is not written (fit would refuse a header alone); `skipped` says why each is missing.
     @discardableResult
-    public func write(to directory: String, policy: OutputPathPolicy = OutputPathPolicy()) throws -> (written: [String], skipped: [String]) {
+    public func write(to directory: String, policy: OutputPathPolicy = OutputPathPolicy()) throws -> (
+        written: [String], skipped: [String]
+    ) {
         let staged = try stage(for: directory, policy: policy)
         defer { StagingFolders.remove(staged.staging) }
         try commit(staged.staging, files: staged.written, to: directory)
@@ -51,14 +53,22 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
     /// A file already in `directory` under one of the names is replaced only when it is a log of
     /// this kind (its first line a telemetry header) and is not one `policy` says the command reads.
     public func stage(for directory: String, policy: OutputPathPolicy = OutputPathPolicy()) throws
-        -> (staging: URL, written: [String], skipped: [String]) {
+        -> (staging: URL, written: [String], skipped: [String])
+    {
         let target = URL(fileURLWithPath: directory)
         let manager = FileManager.default
         let (files, skipped) = self.files()
-        try policy.checkFolder(directory, names: files.map(\.0),
-                               ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)") { path in
-            OutputPathPolicy.file(path, firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header)
-                                  + [TelemetryKind.bg.eligibilityHeader, TelemetryKind.work.eligibilityHeader, EligibilityPeriods.header])
+        try policy.checkFolder(
+            directory, names: files.map(\.0),
+            ownOutput: "a telemetry log written by dnsim-events (its first line a header fit reads)"
+        ) { path in
+            OutputPathPolicy.file(
+                path,
+                firstLineIn: TelemetryKind.deviceLogs.map(TelemetryWriter.header)
+                    + [
+                        TelemetryKind.bg.eligibilityHeader, TelemetryKind.work.eligibilityHeader,
+                        EligibilityPeriods.header,
+                    ])
         }
         try StagingFolders.makeFolder(target.deletingLastPathComponent())
         let staging = try StagingFolders.create(for: target, kind: .partial)
@@ -81,9 +91,12 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         for name in files {
             let destination = target.appendingPathComponent(name)
             do {
-                try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch { throw WriteFailure(path: destination.deletingLastPathComponent().path, error: error) }
-            guard rename(staging.appendingPathComponent(name).path, destination.path) == 0 else { throw WriteFailure.posix(destination.path) }
+            guard rename(staging.appendingPathComponent(name).path, destination.path) == 0 else {
+                throw WriteFailure.posix(destination.path)
+            }
         }
     }
 
@@ -93,44 +106,59 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         let ordered = chunks.sorted { $0.key < $1.key }.map(\.value)
         lock.unlock()
         // App opens belong to the user, not to an arm: the first arm's record them.
-        let opens = ordered.flatMap(\.opens).map { AppOpenRow(deviceID: Self.deviceID($0.device), openedAt: $0.time, timeZone: timeZone) }
+        let opens = ordered.flatMap(\.opens).map {
+            AppOpenRow(deviceID: Self.deviceID($0.device), openedAt: $0.time, timeZone: timeZone)
+        }
         var files: [(String, String)] = []
         var skipped: [String] = []
         func add(_ name: String, rows: Int, _ content: @autoclosure () -> String, empty why: String) {
             if rows > 0 { files.append((name, content())) } else { skipped.append("\(name): \(why)") }
         }
-        add("app-opens.csv", rows: opens.count, TelemetryWriter.csv(opens), empty: "no app opens (user.appOpensPerDay is 0)")
+        add(
+            "app-opens.csv", rows: opens.count, TelemetryWriter.csv(opens),
+            empty: "no app opens (user.appOpensPerDay is 0)")
         for (index, arm) in arms.enumerated() {
             let folder = arm.name.replacingOccurrences(of: "/", with: "-")
             let fetches = ordered.flatMap { $0.arms[index].fetches }
-            add("\(folder)/fetch-attempts.csv", rows: fetches.count, TelemetryWriter.csv(fetches), empty: "the arm attempted no fetch")
+            add(
+                "\(folder)/fetch-attempts.csv", rows: fetches.count, TelemetryWriter.csv(fetches),
+                empty: "the arm attempted no fetch")
             guard arm.platform == .ios else {
                 // WorkManager arms: each fetch job, and the Doze periods fit --eligibility measures its delay from.
                 let jobs = ordered.flatMap { $0.arms[index].jobs }.enumerated().map { serial, job in
-                    WorkRunRow(workID: "d\(job.device + 1)-w\(serial + 1)", enqueuedAt: job.enqueued, earliestRun: job.earliest,
-                               ranAt: job.ran, observedUntil: job.observedUntil, device: Self.deviceID(job.device),
-                               requiresCharging: job.charging, requiresNetwork: job.network)
+                    WorkRunRow(
+                        workID: "d\(job.device + 1)-w\(serial + 1)", enqueuedAt: job.enqueued,
+                        earliestRun: job.earliest,
+                        ranAt: job.ran, observedUntil: job.observedUntil, device: Self.deviceID(job.device),
+                        requiresCharging: job.charging, requiresNetwork: job.network)
                 }
                 if !jobs.isEmpty {
                     add("\(folder)/work-runs.csv", rows: jobs.count, TelemetryWriter.csv(jobs), empty: "")
                     let periods = ordered.flatMap { $0.arms[index].periods }
-                    add("\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods), empty: "no device was logged")
+                    add(
+                        "\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods),
+                        empty: "no device was logged")
                 }
                 continue
             }
             // Request IDs count an arm's requests across devices, in device order.
             let launches = ordered.flatMap { $0.arms[index].launches }.enumerated().map { serial, launch in
-                BackgroundLaunchRow(requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
-                                    earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil,
-                                    device: Self.deviceID(launch.device), needs: launch.needs)
+                BackgroundLaunchRow(
+                    requestID: "d\(launch.device + 1)-r\(serial + 1)", submittedAt: launch.submitted,
+                    earliestBegin: launch.earliest, launchedAt: launch.launched, observedUntil: launch.observedUntil,
+                    device: Self.deviceID(launch.device), needs: launch.needs)
             }
-            add("\(folder)/bg-launches.csv", rows: launches.count, TelemetryWriter.csv(launches),
-                empty: arm.strategy.kind == .push ? "a push arm submits no BG task requests (the push wakes the app)"
+            add(
+                "\(folder)/bg-launches.csv", rows: launches.count, TelemetryWriter.csv(launches),
+                empty: arm.strategy.kind == .push
+                    ? "a push arm submits no BG task requests (the push wakes the app)"
                     : "the arm submitted no BG task requests")
             // When each device could run its requests: fit --eligibility measures the delays over that time only.
             if !launches.isEmpty {
                 let periods = ordered.flatMap { $0.arms[index].periods }
-                add("\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods), empty: "no device was logged")
+                add(
+                    "\(folder)/eligibility.csv", rows: periods.count, TelemetryWriter.csv(periods),
+                    empty: "no device was logged")
             }
         }
         return (files, skipped)
@@ -223,8 +251,9 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         /// (IOSTaskScheduler.eligibleLaunch): only the states that can hold this arm's kind of request.
         func backgroundConditions(_ c: BackgroundConditions) {
             let processing = c.taskKind == .processing
-            needs = BackgroundRequestNeeds(processing: processing, requiresPower: processing && c.requiresExternalPower,
-                                           requiresNetwork: c.requiresNetworkConnectivity)
+            needs = BackgroundRequestNeeds(
+                processing: processing, requiresPower: processing && c.requiresExternalPower,
+                requiresNetwork: c.requiresNetworkConnectivity)
             let id = TelemetryLog.deviceID(device)
             periods.append(EligibilityPeriod(device: id, state: .logged, from: c.start, to: c.end))
             func add(_ state: EligibilityState, _ windows: TimeWindows, inverted: Bool = false) {
@@ -240,9 +269,13 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
         }
 
         /// `windows` within [start, end), or the time in [start, end) outside them when `inverted`.
-        static func clipped(_ windows: TimeWindows, _ start: Millis, _ end: Millis, inverted: Bool) -> [(Millis, Millis)] {
+        static func clipped(_ windows: TimeWindows, _ start: Millis, _ end: Millis, inverted: Bool) -> [(
+            Millis, Millis
+        )] {
             var inside: [(Millis, Millis)] = []
-            for (from, to) in zip(windows.starts, windows.ends) where to > start && from < end { inside.append((max(from, start), min(to, end))) }
+            for (from, to) in zip(windows.starts, windows.ends) where to > start && from < end {
+                inside.append((max(from, start), min(to, end)))
+            }
             guard inverted else { return inside }
             var outside: [(Millis, Millis)] = [], cursor = start
             for (from, to) in inside {
@@ -289,8 +322,10 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             openJob = nil
             // Cancelled before it could run: a log says nothing of its delay.
             guard ran != nil || time > job.earliest else { return }
-            jobs.append(Job(device: device, enqueued: job.enqueued, earliest: job.earliest, ran: ran, observedUntil: time,
-                            charging: jobNeeds.charging, network: jobNeeds.network))
+            jobs.append(
+                Job(
+                    device: device, enqueued: job.enqueued, earliest: job.earliest, ran: ran, observedUntil: time,
+                    charging: jobNeeds.charging, network: jobNeeds.network))
         }
 
         private func close(launched: Millis?, at time: Millis) {
@@ -298,8 +333,10 @@ public final class TelemetryLog: RunObserver, @unchecked Sendable {
             open = nil
             // Replaced before its earliestBeginDate, it could never have run: a log says nothing of it.
             guard launched != nil || time > max(request.submitted, request.earliest) else { return }
-            launches.append(Launch(device: device, submitted: request.submitted, earliest: request.earliest,
-                                   launched: launched, observedUntil: time, needs: needs))
+            launches.append(
+                Launch(
+                    device: device, submitted: request.submitted, earliest: request.earliest,
+                    launched: launched, observedUntil: time, needs: needs))
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import DNSimText
+import Foundation
 
 /// The writers' inline markup in a sentence or table cell as HTML: `**strong**`, `` `code` `` and
 /// `[text](link)` become elements, everything else is escaped. A marker without its closing
@@ -19,8 +19,9 @@ enum HTMLInline {
                 html += "<code>" + escaped(rest[rest.index(after: rest.startIndex)..<close]) + "</code>"
                 rest = rest[rest.index(after: close)...]
             } else if rest.hasPrefix("["), let middle = rest.range(of: "]("),
-                      let close = rest[middle.upperBound...].firstIndex(of: ")"),
-                      !rest[middle.upperBound..<close].contains(" ") {
+                let close = rest[middle.upperBound...].firstIndex(of: ")"),
+                !rest[middle.upperBound..<close].contains(" ")
+            {
                 let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
                 let target = String(rest[middle.upperBound..<close])
                 html += "<a href=\(XMLEscaping.attribute(target))>" + render(label) + "</a>"

@@ -12,7 +12,8 @@ public enum HTMLReportWriter {
 
     public static func render(_ page: ReportPage) -> String {
         var html = opening + "<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta http-equiv=\"Content-Security-Policy\" "
+        html +=
+            "<meta http-equiv=\"Content-Security-Policy\" "
             + "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"generator\" content=\(XMLEscaping.attribute("dnsim-events \(ToolVersion.current)"))>\n"
@@ -23,7 +24,8 @@ public enum HTMLReportWriter {
         if page.sections.count > 2 {
             html += "<nav aria-label=\"Contents\">\n<ol>\n"
             for (index, section) in page.sections.enumerated() {
-                html += "<li\(section.isSubsection ? " class=\"sub\"" : "")><a href=\"#\(anchor(index))\">"
+                html +=
+                    "<li\(section.isSubsection ? " class=\"sub\"" : "")><a href=\"#\(anchor(index))\">"
                     + HTMLInline.render(section.title) + "</a></li>\n"
             }
             html += "</ol>\n</nav>\n"
@@ -33,7 +35,8 @@ public enum HTMLReportWriter {
             html += "<section id=\"\(anchor(index))\">\n<\(heading)>\(HTMLInline.render(section.title))</\(heading)>\n"
             html += section.blocks.map(block).joined() + "</section>\n"
         }
-        html += "<footer>Written by dnsim-events \(HTMLInline.escaped(Substring(ToolVersion.current))) from the "
+        html +=
+            "<footer>Written by dnsim-events \(HTMLInline.escaped(Substring(ToolVersion.current))) from the "
             + "values its Markdown, CSV and SVG files are written from; the same command gives the same page, "
             + "byte for byte.</footer>\n"
         return html + "</main>\n</body>\n</html>\n"
@@ -77,8 +80,9 @@ public enum HTMLReportWriter {
     /// A figure's cell with each bracketed interval kept on one line (a narrow column breaks before
     /// `[`, never inside `[53.9–55.6]`); the cell's text is unchanged.
     static func unbroken(_ text: String) -> String {
-        HTMLInline.render(text).replacingOccurrences(of: "\\[[^\\]<]*\\]", with: "<span class=\"nowrap\">$0</span>",
-                                                     options: .regularExpression)
+        HTMLInline.render(text).replacingOccurrences(
+            of: "\\[[^\\]<]*\\]", with: "<span class=\"nowrap\">$0</span>",
+            options: .regularExpression)
     }
 
     /// A chart's SVG file as an element of the page: without its XML declaration.

@@ -36,26 +36,34 @@ public enum DecisionJSON {
                     + "\"from\": \(q(study.arms[decision.arms[flip.from]].name)), \"to\": \(q(study.arms[decision.arms[flip.to]].name))}"
             }
             let coverage = decision.coverage.map { entry in
-                "{\"arm\": \(q(study.arms[entry.arm].name)), \"keys\": [" + entry.keys.map(q).joined(separator: ", ") + "]}"
+                "{\"arm\": \(q(study.arms[entry.arm].name)), \"keys\": [" + entry.keys.map(q).joined(separator: ", ")
+                    + "]}"
             }
             var fields = ["      \"recommended\": \(decision.recommended.map { q(study.arms[$0].name) } ?? "null")"]
             if decision.recommended == nil {
-                let reason = "no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; "
+                let reason =
+                    "no arm meets the constraints in \(Int((study.objective.feasibleShare * 100).rounded()))% of worlds; "
                     + "least expected regret: \(study.arms[decision.leader].name)"
                 fields.append("      \"reason\": \(q(reason))")
             }
             let name = { (position: Int) in q(study.arms[decision.arms[position]].name) }
-            let difference = summary.difference.map { "{\"mean\": \(n($0.mean)), \"lo\": \(n($0.low)), \"hi\": \(n($0.high))}" } ?? "null"
+            let difference =
+                summary.difference.map { "{\"mean\": \(n($0.mean)), \"lo\": \(n($0.low)), \"hi\": \(n($0.high))}" }
+                ?? "null"
             let breakEven = decision.breakEven.map { entry in
                 "{\"what\": \(q(entry.what)), \"value\": \(n(entry.value)), "
                     + "\"low\": \(entry.low.map(n) ?? "null"), \"high\": \(entry.high.map(n) ?? "null")}"
             }
             let boxes = decision.failureBoxes.map { arm, boxes in
-                "\(q(study.arms[arm].name)): [" + boxes.map { box in
-                    let limits = box.limits.map { "\(q(study.parameters[$0.parameter].key)): [\(n($0.low)), \(n($0.high))]" }
-                    return "{\"constraint\": \(q(box.constraint)), \"box\": {" + limits.joined(separator: ", ") + "}, "
-                        + "\"coverage\": \(n(box.coverage)), \"density\": \(n(box.density))}"
-                }.joined(separator: ", ") + "]"
+                "\(q(study.arms[arm].name)): ["
+                    + boxes.map { box in
+                        let limits = box.limits.map {
+                            "\(q(study.parameters[$0.parameter].key)): [\(n($0.low)), \(n($0.high))]"
+                        }
+                        return "{\"constraint\": \(q(box.constraint)), \"box\": {" + limits.joined(separator: ", ")
+                            + "}, "
+                            + "\"coverage\": \(n(box.coverage)), \"density\": \(n(box.density))}"
+                    }.joined(separator: ", ") + "]"
             }
             fields += [
                 "      \"arms\": {\n" + arms.joined(separator: ",\n") + "\n      }",
@@ -79,9 +87,10 @@ public enum DecisionJSON {
                 let byKey = study.parameters.indices.compactMap { j -> String? in
                     let entries = summary.evsi.filter { $0.parameter == j }
                     guard !entries.isEmpty else { return nil }
-                    return "\(q(study.parameters[j].key)): [" + entries.map {
-                        "{\"devices\": \($0.size), \"value\": \(n($0.value)), \"se\": \(n($0.standardError))}"
-                    }
+                    return "\(q(study.parameters[j].key)): ["
+                        + entries.map {
+                            "{\"devices\": \($0.size), \"value\": \(n($0.value)), \"se\": \(n($0.standardError))}"
+                        }
                         .joined(separator: ", ") + "]"
                 }
                 fields.append("      \"evsi\": {" + byKey.joined(separator: ", ") + "}")
@@ -94,22 +103,22 @@ public enum DecisionJSON {
             "{\"metric\": \(q(c.metric)), \"min\": \(c.min.map(n) ?? "null"), \"max\": \(c.max.map(n) ?? "null")}"
         }.joined(separator: ", ")
         return """
-        {
-          "scenario": \(q(study.scenario.name)),
-          "seed": \(q(String(study.seed))),
-          "design": \(q(study.settings.design.rawValue)),
-          "samples": \(study.settings.samples),
-          "worlds": \(study.designs.count),
-          "devices_per_world": \(study.devicesPerWorld),
-          "days": \(study.days),
-          "objective": {"weights": {\(weights)}, "constraints": [\(constraints)], \
-        "tie": \(n(objective.tie)), "feasible_share": \(n(objective.feasibleShare))},
-          "platforms": {
-        \(platforms.joined(separator: ",\n"))
-          },
-          "tool_version": \(q(ToolVersion.current))
-        }
+            {
+              "scenario": \(q(study.scenario.name)),
+              "seed": \(q(String(study.seed))),
+              "design": \(q(study.settings.design.rawValue)),
+              "samples": \(study.settings.samples),
+              "worlds": \(study.designs.count),
+              "devices_per_world": \(study.devicesPerWorld),
+              "days": \(study.days),
+              "objective": {"weights": {\(weights)}, "constraints": [\(constraints)], \
+            "tie": \(n(objective.tie)), "feasible_share": \(n(objective.feasibleShare))},
+              "platforms": {
+            \(platforms.joined(separator: ",\n"))
+              },
+              "tool_version": \(q(ToolVersion.current))
+            }
 
-        """
+            """
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An exclusive `flock(2)` lock on an open file, held until `release()` or until the value is
@@ -44,7 +45,9 @@ public final class FileLock: @unchecked Sendable {
                 throw failure
             }
             var locked = stat(), current = stat()
-            if fstat(descriptor, &locked) == 0, stat(path, &current) == 0, locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+            if fstat(descriptor, &locked) == 0, stat(path, &current) == 0, locked.st_dev == current.st_dev,
+                locked.st_ino == current.st_ino
+            {
                 return lock
             }
             lock.release()

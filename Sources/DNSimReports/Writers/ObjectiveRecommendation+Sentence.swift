@@ -8,7 +8,10 @@ extension ObjectiveRecommendation {
     public func sentence(_ arms: [Arm]) -> String {
         let name = { (arm: Int) in "`\(arms[arm].name)`" }
         func utility(_ arm: Int) -> String { Self.number(ranking.first { $0.arm == arm }?.utility ?? 0) }
-        let points = difference.map { "\(Self.signed($0.estimate)) (95% interval \(Self.signed($0.low)) to \(Self.signed($0.high)))" } ?? ""
+        let points =
+            difference.map {
+                "\(Self.signed($0.estimate)) (95% interval \(Self.signed($0.low)) to \(Self.signed($0.high)))"
+            } ?? ""
         switch verdict {
         case .noneFeasible:
             return "**\(platform.rawValue): no arm meets the constraints**; "
@@ -16,14 +19,18 @@ extension ObjectiveRecommendation {
         case .onlyArm:
             return "**\(platform.rawValue): \(name(best!))** is the only arm (utility \(utility(best!)) per cycle)."
         case .recommend:
-            let runner = runnerUp.map { arm in
-                (ranking.first { $0.arm == arm }?.feasible ?? true)
-                    ? " It beats \(name(arm)) by \(points) utility per cycle."
-                    : " \(name(arm)), next by utility, does not meet the constraints."
-            } ?? ""
+            let runner =
+                runnerUp.map { arm in
+                    (ranking.first { $0.arm == arm }?.feasible ?? true)
+                        ? " It beats \(name(arm)) by \(points) utility per cycle."
+                        : " \(name(arm)), next by utility, does not meet the constraints."
+                } ?? ""
             return "**\(platform.rawValue): recommend \(name(best!))** (utility \(utility(best!)) per cycle).\(runner)"
         case .noClearWinner:
-            let why = difference.map { $0.low <= 0 ? "the interval includes zero" : "it is below the tie threshold of \(Self.number(tie))" }
+            let why =
+                difference.map {
+                    $0.low <= 0 ? "the interval includes zero" : "it is below the tie threshold of \(Self.number(tie))"
+                }
                 ?? "they have no paired comparison"
             return "**\(platform.rawValue): no clear winner** between \(name(best!)) (\(utility(best!))) "
                 + "and \(name(runnerUp!)) (\(utility(runnerUp!))): "
@@ -32,5 +39,7 @@ extension ObjectiveRecommendation {
     }
 
     static func number(_ value: Double) -> String { String(format: "%.4f", value + 0) }
-    static func signed(_ value: Double) -> String { String(format: "%+.4f", value + 0).replacingOccurrences(of: "-", with: "−") }
+    static func signed(_ value: Double) -> String {
+        String(format: "%+.4f", value + 0).replacingOccurrences(of: "-", with: "−")
+    }
 }

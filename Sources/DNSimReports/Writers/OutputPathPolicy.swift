@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which paths the user named (`--junit`, `--out`, `init --out`, `fit --out`, `--emit-telemetry`)
@@ -50,7 +51,9 @@ public struct OutputPathPolicy: Sendable {
     /// What to do with `path` (a file the user named), or why not. `ownOutput` says what an earlier
     /// output looks like (`a JUnit report written by dnsim-events check`) and `isOwn` recognises one
     /// by its content; nil means any regular file may be replaced (`init --force`).
-    public func action(for path: String, ownOutput: String?, isOwn: (String) -> Bool = { _ in false }) throws(Refusal) -> Action {
+    public func action(for path: String, ownOutput: String?, isOwn: (String) -> Bool = { _ in false }) throws(Refusal)
+        -> Action
+    {
         try refuseRead(path)
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -66,10 +69,14 @@ public struct OutputPathPolicy: Sendable {
             throw Refusal(path: path, reason: "is a folder, not a file; give a file in it")
         case S_IFREG:
             if info.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
-                throw Refusal(path: path, reason: "is read-only, so it is not replaced; make it writable, remove it or give another file")
+                throw Refusal(
+                    path: path,
+                    reason: "is read-only, so it is not replaced; make it writable, remove it or give another file")
             }
             if let ownOutput, !isOwn(path) {
-                throw Refusal(path: path, reason: "exists and is not \(ownOutput), so it is not replaced; remove it or give another file")
+                throw Refusal(
+                    path: path,
+                    reason: "exists and is not \(ownOutput), so it is not replaced; remove it or give another file")
             }
             return .replace
         default:
@@ -105,7 +112,9 @@ public struct OutputPathPolicy: Sendable {
         let file = staging.appendingPathComponent(target.lastPathComponent)
         do { try Data(text.utf8).write(to: file) } catch { throw WriteFailure(path: path, error: error) }
         // A replaced file keeps its permissions.
-        if action == .replace, let mode = (try? manager.attributesOfItem(atPath: target.path))?[.posixPermissions] as? NSNumber {
+        if action == .replace,
+            let mode = (try? manager.attributesOfItem(atPath: target.path))?[.posixPermissions] as? NSNumber
+        {
             chmod(file.path, mode_t(mode.uint16Value))
         }
         try StagingFolders.commit {
@@ -119,7 +128,9 @@ public struct OutputPathPolicy: Sendable {
     /// the command reads, is not a regular file (files are renamed into a folder, so a FIFO or a
     /// link there would be replaced), is read-only, or is a file this tool did not write: `isOwn`
     /// recognises an earlier output (a report folder by its `manifest.json`, a log by its header).
-    public func checkFolder(_ folder: String, names: [String], ownOutput: String, isOwn: (String) -> Bool) throws(Refusal) {
+    public func checkFolder(_ folder: String, names: [String], ownOutput: String, isOwn: (String) -> Bool)
+        throws(Refusal)
+    {
         try refuseRead(folder)
         for name in names {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -129,13 +140,20 @@ public struct OutputPathPolicy: Sendable {
             let kind = info.st_mode & S_IFMT
             guard kind == S_IFREG else {
                 let what = kind == S_IFLNK ? "a symbolic link" : kind == S_IFDIR ? "a folder" : Self.kind(info.st_mode)
-                throw Refusal(path: path, reason: "is \(what), which writing \(name) would replace with a file; remove it or give another folder")
+                throw Refusal(
+                    path: path,
+                    reason:
+                        "is \(what), which writing \(name) would replace with a file; remove it or give another folder")
             }
             if info.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
-                throw Refusal(path: path, reason: "is read-only, so it is not replaced; make it writable, remove it or give another folder")
+                throw Refusal(
+                    path: path,
+                    reason: "is read-only, so it is not replaced; make it writable, remove it or give another folder")
             }
             if !isOwn(path) {
-                throw Refusal(path: path, reason: "exists and is not \(ownOutput), so it is not replaced; remove it or give another folder")
+                throw Refusal(
+                    path: path,
+                    reason: "exists and is not \(ownOutput), so it is not replaced; remove it or give another folder")
             }
         }
     }
@@ -152,7 +170,9 @@ public struct OutputPathPolicy: Sendable {
 
     /// Whether the file's first line is one of `lines`.
     public static func file(_ path: String, firstLineIn lines: [String]) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4096) else { return false }
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 4096) else {
+            return false
+        }
         try? handle.close()
         let first = data.prefix { $0 != 0x0A }
         return lines.contains { Data($0.utf8) == first || Data(($0 + "\r").utf8) == first }
@@ -164,10 +184,15 @@ public struct OutputPathPolicy: Sendable {
     func refuseRead(_ path: String) throws(Refusal) {
         if let input = inputs.first(where: { Self.sameFile($0.path, path) }) {
             let shown = input.path == path ? input.role : "\(input.path), \(input.role)"
-            throw Refusal(path: path, reason: "is \(shown), which this command reads and never writes; give another path")
+            throw Refusal(
+                path: path, reason: "is \(shown), which this command reads and never writes; give another path")
         }
         for folder in readFolders where Self.isInside(path, folder.path) {
-            throw Refusal(path: path, reason: "is in \(folder.path)/, \(folder.role), which this command reads and never writes; give another path")
+            throw Refusal(
+                path: path,
+                reason:
+                    "is in \(folder.path)/, \(folder.role), which this command reads and never writes; give another path"
+            )
         }
     }
 
@@ -186,7 +211,9 @@ public struct OutputPathPolicy: Sendable {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         while true {
             var info = stat()
-            if stat(url.path, &info) == 0, info.st_dev == folderInfo.st_dev, info.st_ino == folderInfo.st_ino { return true }
+            if stat(url.path, &info) == 0, info.st_dev == folderInfo.st_dev, info.st_ino == folderInfo.st_ino {
+                return true
+            }
             if url.path == "/" { return false }
             url = url.deletingLastPathComponent()
         }

@@ -12,14 +12,18 @@ public enum ReportWriter {
     /// other formats asked for (`md` with its charts, `json`), `segments.csv` for a fleet, and a sweep's
     /// files when there is one. `csv` in `formats` is accepted and changes nothing. A study's files are
     /// written from `studyAnalysis` when given (the one its caller prints from), else from one made here.
-    public static func files(_ context: ReportContext, formats: Set<String> = ["csv", "md"],
-                             sweep: SweepReport? = nil, study: UncertaintyStudy? = nil,
-                             studyAnalysis: UncertaintyAnalysis? = nil) -> [(String, String)] {
+    public static func files(
+        _ context: ReportContext, formats: Set<String> = ["csv", "md"],
+        sweep: SweepReport? = nil, study: UncertaintyStudy? = nil,
+        studyAnalysis: UncertaintyAnalysis? = nil
+    ) -> [(String, String)] {
         var files: [(String, String)] = [("summary.csv", SummaryCSV.render(context))]
         // Decided once, rendered by summary.md and summary.json alike.
         let analysis = ReportAnalysis(context)
         if context.plan.fleet != nil { files.append(("segments.csv", SegmentsCSV.render(context))) }
-        if let base = InstallBase(context) { files.append(("install-base.csv", SummaryCSV.render(base.table(days: context.days)))) }
+        if let base = InstallBase(context) {
+            files.append(("install-base.csv", SummaryCSV.render(base.table(days: context.days))))
+        }
         if formats.contains("md") {
             files += [
                 ("summary.md", SummaryMarkdown.render(context, sweep: sweep, analysis: analysis)),
@@ -50,9 +54,12 @@ public enum ReportWriter {
     /// a shard's partial result, written alone, removes nothing. Only a folder
     /// that already holds a report (a readable `manifest.json`) loses files:
     /// in any other folder a `summary.json` or `sweep.csv` is the user's own.
-    static let reportFiles = ["summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
-                              "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
-                              "sweep.md", "sweep.svg", HTMLReportWriter.fileName]
+    static let reportFiles =
+        [
+            "summary.csv", "segments.csv", "summary.md", "summary.json", "outcome-mix.svg", "lateness-cdf.svg",
+            "update-delay-cdf.svg", "device-fresh.svg", "install-base.csv", "manifest.json", "cycles.csv", "sweep.csv",
+            "sweep.md", "sweep.svg", HTMLReportWriter.fileName,
+        ]
         + UncertaintyReport.fileNames
 
     /// Writes `files` (name and text) and moves `moving` (name and a file
@@ -61,8 +68,10 @@ public enum ReportWriter {
     /// interrupt never leaves the folder half old, half new.
     /// `policy` names what the command reads (never written); a file already in the folder under
     /// one of the names is replaced only when it is this tool's (`isOwn`).
-    public static func write(_ files: [(String, String)], moving: [(String, URL)] = [], to directory: String,
-                             policy: OutputPathPolicy = OutputPathPolicy()) throws {
+    public static func write(
+        _ files: [(String, String)], moving: [(String, URL)] = [], to directory: String,
+        policy: OutputPathPolicy = OutputPathPolicy()
+    ) throws {
         let manager = FileManager.default
         let target = URL(fileURLWithPath: directory)
         try check(files.map(\.0) + moving.map(\.0), in: directory, policy: policy)
@@ -80,7 +89,9 @@ public enum ReportWriter {
         let renames = files.map { (staging.appendingPathComponent($0.0), $0.0) } + moving.map { ($0.1, $0.0) }
         try StagingFolders.commit {
             try manager.createDirectory(at: target, withIntermediateDirectories: true)
-            if names.contains("manifest.json"), (try? RunManifest.load(target.appendingPathComponent("manifest.json").path)) != nil {
+            if names.contains("manifest.json"),
+                (try? RunManifest.load(target.appendingPathComponent("manifest.json").path)) != nil
+            {
                 for stale in reportFiles where !names.contains(stale) {
                     try? manager.removeItem(at: target.appendingPathComponent(stale))
                 }
@@ -96,8 +107,12 @@ public enum ReportWriter {
     /// Refuses to write `names` into `directory` unless each is absent or an earlier output of this
     /// tool (`OutputPathPolicy.checkFolder`); run before the simulation for the names known then, and
     /// again by `write`.
-    public static func check(_ names: [String], in directory: String, policy: OutputPathPolicy) throws(OutputPathPolicy.Refusal) {
-        try policy.checkFolder(directory, names: names, ownOutput: "part of a report, shard or fit written by dnsim-events") { path in
+    public static func check(_ names: [String], in directory: String, policy: OutputPathPolicy) throws(OutputPathPolicy
+        .Refusal)
+    {
+        try policy.checkFolder(
+            directory, names: names, ownOutput: "part of a report, shard or fit written by dnsim-events"
+        ) { path in
             isOwn(path, in: directory)
         }
     }

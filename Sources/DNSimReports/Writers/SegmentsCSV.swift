@@ -13,8 +13,10 @@ public enum SegmentsCSV {
         var lines = [header(withinAge: context.plan.maxContentAge != nil).joined(separator: ",")]
         for (position, (segment, cells)) in zip(context.segments, context.segmentTable.cells).enumerated() {
             // A platform-mix segment's devices run only its platform's arms.
-            for (index, row) in cells.enumerated() where context.plan.fleet?.runs(context.plan.arms[index].platform, in: position) ?? true {
-                lines.append(([segment.name] + SummaryCSV.fields(of: row)).map(SummaryCSV.escape).joined(separator: ","))
+            for (index, row) in cells.enumerated()
+            where context.plan.fleet?.runs(context.plan.arms[index].platform, in: position) ?? true {
+                lines.append(
+                    ([segment.name] + SummaryCSV.fields(of: row)).map(SummaryCSV.escape).joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The folders a run writes into before its report is moved into place:
@@ -50,14 +51,22 @@ public enum StagingFolders {
         public init?(parsing name: String) {
             guard name.hasPrefix(".") else { return nil }
             // The last `.<kind>-` in the name: a report folder's own name may contain one.
-            let markers = Kind.allCases.compactMap { kind in name.range(of: ".\(kind.rawValue)-", options: .backwards).map { (kind, $0) } }
+            let markers = Kind.allCases.compactMap { kind in
+                name.range(of: ".\(kind.rawValue)-", options: .backwards).map { (kind, $0) }
+            }
             guard let (kind, marker) = markers.max(by: { $0.1.lowerBound < $1.1.lowerBound }),
-                  marker.lowerBound > name.index(after: name.startIndex) else { return nil }
+                marker.lowerBound > name.index(after: name.startIndex)
+            else { return nil }
             let tag = name[marker.upperBound...]
-            guard !tag.isEmpty, tag.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
+            guard !tag.isEmpty,
+                tag.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+                )
+            else {
                 return nil
             }
-            self.init(folder: String(name[name.index(after: name.startIndex)..<marker.lowerBound]), kind: kind, tag: String(tag))
+            self.init(
+                folder: String(name[name.index(after: name.startIndex)..<marker.lowerBound]), kind: kind,
+                tag: String(tag))
         }
     }
 
@@ -73,10 +82,11 @@ public enum StagingFolders {
         var buffer = [CChar](repeating: 0, count: 256)
         let length = gethostname(&buffer, buffer.count - 1) == 0 ? buffer.firstIndex(of: 0) ?? 0 : 0
         let raw = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let safe = String(raw.unicodeScalars.prefix(64).map { scalar -> Character in
-            let c = Character(scalar)
-            return c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : "_"
-        })
+        let safe = String(
+            raw.unicodeScalars.prefix(64).map { scalar -> Character in
+                let c = Character(scalar)
+                return c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : "_"
+            })
         return safe.isEmpty ? "localhost" : safe
     }()
 
@@ -95,7 +105,8 @@ public enum StagingFolders {
     /// Throws a `WriteFailure` naming the folder it could not make.
     public static func create(for target: URL, kind: Kind) throws -> URL {
         let place = place(for: target)
-        let template = place.appendingPathComponent(Name(folder: target.lastPathComponent, kind: kind, tag: "XXXXXX").text)
+        let template = place.appendingPathComponent(
+            Name(folder: target.lastPathComponent, kind: kind, tag: "XXXXXX").text)
         try makeFolder(place)
         return try registry.withLock { () throws -> URL in
             var bytes = Array(template.path.utf8CString)
@@ -264,9 +275,12 @@ public enum StagingFolders {
     static func abandoned(_ folder: URL) -> (FileLock, String?)? {
         var info = stat()
         guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        let descriptor = open(folder.appendingPathComponent(markerName).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let descriptor = open(
+            folder.appendingPathComponent(markerName).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let lock = FileLock.lock(descriptor, wait: false) else {
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let lock = FileLock.lock(descriptor, wait: false)
+        else {
             close(descriptor)
             return nil
         }
@@ -277,17 +291,20 @@ public enum StagingFolders {
             lock.release()
             return nil
         }
-        let fields = Dictionary(text.dropFirst(markerSignature.count).split(separator: "\n").compactMap { line -> (String, String)? in
-            let parts = line.split(separator: " ", maxSplits: 1)
-            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-        }, uniquingKeysWith: { first, _ in first })
+        let fields = Dictionary(
+            text.dropFirst(markerSignature.count).split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: " ", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { first, _ in first })
         let owner = fields["pid"].map { pid in "process \(pid)" + (fields["host"].map { " on \($0)" } ?? "") }
         return (lock, owner)
     }
 
     /// The total size of the regular files under `url`, its marker aside.
     static func size(of url: URL) -> Int64 {
-        guard let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        guard let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else {
+            return 0
+        }
         var total: Int64 = 0
         for case let file as URL in files where file.lastPathComponent != markerName {
             total += Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)

@@ -8,7 +8,9 @@ import Foundation
 public enum SummaryCSV {
     /// The catalog columns that came before `ci_method` and `fingerprint`
     /// when those were added; later columns follow them, so no column ever moves.
-    static var leadingCount: Int { SummaryColumns.all.firstIndex { $0.name == "lateness_p95_s" } ?? SummaryColumns.all.count }
+    static var leadingCount: Int {
+        SummaryColumns.all.firstIndex { $0.name == "lateness_p95_s" } ?? SummaryColumns.all.count
+    }
 
     /// The header of a report without `metrics.maxContentAge`.
     public static var header: [String] { header(withinAge: false) }
@@ -16,7 +18,8 @@ public enum SummaryCSV {
     /// The header, with `within_age`'s columns last when the scenario sets `metrics.maxContentAge`.
     public static func header(withinAge: Bool) -> [String] {
         let names = SummaryColumns.names.prefix(SummaryColumns.writtenCount(measuresWithinAge: withinAge))
-        return ["arm", "strategy", "platform"] + names[..<leadingCount] + ["ci_method", "fingerprint"] + names[leadingCount...]
+        return ["arm", "strategy", "platform"] + names[..<leadingCount] + ["ci_method", "fingerprint"]
+            + names[leadingCount...]
     }
 
     public static func render(_ context: ReportContext) -> String {
@@ -39,7 +42,9 @@ public enum SummaryCSV {
     /// A field quoted when it holds a comma, a quote or a line break. Scalars, not
     /// `Character`s: "\r\n" is one `Character`, equal to neither "\r" nor "\n".
     static func escape(_ field: String) -> String {
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return field
+        }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -11,11 +11,13 @@ extension SummaryMarkdown {
         for (position, name) in lifecycleCounters.map(label).enumerated() {
             let shown = indices.compactMap { i -> String? in
                 let value = lifecycleRates(context.result.arms[i], days: context.days)[position].estimate
-                return (value * 10).rounded() == 0 ? nil : "\(context.plan.arms[i].strategy.label) \(String(format: "%.1f", value))"
+                return (value * 10).rounded() == 0
+                    ? nil : "\(context.plan.arms[i].strategy.label) \(String(format: "%.1f", value))"
             }
             if !shown.isEmpty { parts.append("\(name): " + shown.joined(separator: ", ")) }
         }
-        return parts.isEmpty ? " No arm shows orphans, unwanted reminders or duplicates."
+        return parts.isEmpty
+            ? " No arm shows orphans, unwanted reminders or duplicates."
             : " Not in the outcome rates, per 1,000 device-days: " + parts.joined(separator: "; ") + "."
     }
 
@@ -42,17 +44,21 @@ extension SummaryMarkdown {
     /// duplicates and how long a new setup takes to show its first notification.
     static func lifecycleSection(_ context: ReportContext) -> String {
         var md = "### Lifecycle\n\n"
-        md += "Cycles whose T fell while New Activity was off are not due: they count as `off`, outside the outcome rates. "
-        md += "Orphans are New Activity notifications shown while it was off or at a time the user had left; only a defect "
-        md += "(`plugin.defects` or a strategy's `defects`) leaves any. Counts are per 1,000 device-days with their 95% intervals; "
+        md +=
+            "Cycles whose T fell while New Activity was off are not due: they count as `off`, outside the outcome rates. "
+        md +=
+            "Orphans are New Activity notifications shown while it was off or at a time the user had left; only a defect "
+        md +=
+            "(`plugin.defects` or a strategy's `defects`) leaves any. Counts are per 1,000 device-days with their 95% intervals; "
         md += "setup latency runs from turning New Activity on again, or moving it, to its first notification.\n\n"
         return md + lifecycleTable(context).markdown() + "\n"
     }
 
     /// The lifecycle figures per arm, shared with the terminal summary.
     public static func lifecycleTable(_ context: ReportContext) -> TextTable {
-        var table = TextTable(header: ["arm", "off"] + lifecycleCounters.map(label) + ["setup latency p50 / p90"],
-                              rightAligned: Set(1...(2 + lifecycleCounters.count)))
+        var table = TextTable(
+            header: ["arm", "off"] + lifecycleCounters.map(label) + ["setup latency p50 / p90"],
+            rightAligned: Set(1...(2 + lifecycleCounters.count)))
         func cell(_ interval: ConfidenceInterval) -> String {
             String(format: "%.1f [%.1f–%.1f]", interval.estimate, interval.low, interval.high)
         }
@@ -60,8 +66,9 @@ extension SummaryMarkdown {
             let s = context.result.arms[index]
             let off = s.sum(.offCycles)
             let offShare = Double(off) / Double(max(1, off + s.cycles))
-            table.rows.append([arm.name, "\(off) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
-                + [seconds([s.setupLatency.quantile(0.5), s.setupLatency.quantile(0.9)])])
+            table.rows.append(
+                [arm.name, "\(off) (\(percent(offShare)))"] + lifecycleRates(s, days: context.days).map(cell)
+                    + [seconds([s.setupLatency.quantile(0.5), s.setupLatency.quantile(0.9)])])
         }
         return table
     }

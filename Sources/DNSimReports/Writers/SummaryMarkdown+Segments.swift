@@ -18,15 +18,17 @@ extension SummaryMarkdown {
     public static func segmentsTable(_ context: ReportContext) -> TextTable? {
         let segments = context.segments
         guard segments.count > 1, let fleet = context.plan.fleet else { return nil }
-        var table = TextTable(header: ["arm", "segment", "share", "devices"] + SummaryColumns.rates.map(\.name),
-                              rightAligned: Set(2...(3 + SummaryColumns.rates.count)))
+        var table = TextTable(
+            header: ["arm", "segment", "share", "devices"] + SummaryColumns.rates.map(\.name),
+            rightAligned: Set(2...(3 + SummaryColumns.rates.count)))
         for (index, arm) in context.plan.arms.enumerated() {
             var first = true
             for (position, segment) in segments.enumerated() where fleet.runs(arm.platform, in: position) {
                 let s = segment.arms[index]
                 defer { first = false }
-                table.rows.append([first ? arm.name : "", segment.name, percent(fleet.segments[position].share), String(s.devices)]
-                    + SummaryColumns.rates.map { percent(s.rate($0)) })
+                table.rows.append(
+                    [first ? arm.name : "", segment.name, percent(fleet.segments[position].share), String(s.devices)]
+                        + SummaryColumns.rates.map { percent(s.rate($0)) })
             }
         }
         return table
@@ -34,9 +36,12 @@ extension SummaryMarkdown {
 
     /// The recap's fleet: each segment's share and what it sets (the lines above are the scenario's).
     static func fleetLine(_ fleet: [ScenarioSegment]) -> String {
-        "- **Fleet:** " + fleet.map { segment in
-            "\(segment.name) \(percent(segment.share))"
-                + (segment.settings.isEmpty ? " (as above)" : ": " + segment.settings.map { "`\($0.key)` = \($0.value)" }.joined(separator: ", "))
-        }.joined(separator: "; ") + "."
+        "- **Fleet:** "
+            + fleet.map { segment in
+                "\(segment.name) \(percent(segment.share))"
+                    + (segment.settings.isEmpty
+                        ? " (as above)"
+                        : ": " + segment.settings.map { "`\($0.key)` = \($0.value)" }.joined(separator: ", "))
+            }.joined(separator: "; ") + "."
     }
 }

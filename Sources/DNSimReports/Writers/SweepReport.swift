@@ -49,22 +49,26 @@ public struct SweepReport: Sendable {
     /// Adds one point's results; only the summary numbers are kept, so memory
     /// grows with the grid, not with devices or days.
     public mutating func add(_ point: SweepPoint, _ context: ReportContext) {
-        let segments = context.segments.count > 1 ? Array(zip(context.segments.map(\.name), context.segmentTable.cells)) : []
+        let segments =
+            context.segments.count > 1 ? Array(zip(context.segments.map(\.name), context.segmentTable.cells)) : []
         for ((index, arm), row) in zip(context.plan.arms.enumerated(), context.summary.rows) {
             let statistics = context.result.arms[index]
             var rates: [RateMetric: ConfidenceInterval] = [:]
             for metric in SummaryColumns.rates { rates[metric] = statistics.interval(metric) }
-            rows.append(Row(point: point.index, settings: point.settings.map(\.value), arm: arm,
-                            summary: row,
-                            stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
-                            contentAge: statistics.contentAge.quantile(0.5),
-                            threshold: ThresholdShare(statistics),
-                            backgroundRunsPerDay: arm.platform == .ios ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
-                            lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate),
-                            segments: segments.map { name, cells in
-                                let ran = (cells[index].figure("devices") ?? 0) > 0
-                                return (name, ran ? cells[index].rate(.fresh) : nil, ran ? cells[index].rate(.missed) : nil)
-                            }))
+            rows.append(
+                Row(
+                    point: point.index, settings: point.settings.map(\.value), arm: arm,
+                    summary: row,
+                    stale: statistics.rate(.stale), late: statistics.rate(.late), rates: rates,
+                    contentAge: statistics.contentAge.quantile(0.5),
+                    threshold: ThresholdShare(statistics),
+                    backgroundRunsPerDay: arm.platform == .ios
+                        ? statistics.perDeviceDay(.backgroundRuns, days: context.days) : nil,
+                    lifecycle: SummaryMarkdown.lifecycleRates(statistics, days: context.days).map(\.estimate),
+                    segments: segments.map { name, cells in
+                        let ran = (cells[index].figure("devices") ?? 0) > 0
+                        return (name, ran ? cells[index].rate(.fresh) : nil, ran ? cells[index].rate(.missed) : nil)
+                    }))
         }
     }
 
@@ -84,7 +88,9 @@ public struct SweepReport: Sendable {
         let points = rows.map(conditionPoint).filter { seen.insert($0).inserted }
         for platform in Platform.allCases {
             for point in points {
-                let members = rows.indices.filter { rows[$0].arm.platform == platform && conditionPoint(rows[$0]) == point }
+                let members = rows.indices.filter {
+                    rows[$0].arm.platform == platform && conditionPoint(rows[$0]) == point
+                }
                 let rates = members.map { i in rows[i].rates.mapValues(\.estimate) }
                 for position in ParetoFront.front(rates) { front.insert(members[position]) }
             }
@@ -98,12 +104,17 @@ public struct SweepReport: Sendable {
         let lifecycle = scenario.isLifecycleActive
         let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map(SummaryMarkdown.label) : []
         let front = paretoFront
-        var table = TextTable(header: ["point"] + axes + ["arm"] + SummaryColumns.rates.map(\.name) + extra + ["front"],
-                              rightAligned: [0])
+        var table = TextTable(
+            header: ["point"] + axes + ["arm"] + SummaryColumns.rates.map(\.name) + extra + ["front"],
+            rightAligned: [0])
         for (i, row) in rows.enumerated() {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name] + SummaryColumns.rates.map {
-                String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
-            } + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : []) + [front.contains(i) ? "★" : ""])
+            table.rows.append(
+                [String(row.point)] + row.settings + [row.arm.name]
+                    + SummaryColumns.rates.map {
+                        String(format: "%.1f%%", row.rates[$0]!.estimate * 100)
+                    } + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : []) + [
+                        front.contains(i) ? "★" : ""
+                    ])
         }
         return table
     }
@@ -113,7 +124,9 @@ public struct SweepReport: Sendable {
         let header = ["point"] + axes + SummaryCSV.header(withinAge: withinAge)
         var lines = [header.map(SummaryCSV.escape).joined(separator: ",")]
         for row in rows {
-            lines.append(([String(row.point)] + row.settings + SummaryCSV.fields(of: row.summary)).map(SummaryCSV.escape).joined(separator: ","))
+            lines.append(
+                ([String(row.point)] + row.settings + SummaryCSV.fields(of: row.summary)).map(SummaryCSV.escape).joined(
+                    separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -122,7 +135,9 @@ public struct SweepReport: Sendable {
     public var frontSentence: String {
         let conditions = conditionAxes.map { "`\(axes[$0])`" }
         return "★ marks the Pareto front of each platform"
-            + (conditions.isEmpty ? "" : " within each value of the condition\(conditions.count == 1 ? "" : "s") \(ListFormat.and(conditions))")
+            + (conditions.isEmpty
+                ? ""
+                : " within each value of the condition\(conditions.count == 1 ? "" : "s") \(ListFormat.and(conditions))")
             + ": no other point × strategy there is at least as good on fresh, stale, fallback, missed and late at once and better on one"
             + (conditions.isEmpty ? "." : "; the front compares policies in one world, never across worlds.")
     }
@@ -134,15 +149,24 @@ public struct SweepReport: Sendable {
         // A lifecycle scenario's comparison is often about what the user sees beyond the cycles.
         let lifecycle = scenario.isLifecycleActive
         let extra = lifecycle ? SummaryMarkdown.lifecycleCounters.map { SummaryMarkdown.label($0) + " / 1,000 dd" } : []
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late", "content age p50",
-                                                          "BG runs / day"] + extra + ["front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 9 + extra.count))))
+        var table = TextTable(
+            header: ["point"] + axes + [
+                "arm", "fresh", "stale", "fallback", "missed", "blocked", "late", "content age p50",
+                "BG runs / day",
+            ] + extra + ["front"],
+            rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 9 + extra.count))))
         for (i, row) in rows.enumerated() {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map { SummaryMarkdown.percent(row.rates[$0]!.estimate) }
-                + [SummaryMarkdown.seconds(row.contentAge), row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–"]
-                + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : [])
-                + [front.contains(i) ? "★" : ""])
+            table.rows.append(
+                [String(row.point)] + row.settings + [row.arm.name]
+                    + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map {
+                        SummaryMarkdown.percent(row.rates[$0]!.estimate)
+                    }
+                    + [
+                        SummaryMarkdown.seconds(row.contentAge),
+                        row.backgroundRunsPerDay.map { String(format: "%.2f", $0) } ?? "–",
+                    ]
+                    + (lifecycle ? row.lifecycle.map { String(format: "%.1f", $0) } : [])
+                    + [front.contains(i) ? "★" : ""])
         }
         return table
     }
@@ -151,7 +175,9 @@ public struct SweepReport: Sendable {
     /// `lateAfter` after T (`ThresholdShare`).
     public var thresholdWarnings: String {
         let warnings = rows.compactMap { row in
-            row.threshold.warning("Point \(row.point), \(row.arm.name)", lateAfter: scenario.lateAfter).map { $0 + "\n" }
+            row.threshold.warning("Point \(row.point), \(row.arm.name)", lateAfter: scenario.lateAfter).map {
+                $0 + "\n"
+            }
         }
         return warnings.isEmpty ? "" : warnings.joined() + "\n"
     }
@@ -159,22 +185,33 @@ public struct SweepReport: Sendable {
     public var markdown: String {
         let front = paretoFront
         var md = "# \(scenario.name): sweep of \(axes.joined(separator: " × "))\n\n"
-        md += "Scenario `\(scenario.file)`, seed \(seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
+        md +=
+            "Scenario `\(scenario.file)`, seed \(seed): \(Set(rows.map(\.point)).count) point(s), each with the same devices "
         md += "and random world (common random numbers). Rates are shares of cycles with their 95% intervals; "
-        md += frontSentence + " The chart shows each point × arm's whole outcome mix (fresh, stale, fallback, suppressed, missed) "
+        md +=
+            frontSentence
+            + " The chart shows each point × arm's whole outcome mix (fresh, stale, fallback, suppressed, missed) "
         md += "with its late rate\(conditionAxes.isEmpty ? "" : ", one panel per condition point").\n\n"
         md += "Content age is the median age of the content shown (display time − its fetch's completion).\n\n"
-        var table = TextTable(header: ["point"] + axes + ["arm", "fresh", "stale", "fallback", "missed", "blocked", "late",
-                                                          "content age p50", "front"],
-                              rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
+        var table = TextTable(
+            header: ["point"] + axes + [
+                "arm", "fresh", "stale", "fallback", "missed", "blocked", "late",
+                "content age p50", "front",
+            ],
+            rightAligned: Set([0]).union(Set((axes.count + 2)...(axes.count + 8))))
         for (i, row) in rows.enumerated() {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map { metric in
-                    let interval = row.rates[metric]!
-                    return String(format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100, interval.high * 100)
-                } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])
+            table.rows.append(
+                [String(row.point)] + row.settings + [row.arm.name]
+                    + [RateMetric.fresh, .stale, .fallback, .missed, .blocked, .late].map { metric in
+                        let interval = row.rates[metric]!
+                        return String(
+                            format: "%.1f%% [%.1f–%.1f]", interval.estimate * 100, interval.low * 100,
+                            interval.high * 100)
+                    } + [SummaryMarkdown.seconds(row.contentAge), front.contains(i) ? "★" : ""])
         }
-        md += table.markdown() + "\n" + thresholdWarnings + "![Outcome mix and late rate, per point and arm](sweep.svg)\n\n"
+        md +=
+            table.markdown() + "\n" + thresholdWarnings
+            + "![Outcome mix and late rate, per point and arm](sweep.svg)\n\n"
         md += segmentSection
         md += "## Reproduce\n\n```sh\n\(reproduceCommand)\n```\n"
         return md
@@ -185,12 +222,16 @@ public struct SweepReport: Sendable {
     var segmentSection: String {
         guard let names = rows.first?.segments.map(\.name), !names.isEmpty else { return "" }
         var md = "## By fleet segment\n\n"
-        md += "Fresh and missed shares of each segment's cycles (its devices alone; intervals in a plain run's `segments.csv`).\n\n"
+        md +=
+            "Fresh and missed shares of each segment's cycles (its devices alone; intervals in a plain run's `segments.csv`).\n\n"
         let header = ["point"] + axes + ["arm"] + names.flatMap { ["\($0) fresh", "\($0) missed"] }
         var table = TextTable(header: header, rightAligned: Set([0]).union(Set((axes.count + 2)..<header.count)))
         for row in rows {
-            table.rows.append([String(row.point)] + row.settings + [row.arm.name]
-                + row.segments.flatMap { [$0.fresh.map(SummaryMarkdown.percent) ?? "–", $0.missed.map(SummaryMarkdown.percent) ?? "–"] })
+            table.rows.append(
+                [String(row.point)] + row.settings + [row.arm.name]
+                    + row.segments.flatMap {
+                        [$0.fresh.map(SummaryMarkdown.percent) ?? "–", $0.missed.map(SummaryMarkdown.percent) ?? "–"]
+                    })
         }
         return md + table.markdown() + "\n"
     }

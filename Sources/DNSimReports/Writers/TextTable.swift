@@ -41,12 +41,16 @@ public struct TextTable {
     public func markdown() -> String {
         let widths = widths.map { max($0, 3) }
         let render = { (row: [String]) in
-            "| " + row.enumerated().map { pad($0.element, $0.offset, widths[$0.offset]) }.joined(separator: " | ") + " |"
+            "| " + row.enumerated().map { pad($0.element, $0.offset, widths[$0.offset]) }.joined(separator: " | ")
+                + " |"
         }
-        let rule = "|" + widths.enumerated().map { column, width in
-            rightAligned.contains(column) ? " " + String(repeating: "-", count: width - 1) + ": "
-                : " " + String(repeating: "-", count: width) + " "
-        }.joined(separator: "|") + "|"
+        let rule =
+            "|"
+            + widths.enumerated().map { column, width in
+                rightAligned.contains(column)
+                    ? " " + String(repeating: "-", count: width - 1) + ": "
+                    : " " + String(repeating: "-", count: width) + " "
+            }.joined(separator: "|") + "|"
         return ([render(header), rule] + rows.map(render)).joined(separator: "\n") + "\n"
     }
 }

@@ -7,20 +7,27 @@ import Foundation
 /// comes from (docs/report-format.md).
 public enum UncertaintyCSV {
     public static func header(_ study: UncertaintyStudy) -> [String] {
-        ["world", "sample", "block"] + study.parameters.map(\.key) + ["arm"] + UncertaintyStudy.columns.map(\.name) + ["feasible", "utility"]
+        ["world", "sample", "block"] + study.parameters.map(\.key) + ["arm"] + UncertaintyStudy.columns.map(\.name) + [
+            "feasible", "utility",
+        ]
     }
 
     public static func render(_ study: UncertaintyStudy) -> String {
         var lines = [header(study).map(SummaryCSV.escape).joined(separator: ",")]
         for (world, design) in study.designs.enumerated() {
-            let prefix = [String(design.index), String(design.sample), design.block.label]
+            let prefix =
+                [String(design.index), String(design.sample), design.block.label]
                 + zip(study.parameters, study.values[world]).map { parameter, value in
                     parameter.unit == .duration ? String(format: "%.3f", value / 1_000) : parameter.label(value)
                 }
             for (arm, cell) in study.table.cells[world].enumerated() {
                 let figures = UncertaintyStudy.columns.map { cell.text($0.name) ?? "" }
-                let fields = prefix + [study.arms[arm].name] + figures
-                    + [study.feasible[world][arm] ? "true" : "false", String(format: "%.6f", study.utilities[world][arm])]
+                let fields =
+                    prefix + [study.arms[arm].name] + figures
+                    + [
+                        study.feasible[world][arm] ? "true" : "false",
+                        String(format: "%.6f", study.utilities[world][arm]),
+                    ]
                 lines.append(fields.map(SummaryCSV.escape).joined(separator: ","))
             }
         }

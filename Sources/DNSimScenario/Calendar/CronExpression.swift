@@ -21,11 +21,11 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
     public let text: String
 
     // Bit n set means value n matches. Bitsets keep `matches` to a few shifts and ANDs.
-    let minuteBits: UInt64      // bits 0-59
-    let hourBits: UInt32        // bits 0-23
+    let minuteBits: UInt64  // bits 0-59
+    let hourBits: UInt32  // bits 0-23
     let dayOfMonthBits: UInt32  // bits 1-31
-    let monthBits: UInt16       // bits 1-12
-    let weekdayBits: UInt8      // bits 0-6, 0 = Sunday
+    let monthBits: UInt16  // bits 1-12
+    let weekdayBits: UInt8  // bits 0-6, 0 = Sunday
     /// False when the field is a bare `*` or `?`; decides between the OR and AND day rules.
     let dayOfMonthIsRestricted: Bool
     let weekdayIsRestricted: Bool
@@ -186,7 +186,8 @@ extension CronExpression {
     private static func expandMacro(_ macro: Token, followedBy rest: ArraySlice<Token>) throws(CronError) -> String {
         let written = String(macro)
         if let extra = rest.first {
-            throw CronError(message: "macro '\(MessageText.shortened(written))' takes no further fields", offset: extra.startIndex)
+            throw CronError(
+                message: "macro '\(MessageText.shortened(written))' takes no further fields", offset: extra.startIndex)
         }
         let lowercased = written.lowercased()
         if let known = macroExpansions.first(where: { $0.name == lowercased }) { return known.fields }
@@ -195,7 +196,9 @@ extension CronExpression {
         }
         let names = macroExpansions.map(\.name)
         if let guess = closestName(to: lowercased, among: names, maximumDistance: 2) {
-            throw CronError(message: "unknown macro '\(MessageText.shortened(written))' (did you mean '\(guess)'?)", offset: macro.startIndex)
+            throw CronError(
+                message: "unknown macro '\(MessageText.shortened(written))' (did you mean '\(guess)'?)",
+                offset: macro.startIndex)
         }
         throw CronError(
             message: "unknown macro '\(MessageText.shortened(written))' (supported: \(names.joined(separator: ", ")))",
@@ -287,7 +290,8 @@ extension CronExpression {
                 // `FRI-SUN` reads naturally as Friday to Sunday, so a named Sunday ending a range is 7.
                 if spec.sevenIsSunday && end == 0 && lower > 0 && endText.first?.isLetter == true { end = 7 }
                 guard lower <= end else {
-                    throw CronError(message: "range \(MessageText.shortened(String(base))) is reversed", offset: base.startIndex)
+                    throw CronError(
+                        message: "range \(MessageText.shortened(String(base))) is reversed", offset: base.startIndex)
                 }
                 upper = end
             } else {
@@ -310,7 +314,8 @@ extension CronExpression {
             throw CronError(message: "missing step after '/'", offset: slash)
         }
         guard let step = decimalValue(text) else {
-            throw CronError(message: "step '\(MessageText.shortened(String(text)))' is not a number", offset: text.startIndex)
+            throw CronError(
+                message: "step '\(MessageText.shortened(String(text)))' is not a number", offset: text.startIndex)
         }
         guard step >= 1 else {
             throw CronError(message: "step must be at least 1", offset: text.startIndex)
@@ -318,7 +323,8 @@ extension CronExpression {
         let span = spec.wildcard
         guard step <= span.count else {
             throw CronError(
-                message: "step \(MessageText.shortened(String(text))) is larger than the \(spec.name) range \(span.lowerBound)-\(span.upperBound)",
+                message:
+                    "step \(MessageText.shortened(String(text))) is larger than the \(spec.name) range \(span.lowerBound)-\(span.upperBound)",
                 offset: text.startIndex)
         }
         return step
@@ -329,19 +335,24 @@ extension CronExpression {
         if text.allSatisfy(isASCIIDigit) {
             guard let value = decimalValue(text), spec.accepted.contains(value) else {
                 throw CronError(
-                    message: "\(spec.name) \(MessageText.shortened(written)) is out of range \(spec.accepted.lowerBound)-\(spec.accepted.upperBound)",
+                    message:
+                        "\(spec.name) \(MessageText.shortened(written)) is out of range \(spec.accepted.lowerBound)-\(spec.accepted.upperBound)",
                     offset: text.startIndex)
             }
             return value
         }
         if written == "*" || written == "?" {
-            throw CronError(message: "'\(MessageText.shortened(written))' cannot be part of a range", offset: text.startIndex)
+            throw CronError(
+                message: "'\(MessageText.shortened(written))' cannot be part of a range", offset: text.startIndex)
         }
         guard text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw CronError(message: "invalid \(spec.name) value '\(MessageText.shortened(written))'", offset: text.startIndex)
+            throw CronError(
+                message: "invalid \(spec.name) value '\(MessageText.shortened(written))'", offset: text.startIndex)
         }
         guard !spec.names.isEmpty else {
-            throw CronError(message: "\(spec.name) value '\(MessageText.shortened(written))' is not a number", offset: text.startIndex)
+            throw CronError(
+                message: "\(spec.name) value '\(MessageText.shortened(written))' is not a number",
+                offset: text.startIndex)
         }
         let uppercased = written.uppercased()
         if let index = spec.names.firstIndex(of: uppercased) { return spec.firstNameValue + index }
@@ -351,7 +362,8 @@ extension CronExpression {
                 offset: text.startIndex)
         }
         throw CronError(
-            message: "unknown \(spec.nameKind) name '\(MessageText.shortened(written))' (expected \(spec.names.first!)-\(spec.names.last!))",
+            message:
+                "unknown \(spec.nameKind) name '\(MessageText.shortened(written))' (expected \(spec.names.first!)-\(spec.names.last!))",
             offset: text.startIndex)
     }
 

@@ -10,7 +10,8 @@ public enum DailyCron {
     public static func minutes(_ text: String) -> [Int]? {
         let fields = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard fields.count == 5, fields[2...].allSatisfy({ $0 == "*" }),
-              let minutes = numbers(fields[0], in: 0...59), let hours = numbers(fields[1], in: 0...23) else {
+            let minutes = numbers(fields[0], in: 0...59), let hours = numbers(fields[1], in: 0...23)
+        else {
             return nil
         }
         return Set(hours.flatMap { hour in minutes.map { hour * 60 + $0 } }).sorted()
@@ -23,9 +24,11 @@ public enum DailyCron {
         guard !distinct.isEmpty else { return .failure(CronProblem(message: "no time given")) }
         guard minutes.count * hours.count == distinct.count else {
             let clocks = distinct.sorted().map(clock).joined(separator: ", ")
-            return .failure(CronProblem(message: "\(clocks) do not make one cron: a cron fires at every listed minute "
-                                        + "of every listed hour, so the times must share their minutes "
-                                        + "(08:00 and 20:00 make 0 8,20 * * *)"))
+            return .failure(
+                CronProblem(
+                    message: "\(clocks) do not make one cron: a cron fires at every listed minute "
+                        + "of every listed hour, so the times must share their minutes "
+                        + "(08:00 and 20:00 make 0 8,20 * * *)"))
         }
         func list(_ values: [Int]) -> String { values.map(String.init).joined(separator: ",") }
         return .success("\(list(minutes)) \(list(hours)) * * *")
@@ -39,9 +42,11 @@ public enum DailyCron {
             let item = part.trimmingCharacters(in: .whitespaces)
             guard let minutes = DailyWindow.minutes(item) else {
                 let hint = DailyWindow.suggestion(for: item).map { " (did you mean \($0)?)" } ?? ""
-                return .failure(CronProblem(message: "takes local times HH:MM separated by commas, "
-                                            + "such as 08:00,20:00; "
-                                            + "'\(item.prefix(20))' is not one\(hint)"))
+                return .failure(
+                    CronProblem(
+                        message: "takes local times HH:MM separated by commas, "
+                            + "such as 08:00,20:00; "
+                            + "'\(item.prefix(20))' is not one\(hint)"))
             }
             guard !times.contains(minutes) else {
                 return .failure(CronProblem(message: "gives \(clock(minutes)) twice"))
@@ -63,7 +68,8 @@ public enum DailyCron {
         var values: [Int] = []
         for part in parts {
             guard !part.isEmpty, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber), let value = Int(part),
-                  range.contains(value) else {
+                range.contains(value)
+            else {
                 return nil
             }
             values.append(value)

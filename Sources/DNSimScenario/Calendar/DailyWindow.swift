@@ -1,5 +1,5 @@
-import Foundation
 import DNSimCore
+import Foundation
 
 /// A window of local time repeated every day, such as overnight charging
 /// 23:00–07:00 (it may cross midnight).
@@ -18,7 +18,8 @@ public struct DailyWindow: Sendable, Equatable {
     public static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
-              let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
         return hour * 60 + minute
     }
 
@@ -32,16 +33,19 @@ public struct DailyWindow: Sendable, Equatable {
             rest = String(rest.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
             break
         }
-        let parts = rest.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." || $0 == "h" })
-        guard (1...2).contains(parts.count), parts.allSatisfy({ part in (1...2).contains(part.count) && part.allSatisfy { $0.isASCII } }),
-              var hour = Int(parts[0]) else { return nil }
+        let parts = rest.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." || $0 == "h" })
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ part in (1...2).contains(part.count) && part.allSatisfy { $0.isASCII } }),
+            var hour = Int(parts[0])
+        else { return nil }
         let minute = parts.count == 2 ? Int(parts[1]) : 0
         guard let minute, parts.count == 1 || parts[1].count == 2, (0...59).contains(minute) else { return nil }
         if let half {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + half
         } else if parts.count == 1 {
-            return nil // a bare number is no time
+            return nil  // a bare number is no time
         }
         guard (0...23).contains(hour) else { return nil }
         return String(format: "%02d:%02d", hour, minute)

@@ -38,7 +38,8 @@ public struct LocalFields: Sendable, Hashable, CustomStringConvertible {
         text += "\(Self.padded(hour, 2)):\(Self.padded(minute, 2)):\(Self.padded(second, 2))"
         if millisecond != 0 { text += ".\(Self.padded(millisecond, 3))" }
         let magnitude = abs(utcOffsetSeconds)
-        text += " \(utcOffsetSeconds < 0 ? "-" : "+")\(Self.padded(magnitude / 3600, 2)):\(Self.padded(magnitude / 60 % 60, 2))"
+        text +=
+            " \(utcOffsetSeconds < 0 ? "-" : "+")\(Self.padded(magnitude / 3600, 2)):\(Self.padded(magnitude / 60 % 60, 2))"
         if magnitude % 60 != 0 { text += ":\(Self.padded(magnitude % 60, 2))" }
         return text
     }

@@ -24,10 +24,14 @@ public enum TimeZoneResolver {
         // A suggestion would print as the very text written ('UTC' for "UTC\0"): name the character instead.
         if let (position, scalar) = MessageText.firstUnsafe(in: identifier) {
             let code = String(format: "U+%04X", scalar.value)
-            return .failure(TimeZoneError(message: "timeZone \(MessageText.quoted(identifier)) has an invisible character (\(code)) "
-                                                   + "at position \(position); an IANA time-zone id is letters, digits and / _ + - . only"))
+            return .failure(
+                TimeZoneError(
+                    message: "timeZone \(MessageText.quoted(identifier)) has an invisible character (\(code)) "
+                        + "at position \(position); an IANA time-zone id is letters, digits and / _ + - . only"))
         }
-        return .failure(TimeZoneError(message: "timeZone \(MessageText.quoted(identifier)) is not an IANA time zone" + hint(for: identifier)))
+        return .failure(
+            TimeZoneError(
+                message: "timeZone \(MessageText.quoted(identifier)) is not an IANA time zone" + hint(for: identifier)))
     }
 
     /// Whether `identifier` names a zone of the tz database.
@@ -40,15 +44,19 @@ public enum TimeZoneResolver {
     /// Letters, digits and `/_+-.`, no empty, `.` or `..` component: a plain relative path.
     private static func isWellFormed(_ identifier: String) -> Bool {
         guard !identifier.isEmpty, identifier.utf8.count <= maxIdentifierLength,
-              identifier.utf8.allSatisfy({ byte in
-                  switch byte {
-                  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                       UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."): true
-                  default: false
-                  }
-              })
+            identifier.utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    true
+                default: false
+                }
+            })
         else { return false }
-        return identifier.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return identifier.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+            !$0.isEmpty && $0 != "." && $0 != ".."
+        }
     }
 
     /// A compiled zone file starts with the magic `TZif`; the database folder also holds tables
@@ -56,7 +64,8 @@ public enum TimeZoneResolver {
     private static func isZoneFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
         defer { try? handle.close() }
         let magic = (try? handle.read(upToCount: 4)) ?? Data()
         return magic == Data("TZif".utf8)
@@ -74,16 +83,22 @@ public enum TimeZoneResolver {
             guard (sign > 0 && hours <= 14) || (sign < 0 && hours <= 12) else { return "" }
             if hours == 0 { return " (did you mean 'UTC'?)" }
             let posix = "Etc/GMT\(sign > 0 ? "-" : "+")\(hours)"
-            let fixed = "'\(posix)' is UTC\(sign > 0 ? "+" : "-")\(hours) all year with no summer time (POSIX zone names invert the sign)"
+            let fixed =
+                "'\(posix)' is UTC\(sign > 0 ? "+" : "-")\(hours) all year with no summer time (POSIX zone names invert the sign)"
             // An offset written in winter usually means a region's zone, which moves its clocks in summer.
-            guard let region = regionZone(offsetHours: sign * hours) else { return " (did you mean '\(posix)'? \(fixed))" }
+            guard let region = regionZone(offsetHours: sign * hours) else {
+                return " (did you mean '\(posix)'? \(fixed))"
+            }
             return " (did you mean a region's zone such as '\(region.name)' (\(region.offsets))? \(fixed))"
         }
         let candidates = databaseNames
         // A city alone (`Berlin`, `new york`): the zone whose last component it is.
         let city = identifier.lowercased().replacingOccurrences(of: " ", with: "_")
         if !city.contains("/"),
-           let zone = candidates.first(where: { $0.split(separator: "/").last.map { $0.lowercased() == city } ?? false && $0.contains("/") }) {
+            let zone = candidates.first(where: {
+                $0.split(separator: "/").last.map { $0.lowercased() == city } ?? false && $0.contains("/")
+            })
+        {
             return " (did you mean '\(zone)'?)"
         }
         return Suggestion.hint(for: identifier, in: candidates)
@@ -92,17 +107,20 @@ public enum TimeZoneResolver {
     /// A well-known zone whose winter offset is `offsetHours` (the places an engineer is likely to mean),
     /// with its offsets written out from the tz database (`UTC+1 in winter, UTC+2 in summer`).
     static func regionZone(offsetHours: Int) -> (name: String, offsets: String)? {
-        let examples = [-8: "America/Los_Angeles", -7: "America/Denver", -6: "America/Chicago", -5: "America/New_York",
-                        -3: "America/Sao_Paulo", 0: "Europe/London", 1: "Europe/Berlin", 2: "Europe/Helsinki", 3: "Europe/Moscow",
-                        4: "Asia/Dubai", 7: "Asia/Bangkok", 8: "Asia/Singapore", 9: "Asia/Tokyo", 10: "Australia/Brisbane",
-                        12: "Pacific/Auckland"]
+        let examples = [
+            -8: "America/Los_Angeles", -7: "America/Denver", -6: "America/Chicago", -5: "America/New_York",
+            -3: "America/Sao_Paulo", 0: "Europe/London", 1: "Europe/Berlin", 2: "Europe/Helsinki", 3: "Europe/Moscow",
+            4: "Asia/Dubai", 7: "Asia/Bangkok", 8: "Asia/Singapore", 9: "Asia/Tokyo", 10: "Australia/Brisbane",
+            12: "Pacific/Auckland",
+        ]
         guard let name = examples[offsetHours], let zone = TimeZone(identifier: name) else { return nil }
         // 15 January and 15 July 2027: winter and summer in one hemisphere or the other.
         let (january, july) = (Date(timeIntervalSince1970: 1_799_971_200), Date(timeIntervalSince1970: 1_815_609_600))
         func utc(_ seconds: Int) -> String {
             let hours = Double(seconds) / 3_600
             let sign = seconds < 0 ? "-" : "+"
-            return "UTC" + sign + (hours == hours.rounded() ? String(Int(abs(hours))) : String(format: "%.1f", abs(hours)))
+            return "UTC" + sign
+                + (hours == hours.rounded() ? String(Int(abs(hours))) : String(format: "%.1f", abs(hours)))
         }
         let (a, b) = (zone.secondsFromGMT(for: january), zone.secondsFromGMT(for: july))
         if a == b { return (name, "\(utc(a)) all year") }
@@ -117,7 +135,11 @@ public enum TimeZoneResolver {
         var rest = upper.dropFirst(prefix.count)
         guard let signCharacter = rest.first, signCharacter == "+" || signCharacter == "-" else { return nil }
         rest = rest.dropFirst()
-        if rest.hasSuffix(":00") { rest = rest.dropLast(3) } else if rest.count == 4, rest.hasSuffix("00") { rest = rest.dropLast(2) }
+        if rest.hasSuffix(":00") {
+            rest = rest.dropLast(3)
+        } else if rest.count == 4, rest.hasSuffix("00") {
+            rest = rest.dropLast(2)
+        }
         guard (1...2).contains(rest.count), rest.allSatisfy(\.isASCII), let hours = Int(rest) else { return nil }
         return (signCharacter == "+" ? 1 : -1, hours)
     }

@@ -29,7 +29,9 @@ extension ZonedCalendar {
             offsets = [offset]
             var cursor = start
             // Foundation reports every offset change here, standard-offset ones (Moscow 2014) included.
-            while let next = timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(cursor))) {
+            while let next = timeZone.nextDaylightSavingTimeTransition(
+                after: Date(timeIntervalSince1970: Double(cursor)))
+            {
                 let transition = Int64(next.timeIntervalSince1970.rounded(.down))
                 guard transition > cursor, transition <= end else { break }
                 let newOffset = Int64(timeZone.secondsFromGMT(for: next))

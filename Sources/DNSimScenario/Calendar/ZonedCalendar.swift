@@ -124,7 +124,9 @@ public struct ZonedCalendar: Sendable {
     /// returns, computed in one forward pass: one offset lookup for the whole span, and a binary
     /// search within each day instead of a scan. Stops at the first instant with no occurrence,
     /// so a result shorter than `instants` means `instants[result.count]` has none.
-    public func latestOccurrences(of cron: CronExpression, atOrBefore instants: [Int64], lookBackDays: Int = 400) -> [Int64] {
+    public func latestOccurrences(of cron: CronExpression, atOrBefore instants: [Int64], lookBackDays: Int = 400)
+        -> [Int64]
+    {
         guard let firstInstant = instants.first, let lastInstant = instants.last, lookBackDays >= 0 else { return [] }
         let lookBack = Int64(min(lookBackDays, Self.maximumSearchDays)) * Self.millisPerDay
         let days = Self.localDaysAround(
@@ -156,7 +158,9 @@ public struct ZonedCalendar: Sendable {
                     if matchesDay(cron, day) {
                         uniform = uniformBase(onLocalDay: day, timeline: timeline)
                         if uniform == nil {
-                            appendInstants(of: cron, minutesOfDay: cron.minutesOfDay, onLocalDay: day, timeline: timeline, to: &listed)
+                            appendInstants(
+                                of: cron, minutesOfDay: cron.minutesOfDay, onLocalDay: day, timeline: timeline,
+                                to: &listed)
                         }
                     }
                     isLoaded = true
@@ -191,10 +195,12 @@ public struct ZonedCalendar: Sendable {
     }
 
     /// The latest occurrence at or before `instant` and no more than `lookBackDays` × 24 h before it; nil if none.
-    public func latestOccurrence(of cron: CronExpression, atOrBefore instant: Int64, lookBackDays: Int = 400) -> Int64? {
+    public func latestOccurrence(of cron: CronExpression, atOrBefore instant: Int64, lookBackDays: Int = 400) -> Int64?
+    {
         guard lookBackDays >= 0 else { return nil }
         let instant = Self.clampToSupportedRange(instant)
-        let earliest = Self.clampToSupportedRange(instant - Int64(min(lookBackDays, Self.maximumSearchDays)) * Self.millisPerDay)
+        let earliest = Self.clampToSupportedRange(
+            instant - Int64(min(lookBackDays, Self.maximumSearchDays)) * Self.millisPerDay)
         let days = Self.localDaysAround(fromMillis: earliest, toMillis: instant)
         let minutesOfDay = cron.minutesOfDay
         var dayInstants: [Int64] = []
@@ -221,7 +227,8 @@ public struct ZonedCalendar: Sendable {
     public func nextOccurrence(of cron: CronExpression, after instant: Int64, lookAheadDays: Int = 8 * 366) -> Int64? {
         guard cron.canMatchSomeDate, lookAheadDays >= 0 else { return nil }
         let instant = Self.clampToSupportedRange(instant)
-        let latest = Self.clampToSupportedRange(instant + Int64(min(lookAheadDays, Self.maximumSearchDays)) * Self.millisPerDay)
+        let latest = Self.clampToSupportedRange(
+            instant + Int64(min(lookAheadDays, Self.maximumSearchDays)) * Self.millisPerDay)
         let days = Self.localDaysAround(fromMillis: instant, toMillis: latest)
         let minutesOfDay = cron.minutesOfDay
         var dayInstants: [Int64] = []
@@ -249,7 +256,8 @@ public struct ZonedCalendar: Sendable {
         var chunkLength: Int64 = 40
         var remaining = days
         while true {
-            let chunk = forward
+            let chunk =
+                forward
                 ? remaining.lowerBound...min(remaining.upperBound, remaining.lowerBound + chunkLength - 1)
                 : max(remaining.lowerBound, remaining.upperBound - chunkLength + 1)...remaining.upperBound
             let timeline = OffsetTimeline(timeZone: timeZone, coveringLocalDays: chunk)
@@ -279,9 +287,11 @@ public struct ZonedCalendar: Sendable {
     /// `base + minute × 60 000` (UTC ms); nil on a day that needs `appendInstants`.
     private func uniformBase(onLocalDay day: Int64, timeline: OffsetTimeline) -> Int64? {
         let localMidnight = day * Self.secondsPerDay
-        guard let offset = timeline.constantOffset(
-            fromUTCSeconds: localMidnight - OffsetTimeline.offsetReach,
-            toUTCSeconds: localMidnight + Self.secondsPerDay + OffsetTimeline.offsetReach) else { return nil }
+        guard
+            let offset = timeline.constantOffset(
+                fromUTCSeconds: localMidnight - OffsetTimeline.offsetReach,
+                toUTCSeconds: localMidnight + Self.secondsPerDay + OffsetTimeline.offsetReach)
+        else { return nil }
         return (localMidnight - offset) * Self.millisPerSecond
     }
 
@@ -292,7 +302,8 @@ public struct ZonedCalendar: Sendable {
         to instants: inout [Int64]
     ) {
         let date = CivilDate.date(ofDayNumber: day)
-        guard cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day)) else {
+        guard cron.matchesDay(dayOfMonth: Int(date.day), month: Int(date.month), weekday: Self.weekday(ofDay: day))
+        else {
             return
         }
         let localMidnight = day * Self.secondsPerDay
@@ -306,7 +317,8 @@ public struct ZonedCalendar: Sendable {
             }
         } else {
             for minute in minutesOfDay {
-                instants.append(timeline.utcSeconds(forLocalSeconds: localMidnight + Int64(minute) * 60) * Self.millisPerSecond)
+                instants.append(
+                    timeline.utcSeconds(forLocalSeconds: localMidnight + Int64(minute) * 60) * Self.millisPerSecond)
             }
         }
     }

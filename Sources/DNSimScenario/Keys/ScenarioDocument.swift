@@ -38,7 +38,8 @@ struct ScenarioDocument {
         outline = YAMLOutline(events: events)
         meaning = root
         let newline = bytes.firstIndex(of: 0x0A)
-        lineBreak = newline.map { $0 > 0 && bytes[$0 - 1] == 0x0D ? "\r\n" : "\n" } ?? (bytes.contains(0x0D) ? "\r" : "\n")
+        lineBreak =
+            newline.map { $0 > 0 && bytes[$0 - 1] == 0x0D ? "\r\n" : "\n" } ?? (bytes.contains(0x0D) ? "\r" : "\n")
     }
 
     /// Where the dotted `path` is written, or why it cannot be set by editing this text.
@@ -46,7 +47,9 @@ struct ScenarioDocument {
         let key = path.joined(separator: ".")
         guard !path.isEmpty, !path.contains("") else { throw error("'\(key)' is not a dotted scenario key", at: nil) }
         guard let root = outline.root else { throw error("the scenario is empty", at: SourceMark(line: 1, column: 1)) }
-        guard root.entries != nil else { throw error("the scenario's top level is \(root.typeName), not a mapping", at: root.start) }
+        guard root.entries != nil else {
+            throw error("the scenario's top level is \(root.typeName), not a mapping", at: root.start)
+        }
         var node = root
         var parentKey: Node?
         var meaning = self.meaning
@@ -55,24 +58,29 @@ struct ScenarioDocument {
             guard let entry = node.entry(path[i]) else {
                 // Not written here, yet there when read: a merge ('<<') brings it from elsewhere.
                 if meaning?.value(forKey: path[i]) != nil, let merge = node.entry("<<") {
-                    throw error("\(dotted) comes from the merge '<<' here, so it is written elsewhere; set \(key) by hand", at: merge.key.start)
+                    throw error(
+                        "\(dotted) comes from the merge '<<' here, so it is written elsewhere; set \(key) by hand",
+                        at: merge.key.start)
                 }
                 return .absent(path[i...], in: node, key: parentKey)
             }
             let value = entry.value
             // Aliases copy an anchored node: editing it would change every copy, or break them.
             if let anchor = value.anchor {
-                throw error("\(dotted) is anchored (&\(anchor)), so aliases elsewhere may copy it; "
-                            + "setting \(key) here would change them too: set it by hand",
-                            at: value.start)
+                throw error(
+                    "\(dotted) is anchored (&\(anchor)), so aliases elsewhere may copy it; "
+                        + "setting \(key) here would change them too: set it by hand",
+                    at: value.start)
             }
             guard i < path.count - 1 else { return .existing(entry, in: node) }
             guard value.entries != nil else {
                 if case .alias(let name) = value.kind {
-                    throw error("\(dotted) is an alias (*\(name)) of a mapping written elsewhere, so \(key) cannot be set here; "
-                                + "write the mapping out in place of the alias, or set \(key) by hand", at: value.start)
+                    throw error(
+                        "\(dotted) is an alias (*\(name)) of a mapping written elsewhere, so \(key) cannot be set here; "
+                            + "write the mapping out in place of the alias, or set \(key) by hand", at: value.start)
                 }
-                throw error("\(dotted) is \(value.typeName), not a mapping, so \(key) cannot be set in it", at: value.start)
+                throw error(
+                    "\(dotted) is \(value.typeName), not a mapping, so \(key) cannot be set in it", at: value.start)
             }
             node = value
             parentKey = entry.key
@@ -105,7 +113,9 @@ struct ScenarioDocument {
         let old = flow(entry.value)
         guard let colonEnd = colon(after: keyEnd) else {
             // `{ a }` or `? a`: a key written without a value.
-            guard parent.isFlow else { throw error("cannot find the ':' after \(key); set it by hand", at: entry.key.start) }
+            guard parent.isFlow else {
+                throw error("cannot find the ':' after \(key); set it by hand", at: entry.key.start)
+            }
             return Edit(range: keyEnd..<keyEnd, text: ": " + value, valueStart: 2, old: old)
         }
         let keyLine = positions.mark(colonEnd - 1).line
@@ -119,7 +129,9 @@ struct ScenarioDocument {
         if parent.isFlow { return Edit(range: colonEnd..<end, text: " " + value, valueStart: 1, old: old) }
         let lineEnd = positions.lineEnd(end)
         // The key line's comment is about the key; inside a block value, a comment is about a part of it.
-        let comment = startLine > keyLine || entry.value.isBlockCollection ? comment(colonEnd..<positions.lineEnd(colonEnd)) : comment(end..<lineEnd)
+        let comment =
+            startLine > keyLine || entry.value.isBlockCollection
+            ? comment(colonEnd..<positions.lineEnd(colonEnd)) : comment(end..<lineEnd)
         return Edit(range: colonEnd..<lineEnd, text: " " + value + comment, valueStart: 1, old: old)
     }
 
@@ -130,7 +142,10 @@ struct ScenarioDocument {
         let rest = edit.range.upperBound < lineEnd ? positions.text(edit.range.upperBound..<lineEnd) : ""
         let tail = edit.text + rest
         // `# GUESS:` as init writes it; `# replace:` as an earlier init wrote it.
-        guard let hash = [ScenarioGuess.marker, "# replace:"].compactMap({ tail.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound })
+        guard
+            let hash = [ScenarioGuess.marker, "# replace:"].compactMap({ tail.range(of: $0) }).min(by: {
+                $0.lowerBound < $1.lowerBound
+            })
         else { return edit }
         var edited = edit
         edited.range = edit.range.lowerBound..<lineEnd
@@ -185,7 +200,9 @@ struct ScenarioDocument {
             return step > 0 ? step : 2
         }
         for entry in outline.root?.entries ?? [] {
-            if !entry.value.isFlow, let child = entry.value.entries?.first, child.key.start.column > 1 { return child.key.start.column - 1 }
+            if !entry.value.isFlow, let child = entry.value.entries?.first, child.key.start.column > 1 {
+                return child.key.start.column - 1
+            }
         }
         return 2
     }
@@ -209,7 +226,8 @@ struct ScenarioDocument {
     private func comment(_ range: Range<Int>) -> String {
         let bytes = positions.bytes
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        guard let hash = range.first(where: { bytes[$0] == 0x23 && ($0 == range.lowerBound || isSpace(bytes[$0 - 1])) }) else { return "" }
+        guard let hash = range.first(where: { bytes[$0] == 0x23 && ($0 == range.lowerBound || isSpace(bytes[$0 - 1])) })
+        else { return "" }
         var start = hash
         while start > range.lowerBound, isSpace(bytes[start - 1]) { start -= 1 }
         return positions.text(start..<range.upperBound)
@@ -226,13 +244,15 @@ struct ScenarioDocument {
         case .alias(let name):
             return "*\(name)"
         case .mapping(let entries):
-            return entries.isEmpty ? "{}" : "{ " + entries.map { "\(flow($0.key)): \(flow($0.value))" }.joined(separator: ", ") + " }"
+            return entries.isEmpty
+                ? "{}" : "{ " + entries.map { "\(flow($0.key)): \(flow($0.value))" }.joined(separator: ", ") + " }"
         case .sequence(let items):
             return "[" + items.map(flow).joined(separator: ", ") + "]"
         }
     }
 
     private func error(_ message: String, at mark: SourceMark?) -> Diagnostic {
-        Diagnostic(file: file, mark: mark, message: message, sourceLine: mark.map { positions.lineText(positions.offset($0)) })
+        Diagnostic(
+            file: file, mark: mark, message: message, sourceLine: mark.map { positions.lineText(positions.offset($0)) })
     }
 }

@@ -10,24 +10,34 @@ import DNSimCore
 public enum ScenarioEditor {
     /// `bytes` with each key set to its value (YAML flow text), in order, and what each change was.
     /// `measured` replaces the `# GUESS: …` comment (or an older init's `# replace: …`) on each edited key's line.
-    public static func setting(_ settings: [(key: String, value: String)], in bytes: [UInt8], file: String,
-                               measured: String? = nil) throws(Diagnostic) -> (bytes: [UInt8], changes: [ScenarioKeyChange]) {
+    public static func setting(
+        _ settings: [(key: String, value: String)], in bytes: [UInt8], file: String,
+        measured: String? = nil
+    ) throws(Diagnostic) -> (bytes: [UInt8], changes: [ScenarioKeyChange]) {
         var text = bytes
         var placed: [(key: String, old: String?, new: String, offset: Int, textChanged: Bool)] = []
         for setting in settings {
             // Read afresh each time: an earlier key may have added the mapping this one goes in.
-            let edit = try ScenarioDocument(text, file: file).edit(path(setting.key), to: setting.value, measured: measured)
+            let edit = try ScenarioDocument(text, file: file).edit(
+                path(setting.key), to: setting.value, measured: measured)
             let replacement = Array(edit.text.utf8)
             let changed = Array(text[edit.range]) != replacement
             text.replaceSubrange(edit.range, with: replacement)
             let shift = replacement.count - edit.range.count
-            for index in placed.indices where placed[index].offset >= edit.range.upperBound { placed[index].offset += shift }
+            for index in placed.indices where placed[index].offset >= edit.range.upperBound {
+                placed[index].offset += shift
+            }
             placed.append((setting.key, edit.old, setting.value, edit.range.lowerBound + edit.valueStart, changed))
         }
         let positions = SourcePositions(text)
-        return (text, placed.map {
-            ScenarioKeyChange(key: $0.key, old: $0.old, new: $0.new, file: file, mark: positions.mark($0.offset), textChanged: $0.textChanged)
-        })
+        return (
+            text,
+            placed.map {
+                ScenarioKeyChange(
+                    key: $0.key, old: $0.old, new: $0.new, file: file, mark: positions.mark($0.offset),
+                    textChanged: $0.textChanged)
+            }
+        )
     }
 
     /// Throws, at its place, the first key of `keys` that cannot be set in `bytes`: checked before a

@@ -35,28 +35,42 @@ public struct ScenarioKey: Sendable {
 
     /// A key with a row of its own, in the table of its mapping unless `table` says otherwise.
     /// `range` is the Range column, or with `limits` a note after them (`; needs disabledFor`).
-    init(_ path: String, _ role: ScenarioKeyRole, type: String, default defaultValue: String, limits: ScenarioKeyLimits? = nil,
-         range: String = "", table: String? = nil, why: String? = nil, meaning: String, example: String) {
-        self.init(paths: [path], role: role, why: why, type: type, defaultValue: defaultValue, range: (limits?.text ?? "") + range,
-                  limits: limits, meaning: meaning, example: example, table: table ?? ScenarioKeyCatalog.parent(of: path))
+    init(
+        _ path: String, _ role: ScenarioKeyRole, type: String, default defaultValue: String,
+        limits: ScenarioKeyLimits? = nil,
+        range: String = "", table: String? = nil, why: String? = nil, meaning: String, example: String
+    ) {
+        self.init(
+            paths: [path], role: role, why: why, type: type, defaultValue: defaultValue,
+            range: (limits?.text ?? "") + range,
+            limits: limits, meaning: meaning, example: example, table: table ?? ScenarioKeyCatalog.parent(of: path))
     }
 
     /// A strategy option, accepted under each of `kinds`.
-    init(option name: String, of kinds: [StrategyKind], _ role: ScenarioKeyRole, type: String, default defaultValue: String,
-         range: String, table: String, meaning: String, example: String) {
-        self.init(paths: kinds.map { "strategies.\($0.rawValue).\(name)" }, role: role, why: nil, type: type,
-                  defaultValue: defaultValue, range: range, limits: nil, meaning: meaning, example: example, table: table)
+    init(
+        option name: String, of kinds: [StrategyKind], _ role: ScenarioKeyRole, type: String,
+        default defaultValue: String,
+        range: String, table: String, meaning: String, example: String
+    ) {
+        self.init(
+            paths: kinds.map { "strategies.\($0.rawValue).\(name)" }, role: role, why: nil, type: type,
+            defaultValue: defaultValue, range: range, limits: nil, meaning: meaning, example: example, table: table)
     }
 
     /// A part: a key that its parent's row documents.
-    static func part(_ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false,
-                     limits: ScenarioKeyLimits? = nil) -> ScenarioKey {
-        ScenarioKey(paths: [path], role: role, why: why, type: "", defaultValue: required ? "required" : "", range: "",
-                    limits: limits, meaning: "", example: "", table: nil)
+    static func part(
+        _ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false,
+        limits: ScenarioKeyLimits? = nil
+    ) -> ScenarioKey {
+        ScenarioKey(
+            paths: [path], role: role, why: why, type: "", defaultValue: required ? "required" : "", range: "",
+            limits: limits, meaning: "", example: "", table: nil)
     }
 
-    private init(paths: [String], role: ScenarioKeyRole, why: String?, type: String, defaultValue: String, range: String,
-                 limits: ScenarioKeyLimits?, meaning: String, example: String, table: String?) {
+    private init(
+        paths: [String], role: ScenarioKeyRole, why: String?, type: String, defaultValue: String, range: String,
+        limits: ScenarioKeyLimits?, meaning: String, example: String, table: String?
+    ) {
         self.paths = paths
         self.role = role
         self.why = why

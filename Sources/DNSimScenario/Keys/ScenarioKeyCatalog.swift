@@ -5,12 +5,15 @@
 ///
 /// The keys are listed in the order messages offer them; a mapping's keys keep their order.
 public enum ScenarioKeyCatalog {
-    public static let keys: [ScenarioKey] = runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys + fleetKeys + decisionKeys
+    public static let keys: [ScenarioKey] =
+        runKeys + pluginKeys + platformKeys + worldKeys + strategyKeys + fleetKeys + decisionKeys
 
     /// Keys a sweep axis may name that are not written in a scenario: `lead` rewrites the fetch schedule.
     public static let sweepOnlyKeys: [ScenarioKey] = [
-        ScenarioKey("lead", .lever, type: "duration", default: "", range: "", table: "sweep-only",
-                    meaning: "Rewrites `plugin.contentFetch.schedule` to fire that long before a daily notification.", example: "`5m`"),
+        ScenarioKey(
+            "lead", .lever, type: "duration", default: "", range: "", table: "sweep-only",
+            meaning: "Rewrites `plugin.contentFetch.schedule` to fire that long before a daily notification.",
+            example: "`5m`")
     ]
 
     /// The valid keys of each mapping, by its path (the top level is ""), in catalog order.

@@ -8,7 +8,8 @@ public enum ScenarioKeyLimits: Sendable {
     public var text: String {
         switch self {
         case .number(let range): "\(Self.grouped(range.lowerBound)) – \(Self.grouped(range.upperBound))"
-        case .integer(let range): "\(Self.grouped(Double(range.lowerBound))) – \(Self.grouped(Double(range.upperBound)))"
+        case .integer(let range):
+            "\(Self.grouped(Double(range.lowerBound))) – \(Self.grouped(Double(range.upperBound)))"
         }
     }
 

@@ -7,8 +7,10 @@ import Foundation
 /// `<!-- keys: ID -->`, and `DNSIM_UPDATE_DOCS=1 swift test --filter ScenarioFormatDocTests`
 /// rewrites every table after its marker.
 public enum ScenarioKeyTables {
-    static let header = ["| Key | Role | Type | Default | Range | Meaning | Example |",
-                         "|---|---|---|---|---|---|---|"]
+    static let header = [
+        "| Key | Role | Type | Default | Range | Meaning | Example |",
+        "|---|---|---|---|---|---|---|",
+    ]
 
     /// Every table id, in catalog order.
     public static var ids: [String] {
@@ -24,7 +26,9 @@ public enum ScenarioKeyTables {
     }
 
     static func row(_ key: ScenarioKey) -> String {
-        "| " + [label(key), role(key), key.type, key.defaultValue, key.range, key.meaning, key.example].joined(separator: " | ") + " |"
+        "| "
+            + [label(key), role(key), key.type, key.defaultValue, key.range, key.meaning, key.example].joined(
+                separator: " | ") + " |"
     }
 
     /// `name`, or `name` (in `parent`) for a key shown in an enclosing mapping's table.

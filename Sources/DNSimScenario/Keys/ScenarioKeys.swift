@@ -12,17 +12,23 @@ public enum ScenarioKeys {
     ]
 
     /// The families in the order messages list them.
-    public static let distributionFamilies = ["fixed", "exponential", "lognormal", "uniform", "gamma", "weibull", "empirical",
-                                              "mixture"]
+    public static let distributionFamilies = [
+        "fixed", "exponential", "lognormal", "uniform", "gamma", "weibull", "empirical",
+        "mixture",
+    ]
 
     /// The valid keys of the mapping at `path`.
     public static func keys(at path: String) -> [String] {
-        guard let keys = ScenarioKeyCatalog.tree[path] else { preconditionFailure("no scenario keys are declared at '\(path)'") }
+        guard let keys = ScenarioKeyCatalog.tree[path] else {
+            preconditionFailure("no scenario keys are declared at '\(path)'")
+        }
         return keys
     }
 
     /// Every key name anywhere in a scenario.
     public static var allKeys: Set<String> {
-        Set(ScenarioKeyCatalog.tree.values.flatMap { $0 } + distributionFamilies + distributionParameters.values.flatMap { $0 })
+        Set(
+            ScenarioKeyCatalog.tree.values.flatMap { $0 } + distributionFamilies
+                + distributionParameters.values.flatMap { $0 })
     }
 }

@@ -10,19 +10,19 @@ import DNSimText
 public enum ScenarioTemplate {
     /// The configuration TimeSafari sends (its plugin feedback): an example of the format.
     public static let exampleConfiguration = """
-    {
-      "contentFetch": { "enabled": true, "schedule": "25 18 * * *", "callbacks": {} },
-      "userNotification": {
-        "enabled": true,
-        "schedule": "30 18 * * *",
-        "title": "New Activity",
-        "body": "Check your starred projects and offers for updates.",
-        "sound": true,
-        "priority": "normal"
-      },
-      "relationship": { "autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default" }
-    }
-    """
+        {
+          "contentFetch": { "enabled": true, "schedule": "25 18 * * *", "callbacks": {} },
+          "userNotification": {
+            "enabled": true,
+            "schedule": "30 18 * * *",
+            "title": "New Activity",
+            "body": "Check your starred projects and offers for updates.",
+            "sound": true,
+            "priority": "normal"
+          },
+          "relationship": { "autoLink": true, "contentTimeout": 300000, "fallbackBehavior": "show_default" }
+        }
+        """
 
     /// A configuration for `init --name` without `--from`: the fetch and notification at the
     /// local minutes given, the notification titled `title`, and the fallback text to replace.
@@ -50,13 +50,18 @@ public enum ScenarioTemplate {
     /// The `# GUESS:` comments for a configuration init made up: by the key's dotted path in it.
     public static func placeholders(fetchGiven: Bool, notifyGiven: Bool) -> [String: String] {
         var marks = [
-            "userNotification.body": "the fallback text your app shows when no fresh content arrived (its DualScheduleConfiguration)",
+            "userNotification.body":
+                "the fallback text your app shows when no fresh content arrived (its DualScheduleConfiguration)",
             "relationship.contentTimeout": "how long your app waits for the fetch, in ms "
                 + "(its DualScheduleConfiguration; the plugin's default is 300000)",
         ]
         // A fetch derived from a given notification time is the 5-minute lead, a lever, not a guess.
-        if !fetchGiven && !notifyGiven { marks["contentFetch.schedule"] = "when your app fetches (cron, local time; or init --fetch-at HH:MM)" }
-        if !notifyGiven { marks["userNotification.schedule"] = "when your app notifies (cron, local time; or init --notify-at HH:MM)" }
+        if !fetchGiven && !notifyGiven {
+            marks["contentFetch.schedule"] = "when your app fetches (cron, local time; or init --fetch-at HH:MM)"
+        }
+        if !notifyGiven {
+            marks["userNotification.schedule"] = "when your app notifies (cron, local time; or init --notify-at HH:MM)"
+        }
         return marks
     }
 
@@ -73,8 +78,10 @@ public enum ScenarioTemplate {
     /// The scenario for `name`, with `plugin` (the configuration object) as its plugin block.
     /// `source` says where the configuration came from, for the header.
     /// `placeholders` marks the configuration's keys (dotted paths) that init made up, with what to put there.
-    public static func render(name: String, plugin: PositionedJSON, source: String, timeZone: String,
-                              placeholders: [String: String] = [:]) -> Rendering {
+    public static func render(
+        name: String, plugin: PositionedJSON, source: String, timeZone: String,
+        placeholders: [String: String] = [:]
+    ) -> Rendering {
         var lines = header(name: name, source: source)
         lines += [
             "name: \(name)",
@@ -85,7 +92,8 @@ public enum ScenarioTemplate {
             "timeZone: \(timeZone)" + String(repeating: " ", count: max(1, 33 - "timeZone: \(timeZone)".count))
                 + "# where most of your users are; cron times are local to it",
             "",
-            placeholders.isEmpty ? "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as given."
+            placeholders.isEmpty
+                ? "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as given."
                 : "# The DualScheduleConfiguration the app passes to scheduleDualNotification, as init made it: replace the guessed values.",
             "plugin:",
         ]
@@ -93,7 +101,9 @@ public enum ScenarioTemplate {
         var guesses: [ScenarioGuess] = []
         origins[lines.count] = (1, plugin.mark, plugin.mark)
         if case .object(let members, _) = plugin {
-            for member in members { block(member, indent: 2, path: "", placeholders, into: &lines, origins: &origins, guesses: &guesses) }
+            for member in members {
+                block(member, indent: 2, path: "", placeholders, into: &lines, origins: &origins, guesses: &guesses)
+            }
         }
         for line in body {
             switch line {
@@ -112,9 +122,11 @@ public enum ScenarioTemplate {
     }
 
     /// One member in block style: nested objects indented, everything else on the key's line.
-    static func block(_ member: PositionedJSON.Member, indent: Int, path: String, _ placeholders: [String: String],
-                      into lines: inout [String], origins: inout [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)],
-                      guesses: inout [ScenarioGuess]) {
+    static func block(
+        _ member: PositionedJSON.Member, indent: Int, path: String, _ placeholders: [String: String],
+        into lines: inout [String], origins: inout [Int: (keyColumn: Int, key: SourceMark, value: SourceMark)],
+        guesses: inout [ScenarioGuess]
+    ) {
         let pad = String(repeating: " ", count: indent)
         let path = path.isEmpty ? member.key : "\(path).\(member.key)"
         let key = plainKey(member.key) ? member.key : JSONQuoting.quoted(member.key)
@@ -122,7 +134,9 @@ public enum ScenarioTemplate {
             lines.append("\(pad)\(key):")
             origins[lines.count] = (indent + 1, member.keyMark, member.value.mark)
             for child in members {
-                block(child, indent: indent + 2, path: path, placeholders, into: &lines, origins: &origins, guesses: &guesses)
+                block(
+                    child, indent: indent + 2, path: path, placeholders, into: &lines, origins: &origins,
+                    guesses: &guesses)
             }
         } else if let measure = placeholders[path] {
             lines.append("\(pad)\(key): \(flow(member.value))  \(ScenarioGuess.marker) \(measure)")
@@ -138,7 +152,9 @@ public enum ScenarioTemplate {
     static func flow(_ value: PositionedJSON) -> String {
         switch value {
         case .object(let members, _):
-            return "{" + members.map { "\(plainKey($0.key) ? $0.key : JSONQuoting.quoted($0.key)): \(flow($0.value))" }.joined(separator: ", ") + "}"
+            return "{"
+                + members.map { "\(plainKey($0.key) ? $0.key : JSONQuoting.quoted($0.key)): \(flow($0.value))" }.joined(
+                    separator: ", ") + "}"
         case .array(let items, _): return "[" + items.map(flow).joined(separator: ", ") + "]"
         case .string(let text, _): return JSONQuoting.quoted(text)
         case .number(let text, _): return text
@@ -149,7 +165,9 @@ public enum ScenarioTemplate {
 
     static func plainKey(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        return key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
 
     static func header(name: String, source: String) -> [String] {
@@ -189,65 +207,91 @@ public enum ScenarioTemplate {
 
     static let body: [Line] = [
         .plain(""),
-        .guess("platforms:", key: "platforms",
-               measure: "your users' iOS/Android split (installs by OS in App Store Connect and the Play Console, or your analytics); "
-                   + "each platform's arms are reported apart, so weigh their results by it"),
+        .guess(
+            "platforms:", key: "platforms",
+            measure:
+                "your users' iOS/Android split (installs by OS in App Store Connect and the Play Console, or your analytics); "
+                + "each platform's arms are reported apart, so weigh their results by it"),
         .plain("  ios:"),
         .plain("    fetchTask:"),
-        .plain("      kind: appRefresh                                   # BGAppRefreshTask; processing for BGProcessingTask"),
-        .guess("      delay: { lognormal: { median: 90m, sigma: 1.5 } }", key: "platforms.ios.fetchTask.delay",
-               measure: "BG launch delay after earliestBeginDate; dnsim-events fit your BG-launch log", column: 58),
-        .guess("      never: 0.15", key: "platforms.ios.fetchTask.never", measure: "share of BG requests that never run; the same fit", column: 58),
-        .plain("      budget: 30s                                        # past it the expiration handler cancels the fetch (Apple's limit)"),
+        .plain(
+            "      kind: appRefresh                                   # BGAppRefreshTask; processing for BGProcessingTask"
+        ),
+        .guess(
+            "      delay: { lognormal: { median: 90m, sigma: 1.5 } }", key: "platforms.ios.fetchTask.delay",
+            measure: "BG launch delay after earliestBeginDate; dnsim-events fit your BG-launch log", column: 58),
+        .guess(
+            "      never: 0.15", key: "platforms.ios.fetchTask.never",
+            measure: "share of BG requests that never run; the same fit", column: 58),
+        .plain(
+            "      budget: 30s                                        # past it the expiration handler cancels the fetch (Apple's limit)"
+        ),
         .plain("    notificationDelay: { fixed: 0s }                     # from the trigger to the banner"),
-        .guess("    notificationAuthorization: authorized", key: "platforms.ios.notificationAuthorization",
-               measure: "whether your iOS users allow notifications (getNotificationSettings in your analytics); "
-                   + "put the share who denied them in a fleet: segment set to denied", column: 58),
+        .guess(
+            "    notificationAuthorization: authorized", key: "platforms.ios.notificationAuthorization",
+            measure: "whether your iOS users allow notifications (getNotificationSettings in your analytics); "
+                + "put the share who denied them in a fleet: segment set to denied", column: 58),
         .plain("  android:"),
         .plain("    fetchAlarm: { delay: { fixed: 0s } }                 # exact alarms fire on time"),
         .plain("    notificationDelay: { fixed: 0s }"),
-        .guess("    exactAlarmPermission: true", key: "platforms.android.exactAlarmPermission",
-               measure: "whether your Android users grant SCHEDULE_EXACT_ALARM (canScheduleExactAlarms() in your analytics; "
-                   + "Android 14 denies it to new installs); put those without it in a fleet: segment set to false", column: 58),
-        .guess("    notificationPermission: granted", key: "platforms.android.notificationPermission",
-               measure: "whether your Android 13+ users grant POST_NOTIFICATIONS (areNotificationsEnabled() in your analytics); "
-                   + "put the share who denied it in a fleet: segment set to denied", column: 58),
+        .guess(
+            "    exactAlarmPermission: true", key: "platforms.android.exactAlarmPermission",
+            measure:
+                "whether your Android users grant SCHEDULE_EXACT_ALARM (canScheduleExactAlarms() in your analytics; "
+                + "Android 14 denies it to new installs); put those without it in a fleet: segment set to false",
+            column: 58),
+        .guess(
+            "    notificationPermission: granted", key: "platforms.android.notificationPermission",
+            measure:
+                "whether your Android 13+ users grant POST_NOTIFICATIONS (areNotificationsEnabled() in your analytics); "
+                + "put the share who denied it in a fleet: segment set to denied", column: 58),
         .plain(""),
         .plain("fetch:"),
-        .guess("  latency: { lognormal: { median: 800ms, sigma: 0.6 } }", key: "fetch.latency",
-               measure: "your endpoint's response time; dnsim-events fit your fetch log"),
-        .guess("  failure: 0.02", key: "fetch.failure", measure: "network failure share per fetch attempt; the same fit"),
-        .guess("  copy:", key: "fetch.copy",
-               measure: "the title and body your app shows for fetched content ({first}: the newest item's name, "
-                   + "{count} items, {more} = count − 1); it changes only what trace shows, "
-                   + "so a trace reads as your app"),
+        .guess(
+            "  latency: { lognormal: { median: 800ms, sigma: 0.6 } }", key: "fetch.latency",
+            measure: "your endpoint's response time; dnsim-events fit your fetch log"),
+        .guess(
+            "  failure: 0.02", key: "fetch.failure", measure: "network failure share per fetch attempt; the same fit"),
+        .guess(
+            "  copy:", key: "fetch.copy",
+            measure: "the title and body your app shows for fetched content ({first}: the newest item's name, "
+                + "{count} items, {more} = count − 1); it changes only what trace shows, "
+                + "so a trace reads as your app"),
         .plain("    one: { title: \"New update\", body: \"“{first}” has an update.\" }"),
         .plain("    many: { title: \"{count} updates\", body: \"“{first}” and {more} more have updates.\" }"),
         .plain("    itemName: \"Item {n}\"                             # what {first} names an item (n its number)"),
         .plain(""),
         .plain("server:"),
-        .guess("  updatesPerDay: 1", key: "server.updatesPerDay",
-               measure: "how often your content changes, per user and day (your server's logs)"),
-        .guess("  starredPlans: 1", key: "server.starredPlans",
-               measure: "how many sources a user follows, each with its own updates (your database)"),
+        .guess(
+            "  updatesPerDay: 1", key: "server.updatesPerDay",
+            measure: "how often your content changes, per user and day (your server's logs)"),
+        .guess(
+            "  starredPlans: 1", key: "server.starredPlans",
+            measure: "how many sources a user follows, each with its own updates (your database)"),
         .plain(""),
         .plain("user:"),
-        .guess("  appOpensPerDay: 1", key: "user.appOpensPerDay",
-               measure: "your analytics' app opens per user per day; dnsim-events fit your app-open log"),
-        .guess("  forceQuitPerDay: 0", key: "user.forceQuitPerDay",
-               measure: "iOS force-quits per user and day (BG tasks stop until the next open); your crash or session tool"),
-        .guess("  tokenLifetime: never", key: "user.tokenLifetime",
-               measure: "how long the fetch's credentials last with no app open, e.g. 3d (your auth server's token lifetime)"),
+        .guess(
+            "  appOpensPerDay: 1", key: "user.appOpensPerDay",
+            measure: "your analytics' app opens per user per day; dnsim-events fit your app-open log"),
+        .guess(
+            "  forceQuitPerDay: 0", key: "user.forceQuitPerDay",
+            measure: "iOS force-quits per user and day (BG tasks stop until the next open); your crash or session tool"),
+        .guess(
+            "  tokenLifetime: never", key: "user.tokenLifetime",
+            measure:
+                "how long the fetch's credentials last with no app open, e.g. 3d (your auth server's token lifetime)"),
         .plain(""),
-        .guess("strategies:", key: "strategies",
-               measure: "your push setup: these two schedule locally; if your server can send APNs or FCM pushes, "
-                   + "add push (docs/push.md) and set its delivery from your push provider's reports"),
+        .guess(
+            "strategies:", key: "strategies",
+            measure: "your push setup: these two schedule locally; if your server can send APNs or FCM pushes, "
+                + "add push (docs/push.md) and set its delivery from your push provider's reports"),
         .plain("  - independent                    # the fetch and the notification as two peer schedules"),
         .plain("  - chained                        # fetch, then cache, then arm the notification (guard: deadline)"),
         .plain(""),
         .plain("metrics:"),
-        .plain("  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this "
-                   + "after T counts as late"),
+        .plain(
+            "  lateAfter: \(SimulationPlan.defaultLateAfter / SimTime.second)s                   # a notification shown later than this "
+                + "after T counts as late"),
         .plain(""),
         .plain("# Bounds for `dnsim-events check` to enforce, for example:"),
         .plain("# expect:"),

@@ -7,8 +7,9 @@ enum CopyTemplateReader {
         let r = map.reader
         func pair(_ key: String) -> (String, String)? {
             guard let copy = map.section(key),
-                  let title = copy["title"].flatMap({ text($0, copy.path("title")) }),
-                  let body = copy["body"].flatMap({ text($0, copy.path("body")) }) else { return nil }
+                let title = copy["title"].flatMap({ text($0, copy.path("title")) }),
+                let body = copy["body"].flatMap({ text($0, copy.path("body")) })
+            else { return nil }
             return (title, body)
         }
         func text(_ n: YAMLNode, _ path: String) -> String? {
@@ -20,8 +21,10 @@ enum CopyTemplateReader {
                 guard let close = tail.firstIndex(of: "}") else { break }
                 let token = String(tail[...close])
                 if !(CopyTemplate.placeholders + ["{n}"]).contains(token) {
-                    r.error(n.mark, "\(path): unknown placeholder \(MessageText.quoted(token)); use {first}, {count} or {more}"
-                        + Suggestion.hint(for: token, in: CopyTemplate.placeholders))
+                    r.error(
+                        n.mark,
+                        "\(path): unknown placeholder \(MessageText.quoted(token)); use {first}, {count} or {more}"
+                            + Suggestion.hint(for: token, in: CopyTemplate.placeholders))
                     return nil
                 }
                 rest = tail[tail.index(after: close)...]
@@ -31,8 +34,11 @@ enum CopyTemplateReader {
         let one = pair("one"), many = pair("many")
         var itemName = "Item {n}"
         if let v = map.string("itemName") {
-            if v.contains("{n}") { itemName = v } else {
-                map.error("itemName", "\(map.path("itemName")) must contain {n}, the item's number, e.g. \"Episode {n}\"")
+            if v.contains("{n}") {
+                itemName = v
+            } else {
+                map.error(
+                    "itemName", "\(map.path("itemName")) must contain {n}, the item's number, e.g. \"Episode {n}\"")
             }
         }
         guard let one, let many else { return nil }

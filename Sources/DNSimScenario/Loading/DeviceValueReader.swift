@@ -19,18 +19,26 @@ enum DeviceValueReader {
     static let families = ["beta", "gamma", "lognormal", "uniform"]
 
     /// The per-device condition at `node` (a mapping), recorded on `r`; its mean, or nil when invalid (said).
-    static func read(_ node: YAMLNode, _ path: String, catalogPath: String, range: ClosedRange<Double>,
-                     _ r: ScenarioReader) -> Double? {
+    static func read(
+        _ node: YAMLNode, _ path: String, catalogPath: String, range: ClosedRange<Double>,
+        _ r: ScenarioReader
+    ) -> Double? {
         guard let target = paths[catalogPath] else {
-            r.error(node.mark, "\(path) must be a number, not a mapping (per-device values are accepted at "
-                + paths.keys.sorted().joined(separator: ", ") + ")")
+            r.error(
+                node.mark,
+                "\(path) must be a number, not a mapping (per-device values are accepted at "
+                    + paths.keys.sorted().joined(separator: ", ") + ")")
             return nil
         }
-        guard let outer = r.mapping(node, path, known: ["perDevice"], required: ["perDevice"]), let spec = outer["perDevice"] else {
+        guard let outer = r.mapping(node, path, known: ["perDevice"], required: ["perDevice"]),
+            let spec = outer["perDevice"]
+        else {
             return nil
         }
         let specPath = "\(path).perDevice"
-        guard let family = r.mapping(spec, specPath, known: families), family.count == 1, let (name, body) = family.first else {
+        guard let family = r.mapping(spec, specPath, known: families), family.count == 1,
+            let (name, body) = family.first
+        else {
             if spec.mapping?.isEmpty ?? false || (spec.mapping?.count ?? 0) > 1 {
                 r.error(spec.mark, "\(specPath) takes exactly one distribution: \(families.joined(separator: ", "))")
             }
@@ -44,15 +52,19 @@ enum DeviceValueReader {
             let values = names.compactMap { key in
                 map[key].flatMap { node in
                     marks[key] = node.mark
-                    return r.number(node, "\(familyPath).\(key)", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+                    return r.number(
+                        node, "\(familyPath).\(key)",
+                        in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
                 }
             }
             return values.count == names.count ? values : nil
         }
         func positive(_ value: Double, _ key: String, atMost limit: Double = 1e9) -> Bool {
             guard value > 0, value <= limit else {
-                r.error(marks[key] ?? body.mark, "\(familyPath).\(key) must be greater than 0 and at most \(ScenarioReader.show(limit)), "
-                    + "not \(ScenarioReader.show(value))")
+                r.error(
+                    marks[key] ?? body.mark,
+                    "\(familyPath).\(key) must be greater than 0 and at most \(ScenarioReader.show(limit)), "
+                        + "not \(ScenarioReader.show(value))")
                 return false
             }
             return true
@@ -61,11 +73,14 @@ enum DeviceValueReader {
         switch name {
         case "beta":
             guard probability else {
-                r.error(body.mark, "\(path) is a rate, not a probability: beta gives values in [0, 1] (did you mean 'gamma'?)")
+                r.error(
+                    body.mark,
+                    "\(path) is a rate, not a probability: beta gives values in [0, 1] (did you mean 'gamma'?)")
                 return nil
             }
             // GSL's beta quantile stalls near a = b = 10⁶; a spread that narrow is a fixed value anyway.
-            guard let p = parameters(["a", "b"]), positive(p[0], "a", atMost: 1e5), positive(p[1], "b", atMost: 1e5) else { return nil }
+            guard let p = parameters(["a", "b"]), positive(p[0], "a", atMost: 1e5), positive(p[1], "b", atMost: 1e5)
+            else { return nil }
             distribution = .beta(a: p[0], b: p[1])
         case "gamma", "lognormal":
             guard !probability else {
@@ -73,19 +88,24 @@ enum DeviceValueReader {
                 return nil
             }
             if name == "gamma" {
-                guard let p = parameters(["shape", "mean"]), positive(p[0], "shape", atMost: 1e6), positive(p[1], "mean", atMost: range.upperBound)
+                guard let p = parameters(["shape", "mean"]), positive(p[0], "shape", atMost: 1e6),
+                    positive(p[1], "mean", atMost: range.upperBound)
                 else { return nil }
                 distribution = .gamma(shape: p[0], mean: p[1])
             } else {
                 guard let p = parameters(["median", "sigma"]), positive(p[0], "median", atMost: range.upperBound),
-                      positive(p[1], "sigma", atMost: 10) else { return nil }
+                    positive(p[1], "sigma", atMost: 10)
+                else { return nil }
                 distribution = .lognormal(median: p[0], sigma: p[1])
             }
         default:
             guard let p = parameters(["min", "max"]) else { return nil }
             guard range.contains(p[0]), range.contains(p[1]), p[0] <= p[1] else {
-                r.error(body.mark, "\(familyPath) needs \(ScenarioReader.show(range.lowerBound)) ≤ min ≤ max ≤ "
-                    + "\(ScenarioReader.show(range.upperBound)), not min \(ScenarioReader.show(p[0])), max \(ScenarioReader.show(p[1]))")
+                r.error(
+                    body.mark,
+                    "\(familyPath) needs \(ScenarioReader.show(range.lowerBound)) ≤ min ≤ max ≤ "
+                        + "\(ScenarioReader.show(range.upperBound)), not min \(ScenarioReader.show(p[0])), max \(ScenarioReader.show(p[1]))"
+                )
                 return nil
             }
             distribution = .uniform(min: p[0], max: p[1])

@@ -8,8 +8,10 @@ enum DistributionReader {
     /// A one-key map naming a distribution family (docs/model.md §6).
     static func read(_ node: YAMLNode, _ path: String, _ r: ScenarioReader, depth: Int = 0) -> Distribution? {
         guard let pairs = node.mapping, pairs.count == 1, let kind = pairs[0].key.scalar else {
-            r.error(node.mark,
-                    "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })")
+            r.error(
+                node.mark,
+                "\(path) must be a one-key map naming a distribution: \(distributionKinds.joined(separator: ", ")) (for example { fixed: 5s })"
+            )
             return nil
         }
         let body = pairs[0].value
@@ -19,7 +21,10 @@ enum DistributionReader {
             return r.mapping(body, here, known: known, required: known)
         }
         func positive(_ n: YAMLNode, _ name: String) -> Double? {
-            guard let v = r.number(n, "\(here)\(name)", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) else { return nil }
+            guard
+                let v = r.number(
+                    n, "\(here)\(name)", in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+            else { return nil }
             guard v > 0 else { r.error(n.mark, "\(here)\(name) must be greater than zero"); return nil }
             guard v <= 1e12 else { r.error(n.mark, "\(here)\(name) must be at most 1000000000000"); return nil }
             return v
@@ -32,7 +37,9 @@ enum DistributionReader {
         case "fixed":
             return r.duration(body, here).map { .fixed($0) }
         case "exponential":
-            guard let p = parameters(), let mean = p["mean"].flatMap({ time($0, "mean", positiveOnly: true) }) else { return nil }
+            guard let p = parameters(), let mean = p["mean"].flatMap({ time($0, "mean", positiveOnly: true) }) else {
+                return nil
+            }
             return .exponential(mean: mean)
         case "lognormal":
             guard let p = parameters() else { return nil }
@@ -66,9 +73,12 @@ enum DistributionReader {
             for (i, item) in items.enumerated() {
                 let itemPath = "\(here)[\(i + 1)]"
                 guard let entries = item.mapping, entries.count == 2,
-                      let weightPair = entries.first(where: { $0.key.scalar == "weight" }),
-                      let other = entries.first(where: { $0.key.scalar != "weight" }) else {
-                    r.error(item.mark, "\(itemPath) must have a weight and one distribution, e.g. { weight: 0.8, fixed: 1s }")
+                    let weightPair = entries.first(where: { $0.key.scalar == "weight" }),
+                    let other = entries.first(where: { $0.key.scalar != "weight" })
+                else {
+                    r.error(
+                        item.mark,
+                        "\(itemPath) must have a weight and one distribution, e.g. { weight: 0.8, fixed: 1s }")
                     continue
                 }
                 guard let weight = positive(weightPair.value, "[\(i + 1)].weight") else { continue }
@@ -79,8 +89,10 @@ enum DistributionReader {
             }
             return components.count == items.count ? .mixture(components) : nil
         default:
-            r.error(pairs[0].key.mark, "unknown distribution '\(kind)' in \(path); use one of \(distributionKinds.joined(separator: ", "))"
-                + Suggestion.hint(for: kind, in: distributionKinds))
+            r.error(
+                pairs[0].key.mark,
+                "unknown distribution '\(kind)' in \(path); use one of \(distributionKinds.joined(separator: ", "))"
+                    + Suggestion.hint(for: kind, in: distributionKinds))
             return nil
         }
     }
@@ -97,22 +109,27 @@ enum DistributionReader {
                 return nil
             }
             guard let value = r.duration(pair[0], "\(path)[\(i + 1)] value"),
-                  let probability = r.probability(pair[1], "\(path)[\(i + 1)] probability") else { return nil }
+                let probability = r.probability(pair[1], "\(path)[\(i + 1)] probability")
+            else { return nil }
             if let previous = points.last {
                 if Double(value) < previous.value {
                     r.error(pair[0].mark, "\(path)[\(i + 1)]: values must not decrease")
                     return nil
                 }
                 if probability < previous.probability {
-                    r.error(pair[1].mark, "\(path)[\(i + 1)]: cumulative probabilities must not decrease (the CDF is not monotone)")
+                    r.error(
+                        pair[1].mark,
+                        "\(path)[\(i + 1)]: cumulative probabilities must not decrease (the CDF is not monotone)")
                     return nil
                 }
             }
             points.append(EmpiricalPoint(value: Double(value), probability: probability))
         }
         if points.last?.probability != 1 {
-            r.error(items[items.count - 1].mark,
-                    "\(path): the last cumulative probability must be 1, not \(ScenarioReader.show(points.last?.probability ?? 0))")
+            r.error(
+                items[items.count - 1].mark,
+                "\(path): the last cumulative probability must be 1, not \(ScenarioReader.show(points.last?.probability ?? 0))"
+            )
             return nil
         }
         return .empirical(points: points)

@@ -37,9 +37,14 @@ enum LifecycleReader {
                 guard let weight = r.number(pair.value, "\(path) weight", in: 0...1_000_000) else { continue }
                 time(pair.key, weight: weight)
             }
-            if !result.isEmpty, result.allSatisfy({ $0.weight == 0 }) { r.error(node.mark, "\(path) weights must not all be 0") }
+            if !result.isEmpty, result.allSatisfy({ $0.weight == 0 }) {
+                r.error(node.mark, "\(path) weights must not all be 0")
+            }
         } else {
-            r.error(node.mark, "\(path) must be a list of 1 to 96 local times such as [\"07:00\", \"18:30\"], or a map from each to its weight")
+            r.error(
+                node.mark,
+                "\(path) must be a list of 1 to 96 local times such as [\"07:00\", \"18:30\"], or a map from each to its weight"
+            )
         }
         return result
     }
@@ -54,7 +59,8 @@ enum LifecycleReader {
         if digits.count == 6 && digits.hasSuffix("00") { digits.removeLast(2) }  // seconds
         if (1...2).contains(digits.count) && (afternoon || morning) { digits += "00" }  // "6pm"
         guard (3...4).contains(digits.count), var hour = Int(digits.dropLast(2)), let minute = Int(digits.suffix(2)),
-              minute < 60 else { return "" }
+            minute < 60
+        else { return "" }
         if afternoon || morning {
             guard (1...12).contains(hour) else { return "" }
             hour = hour % 12 + (afternoon ? 12 : 0)
@@ -64,9 +70,11 @@ enum LifecycleReader {
     }
 
     /// `plugin.defects` or `app.defects`: a list of known bug shapes.
-    static func defects<Defect: RawRepresentable & CaseIterable & Hashable>(_ node: YAMLNode, _ path: String, as: Defect.Type,
-                                                                               _ r: ScenarioReader) -> Set<Defect>
-        where Defect.RawValue == String {
+    static func defects<Defect: RawRepresentable & CaseIterable & Hashable>(
+        _ node: YAMLNode, _ path: String, as: Defect.Type,
+        _ r: ScenarioReader
+    ) -> Set<Defect>
+    where Defect.RawValue == String {
         if node.isNull { return [] }
         guard let items = node.sequence else {
             r.error(node.mark, "\(path) must be a list, e.g. [\(Defect.allCases.first!.rawValue)]")

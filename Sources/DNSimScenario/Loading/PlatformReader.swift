@@ -3,7 +3,9 @@ import DNSimCore
 /// Reads `platforms.ios` and `platforms.android`, with their push blocks and Doze steps.
 enum PlatformReader {
     /// `platforms:`, and the platforms whose `push:` block the file writes.
-    static func read(_ top: ScenarioSection) -> (ios: IOSConfiguration?, android: AndroidConfiguration?, pushBlocks: Set<Platform>) {
+    static func read(_ top: ScenarioSection) -> (
+        ios: IOSConfiguration?, android: AndroidConfiguration?, pushBlocks: Set<Platform>
+    ) {
         var ios: IOSConfiguration?
         var android: AndroidConfiguration?
         if let platforms = top.section("platforms") {
@@ -13,9 +15,10 @@ enum PlatformReader {
         }
         // Read from the nodes, so a block that failed to read still counts as written.
         let written = top["platforms"]
-        let pushBlocks = Set(Platform.allCases.filter { platform in
-            written?.value(forKey: platform.rawValue)?.value(forKey: "push").map { !$0.isNull } ?? false
-        })
+        let pushBlocks = Set(
+            Platform.allCases.filter { platform in
+                written?.value(forKey: platform.rawValue)?.value(forKey: "push").map { !$0.isNull } ?? false
+            })
         return (ios, android, pushBlocks)
     }
 
@@ -24,7 +27,9 @@ enum PlatformReader {
         if let v = map.durationOrNever("inactiveAfter", allowZero: false) { ios.inactiveAfter = v }
         if let v = map.choice("resubmitOnOpen", as: ResubmitPolicy.self) { ios.resubmitOnOpen = v }
         if let v = map.bool("backgroundAppRefresh") { ios.backgroundAppRefresh = v }
-        if let v = map.choice("notificationAuthorization", as: NotificationAuthorization.self) { ios.notificationAuthorization = v == .authorized }
+        if let v = map.choice("notificationAuthorization", as: NotificationAuthorization.self) {
+            ios.notificationAuthorization = v == .authorized
+        }
         if let v = map.bool("timeSensitiveAllowed") { ios.timeSensitiveAllowed = v }
         if let task = map.section("fetchTask") {
             // The budget's default follows the kind (`BackgroundTaskKind.defaultBudget`).
@@ -47,8 +52,9 @@ enum PlatformReader {
         guard node.mapping != nil else {
             if let v = task.duration("budget", allowZero: false) {
                 ios.budgetSetting = v
-                UnitPlausibility.duration(v, above: 10 * SimTime.minute, task, "budget",
-                                          what: "iOS gives a BGAppRefreshTask about 30 s and a BGProcessingTask minutes")
+                UnitPlausibility.duration(
+                    v, above: 10 * SimTime.minute, task, "budget",
+                    what: "iOS gives a BGAppRefreshTask about 30 s and a BGProcessingTask minutes")
             }
             return
         }
@@ -72,8 +78,13 @@ enum PlatformReader {
         if let v = map.bool("filtering") { push.filtering = v }
         if let v = map.choice("interruptionLevel", as: InterruptionLevel.self) { push.interruptionLevel = v }
         if let v = map.integer("priority") {
-            if v == 5 || v == 10 { push.priority = v } else {
-                map.error("priority", "\(map.path("priority")) is \(v); APNs takes 10 (send at once) or 5 (based on power considerations)")
+            if v == 5 || v == 10 {
+                push.priority = v
+            } else {
+                map.error(
+                    "priority",
+                    "\(map.path("priority")) is \(v); APNs takes 10 (send at once) or 5 (based on power considerations)"
+                )
             }
         }
         if let d = map.distribution("lowPriorityDelay") { push.lowPriorityDelay = d }
@@ -92,7 +103,9 @@ enum PlatformReader {
         // FCM's time to live is at most four weeks.
         if let v = map.duration("storeFor", atMost: 28 * SimTime.day) { push.storeFor = v }
         if let v = map.choice("priority", as: FCMPriority.self) { push.priority = v }
-        if let v = map.duration("handlerBudget", allowZero: false, atMost: 10 * SimTime.minute) { push.handlerBudget = v }
+        if let v = map.duration("handlerBudget", allowZero: false, atMost: 10 * SimTime.minute) {
+            push.handlerBudget = v
+        }
         if let v = map.number("deprioritizeBelow") { push.deprioritizeBelow = v }
         return push
     }
@@ -106,9 +119,13 @@ enum PlatformReader {
         if let v = map.duration("bootCompletedDelay") { android.bootCompletedDelay = v }
         if let v = map.bool("rescheduleOnBoot") { android.rescheduleOnBoot = v }
         if let v = map.choice("fetchIn", as: AndroidFetchHandler.self) { android.fetchIn = v }
-        if let v = map.choice("notificationPermission", as: NotificationPermission.self) { android.notificationPermission = v == .granted }
+        if let v = map.choice("notificationPermission", as: NotificationPermission.self) {
+            android.notificationPermission = v == .granted
+        }
         // AOSP kills a background receiver after 60 s (BROADCAST_BG_TIMEOUT): no longer budget exists.
-        if let v = map.duration("receiverBudget", allowZero: false, atMost: SimTime.minute) { android.receiverBudget = v }
+        if let v = map.duration("receiverBudget", allowZero: false, atMost: SimTime.minute) {
+            android.receiverBudget = v
+        }
         if let alarm = map.section("fetchAlarm"), let d = alarm.distribution("delay") { android.fetchAlarmDelay = d }
         if let d = map.distribution("notificationDelay") { android.notificationDelay = d }
         if let section = map.optionalSection("push") { android.push = readAndroidPush(section) }
@@ -124,20 +141,26 @@ enum PlatformReader {
         if let v = map.choice("request", as: WorkRequestKind.self) { work.request = v }
         if let v = map.duration("repeatInterval", atMost: 366 * SimTime.day) {
             if v < WorkManagerConfiguration.minimumRepeatInterval {
-                map.error("repeatInterval",
-                          "\(map.path("repeatInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 15m "
-                          + "(PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS; WorkManager would run it every 15m)")
+                map.error(
+                    "repeatInterval",
+                    "\(map.path("repeatInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 15m "
+                        + "(PeriodicWorkRequest.MIN_PERIODIC_INTERVAL_MILLIS; WorkManager would run it every 15m)")
             } else {
                 work.repeatInterval = v
             }
         }
         if let v = map.duration("flexInterval", atMost: 366 * SimTime.day) {
             if v < WorkManagerConfiguration.minimumFlexInterval {
-                map.error("flexInterval", "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 5m "
-                          + "(PeriodicWorkRequest.MIN_PERIODIC_FLEX_MILLIS)")
+                map.error(
+                    "flexInterval",
+                    "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), below androidx WorkManager's minimum of 5m "
+                        + "(PeriodicWorkRequest.MIN_PERIODIC_FLEX_MILLIS)")
             } else if v > work.repeatInterval {
-                map.error("flexInterval", "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), longer than repeatInterval "
-                          + "(\(DurationSyntax.format(work.repeatInterval))): the flex is the end of each period, at most all of it")
+                map.error(
+                    "flexInterval",
+                    "\(map.path("flexInterval")) is \(DurationSyntax.format(v)), longer than repeatInterval "
+                        + "(\(DurationSyntax.format(work.repeatInterval))): the flex is the end of each period, at most all of it"
+                )
             } else {
                 work.flexInterval = v
             }
@@ -172,12 +195,21 @@ enum PlatformReader {
         for key in ["firstIdle", "maxIdle"] {
             guard let v = map.duration(key, allowZero: false) else { continue }
             if v < EventEstimate.shortestDozeIdle {
-                map.error(key, "\(map.path(key)) \(DurationSyntax.format(v)) is shorter than Doze's shortest idle period, "
-                          + "\(DurationSyntax.format(EventEstimate.shortestDozeIdle)) (Android's are an hour growing to six; light idle is 5m)")
-            } else if key == "firstIdle" { doze.firstIdle = v } else { doze.maxIdle = v }
+                map.error(
+                    key,
+                    "\(map.path(key)) \(DurationSyntax.format(v)) is shorter than Doze's shortest idle period, "
+                        + "\(DurationSyntax.format(EventEstimate.shortestDozeIdle)) (Android's are an hour growing to six; light idle is 5m)"
+                )
+            } else if key == "firstIdle" {
+                doze.firstIdle = v
+            } else {
+                doze.maxIdle = v
+            }
         }
         if let v = map.number("factor") { doze.factor = v }
-        if doze.maxIdle < doze.firstIdle { android.reader.error(node.mark, "\(map.path).maxIdle must not be below firstIdle") }
+        if doze.maxIdle < doze.firstIdle {
+            android.reader.error(node.mark, "\(map.path).maxIdle must not be below firstIdle")
+        }
         return doze
     }
 }

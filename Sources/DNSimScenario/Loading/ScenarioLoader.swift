@@ -14,7 +14,9 @@ public enum ScenarioLoader {
             throw DiagnosticList([Diagnostic(file: path, mark: nil, message: "is a directory, not a scenario file")])
         }
         // Refused before reading, so a huge file is never loaded into memory.
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > YAMLLimits.default.maxBytes {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size > YAMLLimits.default.maxBytes
+        {
             throw DiagnosticList([YAMLLimits.default.tooLarge(size, file: path)])
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -32,7 +34,9 @@ public enum ScenarioLoader {
             throw DiagnosticList([error])
         }
         guard let root, !root.isNull else {
-            throw DiagnosticList([Diagnostic(file: file, mark: SourceMark(line: 1, column: 1), message: "the scenario file is empty")])
+            throw DiagnosticList([
+                Diagnostic(file: file, mark: SourceMark(line: 1, column: 1), message: "the scenario file is empty")
+            ])
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if let misplaced = misplacedFile(root, text: text, file: file) { throw DiagnosticList([misplaced]) }
@@ -46,15 +50,22 @@ public enum ScenarioLoader {
         let firstLine = text.prefix { $0 != "\n" && $0 != "\r" }
         let configuration = root.value(forKey: "config") ?? root
         if root.mapping != nil, root.value(forKey: "plugin") == nil,
-           ["contentFetch", "userNotification", "relationship"].contains(where: { configuration.value(forKey: $0) != nil }) {
-            return Diagnostic(file: file, mark: start, message: "this is the plugin's DualScheduleConfiguration, not a scenario; "
-                                  + "make a scenario from it with: dnsim-events init --from \(file)",
-                              sourceLine: String(firstLine.prefix(120)))
+            ["contentFetch", "userNotification", "relationship"].contains(where: {
+                configuration.value(forKey: $0) != nil
+            })
+        {
+            return Diagnostic(
+                file: file, mark: start,
+                message: "this is the plugin's DualScheduleConfiguration, not a scenario; "
+                    + "make a scenario from it with: dnsim-events init --from \(file)",
+                sourceLine: String(firstLine.prefix(120)))
         }
         if root.scalar != nil, firstLine.contains(","), !firstLine.contains(":") {
-            return Diagnostic(file: file, mark: start, message: "this looks like a CSV table, not a scenario; "
-                                  + "to calibrate a scenario from telemetry, run: dnsim-events fit \(file)",
-                              sourceLine: String(firstLine.prefix(120)))
+            return Diagnostic(
+                file: file, mark: start,
+                message: "this looks like a CSV table, not a scenario; "
+                    + "to calibrate a scenario from telemetry, run: dnsim-events fit \(file)",
+                sourceLine: String(firstLine.prefix(120)))
         }
         return nil
     }
@@ -64,8 +75,14 @@ public enum ScenarioLoader {
         let reader = ScenarioReader(file: file, text: text)
         let scenario = build(root, reader)
         guard reader.diagnostics.isEmpty, var scenario else {
-            throw DiagnosticList(reader.diagnostics.sorted { ($0.mark ?? SourceMark(line: 0, column: 0)) < ($1.mark ?? SourceMark(line: 0,
-                                                                                                                                  column: 0)) })
+            throw DiagnosticList(
+                reader.diagnostics.sorted {
+                    ($0.mark ?? SourceMark(line: 0, column: 0))
+                        < ($1.mark
+                            ?? SourceMark(
+                                line: 0,
+                                column: 0))
+                })
         }
         scenario.root = root
         scenario.sourceText = text
@@ -102,8 +119,10 @@ public enum ScenarioLoader {
         if let metrics {
             (lateAfter, freshWithin, deviceFreshBelow, maxContentAge) = RunReader.metrics(metrics, &lifecycle)
         }
-        ScenarioRules.check(ScenarioRules.Parts(ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
-                                                strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
+        ScenarioRules.check(
+            ScenarioRules.Parts(
+                ios: platforms.ios, android: platforms.android, user: user.user, lifecycle: lifecycle,
+                strategies: strategies, chargingWindow: user.charging, idleWindow: user.idle), top)
         guard let fetchSchedule, let notifySchedule else { return nil }
         var scenario = Scenario(
             file: r.file, name: run.name, seed: run.seed, devices: run.devices, days: run.days, start: run.start,
@@ -123,9 +142,12 @@ public enum ScenarioLoader {
         for key in MetricDefinitions.keys + ["maxContentAge"] {
             if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark }
         }
-        if let node = top["expect"] { scenario.expectations = ExpectationReader.read(node, arms: scenario.arms.map(\.name),
-                                                                                     hasStudy: top["uncertainty"] != nil,
-                                                                                     hasObjective: top["objective"] != nil, r) }
+        if let node = top["expect"] {
+            scenario.expectations = ExpectationReader.read(
+                node, arms: scenario.arms.map(\.name),
+                hasStudy: top["uncertainty"] != nil,
+                hasObjective: top["objective"] != nil, r)
+        }
         if let node = top["fleet"] { scenario.fleetEntries = FleetReader.read(node, r) }
         // An expect: entry's segment names one of the fleet's, read just above.
         if let node = top["expect"] {
@@ -139,27 +161,37 @@ public enum ScenarioLoader {
         if let section = top.section("uncertainty") {
             scenario.uncertainty = UncertaintyReader.read(section, segments: scenario.fleetEntries.map(\.name))
             if scenario.objective == nil && top["objective"] == nil {
-                r.error(top["uncertainty"]?.mark,
-                        "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }")
+                r.error(
+                    top["uncertainty"]?.mark,
+                    "uncertainty needs an objective: the utility the decision maximises, e.g. objective: { weights: { fresh: 1, missed: -2 } }"
+                )
             }
             if top["sweep"] != nil {
-                r.error(top["uncertainty"]?.mark,
-                        "uncertainty and sweep do not combine: a study runs every arm in each world; "
+                r.error(
+                    top["uncertainty"]?.mark,
+                    "uncertainty and sweep do not combine: a study runs every arm in each world; "
                         + "compare levers as arms, or write one study per sweep point")
             }
-            if let settings = scenario.uncertainty, let problem = settings.sizeProblem(devices: settings.devices ?? run.devices, days: run.days) {
+            if let settings = scenario.uncertainty,
+                let problem = settings.sizeProblem(devices: settings.devices ?? run.devices, days: run.days)
+            {
                 r.error(section["samples"]?.mark ?? section.node.mark, problem)
             }
         }
         // Every sweep point builds each segment's scenario too.
         let points = scenario.sweep.reduce(1) { $0 * $1.values.count }
-        if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty, points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints {
-            r.error(top["sweep"]?.mark,
-                    "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments "
+        if !scenario.fleetEntries.isEmpty, !scenario.sweep.isEmpty,
+            points * (scenario.fleetEntries.count + 1) > SweepReader.maxPoints
+        {
+            r.error(
+                top["sweep"]?.mark,
+                "the sweep's \(points) points with a fleet of \(scenario.fleetEntries.count) segments "
                     + "build \(points * (scenario.fleetEntries.count + 1)) scenarios; "
                     + "at most \(SweepReader.maxPoints) (sweep fewer values or use fewer segments)")
         }
-        if let section = top.section("precision") { scenario.precision = RunReader.precision(section, devices: run.devices) }
+        if let section = top.section("precision") {
+            scenario.precision = RunReader.precision(section, devices: run.devices)
+        }
         if let calendar = ScenarioRules.calendar(scenario, top) {
             // Default freshWithin: the lead T − F (of the first cycle, for crons whose lead varies).
             scenario.defaultFreshWithin = calendar.notifyTimes[0] - calendar.fetchTimes[0]

@@ -38,7 +38,8 @@ final class ScenarioReader {
     private func diagnostic(_ mark: SourceMark?, _ message: String, _ severity: Diagnostic.Severity) -> Diagnostic {
         var sourceLine: String?
         if let mark { sourceLine = lines.line(mark.line) }
-        return Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: sourceLine, severity: severity)
+        return Diagnostic(
+            file: file, mark: mark, message: MessageText.bounded(message), sourceLine: sourceLine, severity: severity)
     }
 
     /// A mapping's entries by key, rejecting keys not in `known` (with a suggestion).
@@ -57,7 +58,10 @@ final class ScenarioReader {
                 let scope = path.isEmpty ? "at the top level" : "in \(path)"
                 let guess = Suggestion.closest(to: key, in: known)
                 if let guess { suggested.insert(guess) }
-                error(pair.key.mark, "unknown key \(MessageText.quoted(key)) \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? ""))
+                error(
+                    pair.key.mark,
+                    "unknown key \(MessageText.quoted(key)) \(scope)" + (guess.map { " (did you mean '\($0)'?)" } ?? "")
+                )
             }
         }
         // A misspelt required key already says what is missing.
@@ -88,15 +92,20 @@ final class ScenarioReader {
     /// A finite number within `range`.
     func number(_ node: YAMLNode, _ path: String, in range: ClosedRange<Double>) -> Double? {
         guard let text = node.scalar, !node.isQuoted, !node.isNull else {
-            error(node.mark, "\(path) must be a number, not \(node.isQuoted ? "quoted text" : node.isNull ? "empty" : node.typeName)")
+            error(
+                node.mark,
+                "\(path) must be a number, not \(node.isQuoted ? "quoted text" : node.isNull ? "empty" : node.typeName)"
+            )
             return nil
         }
         guard let value = Double(text), text.first != "+" || text.count > 1 else {
             // A share written as a percentage: the fraction it means.
             let percent = text.hasSuffix("%") ? Double(text.dropLast().trimmingCharacters(in: .whitespaces)) : nil
-            let hint = percent.map {
-                range.upperBound <= 1 && $0.isFinite ? " (did you mean \(Self.show($0 / 100))? shares are fractions from 0 to 1)" : ""
-            } ?? ""
+            let hint =
+                percent.map {
+                    range.upperBound <= 1 && $0.isFinite
+                        ? " (did you mean \(Self.show($0 / 100))? shares are fractions from 0 to 1)" : ""
+                } ?? ""
             error(node.mark, "\(path) must be a number, not \(MessageText.quoted(text))\(hint)")
             return nil
         }
@@ -105,8 +114,10 @@ final class ScenarioReader {
             return nil
         }
         guard range.contains(value) else {
-            error(node.mark,
-                  "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(MessageText.shortened(text))")
+            error(
+                node.mark,
+                "\(path) must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), not \(MessageText.shortened(text))"
+            )
             return nil
         }
         return value
@@ -120,7 +131,10 @@ final class ScenarioReader {
             return nil
         }
         guard value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
-            error(node.mark, "\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(MessageText.shortened(node.scalar ?? ""))")
+            error(
+                node.mark,
+                "\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(MessageText.shortened(node.scalar ?? ""))"
+            )
             return nil
         }
         return Int(value)
@@ -129,10 +143,13 @@ final class ScenarioReader {
     /// A whole number of milliseconds, as the plugin's own settings are written. A duration with
     /// a unit (`5m`) is refused with the number it means (`300000`).
     func milliseconds(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
-        if let text = node.scalar, !node.isNull, Double(text) == nil, case .success(let millis) = DurationSyntax.parse(text) {
-            error(node.mark,
-                  "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) "
-                  + "(did you mean \(Self.show(millis.rounded()))?)")
+        if let text = node.scalar, !node.isNull, Double(text) == nil,
+            case .success(let millis) = DurationSyntax.parse(text)
+        {
+            error(
+                node.mark,
+                "\(path) is in milliseconds, as the plugin defines it, not \(MessageText.quoted(text)) "
+                    + "(did you mean \(Self.show(millis.rounded()))?)")
             return nil
         }
         return integer(node, "\(path) (milliseconds)", in: range)
@@ -165,12 +182,17 @@ final class ScenarioReader {
         }
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: String, as: T.Type) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ path: String, as: T.Type) -> T?
+    where T.RawValue == String {
         guard let text = string(node, path) else { return nil }
         if let value = T(rawValue: text) { return value }
         let options = T.allCases.map(\.rawValue)
-        error(node.mark, "\(path) \(MessageText.quoted(text)) is not one of \(options.joined(separator: ", "))" + Suggestion.hint(for: text,
-                                                                                                                                  in: options))
+        error(
+            node.mark,
+            "\(path) \(MessageText.quoted(text)) is not one of \(options.joined(separator: ", "))"
+                + Suggestion.hint(
+                    for: text,
+                    in: options))
         return nil
     }
 
@@ -180,7 +202,8 @@ final class ScenarioReader {
             return try CronExpression(text)
         } catch {
             let quote = node.isQuoted ? 1 : 0
-            let mark = node.mark.line == node.mark.line
+            let mark =
+                node.mark.line == node.mark.line
                 ? SourceMark(line: node.mark.line, column: node.mark.column + quote + error.offset) : node.mark
             self.error(mark, "\(path): \(error.message)")
             return nil

@@ -16,8 +16,11 @@ struct ScenarioSection {
     /// `node` is not a mapping.
     init?(_ node: YAMLNode, _ path: String, schema: String? = nil, _ reader: ScenarioReader) {
         let schema = schema ?? path
-        guard let entries = reader.mapping(node, path, known: ScenarioKeys.keys(at: schema),
-                                           required: ScenarioKeyCatalog.required[schema] ?? []) else { return nil }
+        guard
+            let entries = reader.mapping(
+                node, path, known: ScenarioKeys.keys(at: schema),
+                required: ScenarioKeyCatalog.required[schema] ?? [])
+        else { return nil }
         self.reader = reader
         self.node = node
         self.path = path
@@ -55,20 +58,27 @@ struct ScenarioSection {
     func string(_ key: String) -> String? { self[key].flatMap { reader.string($0, path(key)) } }
     func bool(_ key: String) -> Bool? { self[key].flatMap { reader.bool($0, path(key)) } }
     func cron(_ key: String) -> CronExpression? { self[key].flatMap { reader.cron($0, path(key)) } }
-    func distribution(_ key: String) -> Distribution? { self[key].flatMap { DistributionReader.read($0, path(key), reader) } }
+    func distribution(_ key: String) -> Distribution? {
+        self[key].flatMap { DistributionReader.read($0, path(key), reader) }
+    }
 
     /// A number within the range the catalog declares for `key`.
     func number(_ key: String) -> Double? {
-        guard case .number(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no number range") }
+        guard case .number(let range)? = limits(key) else {
+            preconditionFailure("\(schema).\(key) declares no number range")
+        }
         if let node = self[key], node.mapping != nil {
-            return DeviceValueReader.read(node, path(key), catalogPath: schema.isEmpty ? key : "\(schema).\(key)", range: range, reader)
+            return DeviceValueReader.read(
+                node, path(key), catalogPath: schema.isEmpty ? key : "\(schema).\(key)", range: range, reader)
         }
         return number(key, in: range)
     }
 
     /// A whole number within the range the catalog declares for `key`.
     func integer(_ key: String) -> Int? {
-        guard case .integer(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no whole-number range") }
+        guard case .integer(let range)? = limits(key) else {
+            preconditionFailure("\(schema).\(key) declares no whole-number range")
+        }
         return integer(key, in: range)
     }
 
@@ -87,7 +97,9 @@ struct ScenarioSection {
 
     /// Whole milliseconds within the catalog's range for `key` (a duration with a unit is refused with its number).
     func milliseconds(_ key: String) -> Int? {
-        guard case .integer(let range)? = limits(key) else { preconditionFailure("\(schema).\(key) declares no whole-number range") }
+        guard case .integer(let range)? = limits(key) else {
+            preconditionFailure("\(schema).\(key) declares no whole-number range")
+        }
         return self[key].flatMap { reader.milliseconds($0, path(key), in: range) }
     }
 
@@ -106,8 +118,10 @@ struct ScenarioSection {
         self[key].flatMap { reader.choice($0, path(key), as: type) }
     }
 
-    func defects<Defect: RawRepresentable & CaseIterable & Hashable>(_ key: String, as type: Defect.Type) -> Set<Defect>?
-        where Defect.RawValue == String {
+    func defects<Defect: RawRepresentable & CaseIterable & Hashable>(_ key: String, as type: Defect.Type) -> Set<
+        Defect
+    >?
+    where Defect.RawValue == String {
         self[key].map { LifecycleReader.defects($0, path(key), as: type, reader) }
     }
 

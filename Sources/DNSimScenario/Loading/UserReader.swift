@@ -16,7 +16,9 @@ enum UserReader {
     static func read(_ map: ScenarioSection, _ lifecycle: inout LifecycleSettings) -> Result {
         var result = Result()
         if let v = map.number("appOpensPerDay") { result.user.appOpensPerDay = v }
-        if let n = map["appOpenHours"] { result.user.appOpenHours = hourWeights(n, map.path("appOpenHours"), map.reader) }
+        if let n = map["appOpenHours"] {
+            result.user.appOpenHours = hourWeights(n, map.path("appOpenHours"), map.reader)
+        }
         if let v = map.number("forceQuitPerDay") { result.user.forceQuitPerDay = v }
         if let v = map.number("forceStopPerDay") { result.user.forceStopPerDay = v }
         if let v = map.durationOrNever("tokenLifetime", allowZero: false), let v { result.user.tokenLifetime = v }
@@ -78,7 +80,10 @@ enum UserReader {
     private static func summaryTimes(_ map: ScenarioSection) -> [Int] {
         guard let node = map["times"] else { return [] }
         guard let items = node.sequence, (1...12).contains(items.count) else {
-            map.reader.error(node.mark, "\(map.path("times")) must be a list of 1 to 12 local times HH:MM (iOS allows up to 12 summaries a day)")
+            map.reader.error(
+                node.mark,
+                "\(map.path("times")) must be a list of 1 to 12 local times HH:MM (iOS allows up to 12 summaries a day)"
+            )
             return []
         }
         var minutes: [Int] = []

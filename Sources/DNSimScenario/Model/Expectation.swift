@@ -18,8 +18,10 @@ public struct Expectation: Sendable, Equatable {
     /// `metric: utility`: the objective's utility per cycle, not a `summary.csv` column.
     public static let utility = "utility"
 
-    public init(arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil,
-                segment: String? = nil, mark: SourceMark) {
+    public init(
+        arm: String, metric: String, min: Double?, max: Double?, probability: Double? = nil,
+        segment: String? = nil, mark: SourceMark
+    ) {
         self.arm = arm
         self.metric = metric
         self.min = min

@@ -13,8 +13,10 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
     /// `metrics.maxContentAge`, when set (`within_age`); absent from a manifest without it.
     public var maxContentAge: Millis?
 
-    public init(freshWithin: Millis, lateAfter: Millis, duplicateWindow: Millis,
-                deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow, maxContentAge: Millis? = nil) {
+    public init(
+        freshWithin: Millis, lateAfter: Millis, duplicateWindow: Millis,
+        deviceFreshBelow: Double = SimulationPlan.defaultDeviceFreshBelow, maxContentAge: Millis? = nil
+    ) {
         self.freshWithin = freshWithin
         self.lateAfter = lateAfter
         self.duplicateWindow = duplicateWindow
@@ -36,7 +38,9 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
         lateAfter = try container.decode(Millis.self, forKey: .lateAfter)
         duplicateWindow = try container.decode(Millis.self, forKey: .duplicateWindow)
         // A manifest written before the spread columns counted with the default.
-        deviceFreshBelow = try container.decodeIfPresent(Double.self, forKey: .deviceFreshBelow) ?? SimulationPlan.defaultDeviceFreshBelow
+        deviceFreshBelow =
+            try container.decodeIfPresent(Double.self, forKey: .deviceFreshBelow)
+            ?? SimulationPlan.defaultDeviceFreshBelow
         maxContentAge = try container.decodeIfPresent(Millis.self, forKey: .maxContentAge)
     }
 
@@ -70,7 +74,8 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
     /// `freshWithin 30m, lateAfter 60s, duplicateWindow 10m`.
     public var description: String {
         Self.keys.map { "\($0) \(Self.text(self[$0]))" }.joined(separator: ", ")
-            + (deviceFreshBelow == SimulationPlan.defaultDeviceFreshBelow ? "" : ", deviceFreshBelow \(ScenarioReader.show(deviceFreshBelow))")
+            + (deviceFreshBelow == SimulationPlan.defaultDeviceFreshBelow
+                ? "" : ", deviceFreshBelow \(ScenarioReader.show(deviceFreshBelow))")
             + (maxContentAge.map { ", maxContentAge \(Self.text($0))" } ?? "")
     }
 
@@ -81,8 +86,10 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
 extension Scenario {
     /// The definitions a run of this scenario counts with.
     public var definitions: MetricDefinitions {
-        MetricDefinitions(freshWithin: freshWithin ?? defaultFreshWithin, lateAfter: lateAfter, duplicateWindow: lifecycle.duplicateWindow,
-                          deviceFreshBelow: deviceFreshBelow, maxContentAge: maxContentAge)
+        MetricDefinitions(
+            freshWithin: freshWithin ?? defaultFreshWithin, lateAfter: lateAfter,
+            duplicateWindow: lifecycle.duplicateWindow,
+            deviceFreshBelow: deviceFreshBelow, maxContentAge: maxContentAge)
     }
 
     /// Counts with `definitions` instead (a sweep's points read the same fields).

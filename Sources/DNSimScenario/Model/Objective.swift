@@ -57,8 +57,11 @@ public struct Objective: Sendable, Equatable {
         var text = ""
         for (index, (term, weight)) in weights.enumerated() {
             let magnitude = ScenarioReader.show(abs(weight))
-            if index == 0 { text += weight < 0 ? "−\(magnitude) × \(term.name)" : "\(magnitude) × \(term.name)" }
-            else { text += (weight < 0 ? " − " : " + ") + "\(magnitude) × \(term.name)" }
+            if index == 0 {
+                text += weight < 0 ? "−\(magnitude) × \(term.name)" : "\(magnitude) × \(term.name)"
+            } else {
+                text += (weight < 0 ? " − " : " + ") + "\(magnitude) × \(term.name)"
+            }
         }
         return text.isEmpty ? "0" : text
     }

@@ -28,11 +28,13 @@ public struct ObjectiveConstraint: Sendable, Equatable {
     /// `missed_rate ≤ 2%`, as reports print it.
     public var text: String {
         let isRate = SummaryColumns.named(metric)?.unit == "fraction"
-        func show(_ value: Double) -> String { isRate ? "\(ScenarioReader.show((value * 10_000).rounded() / 100))%" : ScenarioReader.show(value) }
+        func show(_ value: Double) -> String {
+            isRate ? "\(ScenarioReader.show((value * 10_000).rounded() / 100))%" : ScenarioReader.show(value)
+        }
         switch (min, max) {
-        case let (low?, high?): return "\(show(low)) ≤ \(metric) ≤ \(show(high))"
-        case let (low?, nil): return "\(metric) ≥ \(show(low))"
-        case let (nil, high?): return "\(metric) ≤ \(show(high))"
+        case (let low?, let high?): return "\(show(low)) ≤ \(metric) ≤ \(show(high))"
+        case (let low?, nil): return "\(metric) ≥ \(show(low))"
+        case (nil, let high?): return "\(metric) ≤ \(show(high))"
         case (nil, nil): return metric
         }
     }

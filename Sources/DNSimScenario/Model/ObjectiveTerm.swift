@@ -12,9 +12,12 @@ public enum ObjectiveTerm: Sendable, Equatable, Hashable {
     /// The rates a weight may name, by their bare names.
     public static let rateNames: [String] = RateMetric.allCases.map(\.name)
     /// The per-device-day columns a weight may name, the spread and the per-update share.
-    public static let costNames: [String] = SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") } + spreadNames + perUpdateNames
+    public static let costNames: [String] =
+        SummaryColumns.names.filter { $0.hasSuffix("_per_device_day") } + spreadNames + perUpdateNames
     /// The spread over devices a weight may name: a team may weigh its worst-served devices.
-    public static let spreadNames = ["fresh_device_p10", "fresh_device_p50", "fresh_device_p90", "missed_device_p90", "devices_fresh_below"]
+    public static let spreadNames = [
+        "fresh_device_p10", "fresh_device_p50", "fresh_device_p90", "missed_device_p90", "devices_fresh_below",
+    ]
     /// Every strategy's per-update measure, so an objective can weigh `onNews` against a cycle arm (a share of updates).
     public static let perUpdateNames = ["updates_fresh_rate"]
     public static var names: [String] { rateNames + ["lost", "within_age"] + costNames }
@@ -46,7 +49,8 @@ public enum ObjectiveTerm: Sendable, Equatable, Hashable {
     public func value(_ statistics: ArmStatistics, days: Int) -> Double {
         switch self {
         case .rate(let metric): return statistics.rate(metric)
-        case .lostPerCycle: return statistics.cycles > 0 ? Double(statistics.sum(.lostUpdates)) / Double(statistics.cycles) : 0
+        case .lostPerCycle:
+            return statistics.cycles > 0 ? Double(statistics.sum(.lostUpdates)) / Double(statistics.cycles) : 0
         case .cost(let column): return SummaryColumns.named(column)?.value(statistics, days: days) ?? 0
         case .withinAge: return statistics.withinAgeRate ?? 0
         }

@@ -5,8 +5,10 @@ extension Scenario {
     /// Whether anything of the user's lifecycle, the Daily Reminder or a defect is in play:
     /// reports then show the lifecycle figures.
     public var isLifecycleActive: Bool {
-        user.disablePerDay > 0 || user.timeChangePerDay > 0 || user.starredChangePerDay > 0 || user.emptyStarredShare > 0
-            || lifecycle.reminder != nil || !plugin.defects.isEmpty || strategies.contains { !($0.defects ?? []).isEmpty }
+        user.disablePerDay > 0 || user.timeChangePerDay > 0 || user.starredChangePerDay > 0
+            || user.emptyStarredShare > 0
+            || lifecycle.reminder != nil || !plugin.defects.isEmpty
+            || strategies.contains { !($0.defects ?? []).isEmpty }
             || fleet.contains { $0.scenario.isLifecycleActive }
     }
 
@@ -19,8 +21,9 @@ extension Scenario {
         let notify = occurrences(of: cron, days: days)
         let last = notify.last ?? base.start
         let following = timeZone.nextOccurrence(of: cron, after: last) ?? (last + SimTime.day)
-        return CycleCalendar(start: base.start, notifyTimes: notify, fetchTimes: notify.map { $0 - lead },
-                             followingNotifyTime: following)
+        return CycleCalendar(
+            start: base.start, notifyTimes: notify, fetchTimes: notify.map { $0 - lead },
+            followingNotifyTime: following)
     }
 
     /// How often `cron` fires in the run, counted without building the list.

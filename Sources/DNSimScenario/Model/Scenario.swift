@@ -110,8 +110,9 @@ public struct Scenario: Sendable {
     /// The cycles of `days` local days from `start`, or why there are none. Computed once per
     /// distinct input and kept: validation and `plan()` share it.
     public func calendar(days: Int) -> Result<CycleCalendar, CalendarError> {
-        let key = CalendarCache.Key(days: days, start: start.description, timeZone: timeZone.identifier,
-                                    notify: notifySchedule.text, fetch: fetchSchedule.text)
+        let key = CalendarCache.Key(
+            days: days, start: start.description, timeZone: timeZone.identifier,
+            notify: notifySchedule.text, fetch: fetchSchedule.text)
         return calendarCache.value(for: key) { computeCalendar(days: days) }
     }
 
@@ -121,25 +122,32 @@ public struct Scenario: Sendable {
         // Counted first, without building them, so an every-minute schedule over a century is
         // refused in milliseconds instead of filling memory.
         let count = timeZone.occurrenceCount(of: notifySchedule, from: windowStart, to: windowEnd)
-        let never = CalendarError.noNotifications("plugin.userNotification.schedule '\(notifySchedule.text)' never fires "
-                                                  + "in the \(days) simulated day(s) from \(start)")
+        let never = CalendarError.noNotifications(
+            "plugin.userNotification.schedule '\(notifySchedule.text)' never fires "
+                + "in the \(days) simulated day(s) from \(start)")
         guard count > 0 else { return .failure(never) }
         guard count <= Self.maxCycles else {
-            return .failure(.tooManyCycles("plugin.userNotification.schedule '\(notifySchedule.text)' fires \(count) times "
-                                           + "in the \(days) simulated day(s); a device simulates at most \(Self.maxCycles) cycles "
-                                           + "(simulate fewer days or notify less often)"))
+            return .failure(
+                .tooManyCycles(
+                    "plugin.userNotification.schedule '\(notifySchedule.text)' fires \(count) times "
+                        + "in the \(days) simulated day(s); a device simulates at most \(Self.maxCycles) cycles "
+                        + "(simulate fewer days or notify less often)"))
         }
         let notifyTimes = timeZone.occurrences(of: notifySchedule, from: windowStart, to: windowEnd)
         guard let last = notifyTimes.last else { return .failure(never) }
         let fetchTimes = timeZone.latestOccurrences(of: fetchSchedule, atOrBefore: notifyTimes, lookBackDays: 400)
         guard fetchTimes.count == notifyTimes.count else {
             let notifyTime = notifyTimes[fetchTimes.count]
-            return .failure(.noFetch("plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days "
-                                     + "before the notification at \(timeZone.localFields(notifyTime).formatted)"))
+            return .failure(
+                .noFetch(
+                    "plugin.contentFetch.schedule '\(fetchSchedule.text)' has no occurrence in the 400 days "
+                        + "before the notification at \(timeZone.localFields(notifyTime).formatted)"))
         }
         let following = timeZone.nextOccurrence(of: notifySchedule, after: last) ?? (last + SimTime.day)
-        return .success(CycleCalendar(start: windowStart, notifyTimes: notifyTimes, fetchTimes: fetchTimes,
-                                      followingNotifyTime: following))
+        return .success(
+            CycleCalendar(
+                start: windowStart, notifyTimes: notifyTimes, fetchTimes: fetchTimes,
+                followingNotifyTime: following))
     }
 
     public enum CalendarError: Error, Sendable {
@@ -167,13 +175,17 @@ public struct Scenario: Sendable {
     }
 
     /// The plan to simulate, with command-line overrides applied.
-    public func plan(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) -> Result<SimulationPlan, CalendarError> {
+    public func plan(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil) -> Result<
+        SimulationPlan, CalendarError
+    > {
         let days = days ?? self.days
         if let reminder = lifecycle.reminder {
             let count = reminderCount(reminder.schedule, days: days)
             guard count <= Self.maxCycles else {
-                return .failure(.tooManyCycles("app.dailyReminder.schedule '\(reminder.schedule.text)' fires \(count) times "
-                                               + "in the \(days) simulated day(s); at most \(Self.maxCycles) (a reminder fires daily)"))
+                return .failure(
+                    .tooManyCycles(
+                        "app.dailyReminder.schedule '\(reminder.schedule.text)' fires \(count) times "
+                            + "in the \(days) simulated day(s); at most \(Self.maxCycles) (a reminder fires daily)"))
             }
         }
         return calendar(days: days).map { calendar in
@@ -181,12 +193,15 @@ public struct Scenario: Sendable {
             if let chargingWindow { user.charging = chargingWindow.windows(in: timeZone, from: start, days: days + 1) }
             if let idleWindow { user.idle = idleWindow.windows(in: timeZone, from: start, days: days + 1) }
             user.summaryTimes = summaryTimes.flatMap { minutes in
-                DailyWindow(start: minutes, end: (minutes + 1) % (24 * 60)).windows(in: timeZone, from: start, days: days + 1).starts
+                DailyWindow(start: minutes, end: (minutes + 1) % (24 * 60)).windows(
+                    in: timeZone, from: start, days: days + 1
+                ).starts
             }.sorted()
-            user.focus = TimeWindows(focusWindows.flatMap { window in
-                let windows = window.windows(in: timeZone, from: start, days: days + 1)
-                return Array(zip(windows.starts, windows.ends))
-            })
+            user.focus = TimeWindows(
+                focusWindows.flatMap { window in
+                    let windows = window.windows(in: timeZone, from: start, days: days + 1)
+                    return Array(zip(windows.starts, windows.ends))
+                })
             var world = WorldConfiguration(
                 calendar: calendar, plugin: plugin, ios: ios ?? IOSConfiguration(),
                 android: android ?? AndroidConfiguration(), fetch: fetch, server: server, user: user)
@@ -195,11 +210,13 @@ public struct Scenario: Sendable {
             world.perDevice = deviceValues
             world.timeChoices = lifecycle.notifyTimes.map { timeChoiceCalendar($0, days: days, base: calendar) }
             if let reminder = lifecycle.reminder {
-                world.reminder = DailyReminder(times: occurrences(of: reminder.schedule, days: days), wanted: reminder.wanted,
-                                               defects: lifecycle.appDefects)
+                world.reminder = DailyReminder(
+                    times: occurrences(of: reminder.schedule, days: days), wanted: reminder.wanted,
+                    defects: lifecycle.appDefects)
             }
-            var plan = SimulationPlan(world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
-                                      lateAfter: lateAfter)
+            var plan = SimulationPlan(
+                world: world, arms: arms, seed: seed ?? self.seed, devices: devices ?? self.devices,
+                lateAfter: lateAfter)
             plan.deviceFreshBelow = deviceFreshBelow
             plan.maxContentAge = maxContentAge
             return plan
@@ -211,13 +228,17 @@ public struct Scenario: Sendable {
 
     /// `plan` with each segment's world. A fleet of one segment runs every device in that
     /// segment's world, exactly as the scenario with the segment's values written in.
-    private func fleetPlan(_ plan: SimulationPlan, devices: Int?, days: Int, seed: UInt64?) -> Result<SimulationPlan, CalendarError> {
+    private func fleetPlan(_ plan: SimulationPlan, devices: Int?, days: Int, seed: UInt64?) -> Result<
+        SimulationPlan, CalendarError
+    > {
         var plan = plan
         var segments: [Fleet.Segment] = []
         for segment in fleet {
             switch segment.scenario.plan(devices: devices, days: days, seed: seed) {
             case .success(let segmentPlan):
-                segments.append(Fleet.Segment(name: segment.name, share: segment.share, world: segmentPlan.world, platform: segment.platform))
+                segments.append(
+                    Fleet.Segment(
+                        name: segment.name, share: segment.share, world: segmentPlan.world, platform: segment.platform))
             case .failure(let error): return .failure(error)
             }
         }

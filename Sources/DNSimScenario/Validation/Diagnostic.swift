@@ -16,7 +16,9 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     public var sourceLine: String?
     public var severity: Severity
 
-    public init(file: String, mark: SourceMark?, message: String, sourceLine: String? = nil, severity: Severity = .error) {
+    public init(
+        file: String, mark: SourceMark?, message: String, sourceLine: String? = nil, severity: Severity = .error
+    ) {
         self.file = file
         self.mark = mark
         self.message = message
@@ -74,6 +76,9 @@ public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     /// The same diagnostics without their source lines: about a file the user did not name
     /// (one a shard records), a message gives the path and what is wrong, never a line of it.
     public var withoutSourceLines: DiagnosticList {
-        DiagnosticList(diagnostics.map { var bare = $0; bare.sourceLine = nil; return bare })
+        DiagnosticList(
+            diagnostics.map {
+                var bare = $0; bare.sourceLine = nil; return bare
+            })
     }
 }

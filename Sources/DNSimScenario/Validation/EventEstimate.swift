@@ -34,12 +34,20 @@ public struct EventEstimate: Sendable, Equatable {
         ]
         if scenario.user.disablePerDay > 0 {
             // Turning off and on again, and re-arming the cycles of the day each time.
-            parts.append(("user.disablePerDay \(Self.show(scenario.user.disablePerDay))", scenario.user.disablePerDay * (2 + 2 * cyclesPerDay)))
+            parts.append(
+                (
+                    "user.disablePerDay \(Self.show(scenario.user.disablePerDay))",
+                    scenario.user.disablePerDay * (2 + 2 * cyclesPerDay)
+                ))
         }
         if let doze = scenario.android?.doze {
             // At most one maintenance window per shortest idle period, all day.
             let windows = Double(SimTime.day) / Double(max(min(doze.firstIdle, doze.maxIdle), 1))
-            parts.append(("platforms.android.doze windows (one per firstIdle \(DurationSyntax.format(doze.firstIdle)))", windows * 2))
+            parts.append(
+                (
+                    "platforms.android.doze windows (one per firstIdle \(DurationSyntax.format(doze.firstIdle)))",
+                    windows * 2
+                ))
         }
         self.parts = parts.sorted { $0.1 > $1.1 }
     }
@@ -50,7 +58,9 @@ public struct EventEstimate: Sendable, Equatable {
         return "about \(Self.grouped(perDeviceDay)) events per device-day and arm (\(shown.joined(separator: ", ")))"
     }
 
-    static func show(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
+    static func show(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
 
     static func grouped(_ value: Double) -> String {
         let digits = String(Int64(value.rounded()))
@@ -69,17 +79,28 @@ public struct EventEstimate: Sendable, Equatable {
         guard total > warnAbove else { return }
         let source = estimate.parts.first?.source ?? ""
         let mark: SourceMark?
-        if source.hasPrefix("server.") { mark = top["server"]?.value(forKey: "updatesPerDay")?.mark }
-        else if source.hasPrefix("user.appOpens") { mark = top["user"]?.value(forKey: "appOpensPerDay")?.mark }
-        else if source.hasPrefix("user.disable") { mark = top["user"]?.value(forKey: "disablePerDay")?.mark }
-        else if source.hasPrefix("platforms.android.doze") { mark = top["platforms"]?.value(forKey: "android")?.value(forKey: "doze")?.mark }
-        else { mark = top["plugin"]?.mark }
+        if source.hasPrefix("server.") {
+            mark = top["server"]?.value(forKey: "updatesPerDay")?.mark
+        } else if source.hasPrefix("user.appOpens") {
+            mark = top["user"]?.value(forKey: "appOpensPerDay")?.mark
+        } else if source.hasPrefix("user.disable") {
+            mark = top["user"]?.value(forKey: "disablePerDay")?.mark
+        } else if source.hasPrefix("platforms.android.doze") {
+            mark = top["platforms"]?.value(forKey: "android")?.value(forKey: "doze")?.mark
+        } else {
+            mark = top["plugin"]?.mark
+        }
         let days = Double(scenario.days) * Double(scenario.devices)
         if total > refuseAbove {
-            r.error(mark, "the scenario would take \(estimate.summary), over the limit of \(grouped(refuseAbove)): lower the rate that dominates")
+            r.error(
+                mark,
+                "the scenario would take \(estimate.summary), over the limit of \(grouped(refuseAbove)): lower the rate that dominates"
+            )
         } else {
-            r.warning(mark, "the scenario takes \(estimate.summary); above \(grouped(warnAbove)) a run is slow "
-                      + "(\(grouped(days)) device-days here): lower the rate that dominates, or run fewer devices")
+            r.warning(
+                mark,
+                "the scenario takes \(estimate.summary); above \(grouped(warnAbove)) a run is slow "
+                    + "(\(grouped(days)) device-days here): lower the rate that dominates, or run fewer devices")
         }
     }
 }

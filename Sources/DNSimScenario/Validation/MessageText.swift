@@ -53,7 +53,8 @@ public enum MessageText {
     }
 
     static func visible(_ character: Character) -> String {
-        character.unicodeScalars.contains(where: isUnsafe) ? character.unicodeScalars.map(visible).joined() : String(character)
+        character.unicodeScalars.contains(where: isUnsafe)
+            ? character.unicodeScalars.map(visible).joined() : String(character)
     }
 
     static func visible(_ scalar: Unicode.Scalar) -> String {
@@ -85,7 +86,8 @@ public enum MessageText {
         var closingQuotesRemain = true
         while index < characters.count {
             let character = characters[index]
-            let opensQuote = character == "'" && (index == 0 || characters[index - 1] == " " || characters[index - 1] == "(")
+            let opensQuote =
+                character == "'" && (index == 0 || characters[index - 1] == " " || characters[index - 1] == "(")
             if opensQuote, closingQuotesRemain {
                 if let close = closingQuote(in: characters, after: index) {
                     let inner = characters[(index + 1)..<close]

@@ -34,8 +34,10 @@ extension Scenario {
     /// refused. The overrides are the command line's `--devices`, `--days` and `--seed`. A study's
     /// worlds and a sweep's points are all built only with `allVariants` (a run needs them); else a
     /// bounded sample is, so `validate` answers in seconds and bounded memory.
-    public func validated(devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil,
-                          allVariants: Bool = false) throws(DiagnosticList) -> ValidatedScenario {
+    public func validated(
+        devices: Int? = nil, days: Int? = nil, seed: UInt64? = nil,
+        allVariants: Bool = false
+    ) throws(DiagnosticList) -> ValidatedScenario {
         let plan: SimulationPlan
         switch self.plan(devices: devices, days: days, seed: seed) {
         case .success(let planned): plan = planned
@@ -47,39 +49,59 @@ extension Scenario {
         if let days {
             for point in points {
                 guard case .failure(let problem) = point.scenario.calendar(days: days) else { continue }
-                throw diagnostic(problem, in: point.scenario, days: days,
-                                 label: point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+                throw diagnostic(
+                    problem, in: point.scenario, days: days,
+                    label: point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
             }
         }
         var validated = ValidatedScenario(scenario: self, plan: plan, sweepPoints: points)
         validated.sweepPointCount = sweepPointCount
         if let settings = uncertainty {
-            if let problem = settings.sizeProblem(devices: settings.devices ?? devices ?? self.devices, days: days ?? self.days) {
-                let with = [devices.map { "--devices \($0)" }, days.map { "--days \($0)" }].compactMap { $0 }.joined(separator: " ")
-                throw DiagnosticList([Diagnostic(file: file, mark: settings.mark, message: (with.isEmpty ? "" : "with \(with): ") + problem)])
+            if let problem = settings.sizeProblem(
+                devices: settings.devices ?? devices ?? self.devices, days: days ?? self.days)
+            {
+                let with = [devices.map { "--devices \($0)" }, days.map { "--days \($0)" }].compactMap { $0 }.joined(
+                    separator: " ")
+                throw DiagnosticList([
+                    Diagnostic(
+                        file: file, mark: settings.mark, message: (with.isEmpty ? "" : "with \(with): ") + problem)
+                ])
             }
             // The run's cost first: a study too big to hold is refused before any world is built.
             let worldDevices = settings.devices ?? devices ?? self.devices
             var events = 0.0
-            if case .success(let calendar) = calendar(days: self.days) { events = EventEstimate(self, calendar: calendar).perDeviceDay }
-            let estimate = StudyEstimate(worlds: settings.worldCount, deviceDays: Double(settings.worldCount * worldDevices * (days ?? self.days)),
-                                         arms: plan.arms.count, eventsPerDeviceDay: events)
-            if let refusal = estimate.refusal { throw DiagnosticList([Diagnostic(file: file, mark: settings.mark, message: refusal)]) }
-            validated.studyWarnings = estimate.warning.map { [Diagnostic(file: file, mark: settings.mark, message: $0, severity: .warning)] } ?? []
+            if case .success(let calendar) = calendar(days: self.days) {
+                events = EventEstimate(self, calendar: calendar).perDeviceDay
+            }
+            let estimate = StudyEstimate(
+                worlds: settings.worldCount,
+                deviceDays: Double(settings.worldCount * worldDevices * (days ?? self.days)),
+                arms: plan.arms.count, eventsPerDeviceDay: events)
+            if let refusal = estimate.refusal {
+                throw DiagnosticList([Diagnostic(file: file, mark: settings.mark, message: refusal)])
+            }
+            validated.studyWarnings =
+                estimate.warning.map { [Diagnostic(file: file, mark: settings.mark, message: $0, severity: .warning)] }
+                ?? []
             validated.worldCount = settings.worldCount
-            validated.worlds = try uncertaintyWorlds(devices: devices, days: days, seed: seed,
-                                                     checking: allVariants ? nil : ValidatedScenario.checkedVariants)
+            validated.worlds = try uncertaintyWorlds(
+                devices: devices, days: days, seed: seed,
+                checking: allVariants ? nil : ValidatedScenario.checkedVariants)
         }
         return validated
     }
 
     /// Only an override can make a loaded scenario's calendar fail: say so, at the schedule.
-    private func diagnostic(_ problem: CalendarError, in scenario: Scenario, days: Int?, label: String?) -> DiagnosticList {
+    private func diagnostic(_ problem: CalendarError, in scenario: Scenario, days: Int?, label: String?)
+        -> DiagnosticList
+    {
         let mark = problem.mark(in: scenario.root)
         var message = problem.message
         if let days { message = "with --days \(days): " + message }
         if let label { message = "with \(label): " + message }
         let line = mark.flatMap { SourceLines(sourceText).line($0.line) }
-        return DiagnosticList([Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: line)])
+        return DiagnosticList([
+            Diagnostic(file: file, mark: mark, message: MessageText.bounded(message), sourceLine: line)
+        ])
     }
 }

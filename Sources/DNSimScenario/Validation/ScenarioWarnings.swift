@@ -15,30 +15,39 @@ enum ScenarioWarnings {
         }
         if let configuration = scenario.ios {
             if let limit = configuration.inactiveAfter, opens == 0 {
-                r.warning(ios?.value(forKey: "inactiveAfter")?.mark ?? ios?.mark,
-                          "inactiveAfter \(days(limit)) with no app opens (user.appOpensPerDay is 0): "
-                          + "every device stops getting BG launches after \(days(limit))")
+                r.warning(
+                    ios?.value(forKey: "inactiveAfter")?.mark ?? ios?.mark,
+                    "inactiveAfter \(days(limit)) with no app opens (user.appOpensPerDay is 0): "
+                        + "every device stops getting BG launches after \(days(limit))")
             }
             if configuration.taskKind == .processing {
                 let kind = ios?.value(forKey: "fetchTask")?.value(forKey: "kind")?.mark ?? ios?.mark
                 if let idle = scenario.idleWindow {
                     if !overlapsAnyCycle(idle, scenario, calendar) {
-                        r.warning(top["user"]?.value(forKey: "idle")?.mark ?? kind,
-                                  "user.idle (\(idle.text)) never overlaps a cycle's window from F to T + contentTimeout: "
-                                  + "a processing task, which runs only while idle, can never fetch in time")
+                        r.warning(
+                            top["user"]?.value(forKey: "idle")?.mark ?? kind,
+                            "user.idle (\(idle.text)) never overlaps a cycle's window from F to T + contentTimeout: "
+                                + "a processing task, which runs only while idle, can never fetch in time")
                     }
                 } else {
-                    r.warning(kind, "a processing task runs only while the phone is idle, and no user.idle windows are given: no BG task ever runs")
+                    r.warning(
+                        kind,
+                        "a processing task runs only while the phone is idle, and no user.idle windows are given: no BG task ever runs"
+                    )
                 }
                 if opens == 0, scenario.days > 7 {
-                    r.warning(kind,
-                              "a processing request is fulfilled only while the app was used within the past week, "
-                              + "and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days")
+                    r.warning(
+                        kind,
+                        "a processing request is fulfilled only while the app was used within the past week, "
+                            + "and nothing opens the app (user.appOpensPerDay is 0): no processing task runs after the first 7 days"
+                    )
                 }
             }
             if configuration.launch == .beforeUse, scenario.user.appOpenHours == nil {
-                r.warning(ios?.value(forKey: "fetchTask")?.value(forKey: "launch")?.mark ?? ios?.mark,
-                          "launch beforeUse without user.appOpenHours: every hour is a usage hour, so requests launch as with afterEarliest")
+                r.warning(
+                    ios?.value(forKey: "fetchTask")?.value(forKey: "launch")?.mark ?? ios?.mark,
+                    "launch beforeUse without user.appOpenHours: every hour is a usage hour, so requests launch as with afterEarliest"
+                )
             }
             let spacing = calendar.count > 1 ? calendar.notifyTimes[1] - calendar.notifyTimes[0] : 0
             for (index, strategy) in scenario.strategies.enumerated()
@@ -46,15 +55,18 @@ enum ScenarioWarnings {
                 // At the entry's guardHorizon, or the entry itself when it takes the default.
                 let item = top["strategies"]?.sequence.flatMap { index < $0.count ? $0[index] : nil }
                 let options = item?.value(forKey: strategy.kind.rawValue)
-                r.warning(options?.value(forKey: "guardHorizon")?.mark ?? item?.mark ?? top["strategies"]?.mark,
-                          "\(strategy.label): guardHorizon \(days(strategy.guardHorizon)) is shorter than the cycle spacing (\(days(spacing))): "
-                          + "iOS guards are armed only when plugin code runs within \(days(strategy.guardHorizon)) of a cycle's deadline")
+                r.warning(
+                    options?.value(forKey: "guardHorizon")?.mark ?? item?.mark ?? top["strategies"]?.mark,
+                    "\(strategy.label): guardHorizon \(days(strategy.guardHorizon)) is shorter than the cycle spacing (\(days(spacing))): "
+                        + "iOS guards are armed only when plugin code runs within \(days(strategy.guardHorizon)) of a cycle's deadline"
+                )
             }
         }
         if let lifetime = scenario.user.tokenLifetime, opens == 0, lifetime < Millis(scenario.days) * SimTime.day {
-            r.warning(top["user"]?.value(forKey: "tokenLifetime")?.mark,
-                      "tokenLifetime \(days(lifetime)) is shorter than the run (\(scenario.days) days) "
-                      + "and nothing opens the app (user.appOpensPerDay is 0): every fetch fails with 401 after it")
+            r.warning(
+                top["user"]?.value(forKey: "tokenLifetime")?.mark,
+                "tokenLifetime \(days(lifetime)) is shorter than the run (\(scenario.days) days) "
+                    + "and nothing opens the app (user.appOpensPerDay is 0): every fetch fails with 401 after it")
         }
     }
 

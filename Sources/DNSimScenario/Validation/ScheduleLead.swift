@@ -14,7 +14,8 @@ public enum ScheduleLead {
         guard let notify = calendar.notifyTimes.first, let fetch = calendar.fetchTimes.first else { return "no cycle" }
         let definitions = scenario.definitions
         let own = scenario.freshWithin == nil ? " (the lead, by default)" : " (metrics.freshWithin)"
-        return "first cycle: fetch F \(clock(scenario, fetch)), notification T \(clock(scenario, notify)) (\(scenario.timeZone.identifier)): "
+        return
+            "first cycle: fetch F \(clock(scenario, fetch)), notification T \(clock(scenario, notify)) (\(scenario.timeZone.identifier)): "
             + "lead \(SimTime.written(notify - fetch)); fresh within \(SimTime.written(definitions.freshWithin))\(own)"
     }
 
@@ -30,34 +31,44 @@ public enum ScheduleLead {
 
     /// The warning for a first-cycle lead over `longest`, or nil.
     public static func warning(_ scenario: Scenario, calendar: CycleCalendar) -> (message: String, culprit: Culprit)? {
-        guard let notify = calendar.notifyTimes.first, let fetch = calendar.fetchTimes.first, notify - fetch > longest else { return nil }
+        guard let notify = calendar.notifyTimes.first, let fetch = calendar.fetchTimes.first, notify - fetch > longest
+        else { return nil }
         let f = scenario.timeZone.localFields(fetch), t = scenario.timeZone.localFields(notify)
         let fetchMinute = f.hour * 60 + f.minute, notifyMinute = t.hour * 60 + t.minute
-        var message = "the lead T − F is \(SimTime.written(notify - fetch)) (fetch \(two(f.hour)):\(two(f.minute)), notification "
+        var message =
+            "the lead T − F is \(SimTime.written(notify - fetch)) (fetch \(two(f.hour)):\(two(f.minute)), notification "
             + "\(two(t.hour)):\(two(t.minute)) local): content is fetched that long before it is shown"
         if fetchMinute > notifyMinute {
-            message += "; the fetch comes after the notification in the day, so each notification gets the day before's fetch"
+            message +=
+                "; the fetch comes after the notification in the day, so each notification gets the day before's fetch"
         }
         func lead(_ fetch: Int, _ notify: Int) -> Int { (notify - fetch + 1440) % 1440 }
         let fits = { (minutes: Int) in minutes > 0 && Millis(minutes) * SimTime.minute <= longest }
         if let swapped = swappedFields(scenario.notifySchedule), fits(lead(fetchMinute, swapped.minuteOfDay)) {
-            return (message + "; did you mean plugin.userNotification.schedule \"\(swapped.text)\" (\(swapped.clock))? "
-                    + "A cron gives the minute first, then the hour", .notify)
+            return (
+                message + "; did you mean plugin.userNotification.schedule \"\(swapped.text)\" (\(swapped.clock))? "
+                    + "A cron gives the minute first, then the hour", .notify
+            )
         }
         if let swapped = swappedFields(scenario.fetchSchedule), fits(lead(swapped.minuteOfDay, notifyMinute)) {
-            return (message + "; did you mean plugin.contentFetch.schedule \"\(swapped.text)\" (\(swapped.clock))? "
-                    + "A cron gives the minute first, then the hour", .fetch)
+            return (
+                message + "; did you mean plugin.contentFetch.schedule \"\(swapped.text)\" (\(swapped.clock))? "
+                    + "A cron gives the minute first, then the hour", .fetch
+            )
         }
         let before = (notifyMinute - 30 + 1440) % 1440
-        return (message + "; did you mean a fetch shortly before T, such as plugin.contentFetch.schedule "
-                + "\"\(before % 60) \(before / 60) * * *\" (30 minutes ahead)?", .fetch)
+        return (
+            message + "; did you mean a fetch shortly before T, such as plugin.contentFetch.schedule "
+                + "\"\(before % 60) \(before / 60) * * *\" (30 minutes ahead)?", .fetch
+        )
     }
 
     /// `"7 0 * * *"` read as `"0 7 * * *"`: a daily cron of one minute and one hour whose two fields can trade places.
     static func swappedFields(_ cron: CronExpression) -> (text: String, minuteOfDay: Int, clock: String)? {
         let fields = cron.text.split(separator: " ", omittingEmptySubsequences: true)
         guard fields.count == 5, let minute = Int(fields[0]), let hour = Int(fields[1]), minute != hour,
-              (0...23).contains(minute), (0...59).contains(hour) else { return nil }
+            (0...23).contains(minute), (0...59).contains(hour)
+        else { return nil }
         let text = ([String(hour), String(minute)] + fields.dropFirst(2).map(String.init)).joined(separator: " ")
         return (text, minute * 60 + hour, "\(two(minute)):\(two(hour))")
     }

@@ -28,7 +28,9 @@ public struct StudyEstimate: Sendable, Equatable {
     public init(worlds: Int, deviceDays: Double, arms: Int, eventsPerDeviceDay: Double) {
         self.worlds = worlds
         bytes = Double(worlds) * Self.bytesPerWorld
-        seconds = Double(worlds) * Self.secondsPerWorld + deviceDays * Double(arms) * eventsPerDeviceDay / Self.eventsPerSecond
+        seconds =
+            Double(worlds) * Self.secondsPerWorld + deviceDays * Double(arms) * eventsPerDeviceDay
+            / Self.eventsPerSecond
     }
 
     /// `about 17 GB and 13 minutes of one core for 1,000,000 worlds`.
@@ -59,7 +61,9 @@ public struct StudyEstimate: Sendable, Equatable {
 
     static func duration(_ seconds: Double) -> String {
         if seconds >= 3_600 { return "\(ScenarioReader.show((seconds / 360).rounded() / 10)) hours" }
-        if seconds >= 60 { let minutes = Int((seconds / 60).rounded()); return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
+        if seconds >= 60 {
+            let minutes = Int((seconds / 60).rounded()); return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+        }
         if seconds >= 1 { return "\(Int(seconds.rounded())) s" }
         return "\(ScenarioReader.show((seconds * 1e4).rounded() / 10)) ms"
     }

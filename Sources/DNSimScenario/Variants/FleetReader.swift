@@ -33,10 +33,14 @@ enum FleetReader {
         var total = 0.0
         var complete = true
         for (i, item) in items.enumerated() {
-            guard let map = ScenarioSection(item, "fleet[\(i + 1)]", schema: "fleet[]", r) else { complete = false; continue }
+            guard let map = ScenarioSection(item, "fleet[\(i + 1)]", schema: "fleet[]", r) else {
+                complete = false; continue
+            }
             let name = map.string("segment").flatMap { checkedName($0, map, names) }
             let share = map.number("share", in: 0...1)
-            if let share, share <= 0 { map.error("share", "\(map.path("share")) must be above 0 (leave out a segment with no devices)") }
+            if let share, share <= 0 {
+                map.error("share", "\(map.path("share")) must be above 0 (leave out a segment with no devices)")
+            }
             let settings = map["set"].map { self.settings($0, map.path("set"), r) } ?? []
             var platform: Platform?
             var platformValid = true
@@ -44,8 +48,10 @@ enum FleetReader {
                 platform = Platform(rawValue: text)
                 if platform == nil {
                     platformValid = false
-                    map.error("platform", "\(map.path("platform")) must be ios or android, not \(MessageText.quoted(text))"
-                        + Suggestion.hint(for: text, in: Platform.allCases.map(\.rawValue)))
+                    map.error(
+                        "platform",
+                        "\(map.path("platform")) must be ios or android, not \(MessageText.quoted(text))"
+                            + Suggestion.hint(for: text, in: Platform.allCases.map(\.rawValue)))
                 }
             }
             if let name { names.append((name, map["segment"]?.mark.line ?? 0)) }
@@ -54,9 +60,13 @@ enum FleetReader {
             entries.append(Entry(name: name, share: share, settings: settings, platform: platform, mark: item.mark))
         }
         // A mix is all or nothing: a segment without a platform would run both platforms' arms.
-        if complete, entries.contains(where: { $0.platform != nil }), let bare = entries.first(where: { $0.platform == nil }) {
-            r.error(bare.mark, "fleet segment \(MessageText.quoted(bare.name)) names no platform while others do; "
-                + "give every segment its platform (the shares are then the install base's platform mix) or none")
+        if complete, entries.contains(where: { $0.platform != nil }),
+            let bare = entries.first(where: { $0.platform == nil })
+        {
+            r.error(
+                bare.mark,
+                "fleet segment \(MessageText.quoted(bare.name)) names no platform while others do; "
+                    + "give every segment its platform (the shares are then the install base's platform mix) or none")
             complete = false
         }
         if complete, abs(total - 1) > shareTolerance {
@@ -66,19 +76,26 @@ enum FleetReader {
     }
 
     /// The label rules: non-empty, no control characters, `/` or `,`, unique even ignoring case.
-    private static func checkedName(_ name: String, _ map: ScenarioSection, _ earlier: [(name: String, line: Int)]) -> String? {
+    private static func checkedName(_ name: String, _ map: ScenarioSection, _ earlier: [(name: String, line: Int)])
+        -> String?
+    {
         let path = map.path("segment")
         if name.isEmpty || name.count > maxNameLength {
             map.error("segment", "\(path) must be 1 to \(maxNameLength) characters")
             return nil
         }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || name.contains("/") || name.contains(",") {
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || name.contains("/")
+            || name.contains(",")
+        {
             map.error("segment", "\(path) must contain no control characters, '/' or ','")
             return nil
         }
         if let same = earlier.first(where: { $0.name.lowercased() == name.lowercased() }) {
-            let how = same.name == name ? "is already used" : "differs only in case from \(MessageText.quoted(same.name))"
-            map.error("segment", "segment name \(MessageText.quoted(name)) \(how) at line \(same.line); give each segment its own name")
+            let how =
+                same.name == name ? "is already used" : "differs only in case from \(MessageText.quoted(same.name))"
+            map.error(
+                "segment",
+                "segment name \(MessageText.quoted(name)) \(how) at line \(same.line); give each segment its own name")
             return nil
         }
         return name
@@ -88,8 +105,10 @@ enum FleetReader {
     private static func settings(_ node: YAMLNode, _ path: String, _ r: ScenarioReader) -> [VariantSetting]? {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
-            r.error(node.mark,
-                    "\(path) must be a mapping of dotted condition keys to values, such as { platforms.android.exactAlarmPermission: false }")
+            r.error(
+                node.mark,
+                "\(path) must be a mapping of dotted condition keys to values, such as { platforms.android.exactAlarmPermission: false }"
+            )
             return nil
         }
         var settings: [VariantSetting] = []
@@ -101,7 +120,9 @@ enum FleetReader {
                 valid = false
                 continue
             }
-            settings.append(VariantSetting(key: key, path: key.split(separator: ".").map(String.init), value: pair.value, mark: pair.key.mark))
+            settings.append(
+                VariantSetting(
+                    key: key, path: key.split(separator: ".").map(String.init), value: pair.value, mark: pair.key.mark))
         }
         return valid ? settings : nil
     }
@@ -115,9 +136,14 @@ enum FleetReader {
     /// Why `key` cannot be set by a segment, or nil: it must name a condition (by the
     /// catalog's roles, so any condition key works, however nested).
     static func problem(ofKey key: String, at path: String) -> String? {
-        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty || key.split(separator: ".",
-                                                                                           omittingEmptySubsequences: false).contains("") {
-            return "\(path): \(MessageText.quoted(key)) is not a dotted scenario key such as platforms.android.exactAlarmPermission"
+        if SweepAxis.shapeProblem(ofKey: key, at: path) != nil || key.isEmpty
+            || key.split(
+                separator: ".",
+                omittingEmptySubsequences: false
+            ).contains("")
+        {
+            return
+                "\(path): \(MessageText.quoted(key)) is not a dotted scenario key such as platforms.android.exactAlarmPermission"
         }
         if key == "fleet" || key.hasPrefix("fleet.") {
             return "\(path): a segment cannot set \(MessageText.quoted(key)); segments are not nested"
@@ -130,13 +156,15 @@ enum FleetReader {
         switch role {
         case .condition?: return nil
         case .lever?:
-            return "\(path): \(MessageText.quoted(key)) is a lever; a segment sets conditions only (compare levers as arms or sweep points)"
+            return
+                "\(path): \(MessageText.quoted(key)) is a lever; a segment sets conditions only (compare levers as arms or sweep points)"
         case .run?, .definition?:
             return "\(path): \(MessageText.quoted(key)) is \(role == .run ? "a run key" : "a definition"); "
                 + "a segment sets conditions only, and the whole fleet shares the run and its definitions"
         case .mixed?:
             let example = conditionKeys.first { $0.hasPrefix(key + ".") } ?? "platforms.android.doze"
-            return "\(path): \(MessageText.quoted(key)) holds levers and conditions; set its condition keys one by one (e.g. \(example))"
+            return
+                "\(path): \(MessageText.quoted(key)) holds levers and conditions; set its condition keys one by one (e.g. \(example))"
         case nil:
             return "\(path): unknown key \(MessageText.quoted(key))" + Suggestion.hint(for: key, in: conditionKeys)
         }
@@ -148,10 +176,13 @@ extension FleetReader {
     /// whose entries may name segments and are checked once, on the whole) with the entry's values
     /// set, loaded. A segment must simulate the scenario's arms; its warnings that the scenario
     /// itself does not give are kept, named by the segment.
-    static func segments(_ entries: [Entry], of scenario: inout Scenario, root: YAMLNode, text: String) throws(DiagnosticList) -> [ScenarioSegment] {
-        let variants = ScenarioVariants(root: root, dropping: ["fleet", "sweep", "uncertainty", "expect"], text: text,
-                                        file: scenario.file,
-                                        calendarCache: scenario.calendarCache, defaultFreshWithin: scenario.defaultFreshWithin)
+    static func segments(_ entries: [Entry], of scenario: inout Scenario, root: YAMLNode, text: String)
+        throws(DiagnosticList) -> [ScenarioSegment]
+    {
+        let variants = ScenarioVariants(
+            root: root, dropping: ["fleet", "sweep", "uncertainty", "expect"], text: text,
+            file: scenario.file,
+            calendarCache: scenario.calendarCache, defaultFreshWithin: scenario.defaultFreshWithin)
         let reader = ScenarioReader(file: scenario.file, text: text)
         var segments: [ScenarioSegment] = []
         var warnings: [Diagnostic] = []
@@ -161,7 +192,9 @@ extension FleetReader {
             let node: YAMLNode
             switch variants.placing(entry.settings) {
             case .failure(let unplaced):
-                reader.error(unplaced.setting.mark, "\(named): \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")
+                reader.error(
+                    unplaced.setting.mark,
+                    "\(named): \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")
                 continue
             case .success(let placed): node = placed
             }
@@ -171,9 +204,10 @@ extension FleetReader {
             case .success(let loaded):
                 if loaded.arms.map(\.name) != armNames {
                     let setting = entry.settings.first { $0.key.hasPrefix("platforms.") }
-                    reader.error(setting?.mark ?? entry.mark,
-                                 "\(named): the segment's platforms differ from the scenario's; "
-                                 + "a segment sets conditions of the platforms the scenario simulates")
+                    reader.error(
+                        setting?.mark ?? entry.mark,
+                        "\(named): the segment's platforms differ from the scenario's; "
+                            + "a segment sets conditions of the platforms the scenario simulates")
                     continue
                 }
                 for warning in loaded.warnings
@@ -183,17 +217,24 @@ extension FleetReader {
                     warnings.append(warning)
                 }
                 if let platform = entry.platform, !loaded.platforms.contains(platform) {
-                    reader.error(entry.mark, "\(named): platform \(platform.rawValue) is not simulated (add platforms.\(platform.rawValue))")
+                    reader.error(
+                        entry.mark,
+                        "\(named): platform \(platform.rawValue) is not simulated (add platforms.\(platform.rawValue))")
                     continue
                 }
-                segments.append(ScenarioSegment(name: entry.name, share: entry.share, platform: entry.platform,
-                                                settings: entry.settings.map { ($0.key, SweepAxis.label($0.value)) }, scenario: loaded))
+                segments.append(
+                    ScenarioSegment(
+                        name: entry.name, share: entry.share, platform: entry.platform,
+                        settings: entry.settings.map { ($0.key, SweepAxis.label($0.value)) }, scenario: loaded))
             }
         }
         if entries.contains(where: { $0.platform != nil }) {
-            for platform in Platform.allCases where scenario.platforms.contains(platform) && !entries.contains(where: { $0.platform == platform }) {
-                reader.error(entries.first?.mark, "the fleet mixes platforms but no segment has platform \(platform.rawValue), "
-                    + "which the scenario simulates; give it a segment or remove platforms.\(platform.rawValue)")
+            for platform in Platform.allCases
+            where scenario.platforms.contains(platform) && !entries.contains(where: { $0.platform == platform }) {
+                reader.error(
+                    entries.first?.mark,
+                    "the fleet mixes platforms but no segment has platform \(platform.rawValue), "
+                        + "which the scenario simulates; give it a segment or remove platforms.\(platform.rawValue)")
             }
         }
         if !reader.diagnostics.isEmpty { throw DiagnosticList(reader.diagnostics) }

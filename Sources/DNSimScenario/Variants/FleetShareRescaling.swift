@@ -6,7 +6,8 @@ enum FleetShareRescaling {
     /// share scaled to fill 1 − Σ set shares; nil when the set shares leave nothing (said by the caller).
     static func rescaled(_ node: YAMLNode, setting positions: Set<Int>, original: YAMLNode) -> YAMLNode? {
         guard !positions.isEmpty, let items = node.value(forKey: "fleet")?.sequence,
-              let written = original.value(forKey: "fleet")?.sequence, written.count == items.count else { return node }
+            let written = original.value(forKey: "fleet")?.sequence, written.count == items.count
+        else { return node }
         func share(_ item: YAMLNode) -> Double { item.value(forKey: "share")?.scalar.flatMap(Double.init) ?? 0 }
         let fixed = positions.reduce(0) { $0 + share(items[$1 - 1]) }
         let others = written.indices.filter { !positions.contains($0 + 1) }
@@ -16,7 +17,9 @@ enum FleetShareRescaling {
         for index in others {
             let value = share(written[index]) * (1 - fixed) / rest
             let scalar = YAMLNode(kind: .scalar(ScenarioReader.show(value)), mark: items[index].mark)
-            guard let updated = result.setting(["fleet", String(index + 1), "share"][...], to: scalar) else { return nil }
+            guard let updated = result.setting(["fleet", String(index + 1), "share"][...], to: scalar) else {
+                return nil
+            }
             result = updated
         }
         return result

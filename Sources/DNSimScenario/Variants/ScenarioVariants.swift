@@ -13,13 +13,19 @@ struct ScenarioVariants: Sendable {
     let defaultFreshWithin: Millis
 
     /// `root` without its top-level keys in `dropped`, with `added` scalars after the rest.
-    init(root: YAMLNode, dropping dropped: Set<String>, adding added: [(key: String, value: String)] = [],
-         text: String, file: String, calendarCache: CalendarCache, defaultFreshWithin: Millis) {
+    init(
+        root: YAMLNode, dropping dropped: Set<String>, adding added: [(key: String, value: String)] = [],
+        text: String, file: String, calendarCache: CalendarCache, defaultFreshWithin: Millis
+    ) {
         var base = root
         if case .mapping(let pairs) = root.kind {
-            base.kind = .mapping(pairs.filter { !dropped.contains($0.key.scalar ?? "") }
-                                 + added.map { YAMLPair(key: YAMLNode(kind: .scalar($0.key), mark: root.mark),
-                                                        value: YAMLNode(kind: .scalar($0.value), mark: root.mark)) })
+            base.kind = .mapping(
+                pairs.filter { !dropped.contains($0.key.scalar ?? "") }
+                    + added.map {
+                        YAMLPair(
+                            key: YAMLNode(kind: .scalar($0.key), mark: root.mark),
+                            value: YAMLNode(kind: .scalar($0.value), mark: root.mark))
+                    })
         }
         self.base = base
         self.text = text
@@ -32,7 +38,9 @@ struct ScenarioVariants: Sendable {
     func placing(_ settings: [VariantSetting]) -> Result<YAMLNode, UnplacedSetting> {
         var node = base
         for setting in settings {
-            guard let updated = node.setting(setting.path[...], to: setting.value) else { return .failure(UnplacedSetting(setting: setting)) }
+            guard let updated = node.setting(setting.path[...], to: setting.value) else {
+                return .failure(UnplacedSetting(setting: setting))
+            }
             node = updated
         }
         return .success(node)
@@ -48,11 +56,13 @@ struct ScenarioVariants: Sendable {
             return .success(scenario)
         } catch let error as DiagnosticList {
             let context = context()
-            return .failure(DiagnosticList(error.diagnostics.map {
-                var diagnostic = $0
-                diagnostic.message = MessageText.bounded("\(context): \(diagnostic.message)")
-                return diagnostic
-            }))
+            return .failure(
+                DiagnosticList(
+                    error.diagnostics.map {
+                        var diagnostic = $0
+                        diagnostic.message = MessageText.bounded("\(context): \(diagnostic.message)")
+                        return diagnostic
+                    }))
         } catch {
             return .failure(DiagnosticList([Diagnostic(file: file, mark: nil, message: "\(context()): \(error)")]))
         }

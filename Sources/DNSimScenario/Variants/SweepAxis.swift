@@ -24,7 +24,8 @@ public struct SweepAxis: Sendable {
     public static func shapeProblem(ofKey key: String, at path: String) -> String? {
         let parts = key.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
         guard parts <= maxKeyParts else {
-            return "\(path).key has \(parts) dotted parts; a sweep key has at most \(maxKeyParts) (e.g. platforms.ios.fetchTask.never)"
+            return
+                "\(path).key has \(parts) dotted parts; a sweep key has at most \(maxKeyParts) (e.g. platforms.ios.fetchTask.never)"
         }
         return nil
     }
@@ -42,8 +43,11 @@ public struct SweepAxis: Sendable {
         let spacing = max(from.magnitude.ulp, to.magnitude.ulp)
         guard step >= 2 * spacing else {
             let near = ScenarioReader.show(from.magnitude > to.magnitude ? from : to)
-            return .failure(SweepError("step \(ScenarioReader.show(step)) is too small: "
-                                       + "numbers near \(near) are \(ScenarioReader.show(spacing)) apart, so the values would not all differ"))
+            return .failure(
+                SweepError(
+                    "step \(ScenarioReader.show(step)) is too small: "
+                        + "numbers near \(near) are \(ScenarioReader.show(spacing)) apart, so the values would not all differ"
+                ))
         }
         let intervals = ((to - from) / step + 1e-9).rounded(.down)
         guard intervals < Double(maxRangeValues) else {
@@ -54,11 +58,12 @@ public struct SweepAxis: Sendable {
         // Round each value to the decimals `from` and `step` are written with, so 0.1 × 3 reads 0.3.
         let decimals = max(decimalPlaces(from), decimalPlaces(step))
         let scale = decimals <= 15 ? Double.pow10(decimals) : nil
-        return .success((0..<count).map { i in
-            let value = from + Double(i) * step
-            guard let scale, (value * scale).magnitude < 0x1p52 else { return value }
-            return (value * scale).rounded() / scale
-        })
+        return .success(
+            (0..<count).map { i in
+                let value = from + Double(i) * step
+                guard let scale, (value * scale).magnitude < 0x1p52 else { return value }
+                return (value * scale).rounded() / scale
+            })
     }
 
     /// Digits after the decimal point in the shortest spelling of `value` (`1e-05` has 5).
@@ -111,7 +116,10 @@ public struct SweepAxis: Sendable {
             let join = { (part: String) in prefix.isEmpty ? part : "\(prefix).\(part)" }
             switch node.kind {
             case .scalar(let text): result.append((prefix, MessageText.shortened(text, limit: 40)))
-            case .mapping(let pairs): stack += pairs.reversed().map { (join(MessageText.shortened($0.key.scalar ?? "?", limit: 40)), $0.value) }
+            case .mapping(let pairs):
+                stack += pairs.reversed().map {
+                    (join(MessageText.shortened($0.key.scalar ?? "?", limit: 40)), $0.value)
+                }
             case .sequence(let items): stack += items.indices.reversed().map { (join(String($0 + 1)), items[$0]) }
             }
         }
@@ -122,7 +130,10 @@ public struct SweepAxis: Sendable {
     static func flow(_ node: YAMLNode) -> String {
         var text = ""
         // Iterative: a stack of what is left to write.
-        enum Piece { case node(YAMLNode), literal(String) }
+        enum Piece {
+            case node(YAMLNode)
+            case literal(String)
+        }
         var stack: [Piece] = [.node(node)]
         while let piece = stack.popLast(), text.count <= 80 {
             switch piece {
@@ -132,12 +143,15 @@ public struct SweepAxis: Sendable {
                 case .scalar(let scalar): text += MessageText.shortened(scalar, limit: 40)
                 case .sequence(let items):
                     var pieces: [Piece] = [.literal("[")]
-                    for (index, item) in items.enumerated() { pieces += (index > 0 ? [.literal(", ")] : []) + [.node(item)] }
+                    for (index, item) in items.enumerated() {
+                        pieces += (index > 0 ? [.literal(", ")] : []) + [.node(item)]
+                    }
                     stack += (pieces + [.literal("]")]).reversed()
                 case .mapping(let pairs):
                     var pieces: [Piece] = [.literal("{")]
                     for (index, pair) in pairs.enumerated() {
-                        pieces += (index > 0 ? [.literal(", ")] : []) + [.node(pair.key), .literal(": "), .node(pair.value)]
+                        pieces +=
+                            (index > 0 ? [.literal(", ")] : []) + [.node(pair.key), .literal(": "), .node(pair.value)]
                     }
                     stack += (pieces + [.literal("}")]).reversed()
                 }
@@ -162,7 +176,11 @@ extension YAMLNode {
     /// Iterative: it walks down once, remembering each container, then rebuilds the copies
     /// upwards, so the stack does not grow with the length of the path.
     func setting(_ path: ArraySlice<String>, to value: YAMLNode) -> YAMLNode? {
-        enum Slot { case pair(Int), newPair(String), item(Int) }
+        enum Slot {
+            case pair(Int)
+            case newPair(String)
+            case item(Int)
+        }
         var frames: [(container: YAMLNode, slot: Slot)] = []
         // Nil once the path has left the tree: the rest is created.
         var current: YAMLNode? = self

@@ -1,6 +1,6 @@
 import DNSimCore
-import Foundation
 import DNSimSupport
+import Foundation
 
 /// One point of a sweep grid: the values it takes and the scenario they give.
 public struct SweepPoint: Sendable {
@@ -27,8 +27,9 @@ extension Scenario {
     ///   builds, and so checks, every point before it starts.
     public func sweepPoints(checking limit: Int? = nil) throws(DiagnosticList) -> [SweepPoint] {
         guard let root, !sweep.isEmpty else { return [] }
-        let variants = ScenarioVariants(root: root, dropping: ["sweep"], text: sourceText, file: file,
-                                        calendarCache: calendarCache, defaultFreshWithin: defaultFreshWithin)
+        let variants = ScenarioVariants(
+            root: root, dropping: ["sweep"], text: sourceText, file: file,
+            calendarCache: calendarCache, defaultFreshWithin: defaultFreshWithin)
         // Per axis, once: labels, and each value as the setting it makes.
         var edits: [[VariantSetting?]] = []
         var labels: [[String]] = []
@@ -38,24 +39,30 @@ extension Scenario {
             // The notification schedule a lead moves from is the axis's, said once rather than at each value.
             let notifyTimes = axis.key == "lead" ? DailyCron.minutes(notifySchedule.text) : nil
             if axis.key == "lead", notifyTimes == nil {
-                problems.append(Diagnostic(file: file, mark: axis.mark, message: MessageText.bounded(
-                    "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as '0 8,20 * * *' too), "
-                        + "not \(MessageText.quoted(notifySchedule.text))")))
+                problems.append(
+                    Diagnostic(
+                        file: file, mark: axis.mark,
+                        message: MessageText.bounded(
+                            "a lead sweep needs a daily notification schedule 'M H * * *' (lists such as '0 8,20 * * *' too), "
+                                + "not \(MessageText.quoted(notifySchedule.text))")))
                 throw DiagnosticList(problems)
             }
-            edits.append(axis.values.map { value in
-                guard axis.key == "lead", let notifyTimes else {
-                    return VariantSetting(key: axis.key, path: axis.path, value: value, mark: axis.mark)
-                }
-                switch Self.leadSchedule(value, notifyTimes: notifyTimes) {
-                case .success(let cron):
-                    return VariantSetting(key: axis.key, path: ["plugin", "contentFetch", "schedule"],
-                                          value: YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true), mark: axis.mark)
-                case .failure(let message):
-                    problems.append(Diagnostic(file: file, mark: value.mark, message: MessageText.bounded(message.message)))
-                    return nil
-                }
-            })
+            edits.append(
+                axis.values.map { value in
+                    guard axis.key == "lead", let notifyTimes else {
+                        return VariantSetting(key: axis.key, path: axis.path, value: value, mark: axis.mark)
+                    }
+                    switch Self.leadSchedule(value, notifyTimes: notifyTimes) {
+                    case .success(let cron):
+                        return VariantSetting(
+                            key: axis.key, path: ["plugin", "contentFetch", "schedule"],
+                            value: YAMLNode(kind: .scalar(cron), mark: value.mark, isQuoted: true), mark: axis.mark)
+                    case .failure(let message):
+                        problems.append(
+                            Diagnostic(file: file, mark: value.mark, message: MessageText.bounded(message.message)))
+                        return nil
+                    }
+                })
             if !problems.isEmpty { throw DiagnosticList(problems) }
         }
         // The calendars first, in grid order and one at a time: only the axes that change a
@@ -74,15 +81,21 @@ extension Scenario {
                     choice[axis] = rest % sweep[axis].values.count
                     rest /= sweep[axis].values.count
                 }
-                if case .failure(let problems) = point(choice, variants: variants, edits: edits, labels: labels) { throw problems }
+                if case .failure(let problems) = point(choice, variants: variants, edits: edits, labels: labels) {
+                    throw problems
+                }
                 let cycles = calendarCache.builtCycles - builtBefore
                 if cycles > Self.maxSweepCalendarCycles {
-                    let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(separator: ", ")
-                    throw DiagnosticList([Diagnostic(
-                        file: file, mark: sweep[calendarAxes[0]].mark,
-                        message: MessageText.bounded("with \(label): the sweep's calendars add up to \(cycles) cycles per device, "
-                                                     + "over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, "
-                                                     + "start, time zone and day count); sweep fewer of those values"))])
+                    let label = calendarAxes.map { "\(sweep[$0].key) = \(labels[$0][choice[$0]])" }.joined(
+                        separator: ", ")
+                    throw DiagnosticList([
+                        Diagnostic(
+                            file: file, mark: sweep[calendarAxes[0]].mark,
+                            message: MessageText.bounded(
+                                "with \(label): the sweep's calendars add up to \(cycles) cycles per device, "
+                                    + "over the limit of \(Self.maxSweepCalendarCycles) (one calendar per distinct schedule, "
+                                    + "start, time zone and day count); sweep fewer of those values"))
+                    ])
                 }
             }
         }
@@ -94,7 +107,9 @@ extension Scenario {
         let jobs = max(1, min(ProcessInfo.processInfo.activeProcessorCount, numbers.count / 32))
         ParallelLoop.strided(numbers.count, jobs: jobs) { slot in
             guard slot < outcomes.firstFailure else { return false }
-            outcomes.record(point(choice(of: numbers[slot]), variants: variants, edits: frozenEdits, labels: frozenLabels), at: slot)
+            outcomes.record(
+                point(choice(of: numbers[slot]), variants: variants, edits: frozenEdits, labels: frozenLabels), at: slot
+            )
             return true
         }
         return try outcomes.points()
@@ -122,7 +137,8 @@ extension Scenario {
     /// The inputs of a calendar; an axis whose key is one of them, or holds or lies inside
     /// one, can give its points calendars of their own.
     private static let calendarInputs: [[String]] = [
-        ["days"], ["start"], ["timeZone"], ["plugin", "contentFetch", "schedule"], ["plugin", "userNotification", "schedule"],
+        ["days"], ["start"], ["timeZone"], ["plugin", "contentFetch", "schedule"],
+        ["plugin", "userNotification", "schedule"],
     ]
 
     static func affectsCalendar(_ axis: SweepAxis) -> Bool {
@@ -143,19 +159,28 @@ extension Scenario {
     }
 
     /// The point taking value `choice[i]` of each axis i: the base with those values set, loaded.
-    private func point(_ choice: [Int], variants: ScenarioVariants, edits: [[VariantSetting?]],
-                       labels: [[String]]) -> Result<SweepPoint, DiagnosticList> {
+    private func point(
+        _ choice: [Int], variants: ScenarioVariants, edits: [[VariantSetting?]],
+        labels: [[String]]
+    ) -> Result<SweepPoint, DiagnosticList> {
         let number = zip(sweep, choice).reduce(0) { $0 * $1.0.values.count + $1.1 }
         let settings = choice.enumerated().map { (key: sweep[$0.offset].key, value: labels[$0.offset][$0.element]) }
         switch variants.placing(choice.enumerated().compactMap { edits[$0.offset][$0.element] }) {
         case .failure(let unplaced):
-            return .failure(DiagnosticList([Diagnostic(
-                file: file, mark: unplaced.setting.mark,
-                message: "sweep key \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario")]))
+            return .failure(
+                DiagnosticList([
+                    Diagnostic(
+                        file: file, mark: unplaced.setting.mark,
+                        message:
+                            "sweep key \(MessageText.quoted(unplaced.setting.key)) does not name a place in the scenario"
+                    )
+                ]))
         case .success(let node):
             // Point at the sweep value that made the scenario invalid where we can.
-            return variants.load(node, context: "with " + settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
-                .map { SweepPoint(index: number + 1, settings: settings, scenario: $0) }
+            return variants.load(
+                node, context: "with " + settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+            )
+            .map { SweepPoint(index: number + 1, settings: settings, scenario: $0) }
         }
     }
 
@@ -217,7 +242,9 @@ private final class PointOutcomes: @unchecked Sendable {
     func points() throws(DiagnosticList) -> [SweepPoint] {
         if failure != Int.max, case .failure(let problems)? = slots[failure] { throw problems }
         return slots.map { outcome in
-            guard case .success(let point)? = outcome else { preconditionFailure("every point before a failure is built") }
+            guard case .success(let point)? = outcome else {
+                preconditionFailure("every point before a failure is built")
+            }
             return point
         }
     }

@@ -13,7 +13,9 @@ enum SweepReader {
         var axes: [SweepAxis] = []
         var points = 1
         for (i, item) in items.enumerated() {
-            guard let map = ScenarioSection(item, "sweep[\(i + 1)]", schema: "sweep[]", r), let axis = axis(map) else { continue }
+            guard let map = ScenarioSection(item, "sweep[\(i + 1)]", schema: "sweep[]", r), let axis = axis(map) else {
+                continue
+            }
             points *= axis.values.count
             if points > maxPoints {
                 r.error(item.mark, "the sweep grid has more than \(maxPoints) points")
@@ -30,20 +32,28 @@ enum SweepReader {
         guard let keyNode = map["key"], let key = map.string("key") else { return nil }
         if let problem = SweepAxis.shapeProblem(ofKey: key, at: map.path) { r.error(keyNode.mark, problem); return nil }
         if key == "sweep" || key.hasPrefix("sweep.") || key == "name" || key == "seed" {
-            r.error(keyNode.mark, "\(map.path("key")) '\(key)' cannot be swept (points share the name and seed for common random numbers)")
+            r.error(
+                keyNode.mark,
+                "\(map.path("key")) '\(key)' cannot be swept (points share the name and seed for common random numbers)"
+            )
             return nil
         }
         if key == "fleet" || key.hasPrefix("fleet.") {
-            r.error(keyNode.mark,
-                    "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); "
+            r.error(
+                keyNode.mark,
+                "\(map.path("key")) '\(key)' cannot be swept (a fleet's shares add to 1); "
                     + "sweep the conditions themselves, or write one scenario per fleet")
             return nil
         }
         let topKeys = ScenarioKeys.keys(at: "")
         let sweepOnly = ScenarioKeyCatalog.sweepOnlyKeys.map(\.path)
         if !sweepOnly.contains(key), !topKeys.contains(String(key.split(separator: ".").first ?? "")) {
-            r.error(keyNode.mark, "\(map.path("key")) '\(key)' does not start with a scenario key" + Suggestion.hint(for: key,
-                                                                                                                     in: topKeys + sweepOnly))
+            r.error(
+                keyNode.mark,
+                "\(map.path("key")) '\(key)' does not start with a scenario key"
+                    + Suggestion.hint(
+                        for: key,
+                        in: topKeys + sweepOnly))
             return nil
         }
         var values: [YAMLNode] = []
@@ -55,9 +65,11 @@ enum SweepReader {
             values = sequence
         } else if let range = map["range"], let spec = map.section("range") {
             guard let from = spec.number("from", in: -1e15...1e15), let to = spec.number("to", in: -1e15...1e15),
-                  let step = spec.number("step", in: -1e15...1e15) else { return nil }
+                let step = spec.number("step", in: -1e15...1e15)
+            else { return nil }
             switch SweepAxis.rangeValues(from: from, to: to, step: step) {
-            case .success(let numbers): values = numbers.map { YAMLNode(kind: .scalar(ScenarioReader.show($0)), mark: range.mark) }
+            case .success(let numbers):
+                values = numbers.map { YAMLNode(kind: .scalar(ScenarioReader.show($0)), mark: range.mark) }
             case .failure(let problem): r.error(range.mark, "\(spec.path) \(problem.message)"); return nil
             }
         } else {

@@ -35,11 +35,15 @@ public enum SweepWarnings {
     /// `lead = 8h (3 of 21 points)`: the settings every point here shares, or the first points' own.
     static func label(_ these: [SweepPoint], of total: Int) -> String {
         guard let first = these.first else { return "" }
-        let shared = first.settings.enumerated().filter { axis in these.allSatisfy { $0.settings[axis.offset].value == axis.element.value } }
-            .map { "\($0.element.key) = \($0.element.value)" }
+        let shared = first.settings.enumerated().filter { axis in
+            these.allSatisfy { $0.settings[axis.offset].value == axis.element.value }
+        }
+        .map { "\($0.element.key) = \($0.element.value)" }
         let count = these.count == 1 ? "point \(first.index) of \(total)" : "\(these.count) of \(total) points"
         if !shared.isEmpty { return shared.joined(separator: ", ") + " (\(count))" }
-        let listed = these.prefix(3).map { point in point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ") }
+        let listed = these.prefix(3).map { point in
+            point.settings.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
+        }
         return "sweep points " + listed.joined(separator: "; ") + (these.count > 3 ? "; …" : "") + " (\(count))"
     }
 }

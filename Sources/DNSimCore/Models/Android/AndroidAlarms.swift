@@ -55,7 +55,8 @@ public struct AndroidAlarms: PlatformModel {
         charging = world.user.charging
         fetchEnabled = world.plugin.fetchEnabled && schedulesFetch
         pushTriggered = !schedulesFetch
-        alwaysExact = world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
+        alwaysExact =
+            world.android.exactAlarmPermission && !(world.android.doze != nil && world.android.alarmKind == .setExact)
         gate = AndroidPowerGate(world.android, charging: world.user.charging)
         fetchIsJob = world.android.fetchWith == .workManager
         let handOff = !fetchIsJob && world.android.fetchIn == .worker && fetchEnabled
@@ -67,20 +68,27 @@ public struct AndroidAlarms: PlatformModel {
 
     /// When an alarm set now for `time` really fires.
     @inline(__always)
-    public func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
-                                     random: KeyedRandom) -> Millis {
-        guard alwaysExact else { return deferredFireTime(time, purpose: purpose, cycle: cycle, now: now, device: device, random: random) }
+    public func notificationFireTime(
+        _ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+        random: KeyedRandom
+    ) -> Millis {
+        guard alwaysExact else {
+            return deferredFireTime(time, purpose: purpose, cycle: cycle, now: now, device: device, random: random)
+        }
         return time
     }
 
     /// Inexact delivery and Doze deferral, for alarms that are not always exact.
-    private func deferredFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
-                                  random: KeyedRandom) -> Millis {
+    private func deferredFireTime(
+        _ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+        random: KeyedRandom
+    ) -> Millis {
         var fire = time
         if !configuration.exactAlarmPermission {
             var window = Double(max(0, fire - now)) * configuration.inexactWindow
             if let cap = configuration.power.inexactCap { window = min(window, Double(cap)) }
-            random.begin(device: device, source: .inexactAlarm, index: DrawIndex.inexactAlarm.make(cycle, purpose.rawValue))
+            random.begin(
+                device: device, source: .inexactAlarm, index: DrawIndex.inexactAlarm.make(cycle, purpose.rawValue))
             fire += Millis(random.uniform() * window)
         }
         let deferrable = configuration.alarmKind == .setExact || !configuration.exactAlarmPermission
@@ -92,8 +100,10 @@ public struct AndroidAlarms: PlatformModel {
     /// A guard alarm is armed with each cycle's fetch alarm. Woken by a push
     /// instead, the plugin arms the next cycle's guard, as it would with the
     /// next fetch alarm.
-    public func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
-                            calendar: CycleCalendar) -> Int {
+    public func guardsReach(
+        from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
+        calendar: CycleCalendar
+    ) -> Int {
         let scheduled = pushTriggered ? firstUnresolved + 1 : max(pendingFetchCycle, firstUnresolved)
         return min(calendar.count, max(start, scheduled + 1))
     }
@@ -112,12 +122,18 @@ public struct AndroidAlarms: PlatformModel {
     /// What holds this device's fetch job over the run, for telemetry (`WorkManagerJobs.eligible` reads the same).
     func workConditions(_ context: DeviceContext) -> WorkConditions {
         let start = context.calendar.start, end = context.runEnd, request = configuration.workManager
-        let doze = request.expedited ? [] : configuration.doze?.heldPeriods(idle: idle, charging: charging, from: start, to: end) ?? []
-        return WorkConditions(start: start, end: end, requiresCharging: request.requiresCharging, requiresNetwork: request.requiresNetwork,
-                              doze: doze, offline: context.user.offline, charging: charging)
+        let doze =
+            request.expedited
+            ? [] : configuration.doze?.heldPeriods(idle: idle, charging: charging, from: start, to: end) ?? []
+        return WorkConditions(
+            start: start, end: end, requiresCharging: request.requiresCharging,
+            requiresNetwork: request.requiresNetwork,
+            doze: doze, offline: context.user.offline, charging: charging)
     }
 
-    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext)
+        -> PlatformReaction
+    {
         switch event {
         case .forceStop:
             // Android's stopped state: AlarmManager removes the app's alarms; only an open re-arms.
@@ -129,7 +145,9 @@ public struct AndroidAlarms: PlatformModel {
             context.scheduleNext(context.user.forceStops, cursor: &nextForceStop, .forceStop)
             return .alarmsCleared
         case .reboot:
-            if fetchIsJob || handOffIsPending, pendingFetchAlarm != nil { jobBeforeReboot = (pendingFetchCycle, pendingJobRun, handOffIsPending) }
+            if fetchIsJob || handOffIsPending, pendingFetchAlarm != nil {
+                jobBeforeReboot = (pendingFetchCycle, pendingJobRun, handOffIsPending)
+            }
             handOffIsPending = false
             clearAlarms(reboot: true, &context)
             // WorkManager's own RescheduleReceiver takes BOOT_COMPLETED whatever the plugin registers.
@@ -193,7 +211,9 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     /// Alarms survive until a reboot; re-arm only what is missing.
-    public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+    public mutating func keepFetchScheduled(
+        cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext
+    ) {
         guard pendingFetchAlarm == nil, !pendingPastHorizon else { return }
         armFetchAlarm(cycle: cycle, &context)
     }
@@ -230,7 +250,8 @@ public struct AndroidAlarms: PlatformModel {
 
     /// An alarm at the cycle's F plus the fetch alarm delay.
     mutating func armFetchAlarm(cycle: Int, _ context: inout DeviceContext) {
-        armFetchAlarm(cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil, &context)
+        armFetchAlarm(
+            cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil, &context)
     }
 
     /// An alarm at `earliest` (none past the horizon) plus the fetch alarm delay.
@@ -244,10 +265,12 @@ public struct AndroidAlarms: PlatformModel {
         pendingPastHorizon = earliest.map { $0 > context.runEnd } ?? true
         guard let earliest, !pendingPastHorizon else { return }
         if fetchIsJob { return enqueueWork(cycle: cycle, earliest: earliest, &context) }
-        let scheduled = max(earliest, context.now)
+        let scheduled =
+            max(earliest, context.now)
             + context.draw(configuration.fetchAlarmDelay, source: .fetchAlarmDelay, index: cycle)
-        let fire = notificationFireTime(scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
-                                        random: context.random)
+        let fire = notificationFireTime(
+            scheduled, purpose: .fetch, cycle: cycle, now: context.now, device: context.device,
+            random: context.random)
         pendingFetchAlarm = context.schedule(at: fire, .fetchAlarm)
         pendingFetchCycle = cycle
         context.trace(.fetchAlarmSet(fire: fire), cycle: cycle)
@@ -266,7 +289,8 @@ public struct AndroidAlarms: PlatformModel {
             start = max(next, context.now)
             drawIndex = jobs!.periodCount
         }
-        let eligible = jobs!.eligible(start, regular: !request.expedited, offline: context.user.offline, runEnd: context.runEnd)
+        let eligible = jobs!.eligible(
+            start, regular: !request.expedited, offline: context.user.offline, runEnd: context.runEnd)
         let run = eligible + context.draw(request.delay, source: .workDelay, index: drawIndex)
         scheduleJob(cycle: cycle, at: run, &context)
         context.telemetry?.workEnqueued(at: context.now, earliestRun: start)
@@ -332,7 +356,9 @@ public struct AndroidAlarms: PlatformModel {
     }
 
     /// Plugin code (at BOOT_COMPLETED or an app open) re-arms the fetch alarm a reboot cleared.
-    private mutating func rearm(firstUnresolved cycle: Int, armingFetch: Bool, _ context: inout DeviceContext) -> PlatformReaction {
+    private mutating func rearm(firstUnresolved cycle: Int, armingFetch: Bool, _ context: inout DeviceContext)
+        -> PlatformReaction
+    {
         guard alarmsLost else { return .nothing }
         alarmsLost = false
         guard cycle < context.calendar.count else { return .nothing }

@@ -29,7 +29,8 @@ struct AndroidPowerGate {
         let power = android.power
         // AOSP `isExemptFromAppStandby`: alarm clocks, and FLAG_ALLOW_WHILE_IDLE, which from API 31
         // only exact allow-while-idle alarms keep (inexact ones get FLAG_ALLOW_WHILE_IDLE_COMPAT).
-        let exempt = android.exactAlarmPermission
+        let exempt =
+            android.exactAlarmPermission
             && (android.alarmKind == .alarmClock || (android.alarmKind == .exactAllowWhileIdle && power.apiLevel >= 31))
         bucketsApply = power.bucketsApply(exempt: exempt)
         bucket = power.standbyBucket
@@ -88,7 +89,9 @@ struct AndroidPowerGate {
             if quota <= min(deliveryCount, Self.ring) {
                 // The quota-th last delivery plus the window (AOSP `adjustDeliveryTimeBasedOnBucketLocked`;
                 // for jobs `QuotaController`'s time until the oldest session in the window leaves it).
-                let allowed = deliveries[(deliveryCount - quota) % Self.ring] + (forJobs ? current.jobWindow : current.quotaWindow)
+                let allowed =
+                    deliveries[(deliveryCount - quota) % Self.ring]
+                    + (forJobs ? current.jobWindow : current.quotaWindow)
                 if allowed > now { return bucket == .fromUsage ? min(allowed, next) : allowed }
             }
         }

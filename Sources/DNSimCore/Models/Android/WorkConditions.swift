@@ -13,8 +13,10 @@ public struct WorkConditions: Sendable {
     public var offline: TimeWindows
     public var charging: TimeWindows
 
-    public init(start: Millis, end: Millis, requiresCharging: Bool, requiresNetwork: Bool, doze: [(Millis, Millis)],
-                offline: TimeWindows, charging: TimeWindows) {
+    public init(
+        start: Millis, end: Millis, requiresCharging: Bool, requiresNetwork: Bool, doze: [(Millis, Millis)],
+        offline: TimeWindows, charging: TimeWindows
+    ) {
         self.start = start
         self.end = end
         self.requiresCharging = requiresCharging

@@ -38,7 +38,8 @@ struct WorkManagerJobs {
         let mean = world.fetch.latency.mean
         let charge = mean.isFinite ? Millis(min(max(mean, 1), Double(SimTime.day)).rounded(.up)) : SimTime.day
         expeditedCharge = charge
-        expeditedQuota = android.power.apiLevel >= 31
+        expeditedQuota =
+            android.power.apiLevel >= 31
             && AndroidStandbyBucket.allCases.contains { Int($0.expeditedLimit / charge) < Self.ring }
         gate = AndroidPowerGate(jobsOf: android, charging: world.user.charging)
     }

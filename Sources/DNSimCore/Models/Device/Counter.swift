@@ -46,27 +46,39 @@ public enum Counter: Int, CaseIterable, Sendable {
     public var spec: Spec {
         switch self {
         case .updates: Spec("updates", .total("updates"), "server updates made during the run")
-        case .lostUpdates: Spec("lostUpdates", .ratio("lost_updates", over: .updates),
-                                "updates acked by a fetch but never shown in any notification", stem: "lost")
+        case .lostUpdates:
+            Spec(
+                "lostUpdates", .ratio("lost_updates", over: .updates),
+                "updates acked by a fetch but never shown in any notification", stem: "lost")
         case .backgroundRuns: Spec("backgroundRuns", .perDeviceDay("bg_runs"), "iOS BG task launches")
         case .fetches: Spec("fetches", .perDeviceDay("fetches"), "fetch attempts")
         case .alarmWakeups: Spec("alarmWakeups", .perDeviceDay("alarm_wakeups"), "Android alarm wake-ups")
         case .appOpens: Spec("appOpens", .perDeviceDay("app_opens"), "app opens by the user")
-        case .serverRequests: Spec("serverRequests", .perDeviceDay("server_requests"),
-                                   "fetch requests that reached the server (attempts made offline never do)")
+        case .serverRequests:
+            Spec(
+                "serverRequests", .perDeviceDay("server_requests"),
+                "fetch requests that reached the server (attempts made offline never do)")
         case .pushes: Spec("pushes", .perDeviceDay("pushes"), "pushes the server sent")
         case .offCycles: Spec("offCycles", .total("off"), "cycles not due: New Activity was off at their T")
-        case .orphans: Spec("orphans", .perThousandDeviceDays("orphans"),
-                            "New Activity notifications shown while it was off, or at a time the user had left")
-        case .unwantedReminders: Spec("unwantedReminders", .perThousandDeviceDays("unwanted_reminders"),
-                                      "Daily Reminders shown that the user never turned on")
-        case .duplicates: Spec("duplicates", .perThousandDeviceDays("duplicates"),
-                               "notifications shown within metrics.duplicateWindow of the previous one")
+        case .orphans:
+            Spec(
+                "orphans", .perThousandDeviceDays("orphans"),
+                "New Activity notifications shown while it was off, or at a time the user had left")
+        case .unwantedReminders:
+            Spec(
+                "unwantedReminders", .perThousandDeviceDays("unwanted_reminders"),
+                "Daily Reminders shown that the user never turned on")
+        case .duplicates:
+            Spec(
+                "duplicates", .perThousandDeviceDays("duplicates"),
+                "notifications shown within metrics.duplicateWindow of the previous one")
         case .acked: Spec("acked", .deviceOnly, "updates acknowledged by a successful fetch")
         case .reboots: Spec("reboots", .deviceOnly, "Android reboots")
-        case .updatesFresh: Spec("updatesFresh", .ratio("updates_fresh", over: .updates, higherIsBetter: true),
-                                 "server updates first shown within metrics.freshWithin of their publication (any strategy)",
-                                 stem: "updateFresh")
+        case .updatesFresh:
+            Spec(
+                "updatesFresh", .ratio("updates_fresh", over: .updates, higherIsBetter: true),
+                "server updates first shown within metrics.freshWithin of their publication (any strategy)",
+                stem: "updateFresh")
         }
     }
 

@@ -40,11 +40,14 @@ public enum CycleOutcome: Int, Sendable, CaseIterable {
     /// suppressed when the plugin chose to show nothing because nothing was new, else missed.
     /// With notifications denied (`blocked`), what would have been shown is blocked.
     @inline(__always)
-    public static func classify(_ display: Display, fetchTime: Millis, freshWithin: Millis, blocked: Bool = false) -> CycleOutcome {
+    public static func classify(_ display: Display, fetchTime: Millis, freshWithin: Millis, blocked: Bool = false)
+        -> CycleOutcome
+    {
         switch display {
         case .shown where blocked: return .blocked
         case .shown(_, nil): return .fallback
-        case .shown(let at, let fetchedAt?): return fetchedAt >= fetchTime && at - fetchedAt <= freshWithin ? .fresh : .stale
+        case .shown(let at, let fetchedAt?):
+            return fetchedAt >= fetchTime && at - fetchedAt <= freshWithin ? .fresh : .stale
         case .notShown(let reason): return reason.nothingNew ? .suppressed : .missed
         }
     }

@@ -79,7 +79,9 @@ public struct DeviceContext {
     /// Removes the earliest event, the agenda's or the pending app open, and advances the clock to it.
     @inline(__always)
     mutating func nextEvent() -> (time: Millis, event: DeviceEvent)? {
-        if let scheduled = agendaStorage.popLive(before: openTime, sequence: openSequence) { return (scheduled.time, scheduled.payload) }
+        if let scheduled = agendaStorage.popLive(before: openTime, sequence: openSequence) {
+            return (scheduled.time, scheduled.payload)
+        }
         guard openTime != .max else { return nil }
         let time = openTime
         openTime = .max

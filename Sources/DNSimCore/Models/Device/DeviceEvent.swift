@@ -45,7 +45,8 @@ public enum DeviceEvent: FingerprintedEvent {
         case .forceQuit: 3 << 56
         case .backgroundLaunch: 4 << 56
         case .fetchAlarm: 5 << 56
-        case .fetchFinished(let attempt, let failure): 6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(attempt.cycle) << 8
+        case .fetchFinished(let attempt, let failure):
+            6 << 56 | UInt64(failure == nil ? 0 : 1) << 48 | UInt64(attempt.cycle) << 8
         case .notificationDue(let cycle, _): 7 << 56 | UInt64(cycle) << 8
         case .deadline(let cycle, _): 8 << 56 | UInt64(cycle) << 8
         case .reboot: 9 << 56

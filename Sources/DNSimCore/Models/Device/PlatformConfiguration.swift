@@ -165,7 +165,9 @@ public struct DozeSchedule: Sendable, Equatable {
 
     /// The periods within [start, end) during which `release` holds a job: idle and unplugged, and
     /// not at a maintenance window (a window is an instant here: the held time resumes 1 ms after it).
-    public func heldPeriods(idle: TimeWindows, charging: TimeWindows, from start: Millis, to end: Millis) -> [(Millis, Millis)] {
+    public func heldPeriods(idle: TimeWindows, charging: TimeWindows, from start: Millis, to end: Millis) -> [(
+        Millis, Millis
+    )] {
         var out: [(Millis, Millis)] = []
         for (idleStart, idleEnd) in zip(idle.starts, idle.ends) where idleEnd > start && idleStart < end {
             var window = idleStart, step = firstIdle

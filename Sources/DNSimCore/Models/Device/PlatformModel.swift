@@ -22,11 +22,15 @@ public protocol PlatformModel {
     /// Delay between a notification's trigger and its display.
     var notificationDelay: Distribution { get }
     /// When a notification request or alarm set at `now` for `time` really fires.
-    func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
-                              random: KeyedRandom) -> Millis
+    func notificationFireTime(
+        _ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+        random: KeyedRandom
+    ) -> Millis
     /// The cycle before which chained guards can be armed now, counting from `start`.
-    func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
-                     calendar: CycleCalendar) -> Int
+    func guardsReach(
+        from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
+        calendar: CycleCalendar
+    ) -> Int
     /// The device starts: schedule the platform's own interruptions.
     mutating func start(_ context: inout DeviceContext)
     /// Handles an event only this platform raises.

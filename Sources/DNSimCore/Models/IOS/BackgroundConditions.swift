@@ -16,8 +16,11 @@ public struct BackgroundConditions: Sendable {
     public var idle: TimeWindows
     public var charging: TimeWindows
 
-    public init(taskKind: BackgroundTaskKind, requiresExternalPower: Bool, requiresNetworkConnectivity: Bool, start: Millis, end: Millis,
-                lowPower: TimeWindows, forceQuit: TimeWindows, offline: TimeWindows, idle: TimeWindows, charging: TimeWindows) {
+    public init(
+        taskKind: BackgroundTaskKind, requiresExternalPower: Bool, requiresNetworkConnectivity: Bool, start: Millis,
+        end: Millis,
+        lowPower: TimeWindows, forceQuit: TimeWindows, offline: TimeWindows, idle: TimeWindows, charging: TimeWindows
+    ) {
         self.taskKind = taskKind
         self.requiresExternalPower = requiresExternalPower
         self.requiresNetworkConnectivity = requiresNetworkConnectivity

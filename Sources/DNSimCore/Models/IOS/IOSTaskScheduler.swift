@@ -66,15 +66,19 @@ public struct IOSTaskScheduler: PlatformModel {
     public var fetchPending: Bool { pendingRequest != nil }
     public var notificationDelay: Distribution { configuration.notificationDelay }
 
-    public func notificationFireTime(_ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
-                                     random: KeyedRandom) -> Millis {
+    public func notificationFireTime(
+        _ time: Millis, purpose: AlarmPurpose, cycle: Int, now: Millis, device: Int,
+        random: KeyedRandom
+    ) -> Millis {
         time
     }
 
     /// Guards are pending notification requests: those within the horizon, at
     /// most 64 with the armed one, the soonest kept.
-    public func guardsReach(from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
-                            calendar: CycleCalendar) -> Int {
+    public func guardsReach(
+        from start: Int, firstUnresolved: Int, armedRequests: Int, until horizonEnd: Millis,
+        calendar: CycleCalendar
+    ) -> Int {
         let limit = min(calendar.count, firstUnresolved + Self.pendingRequestLimit - armedRequests)
         var through = start
         while through < limit, calendar.notifyTimes[through] + contentTimeout <= horizonEnd { through += 1 }
@@ -89,14 +93,19 @@ public struct IOSTaskScheduler: PlatformModel {
     /// What holds this device's requests over the run, for telemetry (`eligibleLaunch` reads the same).
     func backgroundConditions(_ context: DeviceContext) -> BackgroundConditions {
         let user = context.user, start = context.calendar.start, end = context.runEnd
-        let quits = user.forceQuits.filter { $0 < end }.map { quit in (quit, min(user.forceQuitEnd(at: quit) ?? quit, end)) }
-        return BackgroundConditions(taskKind: configuration.taskKind, requiresExternalPower: configuration.requiresExternalPower,
-                                    requiresNetworkConnectivity: configuration.requiresNetworkConnectivity, start: start, end: end,
-                                    lowPower: user.lowPower, forceQuit: TimeWindows(quits), offline: user.offline, idle: idle,
-                                    charging: charging)
+        let quits = user.forceQuits.filter { $0 < end }.map { quit in
+            (quit, min(user.forceQuitEnd(at: quit) ?? quit, end))
+        }
+        return BackgroundConditions(
+            taskKind: configuration.taskKind, requiresExternalPower: configuration.requiresExternalPower,
+            requiresNetworkConnectivity: configuration.requiresNetworkConnectivity, start: start, end: end,
+            lowPower: user.lowPower, forceQuit: TimeWindows(quits), offline: user.offline, idle: idle,
+            charging: charging)
     }
 
-    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+    public mutating func handle(_ event: DeviceEvent, firstUnresolved: Int, _ context: inout DeviceContext)
+        -> PlatformReaction
+    {
         switch event {
         case .forceQuit:
             // BG tasks stop until the next open.
@@ -113,7 +122,9 @@ public struct IOSTaskScheduler: PlatformModel {
                 context.trace(.backgroundTasksDropped(inactiveAfter: limit))
                 return .nothing
             }
-            if configuration.taskKind == .processing, context.now - context.lastOpen > IOSConfiguration.processingUsageWindow {
+            if configuration.taskKind == .processing,
+                context.now - context.lastOpen > IOSConfiguration.processingUsageWindow
+            {
                 context.telemetry?.backgroundRequestCancelled(at: context.now)
                 context.trace(.processingRequestUnfulfilled)
                 return .nothing
@@ -121,7 +132,9 @@ public struct IOSTaskScheduler: PlatformModel {
             context.activity[.backgroundRuns] += 1
             context.telemetry?.backgroundRequestLaunched(at: context.now)
             context.trace(.backgroundTaskRuns(configuration.taskKind))
-            guard drawsBudget, let budget = configuration.budgetDistribution else { return .fetchTaskRuns(budget: configuration.budget) }
+            guard drawsBudget, let budget = configuration.budgetDistribution else {
+                return .fetchTaskRuns(budget: configuration.budget)
+            }
             return .fetchTaskRuns(budget: context.draw(budget, source: .launchBudget, index: launchKey))
         default:
             preconditionFailure("iOS raises no \(event) event")
@@ -139,7 +152,9 @@ public struct IOSTaskScheduler: PlatformModel {
     }
 
     /// iOS keeps notification requests across a reboot: a push has nothing to re-arm.
-    public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction { .nothing }
+    public mutating func wokenByPush(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
+        .nothing
+    }
 
     public mutating func appOpened(firstUnresolved: Int, _ context: inout DeviceContext) -> PlatformReaction {
         forceQuitted = false
@@ -150,7 +165,9 @@ public struct IOSTaskScheduler: PlatformModel {
     /// whose F may be past; with `resubmitOnOpen: ifNone` only when no request
     /// is pending: none was submitted, or the OS dropped it (docs/model.md §2: an open
     /// rescues a request the OS dropped), so a pending one keeps its draw.
-    public mutating func keepFetchScheduled(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+    public mutating func keepFetchScheduled(
+        cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext
+    ) {
         if configuration.resubmitOnOpen == .ifNone && pendingRequest != nil { return }
         submit(cycle: cycle, source: source, index: index, &context)
     }
@@ -162,8 +179,10 @@ public struct IOSTaskScheduler: PlatformModel {
             handlerCycle = cycle
             handlerSubmissions = 0
         }
-        submit(cycle: cycle, source: .backgroundRequestForCycle, index: DrawIndex.handlerRequest.make(cycle, saturating: handlerSubmissions),
-               &context)
+        submit(
+            cycle: cycle, source: .backgroundRequestForCycle,
+            index: DrawIndex.handlerRequest.make(cycle, saturating: handlerSubmissions),
+            &context)
     }
 
     public mutating func scheduleFetch(earliest: Millis, cycle: Int, _ context: inout DeviceContext) {
@@ -173,15 +192,18 @@ public struct IOSTaskScheduler: PlatformModel {
 
     /// Submits the request for `cycle`, replacing the pending one.
     mutating func submit(cycle: Int, source: RandomSource, index: Int, _ context: inout DeviceContext) {
-        submit(cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil,
-               source: source, index: index, &context)
+        submit(
+            cycle: cycle, earliest: cycle < context.calendar.count ? context.calendar.fetchTimes[cycle] : nil,
+            source: source, index: index, &context)
     }
 
     /// A request's drawn delay when the OS drops it (delays are never negative).
     private static let neverRuns: Millis = -1
 
     /// Submits a request with `earliestBeginDate` `earliest` (none past the horizon).
-    private mutating func submit(cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext) {
+    private mutating func submit(
+        cycle: Int, earliest: Millis?, source: RandomSource, index: Int, _ context: inout DeviceContext
+    ) {
         cancelPendingRequest(context)
         guard let earliest, earliest <= context.runEnd, !forceQuitted else {
             context.telemetry?.backgroundRequestCancelled(at: context.now)
@@ -206,7 +228,8 @@ public struct IOSTaskScheduler: PlatformModel {
         }
         var launch = eligibleLaunch(from: max(earliest, context.now), after: delay, &context)
         if launchesBeforeUse {
-            launch = deferredLaunch(Self.heldUntilUse(launch, usageHours: usageHours, calendarStart: calendarStart), &context)
+            launch = deferredLaunch(
+                Self.heldUntilUse(launch, usageHours: usageHours, calendarStart: calendarStart), &context)
         }
         if drawsBudget { launchKey = Self.budgetKey(source, index: index) }
         pendingRequest = context.schedule(at: launch, .backgroundLaunch)
@@ -225,21 +248,23 @@ public struct IOSTaskScheduler: PlatformModel {
     @inline(__always)
     private func replacedBeforeLaunch(earliest: Millis, _ context: DeviceContext) -> Bool {
         guard opensResubmit, context.tracer == nil, context.telemetry == nil,
-              context.user.disabled.isEmpty, context.user.timeChanges.isEmpty else { return false }
+            context.user.disabled.isEmpty, context.user.timeChanges.isEmpty
+        else { return false }
         return context.nextOpenTime() < max(earliest, context.now)
     }
 
     /// The key of a launch's budget draw: the request's, so each request's launch draws its own
     /// budget, the same in every arm.
     static func budgetKey(_ source: RandomSource, index: Int) -> Int {
-        let tag = switch source {
-        case .backgroundRequestForCycle: 0
-        case .backgroundRequestAtOpen: 1
-        case .backgroundRequestAtEnable: 2
-        case .backgroundRequestAtTimeChange: 3
-        case .backgroundRequestLeft: 4
-        default: 7
-        }
+        let tag =
+            switch source {
+            case .backgroundRequestForCycle: 0
+            case .backgroundRequestAtOpen: 1
+            case .backgroundRequestAtEnable: 2
+            case .backgroundRequestAtTimeChange: 3
+            case .backgroundRequestLeft: 4
+            default: 7
+            }
         return DrawIndex.launchBudget.make(index + 1, tag)
     }
 

@@ -9,8 +9,10 @@ public struct NotificationContent: Sendable, Equatable {
     /// Whether any notification has displayed it yet (for update delay and lost updates).
     public var shown: Bool
 
-    public init(fetchedAt: Millis, updatesAfter: Int64, updatesThrough: Int64,
-                updateCount: Int, shown: Bool = false) {
+    public init(
+        fetchedAt: Millis, updatesAfter: Int64, updatesThrough: Int64,
+        updateCount: Int, shown: Bool = false
+    ) {
         self.fetchedAt = fetchedAt
         self.updatesAfter = updatesAfter
         self.updatesThrough = updatesThrough

@@ -27,10 +27,12 @@ public struct NotificationCopy: Sendable, Equatable {
         guard let first = itemIndices.first.map(template.name) else { return nil }
         let count = itemIndices.count
         return count == 1
-            ? NotificationCopy(title: template.fill(template.oneTitle, first: first, count: 1),
-                               body: template.fill(template.oneBody, first: first, count: 1))
-            : NotificationCopy(title: template.fill(template.manyTitle, first: first, count: count),
-                               body: template.fill(template.manyBody, first: first, count: count))
+            ? NotificationCopy(
+                title: template.fill(template.oneTitle, first: first, count: 1),
+                body: template.fill(template.oneBody, first: first, count: 1))
+            : NotificationCopy(
+                title: template.fill(template.manyTitle, first: first, count: count),
+                body: template.fill(template.manyBody, first: first, count: count))
     }
 
     /// The simulated name of starred project `index`.

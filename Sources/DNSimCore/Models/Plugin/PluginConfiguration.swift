@@ -25,4 +25,3 @@ public enum FallbackBehavior: String, Sendable, CaseIterable {
     case showDefault = "show_default"
     case skip
 }
-

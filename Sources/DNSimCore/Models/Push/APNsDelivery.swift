@@ -56,7 +56,9 @@ public struct APNsDelivery: PushChannel {
     /// A background push reaches the device once it is online. With Background App Refresh off
     /// the system does not wake the app for it; held there, it is discarded the moment the app
     /// is force-quit (or at once if it already is), not delivered at the next open.
-    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (
+        at: Millis, reason: PushDiscard
+    )? {
         guard kind == .background else { return nil }
         let received = user.offline.nextOutside(arrival)
         if !backgroundAppRefresh { return (received, .backgroundAppRefreshOff) }

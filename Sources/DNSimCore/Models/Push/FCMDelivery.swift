@@ -31,10 +31,13 @@ public struct FCMDelivery: PushChannel {
     /// A force-stopped app gets no message until it is opened: one arriving then, or held until
     /// after a force stop, is dropped (FCM's `droppedAppForceStopped`). A battery manager that
     /// stops the app (`stopsPush`) does the same from `stopsAfterUnused` after the last open.
-    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? {
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (
+        at: Millis, reason: PushDiscard
+    )? {
         let forced = user.firstForceStop(from: arrival, through: release).map { ($0, PushDiscard.forceStopped) }
         guard let managerStopsAfter else { return forced }
-        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens) else {
+        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens)
+        else {
             return forced
         }
         guard let forced, forced.0 <= stopped else { return (stopped, .batteryManagerStopped) }
@@ -63,7 +66,9 @@ public struct FCMDelivery: PushChannel {
     }
 
     /// A deprioritised high-priority message waits in Doze as a normal one does.
-    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?) {
+    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (
+        time: Millis, hold: PushHold?
+    ) {
         release(time, user: user, doze: downgraded ? downgradedDoze : doze)
     }
 

@@ -23,15 +23,21 @@ public protocol PushChannel {
     /// of `kind`, and what held it if that is later.
     func release(_ time: Millis, kind: PushKind, user: UserActivity) -> (time: Millis, hold: PushHold?)
     /// As `release`, for a push the service delivers at a lower priority than sent (`downgraded`).
-    func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?)
+    func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (
+        time: Millis, hold: PushHold?
+    )
     /// When and why the device discards a push of `kind` that reached the service at `arrival`
     /// and would reach the app at `release`, instead of running its code; nil: it does not.
-    func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)?
+    func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (
+        at: Millis, reason: PushDiscard
+    )?
 }
 
 extension PushChannel {
     /// A service that never lowers a push's priority (APNs).
-    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (time: Millis, hold: PushHold?) {
+    public func release(_ time: Millis, kind: PushKind, user: UserActivity, downgraded: Bool) -> (
+        time: Millis, hold: PushHold?
+    ) {
         release(time, kind: kind, user: user)
     }
 
@@ -41,7 +47,9 @@ extension PushChannel {
 
     /// A device that runs every push it takes (FCM).
     @inline(__always)
-    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (at: Millis, reason: PushDiscard)? { nil }
+    public func discard(arrival: Millis, release: Millis, kind: PushKind, user: UserActivity) -> (
+        at: Millis, reason: PushDiscard
+    )? { nil }
 
     /// When the push of `cycle` reaches the service's edge, or nil when it is lost.
     /// Keyed by the kind and the cycle; the loss uniform is always consumed.
@@ -62,8 +70,10 @@ extension PushChannel {
     /// (iOS: a background push with Background App Refresh off, or held for a force-quit app)
     /// never runs the app's code.
     /// `sends(c)`: whether the server sends cycle c's push at all (nil: every one).
-    public func fate(of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false,
-                     sends: ((Int) -> Bool)? = nil) -> PushFate {
+    public func fate(
+        of cycle: Int, kind: PushKind, sendTimes: [Millis], context: DeviceContext, downgraded: Bool = false,
+        sends: ((Int) -> Bool)? = nil
+    ) -> PushFate {
         if let sends, !sends(cycle) { return .notSent }
         let sent = sendTimes[cycle]
         guard let arrival = arrival(of: cycle, kind: kind, sentAt: sent, context: context) else { return .dropped }
@@ -83,13 +93,17 @@ extension PushChannel {
             }
             // A push that overtook this one while it travelled does not replace it in the store.
             if let next = self.arrival(of: later, kind: kind, sentAt: sendTimes[later], context: context),
-               next >= arrival, next < cutoff {
+                next >= arrival, next < cutoff
+            {
                 return .replaced(arrival: arrival, hold: hold, at: next, by: later)
             }
             later += 1
         }
-        if let discard, discard.at <= expiry { return .discarded(arrival: arrival, at: discard.at, hold: hold, reason: discard.reason) }
-        return release > expiry ? .expired(arrival: arrival, hold: hold, at: max(expiry, arrival))
+        if let discard, discard.at <= expiry {
+            return .discarded(arrival: arrival, at: discard.at, hold: hold, reason: discard.reason)
+        }
+        return release > expiry
+            ? .expired(arrival: arrival, hold: hold, at: max(expiry, arrival))
             : .delivered(arrival: arrival, release: release, hold: hold)
     }
 }

@@ -48,7 +48,8 @@ public struct TraceEntry: Sendable, Equatable {
             return "user force-stops the app: every alarm is cancelled and FCM drops its messages until the next open"
         case .bootCompletedWhileStopped: return "BOOT_COMPLETED: the app is force-stopped, so its receiver does not run"
         case .backgroundTasksDropped(let limit):
-            return "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks"
+            return
+                "the app was not opened for \(SimTime.seconds(limit) / 86_400) days: iOS stops launching its BG tasks"
         case .backgroundTaskRuns(let kind): return "BGTaskScheduler launches the \(kind.rawValue) task"
         case .backgroundRequestRefused:
             return "BG request\(forCycle) refused: Background App Refresh is off (BGTaskScheduler error unavailable)"
@@ -56,48 +57,61 @@ public struct TraceEntry: Sendable, Equatable {
             return "the app was not used within the past week: iOS does not fulfil the processing request"
         case .backgroundRequestNeverRuns: return "BG request\(forCycle) submitted; the OS will never run it"
         case .backgroundRequestSubmitted(let earliest, let launch):
-            return "BG request\(forCycle), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
+            return
+                "BG request\(forCycle), earliestBeginDate \(time(earliest)); the OS will launch it at \(time(launch))"
         case .bootCompleted: return "BOOT_COMPLETED: the plugin re-arms its alarms"
         case .fetchAlarmFires(let alarm): return "fetch alarm fires: \(alarm)"
         case .fetchAlarmSet(let fire): return "fetch alarm\(forCycle) at \(time(fire))"
         case .workScheduled(let run, let periodic):
             return "\(periodic ? "periodic" : "one-time") fetch work\(forCycle): its job runs at \(time(run))"
         case .workRescheduledAtBoot:
-            return "BOOT_COMPLETED: WorkManager enqueues its work again; the plugin's alarms stay lost until its code runs"
+            return
+                "BOOT_COMPLETED: WorkManager enqueues its work again; the plugin's alarms stay lost until its code runs"
         case .workRuns(let expedited):
             return expedited ? "fetch work runs (expedited, within its quota)" : "fetch work runs (a regular job)"
         case .reboot(let rescheduleOnBoot):
-            return "the phone reboots: every alarm is cleared" + (rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them")
+            return "the phone reboots: every alarm is cleared"
+                + (rescheduleOnBoot ? "" : "; no BOOT_COMPLETED receiver re-arms them")
         case .setup(let arm): return "scheduleDualNotification: \(arm)"
         case .appOpen: return "user opens the app"
         case .fetchStarted(let copyTemplate, let afterID, let retry, let foreground, let handler):
             return (copyTemplate ? "the fetcher asks for updates" : "POST plansLastUpdatedBetween")
                 + (afterID > 0 ? " (after \(Self.update(afterID)))" : " (nothing acked yet)")
-                + (retry > 0 ? ", retry \(retry)" : "") + (foreground ? " in the foreground" : "") + (handler.map { " from \($0)" } ?? "")
-        case .fetchRetrying(let failure, let delay): return "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(delay)) s"
+                + (retry > 0 ? ", retry \(retry)" : "") + (foreground ? " in the foreground" : "")
+                + (handler.map { " from \($0)" } ?? "")
+        case .fetchRetrying(let failure, let delay):
+            return "attempt failed (\(failure.rawValue)); retry in \(SimTime.seconds(delay)) s"
         case .fetchFailed(let failure, let ack):
-            return "fetch failed (\(failure.rawValue)); " + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
+            return "fetch failed (\(failure.rawValue)); "
+                + (ack > 0 ? "ack stays at \(Self.update(ack))" : "nothing acked yet")
         case .fetchEmpty: return "fetch succeeded with no updates"
         case .fetchReturned(let updates, let ack, let copy):
-            return "fetch returned \(updates) update(s); ack moves to \(Self.update(ack)); cached: \(copy.title) — \(copy.body)"
-        case .fetchEarly(let failed): return failed ? "early fetch failed: decides nothing" : "early fetch: cached for later, decides nothing"
+            return
+                "fetch returned \(updates) update(s); ack moves to \(Self.update(ack)); cached: \(copy.title) — \(copy.body)"
+        case .fetchEarly(let failed):
+            return failed ? "early fetch failed: decides nothing" : "early fetch: cached for later, decides nothing"
         case .alarmsRearmed: return "the plugin re-arms its alarms"
         case .requestContentReplaced: return "repeating request's content replaced by the fetch"
         case .requestRemoved: return "no updates: this cycle's request is removed"
         case .requestShowsDefault: return "no updates: this cycle shows the default copy"
-        case .notificationArmed(let fetched): return "cycle \(number) armed for T with \(fetched ? "fetched" : "fallback") content"
+        case .notificationArmed(let fetched):
+            return "cycle \(number) armed for T with \(fetched ? "fetched" : "fallback") content"
         case .guardFires: return "guard request fires: fallback at T + contentTimeout"
         case .guardsArmed(let from, let through):
-            return from + 1 == through ? "guard armed for cycle \(through)" : "guards armed for cycles \(from + 1)–\(through)"
+            return from + 1 == through
+                ? "guard armed for cycle \(through)" : "guards armed for cycles \(from + 1)–\(through)"
         case .guardCancelled: return "fetch done: the cycle's guard is removed"
         case .notificationBlocked:
-            return "cycle \(number) blocked: the plugin posts its notification, but the user denied the app notifications"
+            return
+                "cycle \(number) blocked: the plugin posts its notification, but the user denied the app notifications"
         case .notificationHeld(let until):
-            return "cycle \(number): iOS delivers the notification; Focus or Scheduled Summary holds it until \(time(until))"
+            return
+                "cycle \(number): iOS delivers the notification; Focus or Scheduled Summary holds it until \(time(until))"
         case .notificationShown(let outcome, let afterT, _):
             return "cycle \(number) shown (\(outcome.name)), \(SimTime.seconds(afterT)) s after T"
         case .newsShown(let outcome, let after, _):
-            return "an item's new update shown (\(outcome.name) per update), \(SimTime.seconds(after)) s after its publication"
+            return
+                "an item's new update shown (\(outcome.name) per update), \(SimTime.seconds(after)) s after its publication"
         case .cycleUnshown(let outcome, let reason, let service):
             return "cycle \(number) \(outcome.name): \(reason.explanation(pushService: service))"
         case .cycleOff: return "cycle \(number) not due: New Activity is off"
@@ -120,28 +134,37 @@ public struct TraceEntry: Sendable, Equatable {
         case .pushDropped(let service): return "\(service) never delivers it"
         case .pushExpired(let service): return "stored past storeFor: \(service) discards it"
         case .pushReplaced(let by): return "cycle \(by + 1)'s push replaces it in the store"
-        case .pushDiscarded(let reason): return "iOS discards the background push without waking the app: \(reason.rawValue)"
+        case .pushDiscarded(let reason):
+            return "iOS discards the background push without waking the app: \(reason.rawValue)"
         case .alertPushArrived(let handler, let budget):
-            return "the alert push arrives: \(handler) runs" + (budget.map { " and fetches (budget \(SimTime.written($0)))" } ?? " with fetching off")
-        case .backgroundPushArrived(let budget): return "the background push wakes the app (budget \(SimTime.written(budget)))"
+            return "the alert push arrives: \(handler) runs"
+                + (budget.map { " and fetches (budget \(SimTime.written($0)))" } ?? " with fetching off")
+        case .backgroundPushArrived(let budget):
+            return "the background push wakes the app (budget \(SimTime.written(budget)))"
         case .pushHandlerTimedOut(let ios):
-            return "the handler's time runs out" + (ios ? " (serviceExtensionTimeWillExpire)" : "") + " before the fetch ends"
+            return "the handler's time runs out" + (ios ? " (serviceExtensionTimeWillExpire)" : "")
+                + " before the fetch ends"
         case .pushFetchPastWindow(let windowEnd):
             return "the push was held past the cycle's window (it closed \(time(windowEnd))): "
                 + "the fetch is no longer this cycle's, so the payload's copy is shown"
         case .cancelDualSchedule(let defects):
             return "cancelDualSchedule()"
-                + (defects.isEmpty ? ": every request and alarm removed" : " with defects: " + defects.joined(separator: ", "))
+                + (defects.isEmpty
+                    ? ": every request and alarm removed" : " with defects: " + defects.joined(separator: ", "))
         case .featureOff(let until): return "the user turns New Activity off until \(time(until))"
         case .featureOn: return "the user turns New Activity on: scheduleDualNotification"
-        case .timeChange(let notifyTime): return "the user moves New Activity" + (notifyTime.map { " to \(time($0))" } ?? "")
+        case .timeChange(let notifyTime):
+            return "the user moves New Activity" + (notifyTime.map { " to \(time($0))" } ?? "")
         case .reminderShown(let wanted):
             return wanted ? "the Daily Reminder shows" : "the Daily Reminder shows, though the user never turned it on"
         case .leftNotificationShown(let source, let orphan, let enabled):
-            return "\(source) shows" + (orphan ? (enabled ? " at a time the user has left" : " while New Activity is off") : "")
-        case .leftNotificationDropped(let source, let limit): return "\(source): the platform already holds \(limit) left requests"
+            return "\(source) shows"
+                + (orphan ? (enabled ? " at a time the user has left" : " while New Activity is off") : "")
+        case .leftNotificationDropped(let source, let limit):
+            return "\(source): the platform already holds \(limit) left requests"
         case .leftNotificationArmed(let source, let fire): return "\(source), for \(time(fire))"
-        case .staleTaskRuns: return "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off"
+        case .staleTaskRuns:
+            return "a BG request cancelDualSchedule left runs: its handler fetches for a schedule the user turned off"
         }
     }
 }

@@ -56,8 +56,13 @@ public struct AppOpenData: Sendable {
         }
 
         mutating func add(_ device: String, _ at: Int64, _ zone: TimeZone?, _ zoneName: String) {
-            if let i = deviceIndex[device] { counts[i] += 1 } else { deviceIndex[device] = counts.count; counts.append(1) }
-            let offset = zone.map { Int64($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(at) / 1000))) * 1000 } ?? 0
+            if let i = deviceIndex[device] {
+                counts[i] += 1
+            } else {
+                deviceIndex[device] = counts.count; counts.append(1)
+            }
+            let offset =
+                zone.map { Int64($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(at) / 1000))) * 1000 } ?? 0
             let local = at + offset
             let hour = Int((local - AppOpenData.day(local) * 86_400_000) / 3_600_000)
             hours[hour] += 1
@@ -69,18 +74,24 @@ public struct AppOpenData: Sendable {
         }
 
         var data: AppOpenData {
-            AppOpenData(opensPerDevice: counts, hourCounts: hours, first: first == .max ? 0 : first, last: last == .min ? 0 : last,
-                        days: firstDay <= lastDay ? Int(lastDay - firstDay) + 1 : 0, timeZones: zoneNames.sorted())
+            AppOpenData(
+                opensPerDevice: counts, hourCounts: hours, first: first == .max ? 0 : first,
+                last: last == .min ? 0 : last,
+                days: firstDay <= lastDay ? Int(lastDay - firstDay) + 1 : 0, timeZones: zoneNames.sorted())
         }
     }
 
     static func read(_ table: inout TelemetryTable) throws(FitError) -> AppOpenData {
-        let device = table.index("device_id")!, opened = table.index("opened_at")!, zoneColumn = table.index("time_zone")
+        let device = table.index("device_id")!, opened = table.index("opened_at")!,
+            zoneColumn = table.index("time_zone")
         var builder = Builder()
         while try table.nextRow() {
             let id = table.text(device).trimmingSpaces
             guard !id.isEmpty else {
-                try table.reject(RowProblem(reason: "column device_id: empty", message: "column device_id is empty; every open needs a device id"))
+                try table.reject(
+                    RowProblem(
+                        reason: "column device_id: empty",
+                        message: "column device_id is empty; every open needs a device id"))
                 continue
             }
             let at: Int64
@@ -93,9 +104,11 @@ public struct AppOpenData: Sendable {
             if let zoneColumn, !table.isEmpty(zoneColumn) {
                 zoneName = table.text(zoneColumn).trimmingSpaces
                 guard let found = builder.zone(zoneName) ?? nil else {
-                    try table.reject(RowProblem(reason: "column time_zone: unknown zone",
-                                                message: "column time_zone: \(TelemetryTable.quote(zoneName)) is not an IANA time zone; "
-                                                    + "expected e.g. America/New_York or UTC"))
+                    try table.reject(
+                        RowProblem(
+                            reason: "column time_zone: unknown zone",
+                            message: "column time_zone: \(TelemetryTable.quote(zoneName)) is not an IANA time zone; "
+                                + "expected e.g. America/New_York or UTC"))
                     continue
                 }
                 zone = found

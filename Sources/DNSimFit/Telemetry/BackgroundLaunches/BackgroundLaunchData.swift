@@ -24,8 +24,10 @@ public struct BackgroundLaunchData: Sendable {
     public init(rows: [BackgroundLaunchRow], periods: EligibilityPeriods? = nil) {
         var measure = LaunchDelayMeasure(periods: periods)
         for row in rows {
-            measure.add(submitted: row.submittedAt, begin: row.earliestBegin, launched: row.launchedAt, observed: row.observedUntil,
-                        device: row.device, needs: row.needs ?? .none)
+            measure.add(
+                submitted: row.submittedAt, begin: row.earliestBegin, launched: row.launchedAt,
+                observed: row.observedUntil,
+                device: row.device, needs: row.needs ?? .none)
         }
         sample = DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp)
         firstSubmitted = rows.map(\.submittedAt).min() ?? 0
@@ -34,7 +36,10 @@ public struct BackgroundLaunchData: Sendable {
         workJobs = false
     }
 
-    init(sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64, eligibility: EligibilityUse = .notNeeded, workJobs: Bool = false) {
+    init(
+        sample: DelaySample, firstSubmitted: Int64, lastSubmitted: Int64, eligibility: EligibilityUse = .notNeeded,
+        workJobs: Bool = false
+    ) {
         self.workJobs = workJobs
         self.sample = sample
         self.firstSubmitted = firstSubmitted
@@ -42,14 +47,19 @@ public struct BackgroundLaunchData: Sendable {
         self.eligibility = eligibility
     }
 
-    static func read(_ table: inout TelemetryTable, eligibility options: EligibilityOptions = EligibilityOptions()) throws(FitError)
-        -> BackgroundLaunchData {
-        let id = table.index("request_id")!, submitted = table.index("submitted_at")!, earliest = table.index("earliest_begin")!
+    static func read(_ table: inout TelemetryTable, eligibility options: EligibilityOptions = EligibilityOptions())
+        throws(FitError)
+        -> BackgroundLaunchData
+    {
+        let id = table.index("request_id")!, submitted = table.index("submitted_at")!,
+            earliest = table.index("earliest_begin")!
         let launched = table.index("launched_at")!, observed = table.index("observed_until")!
         let columns = RequestNeedsColumns(table)
         if let periods = options.periods, columns.device == nil {
-            throw FitError(file: table.file, line: 1, message: "has no device column, so the periods of \(periods.path) cannot be matched "
-                           + "to its requests; add a device column (the id eligibility.csv uses)")
+            throw FitError(
+                file: table.file, line: 1,
+                message: "has no device column, so the periods of \(periods.path) cannot be matched "
+                    + "to its requests; add a device column (the id eligibility.csv uses)")
         }
         // A file that does not say what its requests need takes what the scenario fitted into says;
         // refused before any row is read when that is a wait and nothing measures it.
@@ -79,19 +89,25 @@ public struct BackgroundLaunchData: Sendable {
                 let field = table.fields[id]
                 let bytes = table.reader.bytes(field)
                 guard !bytes.isEmpty else {
-                    try table.reject(RowProblem(reason: "column request_id: empty", message: "column request_id is empty; every request needs an id"))
+                    try table.reject(
+                        RowProblem(
+                            reason: "column request_id: empty",
+                            message: "column request_id is empty; every request needs an id"))
                     continue
                 }
                 if let line = seen.line(of: bytes, in: table.reader.base) {
-                    try table.reject(RowProblem(reason: "duplicate request_id",
-                                                message: "column request_id: \(TelemetryTable.quote(table.text(id))) already appeared "
-                                                    + "on line \(line); each submitted request must appear once"))
+                    try table.reject(
+                        RowProblem(
+                            reason: "duplicate request_id",
+                            message: "column request_id: \(TelemetryTable.quote(table.text(id))) already appeared "
+                                + "on line \(line); each submitted request must appear once"))
                     continue
                 }
                 seen.insert(bytes, start: field.start, line: table.line)
                 let device = columns.device.flatMap { table.isEmpty($0) ? nil : table.text($0) }
-                let listed = measure.add(submitted: row.submitted, begin: row.begin, launched: row.launched, observed: row.observed,
-                                         device: device, needs: needs)
+                let listed = measure.add(
+                    submitted: row.submitted, begin: row.begin, launched: row.launched, observed: row.observed,
+                    device: device, needs: needs)
                 if needs.needsEligibility, !listed, unknown == nil {
                     let column = columns.reasonColumn(needs)
                     unknown = (table.line, table.column(column), columns.reason(needs))
@@ -102,19 +118,23 @@ public struct BackgroundLaunchData: Sendable {
         }
         if let unknown, !options.assumeEligible {
             let count = measure.unknownNeeding, total = measure.followUp.count
-            let rows = "\(count) of \(total) request\(total == 1 ? "" : "s") need\(count == 1 ? "s" : "") eligibility "
+            let rows =
+                "\(count) of \(total) request\(total == 1 ? "" : "s") need\(count == 1 ? "s" : "") eligibility "
                 + "(this one is \(unknown.reason))"
-            let message = options.periods.map { periods in
-                "\(rows), but \(periods.path) does not list \(count == 1 ? "its device" : "their devices"); list each device (a `logged` "
-                    + "row if it had no hold), or pass --assume-eligible to fit them as always eligible"
-            } ?? "\(rows): they wait for states of the phone (idle, charging, online) that are not given, so their delays would absorb "
+            let message =
+                options.periods.map { periods in
+                    "\(rows), but \(periods.path) does not list \(count == 1 ? "its device" : "their devices"); list each device (a `logged` "
+                        + "row if it had no hold), or pass --assume-eligible to fit them as always eligible"
+                }
+                ?? "\(rows): they wait for states of the phone (idle, charging, online) that are not given, so their delays would absorb "
                 + "the waits; give the periods with --eligibility FILE (device,state,from,to; docs/telemetry.md), or pass "
                 + "--assume-eligible to fit them as always eligible"
             throw FitError(file: table.file, line: unknown.line, column: unknown.column, message: message)
         }
         let sample = DelaySample(events: measure.events, censored: measure.censored, followUp: measure.followUp)
-        var data = BackgroundLaunchData(sample: sample, firstSubmitted: first, lastSubmitted: last,
-                                        eligibility: measure.use(assumed: options.assumeEligible))
+        var data = BackgroundLaunchData(
+            sample: sample, firstSubmitted: first, lastSubmitted: last,
+            eligibility: measure.use(assumed: options.assumeEligible))
         data.needsFromScenario = declared != nil
         return data
     }
@@ -123,46 +143,73 @@ public struct BackgroundLaunchData: Sendable {
         var submitted: Int64, begin: Int64, launched: Int64?, observed: Int64
     }
 
-    private static func times(_ table: TelemetryTable, _ submitted: Int, _ earliest: Int, _ launched: Int, _ observed: Int) -> Result<Times,
-        RowProblem> {
+    private static func times(
+        _ table: TelemetryTable, _ submitted: Int, _ earliest: Int, _ launched: Int, _ observed: Int
+    ) -> Result<
+        Times,
+        RowProblem
+    > {
         let submittedAt: Int64, begin: Int64, observedUntil: Int64
         var launchedAt: Int64?
-        switch table.time(submitted) { case .success(let t): submittedAt = t; case .failure(let p): return .failure(p) }
+        switch table.time(submitted) {
+        case .success(let t): submittedAt = t;
+        case .failure(let p): return .failure(p)
+        }
         if table.isEmpty(earliest) {
             begin = submittedAt
         } else {
-            switch table.time(earliest) { case .success(let t): begin = t; case .failure(let p): return .failure(p) }
+            switch table.time(earliest) {
+            case .success(let t): begin = t;
+            case .failure(let p): return .failure(p)
+            }
         }
         if !table.isEmpty(launched) {
-            switch table.time(launched) { case .success(let t): launchedAt = t; case .failure(let p): return .failure(p) }
+            switch table.time(launched) {
+            case .success(let t): launchedAt = t;
+            case .failure(let p): return .failure(p)
+            }
         }
-        switch table.time(observed) { case .success(let t): observedUntil = t; case .failure(let p): return .failure(p) }
+        switch table.time(observed) {
+        case .success(let t): observedUntil = t;
+        case .failure(let p): return .failure(p)
+        }
         if let at = launchedAt {
             if !table.isEmpty(earliest), at < begin {
-                return .failure(RowProblem(reason: "launched_at before earliest_begin",
-                                           message: "column launched_at: \(quote(table, launched)) "
-                                               + "is before earliest_begin \(quote(table, earliest)); "
-                                               + "the OS never launches a task before its earliest begin date"))
+                return .failure(
+                    RowProblem(
+                        reason: "launched_at before earliest_begin",
+                        message: "column launched_at: \(quote(table, launched)) "
+                            + "is before earliest_begin \(quote(table, earliest)); "
+                            + "the OS never launches a task before its earliest begin date"))
             }
             if at < submittedAt {
-                return .failure(RowProblem(reason: "launched_at before submitted_at",
-                                           message: "column launched_at: \(quote(table, launched)) "
-                                               + "is before submitted_at \(quote(table, submitted))"))
+                return .failure(
+                    RowProblem(
+                        reason: "launched_at before submitted_at",
+                        message: "column launched_at: \(quote(table, launched)) "
+                            + "is before submitted_at \(quote(table, submitted))"))
             }
             if at > observedUntil {
-                return .failure(RowProblem(reason: "launched_at after observed_until",
-                                           message: "column launched_at: \(quote(table, launched)) "
-                                               + "is after observed_until \(quote(table, observed)); observation cannot stop before a launch it saw"))
+                return .failure(
+                    RowProblem(
+                        reason: "launched_at after observed_until",
+                        message: "column launched_at: \(quote(table, launched)) "
+                            + "is after observed_until \(quote(table, observed)); observation cannot stop before a launch it saw"
+                    ))
             }
         }
         if observedUntil < max(submittedAt, begin) {
             let column = begin > submittedAt ? earliest : submitted
-            return .failure(RowProblem(reason: "observed_until before the request could run",
-                                       message: "column observed_until: \(quote(table, observed)) "
-                                           + "is before \(table.columns[column]) \(quote(table, column))"))
+            return .failure(
+                RowProblem(
+                    reason: "observed_until before the request could run",
+                    message: "column observed_until: \(quote(table, observed)) "
+                        + "is before \(table.columns[column]) \(quote(table, column))"))
         }
         return .success(Times(submitted: submittedAt, begin: begin, launched: launchedAt, observed: observedUntil))
     }
 
-    private static func quote(_ table: TelemetryTable, _ column: Int) -> String { TelemetryTable.quote(table.text(column)) }
+    private static func quote(_ table: TelemetryTable, _ column: Int) -> String {
+        TelemetryTable.quote(table.text(column))
+    }
 }

@@ -15,8 +15,10 @@ public struct BackgroundLaunchRow: Sendable, Equatable {
     /// What it needs to run (the `kind`, `requires_power`, `requires_network` columns); nil: not logged.
     public var needs: BackgroundRequestNeeds?
 
-    public init(requestID: String, submittedAt: Int64, earliestBegin: Int64, launchedAt: Int64?, observedUntil: Int64,
-                device: String? = nil, needs: BackgroundRequestNeeds? = nil) {
+    public init(
+        requestID: String, submittedAt: Int64, earliestBegin: Int64, launchedAt: Int64?, observedUntil: Int64,
+        device: String? = nil, needs: BackgroundRequestNeeds? = nil
+    ) {
         self.requestID = requestID
         self.submittedAt = submittedAt
         self.earliestBegin = earliestBegin

@@ -31,8 +31,10 @@ struct LaunchDelayMeasure {
 
     /// Adds a row; true when its eligibility is known (the file lists its device).
     @discardableResult
-    mutating func add(submitted: Int64, begin: Int64, launched: Int64?, observed: Int64, device: String?,
-                      needs: BackgroundRequestNeeds) -> Bool {
+    mutating func add(
+        submitted: Int64, begin: Int64, launched: Int64?, observed: Int64, device: String?,
+        needs: BackgroundRequestNeeds
+    ) -> Bool {
         let start = max(submitted, begin)
         let end = launched ?? observed
         var span = observed - start, delay = end - start
@@ -59,7 +61,9 @@ struct LaunchDelayMeasure {
         return listed
     }
 
-    private mutating func heldTime(_ periods: EligibilityPeriods, _ device: String, _ needs: BackgroundRequestNeeds) -> HeldTime? {
+    private mutating func heldTime(_ periods: EligibilityPeriods, _ device: String, _ needs: BackgroundRequestNeeds)
+        -> HeldTime?
+    {
         let key = DeviceNeeds(device: device, needs: needs)
         if let held = cache[key] { return held }
         guard let held = periods.heldTime(device: device, needs: needs) else { return nil }

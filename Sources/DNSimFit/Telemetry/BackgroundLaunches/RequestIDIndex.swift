@@ -6,7 +6,7 @@ struct RequestIDIndex {
     /// Hash and entry together, so a probe costs one cache miss.
     private struct Slot {
         var hash: UInt64
-        var entry: Int32   // entry index + 1, 0 = empty
+        var entry: Int32  // entry index + 1, 0 = empty
     }
 
     private var slots: [Slot]

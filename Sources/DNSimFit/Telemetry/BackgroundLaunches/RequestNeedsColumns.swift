@@ -21,9 +21,11 @@ struct RequestNeedsColumns {
             case "refresh", "appRefresh": break
             case "processing": needs.processing = true
             default:
-                return .failure(RowProblem(reason: "column kind: not a request kind",
-                                           message: "column kind: \(TelemetryTable.quote(table.text(kind))) is not a request kind; "
-                                               + "expected refresh (BGAppRefreshTaskRequest) or processing (BGProcessingTaskRequest)"))
+                return .failure(
+                    RowProblem(
+                        reason: "column kind: not a request kind",
+                        message: "column kind: \(TelemetryTable.quote(table.text(kind))) is not a request kind; "
+                            + "expected refresh (BGAppRefreshTaskRequest) or processing (BGProcessingTaskRequest)"))
             }
         }
         for (column, name) in [(power, "requires_power"), (network, "requires_network")] {
@@ -33,15 +35,19 @@ struct RequestNeedsColumns {
             case "true", "1", "yes": value = true
             case "false", "0", "no": value = false
             default:
-                return .failure(RowProblem(reason: "column \(name): not true or false",
-                                           message: "column \(name): \(TelemetryTable.quote(table.text(column))) is not true or false"))
+                return .failure(
+                    RowProblem(
+                        reason: "column \(name): not true or false",
+                        message: "column \(name): \(TelemetryTable.quote(table.text(column))) is not true or false"))
             }
             if name == "requires_power" { needs.requiresPower = value } else { needs.requiresNetwork = value }
         }
         if needs.requiresPower && !needs.processing {
-            return .failure(RowProblem(reason: "requires_power on a refresh request",
-                                       message: "column requires_power: true on a refresh request; only a processing request "
-                                           + "(BGProcessingTaskRequest.requiresExternalPower) can require external power"))
+            return .failure(
+                RowProblem(
+                    reason: "requires_power on a refresh request",
+                    message: "column requires_power: true on a refresh request; only a processing request "
+                        + "(BGProcessingTaskRequest.requiresExternalPower) can require external power"))
         }
         return .success(needs)
     }

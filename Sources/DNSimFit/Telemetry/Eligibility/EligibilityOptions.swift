@@ -7,8 +7,10 @@ public struct EligibilityOptions: Sendable {
     /// What the scenario of `fit --into` says the requests need, for a bg file that does not say it.
     public var declared: DeclaredRequestNeeds?
 
-    public init(periods: EligibilityPeriods? = nil, assumeEligible: Bool = false,
-                declared: DeclaredRequestNeeds? = nil) {
+    public init(
+        periods: EligibilityPeriods? = nil, assumeEligible: Bool = false,
+        declared: DeclaredRequestNeeds? = nil
+    ) {
         self.periods = periods
         self.assumeEligible = assumeEligible
         self.declared = declared

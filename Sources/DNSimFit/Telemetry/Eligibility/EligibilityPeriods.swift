@@ -46,10 +46,14 @@ public struct EligibilityPeriods: Sendable {
             throw FitError(file: path, line: nil, message: "no such file (the eligibility file, --eligibility)")
         }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw FitError(file: path, line: nil, message: isDirectory.boolValue ? "is a folder, not a CSV file" : "cannot be read")
+            throw FitError(
+                file: path, line: nil, message: isDirectory.boolValue ? "is a folder, not a CSV file" : "cannot be read"
+            )
         }
         guard Int64(data.count) <= TelemetryFile.maximumBytes else {
-            throw FitError(file: path, line: nil, message: "is \(data.count) bytes; fit reads files of at most \(TelemetryFile.maximumBytes) bytes")
+            throw FitError(
+                file: path, line: nil,
+                message: "is \(data.count) bytes; fit reads files of at most \(TelemetryFile.maximumBytes) bytes")
         }
         return try parse([UInt8](data), path: path)
     }
@@ -69,15 +73,20 @@ public struct EligibilityPeriods: Sendable {
         let index: [Int]
         switch reader.next(into: &fields) {
         case .end:
-            throw FitError(file: path, line: nil, message: "the file is empty; an eligibility file starts with the header \(header)")
+            throw FitError(
+                file: path, line: nil,
+                message: "the file is empty; an eligibility file starts with the header \(header)")
         case .problem(let line, let message, _):
             throw FitError(file: path, line: line, message: "header: \(message)")
         case .fields(let line):
             let names = fields.map { reader.text($0).trimmingSpaces.lowercased() }
             let missing = columns.filter { !names.contains($0) }
             guard missing.isEmpty else {
-                throw FitError(file: path, line: line, message: "missing column\(missing.count > 1 ? "s" : "") "
-                    + missing.map { "'\($0)'" }.joined(separator: ", ") + "; an eligibility file's header is \(header)")
+                throw FitError(
+                    file: path, line: line,
+                    message: "missing column\(missing.count > 1 ? "s" : "") "
+                        + missing.map { "'\($0)'" }.joined(separator: ", ")
+                        + "; an eligibility file's header is \(header)")
             }
             index = columns.map { names.firstIndex(of: $0)! }
         }
@@ -88,23 +97,34 @@ public struct EligibilityPeriods: Sendable {
         while true {
             let row = reader.next(into: &fields)
             guard case .fields(let line) = row else {
-                if case .problem(let line, let message, _) = row { throw FitError(file: path, line: line, message: message) }
+                if case .problem(let line, let message, _) = row {
+                    throw FitError(file: path, line: line, message: message)
+                }
                 break
             }
             func fail(_ column: Int?, _ message: String) -> FitError {
-                FitError(file: path, line: line, column: column.map { TelemetryTable.column(of: fields[$0], in: reader) }, message: message)
+                FitError(
+                    file: path, line: line, column: column.map { TelemetryTable.column(of: fields[$0], in: reader) },
+                    message: message)
             }
             guard fields.count == width else {
-                throw fail(nil, "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(width) columns")
+                throw fail(
+                    nil,
+                    "the row has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(width) columns"
+                )
             }
             let device = reader.text(fields[index[0]])
-            guard !device.isEmpty else { throw fail(index[0], "column device is empty; every period belongs to a device") }
+            guard !device.isEmpty else {
+                throw fail(index[0], "column device is empty; every period belongs to a device")
+            }
             let name = reader.text(fields[index[1]])
             guard let state = EligibilityState(rawValue: name) else {
                 let known = EligibilityState.allCases.map(\.rawValue)
                 let hint = WordSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail(index[1], "column state: \(TelemetryTable.quote(name)) is not a state\(hint); "
-                    + "expected one of \(known.joined(separator: ", "))")
+                throw fail(
+                    index[1],
+                    "column state: \(TelemetryTable.quote(name)) is not a state\(hint); "
+                        + "expected one of \(known.joined(separator: ", "))")
             }
             var times: [Int64] = []
             for column in [index[2], index[3]] {
@@ -112,23 +132,30 @@ public struct EligibilityPeriods: Sendable {
                 switch ISOTimestamp.parse(text) {
                 case .time(let millis): times.append(millis)
                 case .noZone:
-                    throw fail(column, "column \(columns[column == index[2] ? 2 : 3]): \(TelemetryTable.quote(text)) has no time zone; "
-                        + "add Z (UTC) or an offset such as +02:00")
+                    throw fail(
+                        column,
+                        "column \(columns[column == index[2] ? 2 : 3]): \(TelemetryTable.quote(text)) has no time zone; "
+                            + "add Z (UTC) or an offset such as +02:00")
                 case .invalid:
-                    throw fail(column, "column \(columns[column == index[2] ? 2 : 3]): \(TelemetryTable.quote(text)) is not an ISO 8601 time; "
-                        + "expected e.g. 2027-01-04T18:25:00Z")
+                    throw fail(
+                        column,
+                        "column \(columns[column == index[2] ? 2 : 3]): \(TelemetryTable.quote(text)) is not an ISO 8601 time; "
+                            + "expected e.g. 2027-01-04T18:25:00Z")
                 }
             }
             guard times[1] >= times[0] else {
-                throw fail(index[3], "column to: \(TelemetryTable.quote(reader.text(fields[index[3]]))) is before from "
-                    + "\(TelemetryTable.quote(reader.text(fields[index[2]])))")
+                throw fail(
+                    index[3],
+                    "column to: \(TelemetryTable.quote(reader.text(fields[index[3]]))) is before from "
+                        + "\(TelemetryTable.quote(reader.text(fields[index[2]])))")
             }
             periods[device, default: [:]][state, default: []].append((times[0], times[1]))
             states.insert(state)
             rows += 1
         }
         guard rows > 0 else {
-            throw FitError(file: path, line: nil, message: "has a header but no periods; list at least a `logged` row per device")
+            throw FitError(
+                file: path, line: nil, message: "has a header but no periods; list at least a `logged` row per device")
         }
         return EligibilityPeriods(path: path, periods: periods, rows: rows, states: states)
     }

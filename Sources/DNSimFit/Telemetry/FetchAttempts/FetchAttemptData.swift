@@ -48,13 +48,15 @@ public struct FetchAttemptData: Sendable {
         var data: FetchAttemptData {
             let limit = timeouts.max() ?? .infinity
             let followUp = responses.map { _ in limit } + timeouts
-            return FetchAttemptData(latency: DelaySample(events: responses, censored: timeouts, followUp: followUp),
-                                    counts: counts, first: first == .max ? 0 : first, last: last == .min ? 0 : last)
+            return FetchAttemptData(
+                latency: DelaySample(events: responses, censored: timeouts, followUp: followUp),
+                counts: counts, first: first == .max ? 0 : first, last: last == .min ? 0 : last)
         }
     }
 
     static func read(_ table: inout TelemetryTable) throws(FitError) -> FetchAttemptData {
-        let started = table.index("started_at")!, finished = table.index("finished_at")!, outcome = table.index("outcome")!
+        let started = table.index("started_at")!, finished = table.index("finished_at")!,
+            outcome = table.index("outcome")!
         var builder = Builder()
         while try table.nextRow() {
             switch row(table, started, finished, outcome) {
@@ -65,20 +67,32 @@ public struct FetchAttemptData: Sendable {
         return builder.data
     }
 
-    private static func row(_ table: TelemetryTable, _ started: Int, _ finished: Int, _ outcome: Int) -> Result<FetchAttemptRow, RowProblem> {
+    private static func row(_ table: TelemetryTable, _ started: Int, _ finished: Int, _ outcome: Int) -> Result<
+        FetchAttemptRow, RowProblem
+    > {
         let start: Int64, end: Int64
-        switch table.time(started) { case .success(let t): start = t; case .failure(let p): return .failure(p) }
-        switch table.time(finished) { case .success(let t): end = t; case .failure(let p): return .failure(p) }
+        switch table.time(started) {
+        case .success(let t): start = t;
+        case .failure(let p): return .failure(p)
+        }
+        switch table.time(finished) {
+        case .success(let t): end = t;
+        case .failure(let p): return .failure(p)
+        }
         let word = table.text(outcome).trimmingSpaces.lowercased()
         guard let kind = FetchOutcome(rawValue: word) else {
-            return .failure(RowProblem(reason: "column outcome: unknown outcome",
-                                       message: "column outcome: \(TelemetryTable.quote(table.text(outcome))) is not an outcome; "
-                                           + "expected ok, empty, error or timeout"))
+            return .failure(
+                RowProblem(
+                    reason: "column outcome: unknown outcome",
+                    message: "column outcome: \(TelemetryTable.quote(table.text(outcome))) is not an outcome; "
+                        + "expected ok, empty, error or timeout"))
         }
         guard end >= start else {
-            return .failure(RowProblem(reason: "finished_at before started_at",
-                                       message: "column finished_at: \(TelemetryTable.quote(table.text(finished))) "
-                                           + "is before started_at \(TelemetryTable.quote(table.text(started)))"))
+            return .failure(
+                RowProblem(
+                    reason: "finished_at before started_at",
+                    message: "column finished_at: \(TelemetryTable.quote(table.text(finished))) "
+                        + "is before started_at \(TelemetryTable.quote(table.text(started)))"))
         }
         return .success(FetchAttemptRow(startedAt: start, finishedAt: end, outcome: kind))
     }

@@ -5,13 +5,17 @@ import DNSimText
 /// but no column layout for an export (docs/telemetry.md). Counts are whole notifications.
 enum APNsMetricsReader {
     /// The metric columns in the console's order; `received_by_apns` is the denominator of every share.
-    static let metrics = ["received_by_apns", "delivered_to_device", "delivered_to_device_from_storage", "stored_device_offline",
-                          "stored_power_considerations", "discarded_token_unregistered", "discarded_token_unregistered_from_storage",
-                          "discarded_expired", "discarded_disabled", "discarded_disabled_from_storage"]
+    static let metrics = [
+        "received_by_apns", "delivered_to_device", "delivered_to_device_from_storage", "stored_device_offline",
+        "stored_power_considerations", "discarded_token_unregistered", "discarded_token_unregistered_from_storage",
+        "discarded_expired", "discarded_disabled", "discarded_disabled_from_storage",
+    ]
 
     static func read(_ table: inout TelemetryTable) throws(FitError) -> PushDeliveryData {
         let date = table.index("date")!, received = table.index("received_by_apns")!
-        let present = metrics.filter { $0 != "received_by_apns" }.compactMap { name in table.index(name).map { (name, $0) } }
+        let present = metrics.filter { $0 != "received_by_apns" }.compactMap { name in
+            table.index(name).map { (name, $0) }
+        }
         let pushType = table.index("push_type")
         var sums = [Int](repeating: 0, count: present.count), messages = 0, rows = 0
         var firstDay = Int64.max, lastDay = Int64.min, types = Set<String>()
@@ -36,12 +40,16 @@ enum APNsMetricsReader {
             if let pushType, !table.isEmpty(pushType) { types.insert(table.text(pushType).trimmingSpaces) }
         }
         guard messages > 0 else {
-            throw FitError(file: table.file, line: nil, message: rows == 0 ? "no usable rows: there is nothing to fit"
-                           : "received_by_apns is 0 on every row: there is nothing to fit")
+            throw FitError(
+                file: table.file, line: nil,
+                message: rows == 0
+                    ? "no usable rows: there is nothing to fit"
+                    : "received_by_apns is 0 on every row: there is nothing to fit")
         }
         let tallies = zip(present, sums).map { PushTally(name: $0.0.0, count: Double($0.1), total: messages) }
-        return PushDeliveryData(platform: .ios, entries: rows, messages: messages, firstDay: firstDay, lastDay: lastDay,
-                                labels: types.sorted(), tallies: tallies)
+        return PushDeliveryData(
+            platform: .ios, entries: rows, messages: messages, firstDay: firstDay, lastDay: lastDay,
+            labels: types.sorted(), tallies: tallies)
     }
 
     /// `2027-01-04`: a day, as the console's metrics are daily.
@@ -49,11 +57,15 @@ enum APNsMetricsReader {
         let text = table.text(column).trimmingSpaces
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         if parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-           let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), y >= 1970, CivilDate.isValid(year: y, month: m, day: d) {
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), y >= 1970,
+            CivilDate.isValid(year: y, month: m, day: d)
+        {
             return .success(CivilDate.dayNumber(year: Int64(y), month: Int64(m), day: Int64(d)))
         }
-        return .failure(RowProblem(reason: "column date: not a date",
-                                   message: "column date: \(TelemetryTable.quote(text)) is not a day; expected e.g. 2027-01-04"))
+        return .failure(
+            RowProblem(
+                reason: "column date: not a date",
+                message: "column date: \(TelemetryTable.quote(text)) is not a day; expected e.g. 2027-01-04"))
     }
 
     /// A whole count of notifications; an empty optional metric is 0.
@@ -62,8 +74,10 @@ enum APNsMetricsReader {
         let text = table.text(column).trimmingSpaces
         if text.isEmpty, !TelemetryKind.apns.requiredColumns.contains(name) { return .success(0) }
         guard let n = Int(text), n >= 0, n <= 1_000_000_000_000_000 else {
-            return .failure(RowProblem(reason: "column \(name): not a count",
-                                       message: "column \(name): \(TelemetryTable.quote(text)) is not a whole number of notifications"))
+            return .failure(
+                RowProblem(
+                    reason: "column \(name): not a count",
+                    message: "column \(name): \(TelemetryTable.quote(text)) is not a whole number of notifications"))
         }
         return .success(n)
     }

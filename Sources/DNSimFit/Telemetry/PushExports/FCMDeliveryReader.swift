@@ -7,15 +7,21 @@ import DNSimText
 /// close to a known one is refused with a suggestion, since read as absent it would silently be 0.
 enum FCMDeliveryReader {
     /// `messageOutcomePercents`: mutually exclusive shares of countMessagesAccepted.
-    static let outcomes = ["delivered", "pending", "collapsed", "droppedTooManyPendingMessages", "droppedAppForceStopped",
-                           "droppedDeviceInactive", "droppedTtlExpired"]
+    static let outcomes = [
+        "delivered", "pending", "collapsed", "droppedTooManyPendingMessages", "droppedAppForceStopped",
+        "droppedDeviceInactive", "droppedTtlExpired",
+    ]
     /// `deliveryPerformancePercents`: not exclusive (a message can be delayed for several reasons).
-    static let performance = ["deliveredNoDelay", "delayedDeviceOffline", "delayedDeviceDoze", "delayedMessageThrottled",
-                              "delayedUserStopped"]
+    static let performance = [
+        "deliveredNoDelay", "delayedDeviceOffline", "delayedDeviceDoze", "delayedMessageThrottled",
+        "delayedUserStopped",
+    ]
     static let insights = ["priorityLowered"]
     static let entryFields = ["appId", "date", "analyticsLabel", "data"]
-    static let dataFields = ["countMessagesAccepted", "countNotificationsAccepted", "messageOutcomePercents", "deliveryPerformancePercents",
-                             "messageInsightPercents", "proxyNotificationInsightPercents"]
+    static let dataFields = [
+        "countMessagesAccepted", "countNotificationsAccepted", "messageOutcomePercents", "deliveryPerformancePercents",
+        "messageInsightPercents", "proxyNotificationInsightPercents",
+    ]
 
     struct Failure: Error {
         let position: TextPosition?
@@ -25,19 +31,25 @@ enum FCMDeliveryReader {
     static func read(_ bytes: [UInt8], path: String) throws(FitError) -> PushDeliveryData {
         do throws(Failure) {
             let document: JSONText
-            do { document = try JSONTextReader.parse(bytes) } catch { throw Failure(position: error.position, message: error.message) }
+            do { document = try JSONTextReader.parse(bytes) } catch {
+                throw Failure(position: error.position, message: error.message)
+            }
             return try data(document)
         } catch {
-            throw FitError(file: path, line: error.position?.line, column: error.position?.column, message: error.message)
+            throw FitError(
+                file: path, line: error.position?.line, column: error.position?.column, message: error.message)
         }
     }
 
     static func data(_ document: JSONText) throws(Failure) -> PushDeliveryData {
         guard case .object(let members, let at) = document else {
-            throw Failure(position: document.position, message: "expected an FCM Data API response, a JSON object with androidDeliveryData")
+            throw Failure(
+                position: document.position,
+                message: "expected an FCM Data API response, a JSON object with androidDeliveryData")
         }
         guard let list = members.first(where: { $0.key == "androidDeliveryData" }) else {
-            throw missing("androidDeliveryData", in: members, at: at, of: "the JSON object (fit reads an FCM Data API response)")
+            throw missing(
+                "androidDeliveryData", in: members, at: at, of: "the JSON object (fit reads an FCM Data API response)")
         }
         guard case .array(let items, _) = list.value else {
             throw Failure(position: list.value.position, message: "androidDeliveryData must be a list of entries")
@@ -48,19 +60,27 @@ enum FCMDeliveryReader {
         var firstDay = Int64.max, lastDay = Int64.min
         for (i, item) in items.enumerated() {
             let name = "androidDeliveryData[\(i)]"
-            guard case .object(let fields, let itemAt) = item else { throw Failure(position: item.position, message: "\(name) must be an object") }
+            guard case .object(let fields, let itemAt) = item else {
+                throw Failure(position: item.position, message: "\(name) must be an object")
+            }
             try refuseMisspelt(fields, known: entryFields, in: name)
             let app = try text(fields, "appId", in: name) ?? ""
             let label = try text(fields, "analyticsLabel", in: name) ?? ""
-            guard let dateMember = fields.first(where: { $0.key == "date" }) else { throw missing("date", in: fields, at: itemAt, of: name) }
+            guard let dateMember = fields.first(where: { $0.key == "date" }) else {
+                throw missing("date", in: fields, at: itemAt, of: name)
+            }
             let day = try self.day(dateMember.value, in: "\(name).date")
             let combination = "\(app)\u{0}\(day)\u{0}\(label)"
             if let earlier = seen[combination] {
-                throw Failure(position: itemAt, message: "\(name) repeats the app, date and analytics label of the entry at line \(earlier.line) "
-                              + "(the API gives one entry per combination: is a page in the file twice?)")
+                throw Failure(
+                    position: itemAt,
+                    message: "\(name) repeats the app, date and analytics label of the entry at line \(earlier.line) "
+                        + "(the API gives one entry per combination: is a page in the file twice?)")
             }
             seen[combination] = itemAt
-            guard let dataMember = fields.first(where: { $0.key == "data" }) else { throw missing("data", in: fields, at: itemAt, of: name) }
+            guard let dataMember = fields.first(where: { $0.key == "data" }) else {
+                throw missing("data", in: fields, at: itemAt, of: name)
+            }
             guard case .object(let data, let dataAt) = dataMember.value else {
                 throw Failure(position: dataMember.value.position, message: "\(name).data must be an object")
             }
@@ -75,13 +95,17 @@ enum FCMDeliveryReader {
             let outcome = try percents(outcomeMember.value, known: outcomes, in: "\(name).data.messageOutcomePercents")
             let sum = outcome.values.reduce(0, +)
             guard sum <= 100.5 else {
-                throw Failure(position: outcomeMember.value.position,
-                              message: "\(name).data.messageOutcomePercents add up to \(sum)%; they are exclusive shares of countMessagesAccepted")
+                throw Failure(
+                    position: outcomeMember.value.position,
+                    message:
+                        "\(name).data.messageOutcomePercents add up to \(sum)%; they are exclusive shares of countMessagesAccepted"
+                )
             }
             for field in outcomes { sums[field, default: 0] += Double(accepted) * (outcome[field] ?? 0) / 100 }
             messages += accepted
             if let member = data.first(where: { $0.key == "deliveryPerformancePercents" }) {
-                let shares = try percents(member.value, known: performance, in: "\(name).data.deliveryPerformancePercents")
+                let shares = try percents(
+                    member.value, known: performance, in: "\(name).data.deliveryPerformancePercents")
                 for field in performance { sums[field, default: 0] += Double(accepted) * (shares[field] ?? 0) / 100 }
                 performanceMessages += accepted
             }
@@ -96,21 +120,33 @@ enum FCMDeliveryReader {
             lastDay = max(lastDay, day)
         }
         guard messages > 0 else {
-            throw Failure(position: list.value.position, message: items.isEmpty ? "androidDeliveryData is empty: there is nothing to fit"
-                          : "every entry has countMessagesAccepted 0: there is nothing to fit")
+            throw Failure(
+                position: list.value.position,
+                message: items.isEmpty
+                    ? "androidDeliveryData is empty: there is nothing to fit"
+                    : "every entry has countMessagesAccepted 0: there is nothing to fit")
         }
         // A group no entry had is left out (the data do not support its shares), not written as 0.
-        let groups = [(outcomes, messages), (performance, performanceMessages), (insights, insightMessages)].filter { $0.1 > 0 }
-        let tallies = groups.flatMap { fields, total in fields.map { PushTally(name: $0, count: sums[$0] ?? 0, total: total) } }
-        let morePages = members.contains { $0.key == "nextPageToken" && { if case .string(let s, _) = $0.value { !s.isEmpty } else { false } }($0) }
-        return PushDeliveryData(platform: .android, entries: items.count, messages: messages, firstDay: firstDay, lastDay: lastDay,
-                                apps: apps.sorted(), labels: labels.sorted(), tallies: tallies, morePages: morePages)
+        let groups = [(outcomes, messages), (performance, performanceMessages), (insights, insightMessages)].filter {
+            $0.1 > 0
+        }
+        let tallies = groups.flatMap { fields, total in
+            fields.map { PushTally(name: $0, count: sums[$0] ?? 0, total: total) }
+        }
+        let morePages = members.contains {
+            $0.key == "nextPageToken" && { if case .string(let s, _) = $0.value { !s.isEmpty } else { false } }($0)
+        }
+        return PushDeliveryData(
+            platform: .android, entries: items.count, messages: messages, firstDay: firstDay, lastDay: lastDay,
+            apps: apps.sorted(), labels: labels.sorted(), tallies: tallies, morePages: morePages)
     }
 
     /// A required field that is not there: at the key that looks like a misspelling of it, else at the object.
     static func missing(_ field: String, in members: [JSONText.Member], at: TextPosition, of owner: String) -> Failure {
         if let close = members.first(where: { WordSuggestion.closest(to: $0.key, in: [field]) != nil }) {
-            return Failure(position: close.keyPosition, message: "\(owner) has no \"\(field)\"; it has \"\(close.key)\" (did you mean \"\(field)\"?)")
+            return Failure(
+                position: close.keyPosition,
+                message: "\(owner) has no \"\(field)\"; it has \"\(close.key)\" (did you mean \"\(field)\"?)")
         }
         return Failure(position: at, message: "\(owner) has no \"\(field)\"")
     }
@@ -119,7 +155,9 @@ enum FCMDeliveryReader {
     static func refuseMisspelt(_ members: [JSONText.Member], known: [String], in owner: String) throws(Failure) {
         for member in members where !known.contains(member.key) {
             if let close = WordSuggestion.closest(to: member.key, in: known) {
-                throw Failure(position: member.keyPosition, message: "\(owner) has an unknown field \"\(member.key)\" (did you mean \"\(close)\"?)")
+                throw Failure(
+                    position: member.keyPosition,
+                    message: "\(owner) has an unknown field \"\(member.key)\" (did you mean \"\(close)\"?)")
             }
         }
     }
@@ -137,22 +175,30 @@ enum FCMDeliveryReader {
         let literal: String
         switch value {
         case .string(let s, _), .number(let s, _): literal = s
-        default: throw Failure(position: value.position, message: "\(name) must be a whole number of messages, such as \"120000\"")
+        default:
+            throw Failure(
+                position: value.position, message: "\(name) must be a whole number of messages, such as \"120000\"")
         }
         guard let n = Int(literal), n >= 0, n <= 1_000_000_000_000_000 else {
-            throw Failure(position: value.position, message: "\(name): '\(literal.prefix(40))' is not a whole number of messages from 0 to 10^18")
+            throw Failure(
+                position: value.position,
+                message: "\(name): '\(literal.prefix(40))' is not a whole number of messages from 0 to 10^18")
         }
         return n
     }
 
     /// `{ "delivered": 97.2, … }`: each a number from 0 to 100; an absent one is 0 (proto3 omits zeros).
     static func percents(_ value: JSONText, known: [String], in owner: String) throws(Failure) -> [String: Double] {
-        guard case .object(let members, _) = value else { throw Failure(position: value.position, message: "\(owner) must be an object") }
+        guard case .object(let members, _) = value else {
+            throw Failure(position: value.position, message: "\(owner) must be an object")
+        }
         try refuseMisspelt(members, known: known, in: owner)
         var shares: [String: Double] = [:]
         for member in members where known.contains(member.key) {
             guard case .number(let literal, _) = member.value, let v = Double(literal), v >= 0, v <= 100 else {
-                throw Failure(position: member.value.position, message: "\(owner).\(member.key) must be a percentage from 0 to 100")
+                throw Failure(
+                    position: member.value.position,
+                    message: "\(owner).\(member.key) must be a percentage from 0 to 100")
             }
             shares[member.key] = v
         }
@@ -162,18 +208,23 @@ enum FCMDeliveryReader {
     /// `{ "year": 2027, "month": 1, "day": 4 }` as days since 1970-01-01.
     static func day(_ value: JSONText, in name: String) throws(Failure) -> Int64 {
         guard case .object(let members, let at) = value else {
-            throw Failure(position: value.position, message: "\(name) must be an object { \"year\", \"month\", \"day\" }")
+            throw Failure(
+                position: value.position, message: "\(name) must be an object { \"year\", \"month\", \"day\" }")
         }
         var parts: [Int] = []
         for field in ["year", "month", "day"] {
-            guard let member = members.first(where: { $0.key == field }) else { throw missing(field, in: members, at: at, of: name) }
+            guard let member = members.first(where: { $0.key == field }) else {
+                throw missing(field, in: members, at: at, of: name)
+            }
             guard case .number(let literal, _) = member.value, let n = Int(literal) else {
                 throw Failure(position: member.value.position, message: "\(name).\(field) must be a whole number")
             }
             parts.append(n)
         }
         guard (1970...9999).contains(parts[0]), CivilDate.isValid(year: parts[0], month: parts[1], day: parts[2]) else {
-            throw Failure(position: at, message: "\(name): \(parts[0])-\(parts[1])-\(parts[2]) is not a date (a whole day is needed)")
+            throw Failure(
+                position: at,
+                message: "\(name): \(parts[0])-\(parts[1])-\(parts[2]) is not a date (a whole day is needed)")
         }
         return CivilDate.dayNumber(year: Int64(parts[0]), month: Int64(parts[1]), day: Int64(parts[2]))
     }

@@ -22,8 +22,10 @@ public struct PushDeliveryData: Sendable {
     /// FCM: the response has a `nextPageToken`, so more entries exist than this page holds.
     public let morePages: Bool
 
-    public init(platform: Platform, entries: Int, messages: Int, firstDay: Int64, lastDay: Int64, apps: [String] = [],
-                labels: [String] = [], tallies: [PushTally], morePages: Bool = false) {
+    public init(
+        platform: Platform, entries: Int, messages: Int, firstDay: Int64, lastDay: Int64, apps: [String] = [],
+        labels: [String] = [], tallies: [PushTally], morePages: Bool = false
+    ) {
         self.platform = platform
         self.entries = entries
         self.messages = messages

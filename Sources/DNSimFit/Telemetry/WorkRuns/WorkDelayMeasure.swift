@@ -24,7 +24,9 @@ struct WorkDelayMeasure {
 
     /// Adds a row; true when its device's periods are known.
     @discardableResult
-    mutating func add(earliest: Int64, ran: Int64?, observed: Int64, device: String?, charging: Bool, network: Bool) -> Bool {
+    mutating func add(earliest: Int64, ran: Int64?, observed: Int64, device: String?, charging: Bool, network: Bool)
+        -> Bool
+    {
         var allowed = earliest
         var end = ran ?? observed
         var ranFree = ran != nil
@@ -53,10 +55,14 @@ struct WorkDelayMeasure {
         return listed
     }
 
-    private mutating func heldTime(_ periods: EligibilityPeriods, _ device: String, _ charging: Bool, _ network: Bool) -> HeldTime? {
+    private mutating func heldTime(_ periods: EligibilityPeriods, _ device: String, _ charging: Bool, _ network: Bool)
+        -> HeldTime?
+    {
         let key = "\(charging ? 1 : 0)\(network ? 1 : 0)\(device)"
         if let held = cache[key] { return held }
-        guard let held = periods.heldTime(device: device, requiresCharging: charging, requiresNetwork: network) else { return nil }
+        guard let held = periods.heldTime(device: device, requiresCharging: charging, requiresNetwork: network) else {
+            return nil
+        }
         cache[key] = held
         return held
     }

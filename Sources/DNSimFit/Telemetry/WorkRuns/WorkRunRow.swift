@@ -16,8 +16,11 @@ public struct WorkRunRow: Sendable, Equatable {
     public var requiresCharging: Bool
     public var requiresNetwork: Bool
 
-    public init(workID: String, enqueuedAt: Int64, earliestRun: Int64, ranAt: Int64?, observedUntil: Int64, device: String? = nil,
-                requiresCharging: Bool = false, requiresNetwork: Bool = false) {
+    public init(
+        workID: String, enqueuedAt: Int64, earliestRun: Int64, ranAt: Int64?, observedUntil: Int64,
+        device: String? = nil,
+        requiresCharging: Bool = false, requiresNetwork: Bool = false
+    ) {
         self.workID = workID
         self.enqueuedAt = enqueuedAt
         self.earliestRun = earliestRun

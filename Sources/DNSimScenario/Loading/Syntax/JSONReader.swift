@@ -20,7 +20,8 @@ public indirect enum PositionedJSON: Sendable {
 
     public var mark: SourceMark {
         switch self {
-        case .object(_, let mark), .array(_, let mark), .string(_, let mark), .number(_, let mark), .bool(_, let mark), .null(let mark):
+        case .object(_, let mark), .array(_, let mark), .string(_, let mark), .number(_, let mark), .bool(_, let mark),
+            .null(let mark):
             return mark
         }
     }
@@ -46,7 +47,9 @@ public enum JSONReader {
             return positioned(try JSONTextReader.parse(bytes))
         } catch {
             let mark = error.position.map { SourceMark(line: $0.line, column: $0.column) }
-            throw Diagnostic(file: file, mark: mark, message: error.message, sourceLine: mark.flatMap { sourceLine($0.line, of: bytes) })
+            throw Diagnostic(
+                file: file, mark: mark, message: error.message,
+                sourceLine: mark.flatMap { sourceLine($0.line, of: bytes) })
         }
     }
 
@@ -54,7 +57,10 @@ public enum JSONReader {
         func mark(_ p: TextPosition) -> SourceMark { SourceMark(line: p.line, column: p.column) }
         switch value {
         case .object(let members, let p):
-            return .object(members.map { PositionedJSON.Member(key: $0.key, keyMark: mark($0.keyPosition), value: positioned($0.value)) }, mark(p))
+            return .object(
+                members.map {
+                    PositionedJSON.Member(key: $0.key, keyMark: mark($0.keyPosition), value: positioned($0.value))
+                }, mark(p))
         case .array(let items, let p): return .array(items.map(positioned), mark(p))
         case .string(let s, let p): return .string(s, mark(p))
         case .number(let n, let p): return .number(n, mark(p))

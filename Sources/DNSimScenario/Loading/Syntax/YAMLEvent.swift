@@ -22,7 +22,9 @@ public struct YAMLEvent: Sendable, Equatable {
     public var anchor: String?
     public var tag: String?
 
-    public init(kind: Kind, start: SourceMark, end: SourceMark, isFlow: Bool = false, anchor: String? = nil, tag: String? = nil) {
+    public init(
+        kind: Kind, start: SourceMark, end: SourceMark, isFlow: Bool = false, anchor: String? = nil, tag: String? = nil
+    ) {
         self.kind = kind
         self.start = start
         self.end = end

@@ -26,7 +26,8 @@ public struct YAMLLimits: Sendable, Equatable {
 
     /// The diagnostic for a file of `size` bytes over `maxBytes`.
     func tooLarge(_ size: Int, file: String) -> Diagnostic {
-        Diagnostic(file: file, mark: nil, message: "the file is too large (\(size) bytes; the limit is \(maxBytes) bytes)")
+        Diagnostic(
+            file: file, mark: nil, message: "the file is too large (\(size) bytes; the limit is \(maxBytes) bytes)")
     }
 
     /// Generous enough for any real scenario file.

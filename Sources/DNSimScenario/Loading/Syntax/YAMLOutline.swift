@@ -70,7 +70,9 @@ struct YAMLOutline {
         index += 1
         switch event.kind {
         case .scalar(let text):
-            return Node(kind: .scalar(text), start: event.start, end: event.end, isFlow: false, anchor: event.anchor, tag: event.tag)
+            return Node(
+                kind: .scalar(text), start: event.start, end: event.end, isFlow: false, anchor: event.anchor,
+                tag: event.tag)
         case .alias(let name):
             return Node(kind: .alias(name), start: event.start, end: event.end, isFlow: false)
         case .mappingStart, .sequenceStart:
@@ -82,11 +84,15 @@ struct YAMLOutline {
             let end = event.isFlow ? close.end : children.last?.end ?? event.end
             let kind: Node.Kind
             if event.kind == .mappingStart {
-                kind = .mapping(stride(from: 0, to: children.count - 1, by: 2).map { Entry(key: children[$0], value: children[$0 + 1]) })
+                kind = .mapping(
+                    stride(from: 0, to: children.count - 1, by: 2).map {
+                        Entry(key: children[$0], value: children[$0 + 1])
+                    })
             } else {
                 kind = .sequence(children)
             }
-            return Node(kind: kind, start: event.start, end: end, isFlow: event.isFlow, anchor: event.anchor, tag: event.tag)
+            return Node(
+                kind: kind, start: event.start, end: end, isFlow: event.isFlow, anchor: event.anchor, tag: event.tag)
         case .collectionEnd:
             return Node(kind: .scalar(""), start: event.start, end: event.start, isFlow: false)
         }

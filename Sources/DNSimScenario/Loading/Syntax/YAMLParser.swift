@@ -152,7 +152,9 @@ public final class YAMLParser {
         let text = value.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
         // Only plain scalars are open to type resolution; quoted and block scalars are always text.
         // `!!str 10` is text, as a quoted scalar is: never read as a number, a flag or null.
-        let node = YAMLNode(kind: .scalar(text), mark: mark, isQuoted: style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str", tag: tag)
+        let node = YAMLNode(
+            kind: .scalar(text), mark: mark,
+            isQuoted: style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str", tag: tag)
         if let anchor { anchors[anchor] = YAMLAnchoredNode(node: node, size: 1, height: 0) }
         try attach(node, height: 0, at: mark)
     }
@@ -168,7 +170,8 @@ public final class YAMLParser {
         let countBefore = nodeCount
         try countNodes(1, at: mark)
         openCollections.append(
-            YAMLOpenCollection(isMapping: isMapping, mark: mark, anchor: anchor, tag: tag, nodeCountAtStart: countBefore))
+            YAMLOpenCollection(
+                isMapping: isMapping, mark: mark, anchor: anchor, tag: tag, nodeCountAtStart: countBefore))
     }
 
     private func closeCollection() throws(Diagnostic) {
@@ -185,7 +188,8 @@ public final class YAMLParser {
         }
         let height = collection.childHeight + 1
         if let anchor = collection.anchor {
-            anchors[anchor] = YAMLAnchoredNode(node: node, size: nodeCount - collection.nodeCountAtStart, height: height)
+            anchors[anchor] = YAMLAnchoredNode(
+                node: node, size: nodeCount - collection.nodeCountAtStart, height: height)
         }
         try attach(node, height: height, at: collection.mark)
     }
@@ -234,7 +238,8 @@ public final class YAMLParser {
         openCollections[top].pendingKey = nil
         if Self.isMergeKey(key) {
             let sources = try mergeSources(from: node, at: site)
-            openCollections[top].merges.append(YAMLPendingMerge(position: openCollections[top].pairs.count, sources: sources))
+            openCollections[top].merges.append(
+                YAMLPendingMerge(position: openCollections[top].pairs.count, sources: sources))
         } else {
             openCollections[top].pairs.append(YAMLPair(key: key, value: node))
         }
@@ -249,7 +254,9 @@ public final class YAMLParser {
             var sources: [[YAMLPair]] = []
             for item in items {
                 guard case .mapping(let pairs) = item.kind else {
-                    throw error("a merge key '<<' takes a mapping or a list of mappings, not a list holding \(item.typeName)", at: item.mark)
+                    throw error(
+                        "a merge key '<<' takes a mapping or a list of mappings, not a list holding \(item.typeName)",
+                        at: item.mark)
                 }
                 sources.append(pairs)
             }
@@ -272,7 +279,8 @@ public final class YAMLParser {
     // MARK: - Errors
 
     private func error(_ message: String, at mark: SourceMark?) -> Diagnostic {
-        Diagnostic(file: source.file, mark: mark, message: message, sourceLine: mark.flatMap { source.lineText($0.line) })
+        Diagnostic(
+            file: source.file, mark: mark, message: message, sourceLine: mark.flatMap { source.lineText($0.line) })
     }
 
     /// Turns libyaml's own error state into a diagnostic at its problem mark.
@@ -305,16 +313,21 @@ public final class YAMLParser {
         switch event.type {
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
-            return YAMLEvent(kind: .scalar(text), start: start, end: end, anchor: string(data.anchor), tag: string(data.tag))
+            let text =
+                data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) }
+                ?? ""
+            return YAMLEvent(
+                kind: .scalar(text), start: start, end: end, anchor: string(data.anchor), tag: string(data.tag))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            return YAMLEvent(kind: .mappingStart, start: start, end: end, isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
-                             anchor: string(data.anchor), tag: string(data.tag))
+            return YAMLEvent(
+                kind: .mappingStart, start: start, end: end, isFlow: data.style == YAML_FLOW_MAPPING_STYLE,
+                anchor: string(data.anchor), tag: string(data.tag))
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            return YAMLEvent(kind: .sequenceStart, start: start, end: end, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
-                             anchor: string(data.anchor), tag: string(data.tag))
+            return YAMLEvent(
+                kind: .sequenceStart, start: start, end: end, isFlow: data.style == YAML_FLOW_SEQUENCE_STYLE,
+                anchor: string(data.anchor), tag: string(data.tag))
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             return YAMLEvent(kind: .collectionEnd, start: start, end: end)
         case YAML_ALIAS_EVENT:
