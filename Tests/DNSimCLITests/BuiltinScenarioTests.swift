@@ -16,8 +16,10 @@ final class BuiltinScenarioTests: CommandLineTestCase {
     /// The generated file for the scenario text `text`.
     static func source(for text: String) -> String {
         """
+        // swift-format-ignore-file
         // Generated from Scenarios/new-activity.yaml; do not edit. BuiltinScenarioTests fails when the two
-        // differ; `DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests` regenerates this file.
+        // differ; `DNSIM_UPDATE_GOLDEN=1 swift test --filter BuiltinScenarioTests` regenerates this file
+        // (left alone by swift format, which would indent the scenario's text).
 
         /// Scenarios built into the executable, for commands that need one when none is given.
         enum BuiltinScenarios {
