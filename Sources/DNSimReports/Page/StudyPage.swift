@@ -22,9 +22,7 @@ enum StudyPage {
                     + "utility minus the arm's. Each world's figures are in `uncertainty.csv`; the full study report is "
                     + "[uncertainty.md](uncertainty.md)."))
         var regret: [ReportPage.Block] = [
-            .paragraph(
-                "P(best): the share of worlds where the arm has the highest utility (ties split). "
-                    + "Regret in utility per cycle; ✓ the recommended arm."),
+            .paragraph(UncertaintyMarkdown.regretLegend + " ✓ the recommended arm."),
             .table(UncertaintyMarkdown.regretTable(study, analysis)),
         ]
         regret += figure("regret.svg", "Regret over the worlds")

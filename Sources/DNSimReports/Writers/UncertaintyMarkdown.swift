@@ -8,6 +8,12 @@ import Foundation
 /// the worlds, P(best) and regret, what the decision depends on, what to measure first, where the
 /// decision flips, and the command that reproduces it (docs/report-format.md).
 enum UncertaintyMarkdown {
+    /// What P(best) and regret mean under constraints (docs/model.md §9), said alike in uncertainty.md and report.html.
+    static let regretLegend =
+        "P(best): the share of worlds where the arm meets the constraints and has the highest utility of the arms that do "
+        + "(of all arms where none does; ties split). Regret in utility per cycle, against the best arm that meets the "
+        + "constraints in that world; a negative regret (an arm that fails them there beats them all) is drawn left of zero."
+
     static func render(_ study: UncertaintyStudy, _ analysis: UncertaintyAnalysis) -> String {
         let settings = study.settings
         var md = "# \(study.scenario.name): the decision under uncertainty\n\n"
@@ -46,10 +52,7 @@ enum UncertaintyMarkdown {
         md += armsTable(study, analysis).markdown() + "\n"
 
         md += "## Probability of being best, and regret\n\n"
-        md +=
-            "P(best): the share of worlds where the arm meets the constraints and has the highest utility of the arms that do "
-            + "(of all arms where none does; ties split). Regret in utility per cycle, against the best arm that meets the constraints "
-            + "in that world; a negative regret (an arm that fails them there beats them all) is drawn left of zero.\n\n"
+        md += regretLegend + "\n\n"
         md += regretTable(study, analysis).markdown() + "\n![Regret over the worlds](regret.svg)\n\n"
 
         md += "## What the decision depends on\n\n![sensitivity](sensitivity.svg)\n\n"
