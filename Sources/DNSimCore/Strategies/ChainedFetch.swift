@@ -246,6 +246,11 @@ public struct ChainedFetch: PluginStrategy {
 
     public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) {
         let cycle = runtime.firstUnresolved
+        // Every counted cycle has its outcome (the clock runs on only to resolve the last one): nothing to re-arm.
+        guard cycle < runtime.calendar.count else {
+            lostArmed = nil
+            return
+        }
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         if let lost = lostArmed {
             lostArmed = nil

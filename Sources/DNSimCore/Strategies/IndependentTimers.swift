@@ -141,6 +141,8 @@ public struct IndependentTimers: PluginStrategy {
 
     public mutating func alarmsRearmed<OS>(_ runtime: inout PluginRuntime<OS>) {
         let cycle = runtime.firstUnresolved
+        // Every counted cycle has its outcome: nothing to re-arm.
+        guard cycle < runtime.calendar.count else { return }
         let notifyTime = runtime.calendar.notifyTimes[cycle]
         guard dueHandle == nil, notifyTime > runtime.now else { return }
         armAlarm(cycle, fire: runtime.fireTime(notifyTime, purpose: .notification, cycle: cycle), &runtime)
