@@ -38,6 +38,10 @@ public struct AndroidAlarms: PlatformModel {
     /// The app's jobs: the fetch's (`fetchWith: workManager`), or the expedited work an alarm's
     /// receiver hands its fetch to (`fetchIn: worker`); nil when there are none.
     var jobs: WorkManagerJobs?
+    /// Whether an expedited hand-off can run past its quota here (`WorkManagerJobs.expeditedQuota`),
+    /// decided at set-up: when it cannot, a fetch alarm leaves `jobs` untouched (mutating it through
+    /// the optional copied the whole value at every alarm).
+    let handOffQuotaBinds: Bool
     /// `fetchWith: workManager`: the pending fetch event is a job, not an alarm.
     let fetchIsJob: Bool
     /// The pending fetch event is the regular work a receiver's hand-off fell back to (expedited quota spent).
@@ -61,6 +65,7 @@ public struct AndroidAlarms: PlatformModel {
         fetchIsJob = world.android.fetchWith == .workManager
         let handOff = !fetchIsJob && world.android.fetchIn == .worker && fetchEnabled
         jobs = fetchIsJob || handOff ? WorkManagerJobs(world: world, handOff: handOff) : nil
+        handOffQuotaBinds = jobs?.expeditedQuota ?? false
     }
 
     public var notificationDelay: Distribution { configuration.notificationDelay }
@@ -188,7 +193,7 @@ public struct AndroidAlarms: PlatformModel {
             pendingFetchCycle = -1
             context.activity[.alarmWakeups] += 1
             context.trace(.fetchAlarmFires(alarm: configuration.firingAlarm))
-            if configuration.fetchIn == .worker, jobs != nil, !jobs!.spendExpedited(now: context.now) {
+            if handOffQuotaBinds, configuration.fetchIn == .worker, !jobs!.spendExpedited(now: context.now) {
                 // Past the expedited quota the hand-off runs as regular work (OutOfQuotaPolicy's default).
                 handOffIsPending = true
                 scheduleJob(cycle: cycle, at: context.now, &context)

@@ -12,7 +12,7 @@ struct WorkManagerJobs {
     /// Expedited jobs have a quota from API 31 (Android 12), where JobScheduler's expedited jobs begin;
     /// false also when no bucket's quota can bind (more runs a day than the ring holds), so the hot
     /// path neither reads the bucket nor keeps the ring.
-    private let expeditedQuota: Bool
+    let expeditedQuota: Bool
     /// What each expedited run is charged against its quota: the fetch's mean latency (the
     /// scheduler decides before the runtime draws the fetch's own).
     private let expeditedCharge: Millis
