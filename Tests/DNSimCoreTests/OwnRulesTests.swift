@@ -175,6 +175,31 @@ final class OwnRulesTests: XCTestCase {
         XCTAssertFalse(trace.entries.filter { $0.detail.contains("a battery manager stopped the app") }.isEmpty)
     }
 
+    /// The manager's stop while a message is held (`FCMDelivery.managerStop`): stopped more than
+    /// the limit after the last open, unless an open comes first; an open during the hold starts the
+    /// app again, and a second unused stretch before the release stops it again.
+    func testAHeldPushIsDroppedAtTheManagersStopEvenAfterAnOpenDuringTheHold() {
+        let day = SimTime.day, limit = 3 * SimTime.day
+        func stop(_ arrival: Millis, _ release: Millis, _ opens: [Millis]) -> Millis? {
+            FCMDelivery.managerStop(from: arrival, through: release, after: limit, opens: opens, setup: 0)
+        }
+        // Already stopped when it arrives: dropped at once.
+        XCTAssertEqual(stop(4 * day, 5 * day, []), 4 * day)
+        // Stopped during the hold, with no open before it.
+        XCTAssertEqual(stop(2 * day, 5 * day, []), limit + 1)
+        // Released before the stop.
+        XCTAssertNil(stop(2 * day, 3 * day, []))
+        // An open during the hold before the stop, and released within the limit after it: kept.
+        XCTAssertNil(stop(2 * day, 5 * day, [day / 2 * 5]))
+        // An open during the hold, then more than the limit unused before the release: dropped at
+        // the second stop (the first open's stop alone said kept).
+        XCTAssertEqual(stop(2 * day, 10 * day, [day / 2 * 5]), day / 2 * 5 + limit + 1)
+        // Opens during the hold keep it running; the last one's stop is after the release: kept.
+        XCTAssertNil(stop(2 * day, 10 * day, [day / 2 * 5, 5 * day, 8 * day]))
+        // Two opens at one instant count as one.
+        XCTAssertEqual(stop(2 * day, 10 * day, [day / 2 * 5, day / 2 * 5]), day / 2 * 5 + limit + 1)
+    }
+
     /// `pushes` counts the pushes the server sent: with `pushWhen: withNews`, a cycle's push goes
     /// out when its starred projects changed since the last send time, 1 − e^−u of the cycles.
     func testPushesCountWhatTheServerSentUnderWithNews() {

@@ -36,7 +36,9 @@ public struct FCMDelivery: PushChannel {
     )? {
         let forced = user.firstForceStop(from: arrival, through: release).map { ($0, PushDiscard.forceStopped) }
         guard let managerStopsAfter else { return forced }
-        guard let stopped = managerStop(from: arrival, through: release, after: managerStopsAfter, opens: user.opens)
+        guard
+            let stopped = Self.managerStop(
+                from: arrival, through: release, after: managerStopsAfter, opens: user.opens, setup: setup)
         else {
             return forced
         }
@@ -45,16 +47,27 @@ public struct FCMDelivery: PushChannel {
     }
 
     /// The first instant in [arrival, release] at which the battery manager has the app stopped:
-    /// more than `limit` after the last open (setup counts as one), with no open since.
-    func managerStop(from arrival: Millis, through release: Millis, after limit: Millis, opens: [Millis]) -> Millis? {
-        let next = opens.firstIndex(after: arrival)
-        let last = next > 0 ? max(opens[next - 1], setup) : setup
-        // Stopped at `t` when t − last > limit (`AndroidPowerGate.hold`'s rule).
-        let stop = last + limit + 1
-        if stop <= arrival { return arrival }
-        let nextOpen = next < opens.count ? opens[next] : .max
-        return stop <= release && stop < nextOpen ? stop : nil
+    /// more than `limit` after the last open (`setup` counts as one), with no open since. An open
+    /// while the message is held starts the app again; it may be stopped again before the release.
+    static func managerStop(
+        from arrival: Millis, through release: Millis, after limit: Millis, opens: [Millis], setup: Millis
+    ) -> Millis? {
+        var next = opens.firstIndex(after: arrival)
+        var last = next > 0 ? max(opens[next - 1], setup) : setup
+        var from = arrival
+        while true {
+            // Stopped at `t` when t − last > limit (`AndroidPowerGate.hold`'s rule).
+            let stop = last + limit + 1
+            if stop <= from { return from }
+            let nextOpen = next < opens.count ? opens[next] : .max
+            if stop < nextOpen { return stop <= release ? stop : nil }
+            // Opened before the manager stops it: running again from that open, if still held.
+            guard nextOpen <= release else { return nil }
+            (last, from) = (nextOpen, nextOpen)
+            next += 1
+        }
     }
+
     public var storeFor: Millis { configuration.storeFor }
     public func handlerBudget(_ kind: PushKind) -> Millis { configuration.handlerBudget }
     public var maySuppress: Bool { true }
