@@ -24,6 +24,20 @@ final class HTMLReportWriterTests: XCTestCase {
             "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt;")
     }
 
+    /// A name the user chose can hold `[text](target)`: a link is made only to a report file, an
+    /// anchor or a web page; any other scheme stays literal text, escaped.
+    func testALinkToAnotherSchemeStaysText() {
+        XCTAssertEqual(
+            HTMLInline.render("[docs](https://example.org/a#b) [top](#arms) [csv](run/summary.csv)"),
+            "<a href=\"https://example.org/a#b\">docs</a> <a href=\"#arms\">top</a> "
+                + "<a href=\"run/summary.csv\">csv</a>")
+        for target in ["javascript:alert(1)", "JavaScript:x", "data:text/html,x", "file:///etc/passwd", "vbscript:x"] {
+            let html = HTMLInline.render("[segment](\(target))")
+            XCTAssertFalse(html.contains("<a"), "\(target) became a link: \(html)")
+            XCTAssertTrue(html.hasPrefix("[segment]("), html)
+        }
+    }
+
     func testAnyTableModelIsRenderedWithEveryColumnEscaped() {
         var table = TextTable(header: ["arm", "<b>new column</b>", "rate"], rightAligned: [2])
         table.rows = [["a&b/ios", "**1.0%**", "2.0% [1.9–2.1]"]]

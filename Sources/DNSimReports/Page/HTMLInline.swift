@@ -2,7 +2,8 @@ import DNSimText
 import Foundation
 
 /// The writers' inline markup in a sentence or table cell as HTML: `**strong**`, `` `code` `` and
-/// `[text](link)` become elements, everything else is escaped. A marker without its closing
+/// `[text](link)` become elements (a link only to a relative path, an anchor or an http(s) page),
+/// everything else is escaped. A marker without its closing
 /// partner stays literal text. This reads the sentences the writers compose, never a Markdown file.
 enum HTMLInline {
     static func render(_ text: String) -> String {
@@ -20,7 +21,8 @@ enum HTMLInline {
                 rest = rest[rest.index(after: close)...]
             } else if rest.hasPrefix("["), let middle = rest.range(of: "]("),
                 let close = rest[middle.upperBound...].firstIndex(of: ")"),
-                !rest[middle.upperBound..<close].contains(" ")
+                !rest[middle.upperBound..<close].contains(" "),
+                isSafeTarget(rest[middle.upperBound..<close])
             {
                 let label = String(rest[rest.index(after: rest.startIndex)..<middle.lowerBound])
                 let target = String(rest[middle.upperBound..<close])
@@ -32,6 +34,17 @@ enum HTMLInline {
             }
         }
         return html + escaped(rest)
+    }
+
+    /// Whether a link may point there: the writers link report files, anchors and web pages. Any
+    /// other scheme (`javascript:`, `data:`, `file:`), which a name the user chose could smuggle in
+    /// as `[text](…)`, stays literal text.
+    static func isSafeTarget(_ target: Substring) -> Bool {
+        let lowered = target.lowercased()
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return true }
+        // A relative path or an anchor: no scheme, that is no ':' before the first '/', '?' or '#'.
+        let head = lowered.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !head.contains(":")
     }
 
     /// Text for HTML character data: `XMLEscaping`, with a line break kept as one.
