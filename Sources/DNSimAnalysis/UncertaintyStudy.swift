@@ -59,10 +59,14 @@ public struct UncertaintyStudy: Sendable {
     public var parameters: [UncertainParameter] { settings.parameters }
 
     /// The columns of `uncertainty.csv` after the parameters and the arm: every rate and every
-    /// cost per device-day of `summary.csv`, in its order.
-    /// (`within_age_rate`, written only with `metrics.maxContentAge`, is left out so the file stays as it was.)
-    public static let columns: [SummaryColumn] = SummaryColumns.all.prefix(SummaryColumns.withinAgeStart).filter {
-        $0.name.hasSuffix("_rate") || $0.name.hasSuffix("_per_device_day")
+    /// cost per device-day of `summary.csv`, in its order; `within_age_rate` last, only when the
+    /// scenario sets `metrics.maxContentAge` (so a study without it writes the file as before).
+    public var columns: [SummaryColumn] { Self.columns(measuresWithinAge: scenario.maxContentAge != nil) }
+
+    public static func columns(measuresWithinAge: Bool) -> [SummaryColumn] {
+        SummaryColumns.all.prefix(SummaryColumns.writtenCount(measuresWithinAge: measuresWithinAge)).filter {
+            $0.name.hasSuffix("_rate") || $0.name.hasSuffix("_per_device_day")
+        }
     }
 
     /// Each platform's arms, in the scenario's order.

@@ -80,6 +80,30 @@ final class UncertaintyStudyTests: XCTestCase {
         XCTAssertEqual(recommended, eligible.min { regret[$0, default: 0] < regret[$1, default: 0] })
     }
 
+    /// With `metrics.maxContentAge` each world × arm row carries `within_age_rate` after the other
+    /// rates and costs: a fresh cycle shows content fetched since its F, minutes old, so within 12 h;
+    /// without it the header has no such column.
+    func testUncertaintyCSVCarriesWithinAgeWhenTheScenarioSetsAnAge() throws {
+        let withAge = Self.files(try Self.study(Self.scenario(samples: 4, extra: "metrics: { maxContentAge: 12h }")))
+        let rows = try XCTUnwrap(withAge["uncertainty.csv"]).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let header = rows[0]
+        let age = try XCTUnwrap(header.firstIndex(of: "within_age_rate"))
+        XCTAssertEqual(header[age + 1], "feasible")
+        XCTAssertTrue(header[age - 1].hasSuffix("_rate") || header[age - 1].hasSuffix("_per_device_day"))
+        let fresh = try XCTUnwrap(header.firstIndex(of: "fresh_rate"))
+        // Sobol: samples × (parameters + 2) worlds, two arms each.
+        XCTAssertEqual(rows.count, 1 + 4 * 4 * 2)
+        for row in rows.dropFirst() {
+            let within = try XCTUnwrap(Double(row[age])), freshRate = try XCTUnwrap(Double(row[fresh]))
+            XCTAssertTrue((0...1).contains(within), row.joined(separator: ","))
+            XCTAssertGreaterThanOrEqual(within, freshRate, row.joined(separator: ","))
+        }
+        let without = Self.files(try Self.study(Self.scenario(samples: 4)))
+        XCTAssertFalse(try XCTUnwrap(without["uncertainty.csv"]).contains("within_age"))
+    }
+
     /// Adding samples appends worlds and leaves every earlier row byte-identical; the files do
     /// not depend on the number of threads.
     func testWorldsKeepTheirRowsAsSamplesGrowAndForAnyJobs() throws {

@@ -7,13 +7,14 @@ import Foundation
 /// comes from (docs/report-format.md).
 public enum UncertaintyCSV {
     public static func header(_ study: UncertaintyStudy) -> [String] {
-        ["world", "sample", "block"] + study.parameters.map(\.key) + ["arm"] + UncertaintyStudy.columns.map(\.name) + [
+        ["world", "sample", "block"] + study.parameters.map(\.key) + ["arm"] + study.columns.map(\.name) + [
             "feasible", "utility",
         ]
     }
 
     public static func render(_ study: UncertaintyStudy) -> String {
         var lines = [header(study).map(SummaryCSV.escape).joined(separator: ",")]
+        let columns = study.columns
         for (world, design) in study.designs.enumerated() {
             let prefix =
                 [String(design.index), String(design.sample), design.block.label]
@@ -21,7 +22,7 @@ public enum UncertaintyCSV {
                     parameter.unit == .duration ? String(format: "%.3f", value / 1_000) : parameter.label(value)
                 }
             for (arm, cell) in study.table.cells[world].enumerated() {
-                let figures = UncertaintyStudy.columns.map { cell.text($0.name) ?? "" }
+                let figures = columns.map { cell.text($0.name) ?? "" }
                 let fields =
                     prefix + [study.arms[arm].name] + figures
                     + [
