@@ -27,36 +27,43 @@ public struct ArmAccumulator: Sendable {
 
     /// Adds everything device `device` produced on this arm.
     public mutating func add(_ log: DeviceLog, device: Int) {
-        for i in deviceCounts.indices { deviceCounts[i] = 0 }
-        for cycle in log.cycles {
-            deviceCounts[cycle.outcome.rawValue] += 1
-            if let lateness = cycle.lateness {
-                statistics.lateness.add(lateness)
-                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) {
-                    deviceCounts[RateMetric.late.rawValue] += 1
-                }
-                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) {
-                    statistics.latenessAtThreshold += 1
-                }
-                if cycle.notifiedBeforeFetch { deviceCounts[RateMetric.notifiedBeforeFetch.rawValue] += 1 }
-            }
-            if let age = cycle.contentAge { statistics.contentAge.add(age) }
-        }
-        for delay in log.updateDelays { statistics.updateDelay.add(delay) }
-        for latency in log.setupLatencies { statistics.setupLatency.add(latency) }
-        let activity = log.activity
+        // The device's counts in a local array, taken from `deviceCounts` (its storage reused): the
+        // loop over cycles then checks no uniqueness and indexes without bounds checks.
+        var counts: [Int64] = []
+        swap(&counts, &deviceCounts)
         let cycles = Int64(log.cycles.count)
+        let lateAfter = self.lateAfter
+        var atThreshold: Int64 = 0
+        counts.withUnsafeMutableBufferPointer { counts in
+            for i in counts.indices { counts[i] = 0 }
+            let late = RateMetric.late.rawValue, beforeFetch = RateMetric.notifiedBeforeFetch.rawValue
+            for cycle in log.cycles {
+                counts[cycle.outcome.rawValue] += 1
+                guard let lateness = cycle.lateness else { continue }
+                if CycleOutcome.isLate(lateness: lateness, lateAfter: lateAfter) { counts[late] += 1 }
+                if CycleOutcome.isOnLateThreshold(lateness: lateness, lateAfter: lateAfter) { atThreshold += 1 }
+                if cycle.notifiedBeforeFetch { counts[beforeFetch] += 1 }
+            }
+            for i in counts.indices {
+                statistics.counts[i] += counts[i]
+                statistics.countSquares[i] += counts[i] * counts[i]
+                statistics.countTimesCycles[i] += counts[i] * cycles
+            }
+        }
+        swap(&counts, &deviceCounts)
+        statistics.latenessAtThreshold += atThreshold
+        // Each histogram in one pass (one uniqueness check each, not one per value).
+        statistics.lateness.add(log.cycles.lazy.map(\.lateness))
+        statistics.contentAge.add(log.cycles.lazy.map(\.contentAge))
+        statistics.updateDelay.add(log.updateDelays.lazy.map { Optional($0) })
+        statistics.setupLatency.add(log.setupLatencies.lazy.map { Optional($0) })
+        let activity = log.activity
         statistics.devices += 1
         statistics.addTrajectory(Self.foldCycles(log.cycles, into: activity.trajectory), device: device)
         statistics.cycles += cycles
         statistics.cycleSquares += cycles * cycles
         statistics.fewestCycles = min(statistics.fewestCycles, cycles)
         statistics.mostCycles = max(statistics.mostCycles, cycles)
-        for i in deviceCounts.indices {
-            statistics.counts[i] += deviceCounts[i]
-            statistics.countSquares[i] += deviceCounts[i] * deviceCounts[i]
-            statistics.countTimesCycles[i] += deviceCounts[i] * cycles
-        }
         statistics.counters.add(activity)
         if let maxContentAge { statistics.withinAge?.add(Self.withinAge(log.cycles, maxContentAge), cycles: cycles) }
         let fresh = deviceCounts[RateMetric.fresh.rawValue]

@@ -101,6 +101,30 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         if value > maximum { maximum = value }
     }
 
+    /// Adds every value of `values` that is not nil, as `add` does one at a time, but checks that
+    /// the buckets are not shared once for all of them, not once per value (a device's cycles).
+    @inline(__always)
+    public mutating func add<Values: Sequence<Int64?>>(_ values: Values) {
+        if _slowPath(buckets.count < Self.bucketCount) {
+            guard values.contains(where: { $0 != nil }) else { return }
+            extend(to: Self.bucketCount)
+        }
+        var total = self.total, maximum = self.maximum
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            for case let value? in values {
+                let value = max(0, value)
+                let bucket = Self.bucket(of: value)
+                let old = buckets[bucket]
+                buckets[bucket] = Bucket(
+                    count: old.count + 1, sole: old.count == 0 || old.sole == value ? value : Self.mixed)
+                total += 1
+                if value > maximum { maximum = value }
+            }
+        }
+        self.total = total
+        self.maximum = maximum
+    }
+
     public mutating func merge(_ other: DurationHistogram) {
         do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
     }
