@@ -295,6 +295,13 @@ public struct IOSTaskScheduler: PlatformModel {
     /// plugged in and idle, never piled on that instant, and the delay `fit` measures is this one.
     @inline(__always)
     mutating func eligibleLaunch(from start: Millis, after delay: Millis, _ context: inout DeviceContext) -> Millis {
+        // Nothing that holds a request on this device (no Low Power Mode, no offline period the
+        // task minds, an app-refresh task): the loop below would return start + delay.
+        if context.user.lowPower.isEmpty && configuration.taskKind != .processing
+            && (!configuration.requiresNetworkConnectivity || context.user.offline.isEmpty)
+        {
+            return start < context.runEnd ? start + delay : start
+        }
         var time = deferredLaunch(start, &context)
         var remaining = delay
         for _ in 0..<256 {
