@@ -31,7 +31,10 @@ final class HTMLReportWriterTests: XCTestCase {
             HTMLInline.render("[docs](https://example.org/a#b) [top](#arms) [csv](run/summary.csv)"),
             "<a href=\"https://example.org/a#b\">docs</a> <a href=\"#arms\">top</a> "
                 + "<a href=\"run/summary.csv\">csv</a>")
-        for target in ["javascript:alert(1)", "JavaScript:x", "data:text/html,x", "file:///etc/passwd", "vbscript:x"] {
+        for target in [
+            "javascript:alert(1)", "JavaScript:x", "data:text/html,x", "file:///etc/passwd", "vbscript:x",
+            "//evil.example/x", "\\\\host\\share",
+        ] {
             let html = HTMLInline.render("[segment](\(target))")
             XCTAssertFalse(html.contains("<a"), "\(target) became a link: \(html)")
             XCTAssertTrue(html.hasPrefix("[segment]("), html)

@@ -42,6 +42,8 @@ enum HTMLInline {
     static func isSafeTarget(_ target: Substring) -> Bool {
         let lowered = target.lowercased()
         if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return true }
+        // `//host/…` names another host; a backslash is one in some browsers' eyes.
+        if lowered.hasPrefix("//") || lowered.contains("\\") { return false }
         // A relative path or an anchor: no scheme, that is no ':' before the first '/', '?' or '#'.
         let head = lowered.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !head.contains(":")
