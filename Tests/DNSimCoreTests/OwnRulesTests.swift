@@ -198,6 +198,16 @@ final class OwnRulesTests: XCTestCase {
         XCTAssertNil(stop(2 * day, 10 * day, [day / 2 * 5, 5 * day, 8 * day]))
         // Two opens at one instant count as one.
         XCTAssertEqual(stop(2 * day, 10 * day, [day / 2 * 5, day / 2 * 5]), day / 2 * 5 + limit + 1)
+        // An open at the arrival instant is the last open.
+        XCTAssertEqual(stop(2 * day, 10 * day, [2 * day]), 2 * day + limit + 1)
+        // An open at the very instant the manager would stop the app comes first, as the open also
+        // does at the release instant.
+        XCTAssertNil(stop(2 * day, 5 * day, [limit + 1]))
+        XCTAssertNil(stop(2 * day, limit + 1, [limit + 1]))
+        // Setup counts as an open.
+        XCTAssertEqual(
+            FCMDelivery.managerStop(from: 5 * day, through: 6 * day, after: limit, opens: [], setup: day), 5 * day)
+        XCTAssertNil(FCMDelivery.managerStop(from: 2 * day, through: 4 * day, after: limit, opens: [], setup: day))
     }
 
     /// `pushes` counts the pushes the server sent: with `pushWhen: withNews`, a cycle's push goes
