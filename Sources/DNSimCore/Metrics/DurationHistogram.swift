@@ -29,6 +29,12 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         var count: Int64
         var sole: Int64
         static let empty = Bucket(count: 0, sole: DurationHistogram.mixed)
+
+        /// The bucket with one more `value`: it keeps a sole value only while every value is that one.
+        @inline(__always)
+        func adding(_ value: Int64) -> Bucket {
+            Bucket(count: count + 1, sole: count == 0 || sole == value ? value : DurationHistogram.mixed)
+        }
     }
 
     public init() {
@@ -95,8 +101,7 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         let bucket = Self.bucket(of: value)
         // The first value (or one past a decoded histogram's last bucket) allocates them all.
         if _slowPath(bucket >= buckets.count) { extend(to: Self.bucketCount) }
-        let old = buckets[bucket]
-        buckets[bucket] = Bucket(count: old.count + 1, sole: old.count == 0 || old.sole == value ? value : Self.mixed)
+        buckets[bucket] = buckets[bucket].adding(value)
         total += 1
         if value > maximum { maximum = value }
     }
@@ -114,9 +119,7 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
             for case let value? in values {
                 let value = max(0, value)
                 let bucket = Self.bucket(of: value)
-                let old = buckets[bucket]
-                buckets[bucket] = Bucket(
-                    count: old.count + 1, sole: old.count == 0 || old.sole == value ? value : Self.mixed)
+                buckets[bucket] = buckets[bucket].adding(value)
                 total += 1
                 if value > maximum { maximum = value }
             }
