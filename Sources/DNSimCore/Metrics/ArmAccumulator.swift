@@ -1,7 +1,11 @@
 /// Folds one arm's devices into `ArmStatistics`, a device at a time. Holds
 /// only the current device's counters: memory does not grow with devices or days.
 public struct ArmAccumulator: Sendable {
-    public private(set) var statistics = ArmStatistics()
+    /// Everything but the staged histograms, which `statistics` adds.
+    private var folded = ArmStatistics()
+    private var lateness = StagedHistogram()
+    private var contentAge = StagedHistogram()
+    private var updateDelay = StagedHistogram()
     /// The last device's count per `RateMetric` (for paired differences).
     public private(set) var deviceCounts: [Int64]
     private let lateAfter: Millis
@@ -17,12 +21,21 @@ public struct ArmAccumulator: Sendable {
         self.deviceFreshBelow = deviceFreshBelow
         self.maxContentAge = maxContentAge
         deviceCounts = Array(repeating: 0, count: RateMetric.allCases.count)
-        if maxContentAge != nil { statistics.withinAge = WithinAgeSums() }
+        if maxContentAge != nil { folded.withinAge = WithinAgeSums() }
     }
 
     /// The plan's accumulator for one arm.
     public init(plan: SimulationPlan) {
         self.init(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow, maxContentAge: plan.maxContentAge)
+    }
+
+    /// Every device added so far.
+    public var statistics: ArmStatistics {
+        var statistics = folded
+        statistics.lateness = lateness.histogram
+        statistics.contentAge = contentAge.histogram
+        statistics.updateDelay = updateDelay.histogram
+        return statistics
     }
 
     /// Adds everything device `device` produced on this arm.
@@ -45,31 +58,31 @@ public struct ArmAccumulator: Sendable {
                 if cycle.notifiedBeforeFetch { counts[beforeFetch] += 1 }
             }
             for i in counts.indices {
-                statistics.counts[i] += counts[i]
-                statistics.countSquares[i] += counts[i] * counts[i]
-                statistics.countTimesCycles[i] += counts[i] * cycles
+                folded.counts[i] += counts[i]
+                folded.countSquares[i] += counts[i] * counts[i]
+                folded.countTimesCycles[i] += counts[i] * cycles
             }
         }
         swap(&counts, &deviceCounts)
-        statistics.latenessAtThreshold += atThreshold
+        folded.latenessAtThreshold += atThreshold
         // Each histogram in one pass (one uniqueness check each, not one per value).
-        statistics.lateness.add(log.cycles.lazy.map(\.lateness))
-        statistics.contentAge.add(log.cycles.lazy.map(\.contentAge))
-        statistics.updateDelay.add(log.updateDelays.lazy.map { Optional($0) })
-        statistics.setupLatency.add(log.setupLatencies.lazy.map { Optional($0) })
+        lateness.add(log.cycles.lazy.map(\.lateness))
+        contentAge.add(log.cycles.lazy.map(\.contentAge))
+        updateDelay.add(log.updateDelays.lazy.map { Optional($0) })
+        folded.setupLatency.add(log.setupLatencies.lazy.map { Optional($0) })
         let activity = log.activity
-        statistics.devices += 1
-        statistics.addTrajectory(Self.foldCycles(log.cycles, into: activity.trajectory), device: device)
-        statistics.cycles += cycles
-        statistics.cycleSquares += cycles * cycles
-        statistics.fewestCycles = min(statistics.fewestCycles, cycles)
-        statistics.mostCycles = max(statistics.mostCycles, cycles)
-        statistics.counters.add(activity)
-        if let maxContentAge { statistics.withinAge?.add(Self.withinAge(log.cycles, maxContentAge), cycles: cycles) }
+        folded.devices += 1
+        folded.addTrajectory(Self.foldCycles(log.cycles, into: activity.trajectory), device: device)
+        folded.cycles += cycles
+        folded.cycleSquares += cycles * cycles
+        folded.fewestCycles = min(folded.fewestCycles, cycles)
+        folded.mostCycles = max(folded.mostCycles, cycles)
+        folded.counters.add(activity)
+        if let maxContentAge { folded.withinAge?.add(Self.withinAge(log.cycles, maxContentAge), cycles: cycles) }
         let fresh = deviceCounts[RateMetric.fresh.rawValue]
-        statistics.freshByDevice.add(count: fresh, of: cycles)
-        statistics.missedByDevice.add(count: deviceCounts[RateMetric.missed.rawValue], of: cycles)
-        if cycles > 0 && Double(fresh) < deviceFreshBelow * Double(cycles) { statistics.devicesFreshBelow += 1 }
+        folded.freshByDevice.add(count: fresh, of: cycles)
+        folded.missedByDevice.add(count: deviceCounts[RateMetric.missed.rawValue], of: cycles)
+        if cycles > 0 && Double(fresh) < deviceFreshBelow * Double(cycles) { folded.devicesFreshBelow += 1 }
     }
 
     /// Cycles shown with API content (`fresh` or `stale`) at most `maxContentAge` old when seen,

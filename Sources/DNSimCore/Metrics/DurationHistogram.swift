@@ -128,6 +128,39 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
         self.maximum = maximum
     }
 
+    /// The buckets below `exactLimit` are range 0; each power of two above is one range more, up to
+    /// the top one, whose values share the last bucket. A range's buckets are contiguous.
+    static let rangeCount = 2 + topExponent - 11
+
+    /// The range of buckets `value` (≥ 0) falls in.
+    @inline(__always)
+    static func range(of value: Int64) -> Int {
+        guard value >= exactLimit else { return 0 }
+        return min(53 - value.leadingZeroBitCount, rangeCount - 1)  // floor(log2 value) - 10
+    }
+
+    /// Adds `values`, each ≥ 0 and in range `range`: a bucket is then a shift and a mask away.
+    mutating func add(_ values: UnsafeBufferPointer<Int64>, inRange range: Int) {
+        guard !values.isEmpty else { return }
+        if _slowPath(buckets.count < Self.bucketCount) { extend(to: Self.bucketCount) }
+        var maximum = self.maximum
+        // Range r ≥ 1 holds [2^(r+10), 2^(r+11)): 1,024 buckets, each 2^r wide.
+        let top = Self.rangeCount - 1
+        let first =
+            range == 0 ? 0 : range == top ? Self.bucketCount - 1 : Int(Self.exactLimit) + (range - 1) * Self.subBuckets
+        let shift = Int64(range)
+        let mask: Int64 = range == 0 ? Self.exactLimit - 1 : range == top ? 0 : Int64(Self.subBuckets - 1)
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            for value in values {
+                let bucket = first &+ Int(truncatingIfNeeded: (value &>> shift) & mask)
+                buckets[bucket] = buckets[bucket].adding(value)
+                maximum = Swift.max(maximum, value)
+            }
+        }
+        total += Int64(values.count)
+        self.maximum = maximum
+    }
+
     public mutating func merge(_ other: DurationHistogram) {
         do { try mergeChecked(other) } catch { preconditionFailure("\(error)") }
     }

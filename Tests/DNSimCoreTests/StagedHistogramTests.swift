@@ -1,0 +1,91 @@
+import XCTest
+
+@testable import DNSimCore
+
+/// `StagedHistogram` holds values per range of buckets and adds them a buffer at a time: the
+/// histogram it gives must equal, bucket for bucket and in every quantile and encoded byte, the one
+/// built by adding each value at once, whatever the buffers hold when it is read.
+final class StagedHistogramTests: XCTestCase {
+    /// Values over every range: negative, exact, each power of two and its edges, past the top.
+    private func values(count: Int, seed: UInt64) -> [Int64?] {
+        var state = seed
+        let edges: [Int64?] = [
+            nil, -7, 0, 1, 2_047, 2_048, 2_049, 4_095, 4_096, 1 << 43, (1 << 44) - 1, 1 << 44, 1 << 50, .max,
+        ]
+        return edges
+            + (0..<count).map { index in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                if index % 97 == 0 { return nil }
+                // Most values in a few octaves, as delays are, so buffers fill and flush.
+                let octave = index % 5 == 0 ? Int64(state >> 58) % 64 : 20 + Int64(state >> 61)
+                let value = Int64(bitPattern: state >> 1) % (Int64(1) << min(octave, 62) + 1)
+                return index % 11 == 0 ? 3_600_000 : value  // a repeated value keeps its bucket's sole value
+            }
+    }
+
+    private func direct(_ values: [Int64?]) -> DurationHistogram {
+        var histogram = DurationHistogram()
+        for case let value? in values { histogram.add(value) }
+        return histogram
+    }
+
+    private func encoded(_ histogram: DurationHistogram) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(histogram.compacted())
+    }
+
+    func testTheStagedHistogramEqualsAddingEachValueAtOnce() throws {
+        // Enough values for several flushes of the busiest ranges, read part way and at the end.
+        let all = values(count: 120_000, seed: 0x5DEE_CE66_D1CE_4E5B)
+        var staged = StagedHistogram()
+        var added = 0
+        for size in [1, 0, 13, 500, 8_191, 8_192, 40_000, 71_317] where added < all.count {
+            let part = Array(all[added..<min(all.count, added + size)])
+            staged.add(part)
+            added += part.count
+            let expected = direct(Array(all[..<added]))
+            let histogram = staged.histogram
+            XCTAssertEqual(histogram, expected, "after \(added) values")
+            XCTAssertEqual(histogram.total, expected.total)
+            XCTAssertEqual(histogram.maximum, expected.maximum)
+            XCTAssertEqual(try encoded(histogram), try encoded(expected), "encoded, after \(added) values")
+            for q in [0.001, 0.1, 0.5, 0.9, 0.99, 1] {
+                XCTAssertEqual(histogram.quantile(q), expected.quantile(q), "q \(q) after \(added) values")
+            }
+        }
+        XCTAssertEqual(added, all.count)
+    }
+
+    func testNoValueLeavesItEmpty() {
+        var staged = StagedHistogram()
+        staged.add([nil, nil] as [Int64?])
+        XCTAssertEqual(staged.histogram, DurationHistogram())
+        XCTAssertEqual(staged.histogram.total, 0)
+        XCTAssertNil(staged.histogram.quantile(0.5))
+    }
+
+    /// A range's buckets are contiguous, each range's follow the last one's (values past the top share
+    /// the last bucket), and `add(_:inRange:)` puts a value where `bucket(of:)` does.
+    func testEachRangeHoldsItsValuesBucketsAndNoOthers() {
+        var previousLast = -1
+        for range in 0..<DurationHistogram.rangeCount {
+            let low: Int64 = range == 0 ? 0 : Int64(1) << Int64(range + 10)
+            let high: Int64 = range == 0 ? 2_047 : range == DurationHistogram.rangeCount - 1 ? .max : 2 * low - 1
+            XCTAssertEqual(DurationHistogram.range(of: low), range)
+            XCTAssertEqual(DurationHistogram.range(of: high), range)
+            let first = DurationHistogram.bucket(of: low), last = DurationHistogram.bucket(of: high)
+            let top = range == DurationHistogram.rangeCount - 1
+            XCTAssertEqual(first, top ? previousLast : previousLast + 1, "range \(range) starts where the last ended")
+            previousLast = last
+            for value in [low, low + 1, (low / 2) + (high / 2), high - 1, high] {
+                var ranged = DurationHistogram()
+                [value].withUnsafeBufferPointer { ranged.add($0, inRange: range) }
+                var single = DurationHistogram()
+                single.add(value)
+                XCTAssertEqual(ranged, single, "value \(value) in range \(range)")
+            }
+        }
+        XCTAssertEqual(previousLast, DurationHistogram.bucketCount - 1)
+    }
+}
