@@ -9,9 +9,9 @@
 /// is the same, bucket for bucket, as adding each value at once.
 struct StagedHistogram: Sendable {
     static let rangeCount = DurationHistogram.rangeCount
-    /// Values a range's buffer holds before it is flushed: eight for each of its buckets, so a flush
-    /// finds most of its cache lines already loaded.
-    static let capacity = 8192
+    /// Values a range's buffer holds before it is flushed: four for each of its buckets, so a flush
+    /// finds most of its cache lines already loaded (8,192 measured no faster, 512 slower).
+    static let capacity = 4096
 
     private var flushed = DurationHistogram()
     /// `rangeCount` buffers of `capacity` values, allocated at the first value.
