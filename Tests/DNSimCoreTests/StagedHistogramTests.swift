@@ -36,14 +36,17 @@ final class StagedHistogramTests: XCTestCase {
     }
 
     func testTheStagedHistogramEqualsAddingEachValueAtOnce() throws {
-        // Enough values for several flushes of the busiest ranges, read part way and at the end.
+        // Enough values for several flushes of the busiest ranges, read part way (after a flush in
+        // place or not) and at the end.
         let all = values(count: 120_000, seed: 0x5DEE_CE66_D1CE_4E5B)
         var staged = StagedHistogram()
         var added = 0
-        for size in [1, 0, 13, 500, 8_191, 8_192, 40_000, 71_317] where added < all.count {
+        for (step, size) in [1, 0, 13, 500, 4_095, 4_096, 40_000, 71_317].enumerated() where added < all.count {
             let part = Array(all[added..<min(all.count, added + size)])
             staged.add(part)
             added += part.count
+            // Read with values waiting, or flushed in place first: the same histogram either way.
+            if step % 2 == 1 { staged.flush() }
             let expected = direct(Array(all[..<added]))
             let histogram = staged.histogram
             XCTAssertEqual(histogram, expected, "after \(added) values")

@@ -29,13 +29,21 @@ public struct ArmAccumulator: Sendable {
         self.init(lateAfter: plan.lateAfter, deviceFreshBelow: plan.deviceFreshBelow, maxContentAge: plan.maxContentAge)
     }
 
-    /// Every device added so far.
+    /// Every device added so far. Copies a histogram's buckets while values wait in its stage:
+    /// call `flushStages()` first where that matters.
     public var statistics: ArmStatistics {
         var statistics = folded
         statistics.lateness = lateness.histogram
         statistics.contentAge = contentAge.histogram
         statistics.updateDelay = updateDelay.histogram
         return statistics
+    }
+
+    /// Moves the values waiting in the histograms' stages into them, so that `statistics` copies nothing.
+    public mutating func flushStages() {
+        lateness.flush()
+        contentAge.flush()
+        updateDelay.flush()
     }
 
     /// Adds everything device `device` produced on this arm.

@@ -18,7 +18,7 @@ struct StagedHistogram: Sendable {
     private var stage: [Int64] = []
     private var fill: [Int] = []
 
-    /// Every value added so far.
+    /// Every value added so far: a copy of the buckets while values wait (`flush()` first to avoid it).
     var histogram: DurationHistogram {
         var histogram = flushed
         for range in fill.indices where fill[range] > 0 {
@@ -26,6 +26,15 @@ struct StagedHistogram: Sendable {
             stage[start..<start + fill[range]].withUnsafeBufferPointer { histogram.add($0, inRange: range) }
         }
         return histogram
+    }
+
+    /// Moves every waiting value into the histogram, in place.
+    mutating func flush() {
+        for range in fill.indices where fill[range] > 0 {
+            let start = range * Self.capacity
+            stage[start..<start + fill[range]].withUnsafeBufferPointer { flushed.add($0, inRange: range) }
+            fill[range] = 0
+        }
     }
 
     /// Adds every value of `values` that is not nil.

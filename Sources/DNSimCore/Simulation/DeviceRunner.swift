@@ -102,6 +102,9 @@ public final class DeviceRunner {
     /// Everything simulated so far by this runner.
     public var result: SimulationResult {
         var result = SimulationResult(plan: plan)
+        for segment in accumulators.indices {
+            for arm in accumulators[segment].indices { accumulators[segment][arm].flushStages() }
+        }
         let segments = accumulators.map { $0.map(\.statistics) }
         if segments.count == 1 {
             result.arms = segments[0]
