@@ -91,4 +91,75 @@ final class StagedHistogramTests: XCTestCase {
         }
         XCTAssertEqual(previousLast, DurationHistogram.bucketCount - 1)
     }
+
+    /// Buffers that fill exactly, more than once, and part way: in the exact range, in the last power
+    /// of two and past the top (which share the last bucket), and negative values (counted as 0).
+    func testFullBuffersOfEveryKindFlushAsSingleValuesWould() {
+        let capacity = StagedHistogram.capacity
+        let runs: [(value: Int64, count: Int)] = [
+            (0, 2 * capacity + 17), (-3, capacity), (2_047, capacity - 1), (1 << 43, capacity + 5),
+            ((1 << 44) - 1, 3), (1 << 44, 2 * capacity), (.max, 1), (5_000_000, 3 * capacity),
+        ]
+        var staged = StagedHistogram()
+        var all: [Int64?] = []
+        for run in runs {
+            let part = [Int64?](repeating: run.value, count: run.count)
+            staged.add(part)
+            all += part
+            XCTAssertEqual(staged.histogram, direct(all), "after \(run.count) × \(run.value)")
+        }
+        let expected = direct(all)
+        XCTAssertEqual(staged.histogram.quantile(0.5), expected.quantile(0.5))
+        XCTAssertEqual(staged.histogram.maximum, .max)
+        staged.flush()
+        XCTAssertEqual(staged.histogram, expected)
+        XCTAssertEqual(staged.histogram.total, Int64(all.count))
+    }
+
+    /// A copy taken with values waiting goes its own way: neither sees the other's later values.
+    func testACopyKeepsItsOwnWaitingValues() {
+        let first = values(count: 9_000, seed: 7), second = values(count: 9_000, seed: 11)
+        var original = StagedHistogram()
+        original.add(first)
+        var copy = original
+        copy.add(second)
+        copy.flush()
+        original.add(first)
+        XCTAssertEqual(copy.histogram, direct(first + second))
+        XCTAssertEqual(original.histogram, direct(first + first))
+    }
+
+    /// `ArmAccumulator.statistics` holds every value whether the stages were flushed first or not,
+    /// and adding more after a flush still counts them all.
+    func testAnAccumulatorsStatisticsHoldEveryStagedValue() {
+        func log(seed: UInt64, cycles: Int) -> DeviceLog {
+            var log = DeviceLog()
+            let ages = values(count: cycles, seed: seed)
+            for index in 0..<cycles {
+                let age = ages[index] ?? 0
+                log.cycles.append(
+                    CycleRecord(
+                        cycle: index, notifyTime: 0, outcome: index % 3 == 0 ? .stale : .fresh, shownAt: 10,
+                        lateness: index % 4 == 0 ? nil : age / 3, notifiedBeforeFetch: false, contentAge: ages[index]))
+                log.updateDelays.append(max(0, age) / 2)
+            }
+            return log
+        }
+        let logs = (0..<6).map { log(seed: UInt64($0) + 100, cycles: 3_000) }
+        var accumulator = ArmAccumulator(lateAfter: SimTime.minute)
+        var lateness = DurationHistogram(), contentAge = DurationHistogram(), updateDelay = DurationHistogram()
+        for (device, log) in logs.enumerated() {
+            accumulator.add(log, device: device)
+            for cycle in log.cycles {
+                if let value = cycle.lateness { lateness.add(value) }
+                if let value = cycle.contentAge { contentAge.add(value) }
+            }
+            for value in log.updateDelays { updateDelay.add(value) }
+            if device == 2 { accumulator.flushStages() }
+            let statistics = accumulator.statistics
+            XCTAssertEqual(statistics.lateness, lateness, "device \(device)")
+            XCTAssertEqual(statistics.contentAge, contentAge, "device \(device)")
+            XCTAssertEqual(statistics.updateDelay, updateDelay, "device \(device)")
+        }
+    }
 }

@@ -129,22 +129,28 @@ public struct DurationHistogram: Sendable, Equatable, Codable {
     }
 
     /// The buckets below `exactLimit` are range 0; each power of two above is one range more, up to
-    /// the top one, whose values share the last bucket. A range's buckets are contiguous.
-    static let rangeCount = 2 + topExponent - 11
+    /// the top one, whose values share the last bucket. A range's buckets are contiguous. Range r ≥ 1
+    /// holds the exponent r + `subBucketBits`, since `exactLimit` is 2^(subBucketBits + 1).
+    static let rangeCount = 2 + topExponent - (subBucketBits + 1)
 
     /// The range of buckets `value` (≥ 0) falls in.
     @inline(__always)
     static func range(of value: Int64) -> Int {
         guard value >= exactLimit else { return 0 }
-        return min(53 - value.leadingZeroBitCount, rangeCount - 1)  // floor(log2 value) - 10
+        let exponent = 63 - value.leadingZeroBitCount  // floor(log2 value) ≥ subBucketBits + 1
+        return min(exponent - subBucketBits, rangeCount - 1)
     }
 
     /// Adds `values`, each ≥ 0 and in range `range`: a bucket is then a shift and a mask away.
     mutating func add(_ values: UnsafeBufferPointer<Int64>, inRange range: Int) {
+        assert(
+            Self.exactLimit == Int64(1) << Int64(Self.subBucketBits + 1),
+            "ranges assume exactLimit = 2^(subBucketBits + 1)")
+        assert(values.allSatisfy { $0 >= 0 && Self.range(of: $0) == range }, "a value outside range \(range)")
         guard !values.isEmpty else { return }
         if _slowPath(buckets.count < Self.bucketCount) { extend(to: Self.bucketCount) }
         var maximum = self.maximum
-        // Range r ≥ 1 holds [2^(r+10), 2^(r+11)): 1,024 buckets, each 2^r wide.
+        // Range r ≥ 1 holds [2^(r+10), 2^(r+11)): 1,024 buckets, each 2^r wide (as `bucket(of:)`).
         let top = Self.rangeCount - 1
         let first =
             range == 0 ? 0 : range == top ? Self.bucketCount - 1 : Int(Self.exactLimit) + (range - 1) * Self.subBuckets

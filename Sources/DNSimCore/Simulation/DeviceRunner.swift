@@ -99,7 +99,8 @@ public final class DeviceRunner {
         }
     }
 
-    /// Everything simulated so far by this runner.
+    /// Everything simulated so far by this runner. Flushes the accumulators' histogram stages in
+    /// place (no buckets copied); like `simulate`, for the runner's own thread only.
     public var result: SimulationResult {
         var result = SimulationResult(plan: plan)
         for segment in accumulators.indices {
