@@ -116,6 +116,25 @@ final class StagedHistogramTests: XCTestCase {
         XCTAssertEqual(staged.histogram.total, Int64(all.count))
     }
 
+    /// A range's buffer read when exactly full at each size it doubles through (256, 512, …, 4,096
+    /// values; then 4,096 again), one more value added after each read, then flushed whole.
+    func testABufferExactlyFullAtEachSizeIsReadWhole() {
+        var staged = StagedHistogram()
+        var all: [Int64?] = []
+        // After the first, each part fills the buffer the extra value opened: its size less one.
+        for (step, size) in [256, 511, 1_023, 2_047, 4_095, 4_095].enumerated() {
+            let part = (0..<size).map { Int64?(5_000_000 + Int64(($0 * 7_919 + step) % 60_000)) }
+            staged.add(part)
+            all += part
+            XCTAssertEqual(staged.histogram, direct(all), "a full buffer, after \(all.count) values")
+            staged.add([5_000_000])
+            all.append(5_000_000)
+        }
+        staged.flush()
+        XCTAssertEqual(staged.histogram, direct(all))
+        XCTAssertEqual(staged.histogram.total, Int64(all.count))
+    }
+
     /// A copy taken with values waiting goes its own way: neither sees the other's later values.
     func testACopyKeepsItsOwnWaitingValues() {
         let first = values(count: 9_000, seed: 7), second = values(count: 9_000, seed: 11)

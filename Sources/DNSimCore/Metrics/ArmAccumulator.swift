@@ -1,5 +1,5 @@
 /// Folds one arm's devices into `ArmStatistics`, a device at a time. Holds the current device's
-/// counters, the sums and three histograms' stages (under 1 MB each): memory does not
+/// counters, the sums and three histograms' stages (about 1 MB each, 2.2 MB at most): memory does not
 /// grow with devices or days.
 public struct ArmAccumulator: Sendable {
     /// Everything but the staged histograms, which `statistics` adds.

@@ -18,8 +18,9 @@ struct StagedHistogram: Sendable {
     static let firstCapacity = 256
 
     private var flushed = DurationHistogram()
-    /// The ranges' buffers, each where its range first needed it (a doubled buffer goes at the end;
-    /// the smaller one it replaces stays unused, at most as large as the one in use).
+    /// The ranges' buffers, each appended when its range needed it (a doubled buffer goes at the end;
+    /// the smaller ones it replaced stay unused, together smaller than it). A range holds at most
+    /// 7,936 values over its life (63.5 KB): about 1 MB for a dozen busy ranges, 2.2 MB at worst.
     private var stage: [Int64] = []
     /// By range: where the next value goes in `stage` (-1 before the range's first value), and where
     /// its buffer begins and ends.
@@ -66,7 +67,7 @@ struct StagedHistogram: Sendable {
                         defer { position = index }
                         while index < values.endIndex {
                             guard let item = values[index] else {
-                                index &+= 1
+                                index = values.index(after: index)
                                 continue
                             }
                             let value = max(0, item)
@@ -78,7 +79,7 @@ struct StagedHistogram: Sendable {
                             }
                             stage[at] = value
                             next[range] = at &+ 1
-                            index &+= 1
+                            index = values.index(after: index)
                         }
                     }
                 }
