@@ -33,19 +33,22 @@ struct StagedHistogram: Sendable {
 
     /// Every value added so far: a copy of the buckets while values wait (`flush()` first to avoid it).
     var histogram: DurationHistogram {
-        var histogram = flushed
-        for range in next.indices where !waiting(range).isEmpty {
-            stage[waiting(range)].withUnsafeBufferPointer { histogram.add($0, inRange: range) }
-        }
-        return histogram
+        var copy = self
+        copy.flush()
+        return copy.flushed
     }
 
     /// Moves every waiting value into the histogram, in place.
     mutating func flush() {
-        for range in next.indices where !waiting(range).isEmpty {
-            stage[waiting(range)].withUnsafeBufferPointer { flushed.add($0, inRange: range) }
-            next[range] = start[range]
-        }
+        for range in next.indices { flush(range) }
+    }
+
+    /// Moves `range`'s waiting values into the histogram and empties its buffer.
+    private mutating func flush(_ range: Int) {
+        let waiting = waiting(range)
+        guard !waiting.isEmpty else { return }
+        stage[waiting].withUnsafeBufferPointer { flushed.add($0, inRange: range) }
+        next[range] = start[range]
     }
 
     /// Adds every value of `values` that is not nil.
@@ -94,8 +97,7 @@ struct StagedHistogram: Sendable {
     private mutating func makeRoom(_ range: Int) {
         var size = Self.firstCapacity
         if next[range] >= 0 {
-            stage[start[range]..<next[range]].withUnsafeBufferPointer { flushed.add($0, inRange: range) }
-            next[range] = start[range]
+            flush(range)
             size = end[range] - start[range]
             guard size < Self.capacity else { return }
             size = min(2 * size, Self.capacity)
