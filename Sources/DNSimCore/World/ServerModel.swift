@@ -51,7 +51,7 @@ public struct ServerModel {
             guard count > 0 else { continue }
             let first = times.count
             let dayStart = origin + Millis(day) * SimTime.day
-            if count <= Self.insertionSortLimit {
+            if count <= DayTimes.insertionLimit {
                 for _ in 0..<count {
                     insertSorted(dayStart + Millis(random.uniform() * Double(SimTime.day)), after: first)
                 }
@@ -60,49 +60,12 @@ public struct ServerModel {
                 // spent two thirds of a run there); the sorted times are the same either way.
                 for _ in 0..<count { times.append(dayStart + Millis(random.uniform() * Double(SimTime.day))) }
                 times.withUnsafeMutableBufferPointer {
-                    Self.sortDay(UnsafeMutableBufferPointer(rebasing: $0[first...]), dayStart: dayStart)
+                    DayTimes.sort(UnsafeMutableBufferPointer(rebasing: $0[first...]), dayStart: dayStart)
                 }
             }
             for _ in 0..<count { plans.append(Int32(random.index(below: configuration.starredPlans))) }
         }
         dayOffsets.append(times.count)
-    }
-
-    /// The most updates a day sorted by insertion, as they are drawn; more are sorted at once.
-    static let insertionSortLimit = 16
-
-    /// Sorts a day's drawn times (each in [`dayStart`, `dayStart` + a day)) in place, in linear time
-    /// on average: a counting sort into as many equal slices of the day as there are times (uniform
-    /// times: about one a slice), then insertion, which only has to order each slice. The slices
-    /// only speed the insertion up, so the result is the times sorted, as any sort gives.
-    static func sortDay(_ day: UnsafeMutableBufferPointer<Millis>, dayStart: Millis) {
-        let count = day.count
-        guard count > 1 else { return }
-        let scale = Double(count) / Double(SimTime.day)
-        func slice(_ time: Millis) -> Int { min(max(Int(Double(time - dayStart) * scale), 0), count - 1) }
-        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
-        let scattered = UnsafeMutableBufferPointer<Millis>.allocate(capacity: count)
-        defer {
-            starts.deallocate()
-            scattered.deallocate()
-        }
-        starts.initialize(repeating: 0)
-        for time in day { starts[slice(time) + 1] += 1 }
-        for index in 1...count { starts[index] += starts[index - 1] }
-        for time in day {
-            let slice = slice(time)
-            scattered[starts[slice]] = time
-            starts[slice] += 1
-        }
-        for index in 0..<count {
-            let time = scattered[index]
-            var position = index
-            while position > 0, day[position - 1] > time {
-                day[position] = day[position - 1]
-                position -= 1
-            }
-            day[position] = time
-        }
     }
 
     /// Appends `time` and moves it down past the later times at or after

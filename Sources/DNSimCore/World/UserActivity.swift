@@ -205,8 +205,9 @@ public struct UserActivity {
     ) {
         guard rate > 0 else { return }
         random.firstBlocks(device: device, source: source, count: dayCount, into: blocks)
-        // The day's instants, sorted by insertion as they are drawn into the first `count`
-        // places (most days have none or one): clearing and sorting the array every day cost more.
+        // The day's instants, in its first `count` places, sorted as `DayTimes` says: by insertion as
+        // they are drawn (most days have none or one; clearing and sorting every day cost more), or
+        // all at once on a busy day.
         var day: [Millis] = []
         for index in 0..<dayCount {
             random.begin(device: device, source: source, index: index, firstBlockIn: blocks)
@@ -224,11 +225,16 @@ public struct UserActivity {
                 }
                 let time = dayStart + Millis(offset)
                 var place = drawn
-                while place > 0, day[place - 1] > time {
+                while count <= DayTimes.insertionLimit, place > 0, day[place - 1] > time {
                     day[place] = day[place - 1]
                     place -= 1
                 }
                 day[place] = time
+            }
+            if count > DayTimes.insertionLimit {
+                day.withUnsafeMutableBufferPointer {
+                    DayTimes.sort(UnsafeMutableBufferPointer(rebasing: $0[..<count]), dayStart: dayStart)
+                }
             }
             for rank in 0..<count {
                 let start = day[rank]
