@@ -51,19 +51,26 @@ public struct ServerModel {
             guard count > 0 else { continue }
             let first = times.count
             let dayStart = origin + Millis(day) * SimTime.day
-            if count <= DayTimes.insertionLimit {
+            guard count > DayTimes.insertionLimit else {
                 for _ in 0..<count {
                     insertSorted(dayStart + Millis(random.uniform() * Double(SimTime.day)), after: first)
                 }
-            } else {
-                // A busy server's day: insertion would move about count²/4 times (500 updates a day
-                // spent two thirds of a run there); the sorted times are the same either way.
-                for _ in 0..<count { times.append(dayStart + Millis(random.uniform() * Double(SimTime.day))) }
-                times.withUnsafeMutableBufferPointer {
-                    DayTimes.sort(UnsafeMutableBufferPointer(rebasing: $0[first...]), dayStart: dayStart)
-                }
+                for _ in 0..<count { plans.append(Int32(random.index(below: configuration.starredPlans))) }
+                continue
             }
-            for _ in 0..<count { plans.append(Int32(random.index(below: configuration.starredPlans))) }
+            // A busy server's day: insertion would move about count²/4 times (500 updates a day
+            // spent two thirds of a run there); the sorted times are the same either way. Times
+            // and plans are written in place: one uniqueness check a day, not one an update.
+            times.append(contentsOf: repeatElement(0, count: count))
+            times.withUnsafeMutableBufferPointer { all in
+                let day = UnsafeMutableBufferPointer(rebasing: all[first...])
+                for index in day.indices { day[index] = dayStart + Millis(random.uniform() * Double(SimTime.day)) }
+                DayTimes.sort(day, dayStart: dayStart)
+            }
+            plans.append(contentsOf: repeatElement(0, count: count))
+            plans.withUnsafeMutableBufferPointer { all in
+                for index in first..<all.count { all[index] = Int32(random.index(below: configuration.starredPlans)) }
+            }
         }
         dayOffsets.append(times.count)
     }
