@@ -9,12 +9,15 @@ final class DayTimesTests: XCTestCase {
     static let origin: Millis = 1_798_761_600_000
 
     /// `DayTimes.sort` against the standard library's sort: empty, one, ties, the day's first and last
-    /// millisecond, a time a rounding could place on the day's end, and uniform days of many sizes.
+    /// millisecond, a time a rounding could place on the day's end, times outside the day, and
+    /// uniform and clustered days of many sizes.
     func testSortDayEqualsASort() {
         var random = SplitMix(seed: 57)
         let day = SimTime.day
         var cases: [[Millis]] = [
             [], [5], [3, 3, 3], [day - 1, 0, day - 1, 0, 17], [day, 0, day - 1, 1],
+            // Outside the day (no generator passes these): still sorted, and nothing traps.
+            [-5_000, 3 * day, 7, -1, day + 1], [Millis.max / 4, -(Millis.max / 4), 0, 1 << 40],
             Array(repeating: 42, count: 40), (0..<100).map { Millis($0) }, (0..<100).map { day - 1 - Millis($0) },
         ]
         for count in [2, 17, 100, 500, 4_000] {

@@ -8,10 +8,12 @@ import XCTest
 final class ServerModelTests: XCTestCase {
     static let origin: Millis = 1_798_761_600_000
 
-    /// Each day's updates are that day's own keyed draws (a Poisson count, then a uniform time
-    /// each), sorted, on quiet and busy servers alike; ids rank them within their day.
+    /// Each day's updates are that day's own keyed draws (a Poisson count, a uniform time each,
+    /// then a project each), the times sorted and the projects given in draw order to the sorted
+    /// updates, on quiet and busy servers alike (16 and 17 a day straddle `DayTimes.insertionLimit`);
+    /// ids rank them within their day.
     func testEachDayHoldsItsDrawsSorted() {
-        for rate in [0.7, 12.0, 300.0] {
+        for rate in [0.7, 12.0, 16.0, 17.0, 300.0] {
             var configuration = ServerConfiguration()
             configuration.updatesPerDay = rate
             configuration.starredPlans = 5
@@ -27,10 +29,17 @@ final class ServerModelTests: XCTestCase {
                     let count = reference.poisson(mean: rate)
                     let dayStart = Self.origin + Millis(day) * SimTime.day
                     let drawn = (0..<count).map { _ in dayStart + Millis(reference.uniform() * Double(SimTime.day)) }
-                    let stored = server.withUpdateTimes(
-                        after: ServerModel.id(day: day, rank: 0), through: ServerModel.id(day: day, rank: count),
-                        { Array($0) })
+                    let projects = (0..<count).map { _ in reference.index(below: configuration.starredPlans) }
+                    let (first, last) = (ServerModel.id(day: day, rank: 0), ServerModel.id(day: day, rank: count))
+                    let stored = server.withUpdateTimes(after: first, through: last) { Array($0) }
                     XCTAssertEqual(stored, drawn.sorted(), "rate \(rate), device \(device), day \(day)")
+                    var walked: [Millis] = [], plans: [Int] = []
+                    server.forEachUpdate(after: first, through: last) { time, plan in
+                        walked.append(time)
+                        plans.append(plan)
+                    }
+                    XCTAssertEqual(walked, stored, "rate \(rate), device \(device), day \(day)")
+                    XCTAssertEqual(plans, projects, "rate \(rate), device \(device), day \(day)")
                     total += count
                 }
                 let all = server.updates(after: 0, through: .max)

@@ -14,7 +14,10 @@ enum DayTimes {
         let count = day.count
         guard count > 1 else { return }
         let scale = Double(count) / Double(SimTime.day)
-        func slice(_ time: Millis) -> Int { min(max(Int(Double(time - dayStart) * scale), 0), count - 1) }
+        // Clamped before it becomes an integer, so no time (even one outside the day) can trap.
+        func slice(_ time: Millis) -> Int {
+            Int(min(max((Double(time) - Double(dayStart)) * scale, 0), Double(count - 1)))
+        }
         let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
         let scattered = UnsafeMutableBufferPointer<Millis>.allocate(capacity: count)
         defer {
