@@ -313,12 +313,15 @@ public enum CheckRun {
         let own = scenario.definitions
         var problems: [Diagnostic] = []
         var adopted: [CheckDefinitions.Adopted] = []
-        for key in MetricDefinitions.keys where own[key] != recorded[key] {
+        for difference in own.differences(from: recorded) {
+            let key = difference.key
             guard let mark = scenario.definitionMarks[key] else {
-                adopted.append(CheckDefinitions.Adopted(key: key, own: own[key]))
+                if MetricDefinitions.keys.contains(key) {
+                    adopted.append(CheckDefinitions.Adopted(key: key, own: own[key]))
+                }
                 continue
             }
-            let (mine, theirs) = (MetricDefinitions.text(own[key]), MetricDefinitions.text(recorded[key]))
+            let (mine, theirs) = (difference.mine, difference.theirs)
             problems.append(
                 Diagnostic(
                     file: scenario.file, mark: mark,
@@ -326,17 +329,6 @@ public enum CheckRun {
                         "metrics.\(key) is \(mine) here, but the baseline \(report.path) was counted with metrics.\(key) \(theirs), so the "
                         + "two would measure different things; set metrics.\(key): \(theirs) to compare with it, or regenerate the baseline "
                         + "with \(mine) (a change of definition: say so in docs/policy-changes.md)"))
-        }
-        if let (mine, theirs) = own.maxContentAgeConflict(with: recorded),
-            let mark = scenario.definitionMarks["maxContentAge"]
-        {
-            problems.append(
-                Diagnostic(
-                    file: scenario.file, mark: mark,
-                    message: "metrics.maxContentAge is \(mine) here, but the baseline \(report.path) was counted with "
-                        + "metrics.maxContentAge \(theirs), so within_age would measure something else; set "
-                        + "metrics.maxContentAge: \(theirs) to compare with it, or regenerate the baseline with \(mine) "
-                        + "(a change of definition: say so in docs/policy-changes.md)"))
         }
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         scenario.adopt(recorded)

@@ -145,24 +145,26 @@ public enum ScenarioComparisonRun {
     }
 
     /// B takes A's definitions: one B leaves to its default takes A's value (and is returned
-    /// with B's own); one B sets to another value is refused at its key, as `check` refuses it.
+    /// with B's own); one B sets to another value is refused at its key, as `check` refuses it
+    /// (`deviceFreshBelow` and `maxContentAge` too: B's own would otherwise be replaced unsaid).
     static func definitions(_ a: Scenario, _ b: inout Scenario, _ marksB: KeyMarks) throws(DiagnosticList) -> [(
         key: String, own: Millis
     )] {
         let (mine, theirs) = (a.definitions, b.definitions)
         var adopted: [(key: String, own: Millis)] = []
         var problems: [Diagnostic] = []
-        for key in MetricDefinitions.keys where mine[key] != theirs[key] {
+        for difference in theirs.differences(from: mine) {
+            let key = difference.key
             guard let mark = b.definitionMarks[key] else {
-                adopted.append((key, theirs[key]))
+                if MetricDefinitions.keys.contains(key) { adopted.append((key, theirs[key])) }
                 continue
             }
             problems.append(
                 marksB.diagnostic(
                     at: mark,
-                    "metrics.\(key) is \(MetricDefinitions.text(theirs[key])) here, but \(a.file) counts with "
-                        + "\(MetricDefinitions.text(mine[key])), so the two rates would measure different things; set metrics.\(key): "
-                        + "\(MetricDefinitions.text(mine[key])) here (or the same value in both)"))
+                    "metrics.\(key) is \(difference.mine) here, but \(a.file) counts with \(difference.theirs), so the two "
+                        + "rates would measure different things; set metrics.\(key): \(difference.theirs) here (or the same "
+                        + "value in both)"))
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
         b.adopt(mine)

@@ -101,6 +101,22 @@ final class CheckDefinitionsTests: CommandLineTestCase {
         XCTAssertEqual(invoke(["check", same, "--baseline", baseline, "--quiet"], environment: [:]).code, 0)
     }
 
+    /// `deviceFreshBelow` decides `devices_fresh_below`: a scenario that sets another than its baseline's is
+    /// refused at its key (it was once replaced by the baseline's without a word), one left out adopts it.
+    func testASpreadThresholdSetOtherwiseThanTheBaselinesIsRefused() {
+        let baseline = writeBaseline()
+        let spread = scenario({ $0 + "metrics: { deviceFreshBelow: 0.8 }\n" }, name: "spread.yaml")
+        let result = invoke(["check", spread, "--baseline", baseline, "--quiet"], environment: [:])
+        XCTAssertEqual(result.code, 2, result.out + result.err)
+        XCTAssertTrue(result.err.contains("spread.yaml:27:"), result.err)
+        XCTAssertTrue(
+            result.err.contains(
+                "error: metrics.deviceFreshBelow is 0.8 here, but the baseline \(baseline)/small was counted with "
+                    + "metrics.deviceFreshBelow 0.5"), result.err)
+        let same = scenario({ $0 + "metrics: { deviceFreshBelow: 0.5 }\n" }, name: "same.yaml")
+        XCTAssertEqual(invoke(["check", same, "--baseline", baseline, "--quiet"], environment: [:]).code, 0)
+    }
+
     func testABaselineWithoutDefinitionsIsComparedUnderTheScenariosOwnWithAWarning() throws {
         let baseline = writeBaseline()
         let path = "\(baseline)/small/manifest.json"

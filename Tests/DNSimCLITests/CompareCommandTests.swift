@@ -330,6 +330,28 @@ final class CompareCommandTests: CommandLineTestCase {
                 "\(definition):\(try line("lateAfter: 2m", in: definition)):14: error: metrics.lateAfter is 2m here"),
             redefined.err)
 
+        // The two definitions beside the counting keys: B's own is refused, not replaced by A's unsaid.
+        let spread = try variant("spread.yaml") {
+            $0.replacingOccurrences(of: "lateAfter: 60s", with: "lateAfter: 60s\n  deviceFreshBelow: 0.8")
+        }
+        let spreads = invoke(["compare", Self.shipped, spread] + size)
+        XCTAssertEqual(spreads.code, 2, spreads.out)
+        XCTAssertTrue(
+            spreads.err.contains(
+                "\(spread):\(try line("deviceFreshBelow: 0.8", in: spread)):21: error: metrics.deviceFreshBelow is 0.8 "
+                    + "here, but \(Self.shipped) counts with 0.5"),
+            spreads.err)
+        let aged = { (age: String) in
+            try self.variant("age-\(age).yaml") {
+                $0.replacingOccurrences(of: "lateAfter: 60s", with: "lateAfter: 60s\n  maxContentAge: \(age)")
+            }
+        }
+        let ages = invoke(["compare", try aged("12h"), try aged("1d")] + size)
+        XCTAssertEqual(ages.code, 2, ages.out)
+        XCTAssertTrue(ages.err.contains("error: metrics.maxContentAge is 1d here, but "), ages.err)
+        XCTAssertTrue(ages.err.contains("counts with 12h"), ages.err)
+        // One side without an age measures no within_age to compare: no conflict.
+        XCTAssertEqual(invoke(["compare", Self.shipped, try aged("1d")] + size).code, 0)
     }
 
     /// Bad input: a scenario's own mistake at its line and column, usage errors, no shared arm.

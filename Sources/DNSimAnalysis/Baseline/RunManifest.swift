@@ -57,15 +57,8 @@ public struct RunManifest: Sendable, Equatable, Codable {
             differences.append("dnsim-events \(baseline.toolVersion) vs \(toolVersion)")
         }
         if let before = baseline.definitions, let after = definitions {
-            for key in MetricDefinitions.keys where before[key] != after[key] {
-                differences.append(
-                    "metrics.\(key) \(MetricDefinitions.text(before[key])) vs \(MetricDefinitions.text(after[key]))")
-            }
-            if before.deviceFreshBelow != after.deviceFreshBelow {
-                differences.append("metrics.deviceFreshBelow \(before.deviceFreshBelow) vs \(after.deviceFreshBelow)")
-            }
-            if let (mine, theirs) = after.maxContentAgeConflict(with: before) {
-                differences.append("metrics.maxContentAge \(theirs) vs \(mine)")
+            for difference in after.differences(from: before) {
+                differences.append("metrics.\(difference.key) \(difference.theirs) vs \(difference.mine)")
             }
         }
         return differences

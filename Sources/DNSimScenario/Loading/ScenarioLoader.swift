@@ -139,7 +139,7 @@ public enum ScenarioLoader {
         scenario.lifecycle = lifecycle
         scenario.platformsWithPushBlock = platforms.pushBlocks
         scenario.freshWithin = freshWithin
-        for key in MetricDefinitions.keys + ["maxContentAge"] {
+        for key in MetricDefinitions.allKeys {
             if let node = metrics?[key] { scenario.definitionMarks[key] = node.mark }
         }
         if let node = top["expect"] {

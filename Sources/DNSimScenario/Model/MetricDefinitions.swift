@@ -44,12 +44,36 @@ public struct MetricDefinitions: Sendable, Equatable, Codable {
         maxContentAge = try container.decodeIfPresent(Millis.self, forKey: .maxContentAge)
     }
 
-    /// `metrics.maxContentAge` set here and recorded otherwise in `recorded`: the two `within_age` figures
-    /// would measure different things (nil when either leaves it out, or they agree).
-    public func maxContentAgeConflict(with recorded: MetricDefinitions) -> (mine: String, theirs: String)? {
-        guard let mine = maxContentAge, let theirs = recorded.maxContentAge, mine != theirs else { return nil }
-        return (Self.text(mine), Self.text(theirs))
+    /// One definition counted otherwise here than in another run, both values as a scenario writes them.
+    public struct Difference: Sendable, Equatable {
+        /// The key under `metrics:` (`freshWithin`, `deviceFreshBelow`, …).
+        public let key: String
+        public let mine: String
+        public let theirs: String
     }
+
+    /// Every definition that differs from `recorded`'s, in `allKeys`' order: the three counting keys
+    /// and `deviceFreshBelow` whenever they differ, `maxContentAge` only when both set it (one side
+    /// without it measures no `within_age` to compare). `check` and `compare` refuse those a scenario
+    /// sets itself and adopt the rest, so an edited definition is never silently replaced.
+    public func differences(from recorded: MetricDefinitions) -> [Difference] {
+        var differences = Self.keys.filter { self[$0] != recorded[$0] }.map {
+            Difference(key: $0, mine: Self.text(self[$0]), theirs: Self.text(recorded[$0]))
+        }
+        if deviceFreshBelow != recorded.deviceFreshBelow {
+            differences.append(
+                Difference(
+                    key: "deviceFreshBelow", mine: ScenarioReader.show(deviceFreshBelow),
+                    theirs: ScenarioReader.show(recorded.deviceFreshBelow)))
+        }
+        if let mine = maxContentAge, let theirs = recorded.maxContentAge, mine != theirs {
+            differences.append(Difference(key: "maxContentAge", mine: Self.text(mine), theirs: Self.text(theirs)))
+        }
+        return differences
+    }
+
+    /// Every key under `metrics:` that defines how outcomes are counted, in the order messages list them.
+    public static let allKeys = keys + ["deviceFreshBelow", "maxContentAge"]
 
     /// The `metrics.` keys, in the order messages list them.
     public static let keys = ["freshWithin", "lateAfter", "duplicateWindow"]
