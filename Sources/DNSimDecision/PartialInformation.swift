@@ -146,6 +146,16 @@ struct PartialInformation {
         }
         found = Self.honest(
             found, order: order, values: values, logScale: logScale,
+            refit: { change, window in
+                // A flip whose arms a merge changed is decided and placed anew for them: whether the
+                // new arm wins by its lead or by the old one's feasibility, and where between its
+                // neighbours the worlds favour the switch (as the location interval below resamples).
+                var refitted = change
+                refitted.byLead =
+                    clearly(change.to, over: change.from, in: (change.to, change.cut, window.upperBound)).byLead
+                refitted.cut = bestCut(Array(order[window]), refitted).map { window.lowerBound + $0 } ?? change.cut
+                return refitted
+            },
             ahead: { winner, loser, ranks, other in
                 let members = order[ranks]
                 guard members.count > 1 else { return false }
@@ -221,9 +231,12 @@ struct PartialInformation {
     /// arm clearly ahead up to the next (`ahead`: the mean lead nonzero at 95%, or the other arm
     /// clearly below the rule there and clearly less often feasible there than across the flip).
     /// The first flip that fails on a side loses that side's region to the region across the flip
-    /// (neighbouring regions of one arm join), and the rest are tested again.
+    /// (neighbouring regions of one arm join), and the rest are tested again. A flip left between
+    /// other arms than it was found for is `refit` between its neighbours' cuts (a flip A → B → C
+    /// whose B is noise becomes A → C: its criterion and place are A's against C's, not B's).
     static func honest(
         _ changes: [Change], order: [Int], values: [Double], logScale: Bool,
+        refit: (Change, Range<Int>) -> Change = { change, _ in change },
         ahead: (Int, Int, Range<Int>, Range<Int>) -> Bool
     ) -> [Change] {
         guard let first = changes.first, let lowest = order.first, let highest = order.last else { return [] }
@@ -251,9 +264,11 @@ struct PartialInformation {
                     i += 1
                 }
             }
-            for i in found.indices {
+            for i in found.indices where (found[i].from, found[i].to) != (regions[i], regions[i + 1]) {
                 found[i].from = regions[i]
                 found[i].to = regions[i + 1]
+                let low = i > 0 ? found[i - 1].cut : 0, high = i + 1 < found.count ? found[i + 1].cut : order.count
+                found[i] = refit(found[i], low..<high)
             }
         }
         while !found.isEmpty {
