@@ -11,6 +11,19 @@ final class PartialInformationTests: XCTestCase {
     static let order = Array(0..<worlds)
     static let values = (0..<worlds).map { Double($0) / Double(worlds) }
 
+    /// `honest` over `changes` where every flip is supported: what it keeps, and how many it refitted.
+    func supported(_ changes: [Change]) -> (found: [Change], refits: Int) {
+        var refits = 0
+        let found = PartialInformation.honest(
+            changes, order: Self.order, values: Self.values, logScale: false,
+            refit: { change, _ in
+                refits += 1
+                return change
+            },
+            ahead: { _, _, _, _ in true })
+        return (found, refits)
+    }
+
     /// A → B → C where B is not clearly ahead of A in its region: B joins A, and the flip that was
     /// B → C becomes A → C, refitted over all the worlds (no neighbour left on either side).
     func testAFlipBetweenNewArmsIsRefitted() {
@@ -42,15 +55,8 @@ final class PartialInformationTests: XCTestCase {
             Change(from: 0, to: 1, start: 30, byLead: true, cut: 31),
             Change(from: 1, to: 2, start: 60, byLead: false, cut: 58),
         ]
-        var refitted = 0
-        let found = PartialInformation.honest(
-            changes, order: Self.order, values: Self.values, logScale: false,
-            refit: { change, _ in
-                refitted += 1
-                return change
-            },
-            ahead: { _, _, _, _ in true })
-        XCTAssertEqual(refitted, 0)
+        let (found, refits) = supported(changes)
+        XCTAssertEqual(refits, 0)
         XCTAssertEqual(found.map { [$0.from, $0.to, $0.cut] }, [[0, 1, 31], [1, 2, 58]])
         XCTAssertEqual(found.map(\.byLead), [true, false])
     }
@@ -63,15 +69,8 @@ final class PartialInformationTests: XCTestCase {
             Change(from: 1, to: 0, start: 42, byLead: true, cut: 42),
             Change(from: 0, to: 2, start: 70, byLead: true, cut: 70),
         ]
-        var refitted = 0
-        let found = PartialInformation.honest(
-            changes, order: Self.order, values: Self.values, logScale: false,
-            refit: { change, _ in
-                refitted += 1
-                return change
-            },
-            ahead: { _, _, _, _ in true })
-        XCTAssertEqual(refitted, 0)
+        let (found, refits) = supported(changes)
+        XCTAssertEqual(refits, 0)
         XCTAssertEqual(found.map { [$0.from, $0.to, $0.cut] }, [[0, 2, 70]])
     }
 }
