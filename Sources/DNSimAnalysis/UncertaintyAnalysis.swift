@@ -80,7 +80,7 @@ public struct UncertaintyAnalysis: Sendable {
                 parameters: reported, categorical: study.parameters.map(\.isCategorical),
                 tie: study.objective.tie, requiredFeasibleShare: study.objective.feasibleShare,
                 units: units, informative: informative, seed: study.seed, stream: position)
-            let acting = study.parameters.map { Self.acts($0.key, on: platform) }
+            let acting = study.parameters.map { Self.acts($0.key, on: platform, arms: arms.map { study.arms[$0] }) }
             input.acting = acting
             input.informationResamples = DecisionInput.reportResamples
             input.logScale = study.parameters.map {
@@ -186,10 +186,20 @@ public struct UncertaintyAnalysis: Sendable {
         }
     }
 
-    /// Whether a key can act on a platform's arms (docs/model.md §9): `platforms.<p>.*` acts on p alone;
+    /// Whether a key can act on a platform's `arms` (docs/model.md §9): only when one of them reads it.
+    /// `platforms.<p>.*` acts on p alone, and a key only push arms read (p's push block, the battery
+    /// manager's `stopsPush`: `ArmCoverage.ownKeys`) only when one of p's arms is such a push arm;
     /// every other key (`user.*`, `fetch.*`, `server.*`, fleet shares, per-device parameters) on all.
-    public static func acts(_ key: String, on platform: Platform) -> Bool {
-        !key.hasPrefix("platforms.") || key.hasPrefix("platforms.\(platform.rawValue).")
+    public static func acts(_ key: String, on platform: Platform, arms: [Arm]) -> Bool {
+        guard key.hasPrefix("platforms.") else { return true }
+        guard key.hasPrefix("platforms.\(platform.rawValue).") else { return false }
+        // A key names a leaf or a mapping: it overlaps another when one holds the other.
+        let overlaps = { (other: String) in other == key || other.hasPrefix(key + ".") || key.hasPrefix(other + ".") }
+        let pushOnly =
+            key.hasPrefix(ArmCoverage.pushBlock(platform))
+            || overlaps("platforms.\(platform.rawValue).batteryManager.stopsPush")
+        guard pushOnly else { return true }
+        return arms.contains { ArmCoverage.ownKeys($0).contains(where: overlaps) }
     }
 
     /// The telemetry sample a parameter's belief came from, on the scale of its distribution (the

@@ -3,7 +3,9 @@ import DNSimTestSupport
 import Foundation
 import XCTest
 
+@testable import DNSimCore
 @testable import DNSimReports
+@testable import DNSimScenario
 
 /// docs/model.md §9, "Only what can act": a two-platform study whose iOS keys are pure noise for Android
 /// (no Android arm reads them). At every seed, every Android EVPPI of an iOS key is exactly 0 with
@@ -45,6 +47,83 @@ final class StudyActingTests: XCTestCase {
             - { key: fetch.failure, distribution: { uniform: { min: 0, max: 0.5 } } }
 
         """
+    }
+
+    /// A push block's key acts only where a push arm reads it: without a push arm neither platform's
+    /// `push.drop` acts on anything (it once counted on its own platform, EVPPI and all); with an alert
+    /// push arm each acts on its own platform alone, and the background push's own delay on neither.
+    func testPushKeysActOnlyWhereAPushArmReadsThem() throws {
+        let keys = [
+            "platforms.ios.push.drop", "platforms.android.push.drop", "platforms.ios.push.background.delay.fixed",
+        ]
+        func notActing(strategies: String) throws -> [String: [String]] {
+            let text = Self.text(seed: 1)
+                .replacingOccurrences(of: "strategies: [independent, chained]", with: "strategies: \(strategies)")
+                .replacingOccurrences(
+                    of: "    - { key: fetch.failure,",
+                    with: """
+                            - { key: \(keys[0]), distribution: { uniform: { min: 0, max: 0.5 } } }
+                            - { key: \(keys[1]), distribution: { uniform: { min: 0, max: 0.5 } } }
+                            - { key: \(keys[2]), distribution: { uniform: { min: 1s, max: 1m } } }
+                            - { key: fetch.failure,
+                        """)
+            let study = try UncertaintyStudyTests.study(text)
+            XCTAssertEqual(study.parameters.count, 7, "the push keys are under uncertainty")
+            var result: [String: [String]] = [:]
+            for decision in UncertaintyAnalysis(study).decisions {
+                result[decision.platform.rawValue] = decision.notActing.map { study.parameters[$0].key }
+            }
+            return result
+        }
+        let local = try notActing(strategies: "[independent, chained]")
+        XCTAssertEqual(local["ios"], ["platforms.android.fetchAlarm.delay.fixed"] + keys)
+        XCTAssertEqual(
+            local["android"], ["platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay.fixed"] + keys)
+        let alert = try notActing(strategies: "[independent, push]")
+        XCTAssertEqual(alert["ios"], ["platforms.android.fetchAlarm.delay.fixed", keys[1], keys[2]])
+        XCTAssertEqual(
+            alert["android"],
+            ["platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay.fixed", keys[0], keys[2]])
+    }
+
+    /// A mapping's parts that hold a duration or a distribution take numbers under `uncertainty` like
+    /// any leaf (they were refused with "it takes )"), and each world gets its drawn value.
+    func testMappingPartsTakeNumbers() throws {
+        let text = Self.text(seed: 3)
+            .replacingOccurrences(
+                of: "    fetchAlarm: { delay: { fixed: 1m } }\n",
+                with: "    fetchAlarm: { delay: { fixed: 1m } }\n    doze: { firstIdle: 1h, maxIdle: 6h }\n"
+            )
+            .replacingOccurrences(
+                of: "fetch:\n",
+                with: """
+                    user:
+                      idle: { start: "23:00", end: "07:00" }
+                      offline: { perDay: 0.5, duration: { exponential: { mean: 1h } } }
+                    fetch:
+
+                    """
+            )
+            .replacingOccurrences(
+                of: "    - { key: fetch.failure,",
+                with: """
+                        - { key: platforms.android.doze.firstIdle, distribution: { uniform: { min: 30m, max: 2h } } }
+                        - { key: user.offline.duration.exponential.mean, distribution: { uniform: { min: 10m, max: 3h } } }
+                        - { key: platforms.ios.push.background.delay.exponential.mean, distribution: { uniform: { min: 1m, max: 1h } } }
+                        - { key: fetch.failure,
+                    """)
+        let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "study.yaml")
+        let worlds = try scenario.validated().worlds
+        XCTAssertEqual(scenario.uncertainty?.parameters.count, 7)
+        let idle = worlds.compactMap { $0.scenario.android?.doze?.firstIdle }
+        XCTAssertEqual(idle.count, worlds.count)
+        XCTAssertEqual(Set(idle).count, 16, "a Sobol design of N = 8 has 2N values of each parameter")
+        XCTAssertTrue(idle.allSatisfy { (30 * SimTime.minute...2 * SimTime.hour).contains($0) }, "\(idle)")
+        let offline = worlds.map { $0.scenario.user.offlineDuration }
+        XCTAssertEqual(Set(offline.map(\.mean)).count, 16)
+        let background = worlds.compactMap { $0.scenario.ios?.push.background.delay.mean }
+        XCTAssertTrue(
+            background.allSatisfy { (Double(SimTime.minute)...Double(SimTime.hour)).contains($0) }, "\(background)")
     }
 
     func testAnotherPlatformsKeysNeverActOnAndroid() throws {

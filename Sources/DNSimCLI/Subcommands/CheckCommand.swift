@@ -1,3 +1,4 @@
+import DNSimAnalysis
 import DNSimReports
 import DNSimRun
 
@@ -19,9 +20,10 @@ enum CheckCommand: Subcommand {
         half-widths), at least 0.1 pp. A scenario with an uncertainty section runs its worlds too:
         expect: entries with probability: count the share of worlds meeting the bound, and the
         baseline's decision.json must give each platform the same recommendation and P(best), expected
-        regret and utility quantiles no worse than 4 Monte Carlo standard errors (of the worlds and of
-        the devices in them; docs/model.md §9). A fleet's segments are compared too (segments.csv, each
-        with its own tolerance), and an expect: entry with segment: bounds one segment's row. --arms A,B
+        utility, expected regret and utility quantiles no worse than \(Int(StudyComparison.standardErrors)) Monte Carlo
+        standard errors (of the worlds and of the devices in them; docs/model.md §9). A fleet's segments
+        are compared too (segments.csv, each with its own tolerance), and an expect: entry with
+        segment: bounds one segment's row. --arms A,B
         gates only the named arms. --out DIR writes the run's report to DIR/<name>/, never over the
         baseline it is checked against. On GitHub Actions (GITHUB_ACTIONS=true) failures are also
         ::error annotations at the scenario line, and the table of regressions is appended to

@@ -59,11 +59,11 @@ public struct ScenarioKey: Sendable {
 
     /// A part: a key that its parent's row documents.
     static func part(
-        _ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false,
+        _ path: String, _ role: ScenarioKeyRole, why: String? = nil, required: Bool = false, type: String = "",
         limits: ScenarioKeyLimits? = nil
     ) -> ScenarioKey {
         ScenarioKey(
-            paths: [path], role: role, why: why, type: "", defaultValue: required ? "required" : "", range: "",
+            paths: [path], role: role, why: why, type: type, defaultValue: required ? "required" : "", range: "",
             limits: limits, meaning: "", example: "", table: nil)
     }
 

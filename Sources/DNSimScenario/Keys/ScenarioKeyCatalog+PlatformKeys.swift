@@ -162,7 +162,7 @@ extension ScenarioKeyCatalog {
                 "Background (content-available) pushes, which iOS throttles: their own delay and loss. Held in Low Power Mode; "
                 + "discarded when the app is force-quit while one waits (or already is), and when `backgroundAppRefresh` is off.",
             example: "`{ delay: { exponential: { mean: 20m } }, drop: 0.2 }`"),
-        .part("platforms.ios.push.background.delay", .condition),
+        .part("platforms.ios.push.background.delay", .condition, type: "distribution"),
         .part("platforms.ios.push.background.drop", .condition, limits: .number(0...1)),
         .part("platforms.android", .mixed),
         ScenarioKey(
@@ -250,9 +250,9 @@ extension ScenarioKeyCatalog {
                 + "(default `1h`) and grow by `factor` (default `2`) up to `maxIdle` (default `6h`), as AOSP "
                 + "`DeviceIdleController` (`idle_to`, `idle_factor`, `max_idle_to`). `true` means the defaults.",
             example: "`{ firstIdle: 1h, factor: 2, maxIdle: 6h }`"),
-        .part("platforms.android.doze.firstIdle", .condition),
+        .part("platforms.android.doze.firstIdle", .condition, type: "duration"),
         .part("platforms.android.doze.factor", .condition, limits: .number(1...100)),
-        .part("platforms.android.doze.maxIdle", .condition),
+        .part("platforms.android.doze.maxIdle", .condition, type: "duration"),
         ScenarioKey(
             "platforms.android.rescheduleOnBoot", .lever, type: "boolean", default: "`false`", range: "",
             meaning: "A `BOOT_COMPLETED` receiver re-arms the alarms `bootCompletedDelay` "

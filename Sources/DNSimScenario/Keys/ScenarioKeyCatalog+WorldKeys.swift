@@ -87,7 +87,7 @@ extension ScenarioKeyCatalog {
                 + "and its duration have keys of their own, so changing one never moves the other.",
             example: "`{ perDay: 0.3, duration: { uniform: { min: 2h, max: 10h } } }`"),
         .part("user.lowPowerMode.perDay", .condition, required: true, limits: .number(0...100)),
-        .part("user.lowPowerMode.duration", .condition, required: true),
+        .part("user.lowPowerMode.duration", .condition, required: true, type: "distribution"),
         .part("user.lowPowerMode.startHours", .condition),
         ScenarioKey(
             "user.offline", .condition, type: "mapping `{ perDay, duration, startHours }`", default: "none",
@@ -95,7 +95,7 @@ extension ScenarioKeyCatalog {
             meaning: "Periods without network: fetches started in them fail.",
             example: "`{ perDay: 0.5, duration: { exponential: { mean: 1h } } }`"),
         .part("user.offline.perDay", .condition, required: true, limits: .number(0...100)),
-        .part("user.offline.duration", .condition, required: true),
+        .part("user.offline.duration", .condition, required: true, type: "distribution"),
         .part("user.offline.startHours", .condition),
         ScenarioKey(
             "user.rebootsPerDay", .condition, type: ScenarioKey.perDeviceNumber, default: "`0`",

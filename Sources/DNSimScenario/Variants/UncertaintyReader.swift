@@ -184,8 +184,9 @@ enum UncertaintyReader {
         guard shareRange != nil || takesNumbers(declared, key) else {
             r.error(
                 keyNode.mark,
-                "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration "
-                    + "(it takes \(declared?.type ?? "no value")); give its values with choice: [{ value, weight }, …]")
+                "\(entry.path("key")) \(MessageText.quoted(key)) does not take a number or duration"
+                    + (declared.map { $0.type.isEmpty ? "" : " (it takes \($0.type))" } ?? " (it takes no value)")
+                    + "; give its values with choice: [{ value, weight }, …]")
             return nil
         }
         let fieldNames: [String]
