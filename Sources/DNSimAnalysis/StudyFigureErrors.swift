@@ -6,9 +6,8 @@ import DNSimDecision
 /// expected regret and utility quantiles, the bootstrap over the worlds (whole resampling units, a
 /// Sobol sample's k + 2 worlds together; Efron & Tibshirani 1993) combined with the device noise
 /// (the quantiles' bootstrap errors are given, but `check` bounds quantiles by order statistics)
-/// that common random numbers do not average away: every world runs the same devices, so a
-/// world's device error recurs in every world and its mean over the worlds does not shrink with
-/// them. P(best)'s is binomial over the independent draws (`draws`), not bootstrapped.
+/// that common random numbers do not average away: every world runs the same devices, so the part
+/// of a device's luck that recurs in every world does not shrink with the worlds (`deviceError`). P(best)'s is binomial over the independent draws (`draws`), not bootstrapped.
 ///
 /// Resample b draws from the keyed stream (seed, device: 3·2¹⁶ + the platform's position,
 /// `.decisionBootstrap`, index: b).
@@ -74,12 +73,52 @@ public struct StudyFigureErrors: Sendable {
         }
     }
 
+    /// The standard error that the devices give an arm's utility averaged over the worlds. With the
+    /// study's `deviceTotals` (a study run here), from each device's outcome counts summed over the
+    /// worlds: the linearised ratio estimator over devices as clusters (Cochran 1977, *Sampling
+    /// Techniques*, §6.4), z_i = Σ_m w_m (S_im − r_m K_i) / K̄ for device i's counts S_im of each
+    /// weighted rate m and its cycles K_i over all worlds, r_m = Σ S_im / Σ K_i, K̄ the mean K_i,
+    /// and the error √(Σ z_i² / (D(D − 1))) over the D devices with cycles. Common random numbers
+    /// make a device's luck recur in every world, and this keeps exactly the part that recurs; the
+    /// rest averages away over the worlds, and the bootstrap over worlds already holds it. Without
+    /// totals (a study merged from shards), each world's own device error averaged over the worlds
+    /// (`perWorldDeviceError`): an upper bound, as if every world's device noise were the same.
+    /// Weights on lost updates and costs add nothing.
+    public static func deviceError(_ study: UncertaintyStudy, arm: Int) -> Double {
+        guard let totals = study.deviceTotals else { return perWorldDeviceError(study, arm: arm) }
+        let weights = study.objective.weights.compactMap { entry -> (metric: Int, weight: Double)? in
+            guard case .rate(let metric) = entry.term else { return nil }
+            return (metric.rawValue, entry.weight)
+        }
+        return deviceError(totals, arm: arm, weights: weights)
+    }
+
+    /// `deviceError` from the totals and the weights of the rates (by `RateMetric.rawValue`).
+    static func deviceError(_ totals: DeviceOutcomeTotals, arm: Int, weights: [(metric: Int, weight: Double)]) -> Double
+    {
+        let devices = (0..<totals.devices).map { totals.totals(device: $0, arm: arm) }.filter { $0.cycles > 0 }
+        guard devices.count > 1, !weights.isEmpty else { return 0 }
+        let cycles = Double(devices.reduce(0) { $0 + $1.cycles })
+        let rates = weights.map { entry in Double(devices.reduce(0) { $0 + $1.counts[entry.metric] }) / cycles }
+        let meanCycles = cycles / Double(devices.count)
+        var squares = 0.0
+        for device in devices {
+            var z = 0.0
+            for (index, entry) in weights.enumerated() {
+                z += entry.weight * (Double(device.counts[entry.metric]) - rates[index] * Double(device.cycles))
+            }
+            z /= meanCycles
+            squares += z * z
+        }
+        let count = Double(devices.count)
+        return (squares / (count * (count - 1))).squareRoot()
+    }
+
     /// The standard error of an arm's utility within one world from its devices, averaged over the
     /// worlds: per weighted rate, its 95% interval's half-width / 1.96 (the run's own interval,
     /// which counts devices as clusters), times its weight, combined in quadrature (the outcome
     /// shares of one cycle move against each other, so their plain sum would overstate it).
-    /// Weights on lost updates and costs add nothing.
-    public static func deviceError(_ study: UncertaintyStudy, arm: Int) -> Double {
+    static func perWorldDeviceError(_ study: UncertaintyStudy, arm: Int) -> Double {
         let cells = study.table.cells
         guard !cells.isEmpty else { return 0 }
         var total = 0.0

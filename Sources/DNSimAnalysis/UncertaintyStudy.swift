@@ -25,6 +25,9 @@ public struct UncertaintyStudy: Sendable {
     public var feasible: [[Bool]]
     /// How the study grew under `--until-stable`; nil for a study of its written samples.
     public var growth: StudyGrowth?
+    /// Each device's outcome counts summed over the worlds, when the study was run here (not merged
+    /// from shards): the device noise of a figure averaged over the worlds (`StudyFigureErrors`).
+    public var deviceTotals: DeviceOutcomeTotals?
 
     /// - Parameter table: one variant per world, in `worlds`' order.
     public init(

@@ -21,24 +21,29 @@ public enum StudyRun {
         }
         let plans = try self.plans(scenario, worlds: worlds, overrides)
         let days = overrides.days ?? scenario.days
-        let cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days)
-        let study = study(
+        let totals = DeviceOutcomeTotals(devices: plans[0].devices, arms: plans[0].arms.count)
+        let cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days, totals: totals)
+        var study = study(
             scenario, worlds: worlds, plans: plans,
             table: ExperimentTable(arms: plans[0].arms, days: days, cells: cells),
             reproduceCommand: reproduceCommand)
+        study?.deviceTotals = totals
         if let study { warnCoverage(study, feedback: feedback) }
         return study
     }
 
     /// Each world's figures, kept as its run ends: memory grows by a table row per world, not by its statistics.
+    /// Each world's devices' outcome counts are added to `totals`, for the study's device noise.
     private static func runCells(
         _ scenario: Scenario, plans: [SimulationPlan], jobs: Int, feedback: RunFeedback,
-        days: Int
+        days: Int, totals: DeviceOutcomeTotals
     ) -> [[SummaryTable.Row]] {
         let bar = feedback.progress?("\(scenario.name) uncertainty (\(plans.count) worlds)")
         let total = plans.count
         let arms = plans[0].arms
-        let cells = StudyRunner.run(plans: plans, jobs: jobs, progress: { done in bar?.update(done, of: total) }) {
+        let cells = StudyRunner.run(
+            plans: plans, jobs: jobs, progress: { done in bar?.update(done, of: total) }, deviceTotals: totals
+        ) {
             ExperimentTable.cells(arms, $0.arms, days: days)
         }
         bar?.finish()
@@ -60,7 +65,8 @@ public enum StudyRun {
         let days = overrides.days ?? scenario.days
         var current = scenario, all = worlds
         var plans = try self.plans(scenario, worlds: worlds, overrides)
-        var cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days)
+        let totals = DeviceOutcomeTotals(devices: plans[0].devices, arms: plans[0].arms.count)
+        var cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days, totals: totals)
         var steps: [(worlds: Int, stability: Double)] = []
         while true {
             guard
@@ -75,6 +81,7 @@ public enum StudyRun {
             let next = min(2 * samples, maxSamples)
             if stability >= StudyGrowth.target || next <= samples {
                 var grown = study
+                grown.deviceTotals = totals
                 grown.growth = StudyGrowth(
                     initialSamples: settings.samples, initialWorlds: worlds.count, maxWorlds: maxWorlds, steps: steps,
                     stop: stability >= StudyGrowth.target ? .stable : .cap)
@@ -95,7 +102,7 @@ public enum StudyRun {
                 "a Sobol design extends by its prefix")
             let fresh = Array(more[all.count...])
             let freshPlans = try self.plans(current, worlds: fresh, overrides)
-            cells += runCells(current, plans: freshPlans, jobs: jobs, feedback: feedback, days: days)
+            cells += runCells(current, plans: freshPlans, jobs: jobs, feedback: feedback, days: days, totals: totals)
             plans += freshPlans
             all = more
         }

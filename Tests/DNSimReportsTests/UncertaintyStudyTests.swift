@@ -17,15 +17,19 @@ final class UncertaintyStudyTests: XCTestCase {
         ScenarioTexts.study(samples: samples, extra: extra, design: design)
     }
 
+    /// The study as `StudyRun` runs it, its devices' outcome counts summed over the worlds included.
     static func study(_ text: String, jobs: Int = 2) throws -> UncertaintyStudy {
         let scenario = try ScenarioLoader.load(bytes: Array(text.utf8), file: "study.yaml")
         let worlds = try scenario.validated().worlds
         let plans = try worlds.map { world -> SimulationPlan in try world.scenario.plan().get() }
-        let results = StudyRunner.run(plans: plans, jobs: jobs)
-        return UncertaintyStudy(
+        let totals = DeviceOutcomeTotals(devices: plans[0].devices, arms: plans[0].arms.count)
+        let results = StudyRunner.run(plans: plans, jobs: jobs, deviceTotals: totals) { $0 }
+        var study = UncertaintyStudy(
             scenario: scenario, settings: scenario.uncertainty!, objective: scenario.objective!, worlds: worlds,
             arms: plans[0].arms, results: results, days: scenario.days, devicesPerWorld: plans[0].devices,
             seed: scenario.seed, reproduceCommand: "dnsim-events study.yaml")
+        study.deviceTotals = totals
+        return study
     }
 
     static func files(_ study: UncertaintyStudy) -> [String: String] {

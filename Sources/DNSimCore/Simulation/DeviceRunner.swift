@@ -15,6 +15,16 @@ public final class DeviceRunner {
     private var accumulators: [[ArmAccumulator]]
     private var pairs: [PairedDifference]
     private var events: Int64 = 0
+    /// Each device's outcome counts and cycles per arm (`DeviceOutcomeTotals`' layout), kept only
+    /// when a study measures its device noise (`recordsDeviceOutcomes`).
+    public private(set) var deviceOutcomes: [Int64] = []
+    public var recordsDeviceOutcomes = false {
+        didSet {
+            deviceOutcomes =
+                recordsDeviceOutcomes
+                ? DeviceOutcomeTotals.worldTable(devices: plan.devices, arms: plan.arms.count) : []
+        }
+    }
 
     /// - Parameter tapes: servers and users generated ahead for the worlds that share them (a study's).
     public init(plan: SimulationPlan, tapes: WorldTapes? = nil) {
@@ -55,6 +65,11 @@ public final class DeviceRunner {
                 log.segment = segment
                 events += Int64(log.activity.events)
                 accumulators[segment][index].add(log, device: device)
+                if recordsDeviceOutcomes {
+                    DeviceOutcomeTotals.record(
+                        accumulators[segment][index].deviceCounts, cycles: Int64(log.cycles.count), device: device,
+                        arm: index, arms: plan.arms.count, into: &deviceOutcomes)
+                }
                 // The paired sums need the same due cycles (or updates) in every arm of a device.
                 let count = Int64(log.cycles.count)
                 if plan.arms[index].strategy.kind.measuresUpdates {

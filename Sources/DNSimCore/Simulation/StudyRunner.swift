@@ -23,16 +23,19 @@ public enum StudyRunner {
     /// keeps those, so its memory does not grow with every world's statistics.
     public static func run<Kept: Sendable>(
         plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
-        progress: (@Sendable (Int) -> Void)? = nil,
+        progress: (@Sendable (Int) -> Void)? = nil, deviceTotals: DeviceOutcomeTotals? = nil,
         keep: @escaping @Sendable (SimulationResult) -> Kept
     ) -> [Kept] {
-        run(plans: plans, jobs: jobs, sharing: sharing, progress: progress, keepWorld: { keep($1) })
+        run(
+            plans: plans, jobs: jobs, sharing: sharing, progress: progress, deviceTotals: deviceTotals,
+            keepWorld: { keep($1) })
     }
 
     /// Each world's `keepWorld(index, result)`, in world order (`index` 0-based, in `plans`).
+    /// - Parameter deviceTotals: where each world adds its devices' outcome counts, when given.
     public static func run<Kept: Sendable>(
         plans: [SimulationPlan], jobs: Int, sharing: Bool = true,
-        progress: (@Sendable (Int) -> Void)? = nil,
+        progress: (@Sendable (Int) -> Void)? = nil, deviceTotals: DeviceOutcomeTotals? = nil,
         keepWorld: @escaping @Sendable (Int, SimulationResult) -> Kept
     ) -> [Kept] {
         let tapes = sharing ? WorldTapes(plans: plans, jobs: jobs) : nil
@@ -40,7 +43,9 @@ public enum StudyRunner {
         ParallelLoop.claiming(plans.count, workers: jobs) { index in
             let plan = plans[index]
             let runner = DeviceRunner(plan: plan, tapes: tapes)
+            runner.recordsDeviceOutcomes = deviceTotals != nil
             runner.simulate(devices: 0..<plan.devices, observers: [])
+            deviceTotals?.add(world: runner.deviceOutcomes)
             // Stored first: `progress?(…)` would skip its argument when there is no progress.
             var result = runner.result
             result.arms = result.arms.map { $0.compacted() }
