@@ -1,5 +1,6 @@
 import DNSimAnalysis
 import DNSimCore
+import DNSimDecision
 import DNSimReports
 import DNSimScenario
 import Foundation
@@ -273,6 +274,9 @@ public enum CheckRun {
                             scenario: scenario.name))
             }
         }
+        if let settings = scenario.uncertainty, let decision = baseline?.report.decision {
+            try studyComparable(decision, settings, scenario: scenario, overrides)
+        }
         var worlds: [UncertaintyWorld] = []
         var grownSamples: Int?
         // A Sobol baseline of more samples than written grew with --until-stable (a prefix-extended design): the check runs
@@ -333,6 +337,32 @@ public enum CheckRun {
         guard problems.isEmpty else { throw DiagnosticList(problems) }
         scenario.adopt(recorded)
         return CheckDefinitions(values: recorded, source: .baseline, baselinePath: report.path, adopted: adopted)
+    }
+
+    /// A baseline study of another design, or whose worlds are not its design's for its samples (a
+    /// damaged file), is a setup error: its figures would be compared with the wrong errors. Another
+    /// number of samples is compared, each side's errors scaled by its own draws (docs/model.md §9).
+    static func studyComparable(
+        _ decision: BaselineDecision, _ settings: UncertaintySettings, scenario: Scenario, _ overrides: RunOverrides
+    ) throws(SetupError) {
+        let expected =
+            decision.samples
+            * ExperimentDesign.worldsPerSample(
+                DesignKind(rawValue: decision.design) ?? settings.design, parameters: settings.parameters.count)
+        let problem: String? =
+            if decision.design != settings.design.rawValue {
+                "its design is \(decision.design), this scenario's \(settings.design.rawValue)"
+            } else if decision.worlds != expected {
+                "it says \(decision.worlds) worlds, where \(decision.samples) samples of a \(decision.design) design "
+                    + "over \(settings.parameters.count) parameters have \(expected)"
+            } else {
+                nil
+            }
+        guard let problem else { return }
+        let hint = BaselineReport.regenerationHint(
+            file: scenario.file, flags: overrides.allPlatforms.flags, baseline: decision.path, scenario: scenario.name)
+        throw SetupError(
+            "baseline \(decision.path) is not comparable with this study: \(problem). Regenerate it \(hint)")
     }
 
     /// A baseline of another scenario, seed, size or tool version is a setup error, not a regression.

@@ -104,6 +104,78 @@ final class DamagedInputTests: CommandLineTestCase {
             result.err, "\(result.folder)/summary.csv:3:\(column): error: fresh_rate is 'n/a', not a number\n")
     }
 
+    /// `edit` applied to the fields of `summary.csv`'s header and rows (the first row is `rows[0]`).
+    func damagingSummary(_ edit: @escaping (inout [String], inout [[String]]) -> Void) throws -> (
+        code: Int32, out: String, err: String, folder: String, root: String
+    ) {
+        try checkAgainstDamaged("summary.csv") { text in
+            let lines = text.split(separator: "\n").map(String.init)
+            var header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            var rows = lines.dropFirst().map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            edit(&header, &rows)
+            return ([header] + rows).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// A column left out, or named twice, would leave its figure uncompared: `check` passed a
+    /// regression that way. Each is refused at the header, naming the column.
+    func testBaselineWithoutAColumnOrWithOneTwiceIsRefused() throws {
+        let dropped = try damagingSummary { header, rows in
+            let index = header.firstIndex(of: "fresh_rate")!
+            header.remove(at: index)
+            for i in rows.indices { rows[i].remove(at: index) }
+        }
+        XCTAssertEqual(dropped.code, 2, dropped.out)
+        XCTAssertEqual(
+            dropped.err,
+            "\(dropped.folder)/summary.csv:1: error: the header has no column 'fresh_rate', which every summary of "
+                + "this version has: the file is damaged or from an earlier build; regenerate it\n")
+        let twice = try damagingSummary { header, _ in header[header.firstIndex(of: "missed_rate")!] = "fresh_rate" }
+        XCTAssertEqual(twice.code, 2, twice.out)
+        XCTAssertTrue(twice.err.contains("appears twice in the header"), twice.err)
+    }
+
+    /// A figure no run can write (a rate above 1 or below 0, a negative or huge half-width) is damage,
+    /// not a baseline: it passed a regression, or reported one, before.
+    func testBaselineFiguresOutsideTheirRangeAreRefused() throws {
+        for (column, value, range) in [
+            ("missed_rate", "-5", "0–1"), ("missed_rate", "1e308", "0–1"), ("fresh_half_width", "-1e308", "0 or more"),
+        ] {
+            let result = try damagingSummary { header, rows in rows[0][header.firstIndex(of: column)!] = value }
+            XCTAssertEqual(result.code, 2, "\(column) \(value): \(result.out)")
+            XCTAssertEqual(
+                result.err,
+                "\(result.folder)/summary.csv:2: error: \(column) is \(value), outside \(range): the file is damaged; "
+                    + "regenerate it\n")
+        }
+        // A huge half-width is a number a run could write for few devices; it is not refused, but
+        // JSON never carries an infinite or undefined tolerance.
+        let wide = try damagingSummary { header, rows in rows[0][header.firstIndex(of: "fresh_half_width")!] = "2" }
+        XCTAssertNotEqual(wide.code, 2, wide.err)
+    }
+
+    /// Rows the manifest does not account for: an arm twice, or one it does not list.
+    func testBaselineWithAnArmTwiceOrAStrangerIsRefused() throws {
+        let twice = try checkAgainstDamaged("summary.csv") { text in
+            let lines = text.split(separator: "\n").map(String.init)
+            return (lines + [lines[1]]).joined(separator: "\n") + "\n"
+        }
+        XCTAssertEqual(twice.code, 2, twice.out)
+        XCTAssertTrue(twice.err.hasPrefix("error: \(twice.folder)/summary.csv has two rows for "), twice.err)
+        let stranger = try checkAgainstDamaged("summary.csv") { text in
+            let lines = text.split(separator: "\n").map(String.init)
+            let extra = "chained/bogus" + lines[1].drop { $0 != "," }
+            return (lines + [extra]).joined(separator: "\n") + "\n"
+        }
+        XCTAssertEqual(stranger.code, 2, stranger.out)
+        XCTAssertTrue(
+            stranger.err.hasPrefix(
+                "error: \(stranger.folder)/summary.csv has a row for chained/bogus, which "
+                    + "\(stranger.folder)/manifest.json does not list"), stranger.err)
+    }
+
     // MARK: - An empty path is a usage error
 
     func testEmptyPathsAreUsageErrors() {

@@ -340,6 +340,50 @@ final class StudyCheckTests: CommandLineTestCase {
         }
     }
 
+    /// A figure no study has (P(best) outside 0–1, a utility beyond ±1e15, quantiles out of order) is
+    /// damage: P(best) 1.5 once made a tolerance that was not a number, and passed. A decision of
+    /// another design, or whose worlds are not its design's, is not comparable. Each is exit 2.
+    func testADecisionNoStudyCouldWriteIsRefused() throws {
+        let file = write(Self.text)
+        let fresh = try baseline(file)
+        let path = "\(fresh)/decision.json"
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        func arm(_ edit: @escaping (inout [String: Any]) -> Void) -> (inout [String: Any]) -> Void {
+            { json in
+                var platform = Self.android(json)
+                var arms = platform["arms"] as! [String: Any]
+                var figures = arms["chained/android"] as! [String: Any]
+                edit(&figures)
+                arms["chained/android"] = figures
+                platform["arms"] = arms
+                json["platforms"] = ["android": platform]
+            }
+        }
+        let edits: [(edit: (inout [String: Any]) -> Void, expected: String)] = [
+            (arm { $0["probability_best"] = 1.5 }, "chained/android: probability_best is 1.5, outside 0–1"),
+            (arm { $0["probability_best"] = -5 }, "chained/android: probability_best is -5.0, outside 0–1"),
+            (arm { $0["expected_regret"] = 1e308 }, "chained/android: a utility figure is 1e+308, beyond ±1e15"),
+            (
+                arm {
+                    var utility = $0["utility"] as! [String: Any]
+                    (utility["q05"], utility["q95"]) = (utility["q95"], utility["q05"])
+                    $0["utility"] = utility
+                }, "chained/android: its utility quantiles"
+            ),
+            ({ $0["design"] = "lhs" }, "is not comparable with this study: its design is lhs, this scenario's sobol"),
+            ({ $0["worlds"] = 5 }, "is not comparable with this study: it says 5 worlds, where"),
+        ]
+        for (edit, expected) in edits {
+            var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
+            edit(&json)
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+            let result = invoke(["check", file, "--baseline", fresh, "--quiet"])
+            XCTAssertEqual(result.code, 2, expected + "\n" + result.out + result.err)
+            XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
+            XCTAssertTrue(result.err.contains(expected), "\(expected) not in \(result.err)")
+        }
+    }
+
     static func android(_ json: [String: Any]) -> [String: Any] {
         (json["platforms"] as! [String: Any])["android"] as! [String: Any]
     }

@@ -1,3 +1,4 @@
+import DNSimScenario
 import Foundation
 
 /// A baseline's `decision.json`, as much of it as `check` compares: the study's size and, per
@@ -23,6 +24,9 @@ public struct BaselineDecision: Sendable {
     public var samples: Int
     public var worlds: Int
     public var platforms: [String: PlatformDecision]
+
+    /// The largest utility figure read (the scenario reader's bound on any number).
+    static let largestFigure = 1e15
 
     /// The independent draws behind the worlds' shares (docs/model.md §9, "Checking a study").
     public var draws: Int { StudyComparison.draws(design: design, samples: samples, worlds: worlds) }
@@ -64,6 +68,26 @@ public struct BaselineDecision: Sendable {
                         description:
                             "error: \(path): \(name) lacks probability_best, expected_utility, expected_regret, "
                             + "regret_sd or its utility quantiles (the file predates them)" + regenerate)
+                }
+                // A figure no study can have is damage, not a baseline: it would make every tolerance
+                // infinite or not a number, and pass anything.
+                let utilities = [expected, regret] + quantiles
+                let problem: String? =
+                    if !(0...1).contains(best) {
+                        "probability_best is \(best), outside 0–1"
+                    } else if let wild = utilities.first(where: { !(abs($0) <= Self.largestFigure) }) {
+                        "a utility figure is \(wild), beyond ±1e15"
+                    } else if !(0...Self.largestFigure).contains(deviation) {
+                        "regret_sd is \(deviation), outside 0–1e15"
+                    } else if !(quantiles[0] <= quantiles[1] && quantiles[1] <= quantiles[2]) {
+                        "its utility quantiles \(quantiles) are not in order"
+                    } else {
+                        nil
+                    }
+                if let problem {
+                    throw BaselineReport.LoadError(
+                        description: "error: \(path): \(MessageText.visible(name)): \(problem): the file is damaged"
+                            + regenerate)
                 }
                 read[name] = Arm(
                     probabilityBest: best, expectedUtility: expected, expectedRegret: regret,

@@ -68,6 +68,18 @@ public struct BaselineReport: Sendable {
                 description: "error: \(folder)/summary.csv has no row for \(missing.joined(separator: ", ")), which "
                     + "\(folder)/manifest.json lists: the file is truncated or damaged; \(regenerate)")
         }
+        // A row twice, or one for an arm the run did not have, is no report this tool wrote.
+        var seen = Set<String>()
+        if let twice = summary.rows.map(\.arm).first(where: { !seen.insert($0).inserted }) {
+            throw LoadError(
+                description:
+                    "error: \(folder)/summary.csv has two rows for \(twice): the file is damaged; \(regenerate)")
+        }
+        if let stranger = summary.rows.map(\.arm).first(where: { !manifest.arms.contains($0) }) {
+            throw LoadError(
+                description: "error: \(folder)/summary.csv has a row for \(stranger), which \(folder)/manifest.json "
+                    + "does not list: the file is damaged; \(regenerate)")
+        }
         let decisionPath = "\(folder)/decision.json"
         let decision =
             FileManager.default.fileExists(atPath: decisionPath)

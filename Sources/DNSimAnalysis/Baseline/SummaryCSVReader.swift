@@ -84,6 +84,7 @@ public enum SummaryCSVReader {
                 description: "\(file):\(first.line): error: the header is followed by no rows (one per arm): "
                     + "the file is truncated or damaged; regenerate it")
         }
+        try checkHeader(header, file: file, line: first.line)
         let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func field(_ name: String, _ line: [String]) -> String {
             position[name].map { $0 < line.count ? line[$0] : "" } ?? ""
@@ -95,6 +96,7 @@ public enum SummaryCSVReader {
                     description:
                         "\(file):\(number): error: has \(line.count) fields where the header has \(header.count)")
             }
+            try checkRanges(line, header: header, file: file, line: number)
             rows.append(
                 (
                     field("segment", line),
@@ -107,6 +109,46 @@ public enum SummaryCSVReader {
         }
         return rows
     }
+
+    /// A header this version can compare against: no name twice, and every column this version always
+    /// writes (`within_age`'s only with `metrics.maxContentAge`). A column left out would leave its
+    /// figure uncompared and `check` passing whatever it became.
+    static func checkHeader(_ header: [String], file: String, line: Int) throws(ReadError) {
+        var seen = Set<String>()
+        for (index, name) in header.enumerated() where !seen.insert(name).inserted {
+            throw ReadError(
+                description: "\(file):\(line): error: column \(index + 1), '\(name)', appears twice in the header: "
+                    + "the file is damaged; regenerate it")
+        }
+        let required =
+            ["arm", "strategy", "platform", "ci_method", "fingerprint"]
+            + SummaryColumns.names.prefix(SummaryColumns.withinAgeStart)
+        let missing = required.filter { !seen.contains($0) }
+        guard let first = missing.first else { return }
+        throw ReadError(
+            description: "\(file):\(line): error: the header has no column '\(first)'"
+                + (missing.count > 1 ? " (nor \(missing.count - 1) other(s))" : "")
+                + ", which every summary of this version has: the file is damaged or from an earlier build; regenerate it"
+        )
+    }
+
+    /// Each figure within what it can be: a share (a rate, its clamped interval bounds) in 0–1; a
+    /// half-width (taken before clamping, so it may pass 1 with few devices), a count, a duration or
+    /// a frequency not below 0; a frequency's interval bounds anything finite.
+    static func checkRanges(_ fields: [String], header: [String], file: String, line: Int) throws(ReadError) {
+        for (index, name) in header.enumerated() where index < fields.count {
+            guard let value = Double(fields[index]), let column = columnsByName[name] else { continue }
+            let share = column.unit == "fraction" && !name.hasSuffix("_half_width")
+            let bound = name.hasSuffix("_ci_low") || name.hasSuffix("_ci_high")
+            if share ? (0...1).contains(value) : (bound || value >= 0) { continue }
+            throw ReadError(
+                description: "\(file):\(line): error: \(name) is \(fields[index]), outside "
+                    + (share ? "0–1" : "0 or more") + ": the file is damaged; regenerate it")
+        }
+    }
+
+    static let columnsByName = Dictionary(
+        SummaryColumns.all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// A figure field: empty (undefined) or a finite number.
     static func isFigure(_ text: String) -> Bool {

@@ -129,5 +129,8 @@ public enum SummaryJSON {
             + "\"text\": \(JSONQuoting.quoted(VerdictSentence.render(verdict, context)))}"
     }
 
-    static func number(_ value: Double) -> String { String(format: "%.6f", value == 0 ? 0 : value) }
+    /// Six decimals, −0 as 0; not a number or infinite as `null` (JSON has neither).
+    static func number(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.6f", value == 0 ? 0 : value) : "null"
+    }
 }
