@@ -198,6 +198,10 @@ final class UncertaintyStudyTests: XCTestCase {
             "does not take a number or duration"
         ),
         (
+            scenario(extra: "    - { key: server.updatesPerDy, distribution: { uniform: { min: 1, max: 2 } } }"),
+            "unknown key 'server.updatesPerDy' (did you mean 'server.updatesPerDay'?)"
+        ),
+        (
             scenario(extra: "    - { key: server.updatesPerDay, distribution: { uniform: { min: 1, max: 1e9 } } }"),
             "outside the range of"
         ),

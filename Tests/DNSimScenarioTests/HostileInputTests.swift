@@ -81,6 +81,27 @@ final class HostileInputTests: XCTestCase {
             "h.yaml:12:31: error: sweep[1].range gives 1000000001 values; a range gives at most 10000")
     }
 
+    /// A key on two axes made contradictory points (the last value won), and a value twice ran one
+    /// point under two names: both are refused at their line and column.
+    func testAKeySweptTwiceAndAValueGivenTwiceAreRefused() {
+        XCTAssertEqual(
+            firstError(appending("sweep: [{key: devices, values: [1, 2]}, {key: devices, values: [3]}]")),
+            "h.yaml:12:47: error: sweep[2].key 'devices' is swept twice (also sweep[1]); give all its values in one entry")
+        XCTAssertEqual(
+            firstError(appending("sweep: [{key: devices, values: [1, 2, 1]}]")),
+            "h.yaml:12:39: error: sweep[1].values[3] '1' is already value 1; give each value once")
+    }
+
+    /// A whole number beyond every bound is refused by its key's own range, not an internal one.
+    func testAHugeWholeNumberIsRefusedByItsKeysRange() {
+        XCTAssertEqual(
+            firstError(ScenarioTexts.replacing(3, with: "devices: 1e308")),
+            "h.yaml:3:10: error: devices must be between 1 and 10000000, not 1e308")
+        XCTAssertEqual(
+            firstError(ScenarioTexts.replacing(3, with: "devices: -1e301")),
+            "h.yaml:3:10: error: devices must be between 1 and 10000000, not -1e301")
+    }
+
     func testRangeFromEqualToGivesOnePoint() throws {
         let scenario = try load(appending("sweep: [{key: devices, range: {from: 2, to: 2, step: 1}}]"))
         XCTAssertEqual(scenario.sweep.first?.values.map(\.scalar), ["2"])

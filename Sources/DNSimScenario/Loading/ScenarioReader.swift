@@ -125,7 +125,9 @@ final class ScenarioReader {
 
     /// A whole number within `range`.
     func integer(_ node: YAMLNode, _ path: String, in range: ClosedRange<Int>) -> Int? {
-        guard let value = number(node, path, in: -1e300...1e300) else { return nil }
+        // Any finite number is read first, so that one beyond every bound is refused by the key's own range.
+        guard let value = number(node, path, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+        else { return nil }
         guard value.rounded() == value else {
             error(node.mark, "\(path) must be a whole number, not \(MessageText.shortened(node.scalar ?? ""))")
             return nil

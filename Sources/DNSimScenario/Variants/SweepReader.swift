@@ -16,6 +16,14 @@ enum SweepReader {
             guard let map = ScenarioSection(item, "sweep[\(i + 1)]", schema: "sweep[]", r), let axis = axis(map) else {
                 continue
             }
+            // One key on two axes makes points that contradict each other (the last value wins).
+            if let earlier = axes.firstIndex(where: { $0.key == axis.key }) {
+                r.error(
+                    axis.mark,
+                    "sweep[\(i + 1)].key '\(axis.key)' is swept twice (also sweep[\(earlier + 1)]); "
+                        + "give all its values in one entry")
+                continue
+            }
             points *= axis.values.count
             if points > maxPoints {
                 r.error(item.mark, "the sweep grid has more than \(maxPoints) points")
@@ -61,6 +69,18 @@ enum SweepReader {
             guard let sequence = list.sequence, !sequence.isEmpty else {
                 r.error(list.mark, "\(map.path("values")) must be a non-empty list")
                 return nil
+            }
+            // A value twice runs the same point twice under two names.
+            var seen: [String: Int] = [:]
+            for (index, value) in sequence.enumerated() {
+                guard let text = value.scalar else { continue }
+                if let first = seen[text] {
+                    r.error(
+                        value.mark,
+                        "\(map.path("values"))[\(index + 1)] '\(text)' is already value \(first + 1); give each value once")
+                    return nil
+                }
+                seen[text] = index
             }
             values = sequence
         } else if let range = map["range"], let spec = map.section("range") {

@@ -399,6 +399,14 @@ enum UncertaintyReader {
             return "\(path): unknown key \(MessageText.quoted(key))"
                 + Suggestion.hint(for: key, in: FleetReader.conditionKeys)
         }
+        // Below a declared key that holds no distribution or spread, a part the catalog does not know
+        // is a typo (`user.appOpensPerDya`), not a value of the wrong type.
+        if let declared = declaredKey(of: key), declared.path != ScenarioKeyCatalog.normalizedPath(key),
+            !declared.type.contains("distribution"), !declared.type.contains("perDevice")
+        {
+            return "\(path): unknown key \(MessageText.quoted(key))"
+                + Suggestion.hint(for: key, in: FleetReader.conditionKeys)
+        }
         switch role {
         case .condition?: return nil
         case .lever?:
