@@ -86,7 +86,8 @@ final class HostileInputTests: XCTestCase {
     func testAKeySweptTwiceAndAValueGivenTwiceAreRefused() {
         XCTAssertEqual(
             firstError(appending("sweep: [{key: devices, values: [1, 2]}, {key: devices, values: [3]}]")),
-            "h.yaml:12:47: error: sweep[2].key 'devices' is swept twice (also sweep[1]); give all its values in one entry")
+            "h.yaml:12:47: error: sweep[2].key 'devices' is swept twice (also sweep[1]); give all its values in one entry"
+        )
         XCTAssertEqual(
             firstError(appending("sweep: [{key: devices, values: [1, 2, 1]}]")),
             "h.yaml:12:39: error: sweep[1].values[3] '1' is already value 1; give each value once")

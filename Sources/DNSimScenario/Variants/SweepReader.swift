@@ -77,7 +77,8 @@ enum SweepReader {
                 if let first = seen[text] {
                     r.error(
                         value.mark,
-                        "\(map.path("values"))[\(index + 1)] '\(text)' is already value \(first + 1); give each value once")
+                        "\(map.path("values"))[\(index + 1)] '\(text)' is already value \(first + 1); give each value once"
+                    )
                     return nil
                 }
                 seen[text] = index
