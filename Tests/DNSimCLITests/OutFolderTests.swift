@@ -343,6 +343,12 @@ final class OutFolderTests: CommandLineTestCase {
             // One scenario takes it.
             _ = assertSucceeds([a, "--emit-telemetry", "T", "--out", "R", "--quiet"])
             XCTAssertTrue(FileManager.default.fileExists(atPath: "T/app-opens.csv"))
+            // A file where its folder would be is refused before the run: no report is left behind.
+            XCTAssertTrue(FileManager.default.createFile(atPath: "F", contents: Data()))
+            let file = invoke([a, "--emit-telemetry", "F", "--out", "S", "--quiet"])
+            XCTAssertEqual(file.code, 2)
+            XCTAssertTrue(file.err.hasPrefix("error: --emit-telemetry: F is a file, not a folder\n"), file.err)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "S"), "nothing was written")
         }
     }
 
