@@ -77,8 +77,13 @@ public enum ScenarioFilesRun {
             directories, option: options.out == nil ? nil : "--out",
             names: ["summary.csv", "manifest.json"] + (options.report.cycles ? ["cycles.csv"] : []), policy: policy)
         if let folder = options.report.telemetry {
+            do { try ReportWriter.check([], in: folder, policy: policy) } catch {
+                throw UsageError("--emit-telemetry: \(error)")
+            }
             // A file in its place, too: found after the run, it left the report written and the telemetry not.
-            try ScenarioRuns.checkWritable([folder], option: "--emit-telemetry", names: [], policy: policy)
+            if let problem = ReportWriter.problem(writingTo: folder) {
+                throw UsageError("--emit-telemetry: \(problem)")
+            }
         }
         for (index, scenario) in scenarios.enumerated() {
             let points = validated[index].sweepPoints

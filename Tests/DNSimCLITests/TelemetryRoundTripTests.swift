@@ -67,6 +67,6 @@ final class TelemetryRoundTripTests: CommandLineTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(rows.joined(separator: "\n").utf8)))
         let result = invoke(["fit", path])
         XCTAssertEqual(result.code, 2)
-        XCTAssertTrue(result.err.hasPrefix("\(path):2: error:"), result.err)
+        XCTAssertTrue(result.err.hasPrefix("\(path):2:46: error: column launched_at:"), result.err)
     }
 }

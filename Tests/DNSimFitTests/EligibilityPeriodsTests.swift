@@ -79,7 +79,7 @@ final class EligibilityPeriodsTests: XCTestCase {
             error in
             XCTAssertEqual(
                 (error as? FitError)?.description,
-                "bg.csv:2: error: column requires_power: true on a refresh request; only a "
+                "bg.csv:2:58: error: column requires_power: true on a refresh request; only a "
                     + "processing request (BGProcessingTaskRequest.requiresExternalPower) can require external power")
         }
     }

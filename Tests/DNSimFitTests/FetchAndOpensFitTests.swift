@@ -87,7 +87,7 @@ final class FetchAndOpensFitTests: XCTestCase {
             error in
             XCTAssertEqual(
                 (error as? FitError)?.description,
-                "opens.csv:9: error: column time_zone: 'Mars/Olympus' is not an IANA time zone; expected e.g. America/New_York or UTC"
+                "opens.csv:9:25: error: column time_zone: 'Mars/Olympus' is not an IANA time zone; expected e.g. America/New_York or UTC"
             )
         }
     }

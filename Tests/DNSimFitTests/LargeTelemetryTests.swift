@@ -68,6 +68,6 @@ final class LargeTelemetryTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 2, message)
         XCTAssertTrue(
-            message.hasPrefix("\(path):2: error: column submitted_at: 'garbage' is not an ISO 8601 time"), message)
+            message.hasPrefix("\(path):2:4: error: column submitted_at: 'garbage' is not an ISO 8601 time"), message)
     }
 }

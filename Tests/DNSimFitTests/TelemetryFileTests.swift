@@ -40,12 +40,12 @@ final class TelemetryFileTests: XCTestCase {
         rows[1] = "r1,2027-13-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
         XCTAssertEqual(
             message([Self.bgHeader] + rows),
-            "bad.csv:3: error: column submitted_at: '2027-13-05T07:00:00Z' is not an ISO 8601 time; "
+            "bad.csv:3:4: error: column submitted_at: '2027-13-05T07:00:00Z' is not an ISO 8601 time; "
                 + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00")
         rows[1] = "r1,2027-01-05T07:00:00,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
         XCTAssertEqual(
             message([Self.bgHeader] + rows),
-            "bad.csv:3: error: column submitted_at: '2027-01-05T07:00:00' has no time zone; add Z (UTC) or an offset such as +02:00"
+            "bad.csv:3:4: error: column submitted_at: '2027-01-05T07:00:00' has no time zone; add Z (UTC) or an offset such as +02:00"
         )
     }
 
@@ -54,7 +54,7 @@ final class TelemetryFileTests: XCTestCase {
         rows[2] = "r2,2027-01-05T07:00:00Z,2027-01-05T08:00:00Z,2027-01-05T07:30:00Z,2027-01-06T08:00:00Z"
         XCTAssertEqual(
             message([Self.bgHeader] + rows),
-            "bad.csv:4: error: column launched_at: '2027-01-05T07:30:00Z' is before earliest_begin '2027-01-05T08:00:00Z'; "
+            "bad.csv:4:46: error: column launched_at: '2027-01-05T07:30:00Z' is before earliest_begin '2027-01-05T08:00:00Z'; "
                 + "the OS never launches a task before its earliest begin date")
     }
 
@@ -63,7 +63,7 @@ final class TelemetryFileTests: XCTestCase {
         rows[9] = rows[3].replacingOccurrences(of: "T07:00", with: "T07:05")
         XCTAssertEqual(
             message([Self.bgHeader] + rows),
-            "bad.csv:11: error: column request_id: 'r3' already appeared on line 5; each submitted request must appear once"
+            "bad.csv:11:1: error: column request_id: 'r3' already appeared on line 5; each submitted request must appear once"
         )
     }
 
@@ -106,7 +106,7 @@ final class TelemetryFileTests: XCTestCase {
         rows[0] = "r0,99999-01-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"
         XCTAssertTrue(
             message([Self.bgHeader] + rows).hasPrefix(
-                "bad.csv:2: error: column submitted_at: '99999-01-05T07:00:00Z' is not an ISO 8601 time"))
+                "bad.csv:2:4: error: column submitted_at: '99999-01-05T07:00:00Z' is not an ISO 8601 time"))
         rows[0] = "\"r0,2027-01-05T07:00:00Z"
         XCTAssertEqual(
             message([Self.bgHeader] + rows), "bad.csv:2: error: a quoted field opened on this line is never closed")

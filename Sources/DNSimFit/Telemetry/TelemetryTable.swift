@@ -118,12 +118,22 @@ struct TelemetryTable {
         }
     }
 
-    /// Throws the row's error, or records it when bad rows are skipped.
+    /// Throws the row's error, or records it when bad rows are skipped. The error points at `column`,
+    /// or else at the column its message names (`column launched_at: …`), as `file:line:col`.
     mutating func reject(_ problem: RowProblem, column: Int? = nil) throws(FitError) {
         guard skipBadRows else {
-            throw FitError(file: file, line: line, column: column.map(self.column), message: problem.message)
+            let at = column ?? named(in: problem.message)
+            throw FitError(file: file, line: line, column: at.map(self.column), message: problem.message)
         }
         skipped.record(problem, line: line)
+    }
+
+    /// The column a message begins by naming (`column NAME:` or `column NAME is`), if the row has it.
+    func named(in message: String) -> Int? {
+        guard message.hasPrefix("column ") else { return nil }
+        let name = message.dropFirst("column ".count).prefix { $0 != ":" && $0 != " " }
+        guard let index = columns.firstIndex(of: String(name)), index < fields.count else { return nil }
+        return index
     }
 
     func isEmpty(_ column: Int) -> Bool { fields[column].start == fields[column].end }
