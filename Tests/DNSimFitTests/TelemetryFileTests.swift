@@ -35,6 +35,29 @@ final class TelemetryFileTests: XCTestCase {
                 + "request_id,submitted_at,earliest_begin,launched_at,observed_until")
     }
 
+    /// A NUL, another control byte, or bytes that are not UTF-8 anywhere in the file: binary or
+    /// damaged, refused at its line and column (a NUL inside a request id was once fitted), with or
+    /// without skipping bad rows. Tabs, CRLF and UTF-8 stay text.
+    func testBinaryBytesAreRefusedAtTheirLineAndColumn() {
+        var rows = Self.bgRows(40)
+        rows[1] = "d0\u{0}1" + rows[1].drop { $0 != "," }
+        XCTAssertEqual(
+            message([Self.bgHeader] + rows),
+            "bad.csv:3:3: error: not a text file (binary data at byte \(Self.bgHeader.count + rows[0].count + 4))")
+        XCTAssertEqual(message([Self.bgHeader] + rows, skipBadRows: true).prefix(18), "bad.csv:3:3: error")
+        var latin = Array(([Self.bgHeader] + Self.bgRows(40)).joined(separator: "\n").utf8)
+        let at = Self.bgHeader.utf8.count + 2
+        latin[at] = 0xE9
+        XCTAssertThrowsError(try TelemetryFile.parse(latin, path: "latin.csv")) { error in
+            XCTAssertEqual(
+                (error as? FitError)?.description, "latin.csv:2:2: error: not a text file (binary data at byte \(at))")
+        }
+        var text = Self.bgRows(40)
+        text[0] = text[0].replacingOccurrences(of: "r0", with: "r0é")
+        XCTAssertNoThrow(
+            try TelemetryFile.parse(Array(([Self.bgHeader] + text).joined(separator: "\r\n").utf8), path: "ok.csv"))
+    }
+
     func testUnparsableTime() {
         var rows = Self.bgRows(40)
         rows[1] = "r1,2027-13-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"

@@ -30,6 +30,7 @@ struct TelemetryTable {
         case .problem(let line, let message, _):
             throw FitError(file: file, line: line, message: "header: \(message)")
         case .fields(let line):
+            try Self.checkText(header, reader, line: line, file: file)
             var names = header.map { reader.text($0).trimmingSpaces.lowercased() }
             // The APNs console names its metrics `Received by APNs`, `Stored - Device Offline`: as columns, snake case.
             let metricNames = header.map { TelemetryKind.columnName(reader.text($0)) }
@@ -105,6 +106,7 @@ struct TelemetryTable {
                 try reject(RowProblem(reason: "malformed quoting", message: message))
             case .fields(let line):
                 self.line = line
+                try Self.checkText(fields, reader, line: line, file: file)
                 guard fields.count == columns.count else {
                     try reject(
                         RowProblem(
@@ -114,6 +116,17 @@ struct TelemetryTable {
                     continue
                 }
                 return true
+            }
+        }
+    }
+
+    /// Binary data in a record's fields is the file's error, never a bad row to skip.
+    static func checkText(
+        _ fields: [CSVRecordReader.Field], _ reader: CSVRecordReader, line: Int, file: String
+    ) throws(FitError) {
+        for field in fields {
+            if let offset = TextCheck.firstBinary(in: reader.base, field.start..<field.end) {
+                throw TextCheck.error(reader.base, at: offset, line: line, file: file)
             }
         }
     }
