@@ -161,6 +161,9 @@ final class PushExportTests: XCTestCase {
             failure(header + "\n2027-01-04,10,0,8,8,0\n", name: "a.csv")?.description,
             "a.csv: error: the discarded notifications (discarded_token_unregistered + discarded_expired) add up to 16, "
                 + "more than the 10 received_by_apns: these cannot be shares of them")
+        XCTAssertEqual(
+            failure(header + "\n2027-01-04,10,99,1,0,0\n", name: "a.csv")?.description,
+            "a.csv:2:15: error: column delivered_to_device: 99 is more than received_by_apns (10) on this row")
         XCTAssertNil(failure(header + "\n2027-01-04,10,9,1,0,0\n", name: "a.csv"))
     }
 

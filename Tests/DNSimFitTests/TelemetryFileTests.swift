@@ -58,6 +58,19 @@ final class TelemetryFileTests: XCTestCase {
             try TelemetryFile.parse(Array(([Self.bgHeader] + text).joined(separator: "\r\n").utf8), path: "ok.csv"))
     }
 
+    /// A time a phone cannot have logged (a placeholder year 9999 or 0000) is a bad row: one such open
+    /// once spread an opens rate over 2.9 million days.
+    func testTimesOutsideTwoThousandToTwentyNinetyNineAreBadRows() {
+        for year in ["0000", "1999", "2100", "9999"] {
+            var rows = Self.bgRows(40)
+            rows[1] = rows[1].replacingOccurrences(of: "2027-01-05T07:00:00Z", with: "\(year)-01-05T07:00:00Z")
+            XCTAssertEqual(
+                message([Self.bgHeader] + rows),
+                "bad.csv:3:4: error: column submitted_at: '\(year)-01-05T07:00:00Z' is outside 2000–2099, "
+                    + "so not an instant a phone logged; fix or drop the row")
+        }
+    }
+
     func testUnparsableTime() {
         var rows = Self.bgRows(40)
         rows[1] = "r1,2027-13-05T07:00:00Z,2027-01-05T08:00:00Z,,2027-01-06T08:00:00Z"

@@ -49,7 +49,8 @@ public struct BaselineReport: Sendable {
         }
         let summary: SummaryTable
         do {
-            summary = try SummaryCSVReader.read(String(decoding: data, as: UTF8.self), file: "\(folder)/summary.csv")
+            summary = try SummaryCSVReader.read(
+                String(decoding: data, as: UTF8.self), file: "\(folder)/summary.csv", everyColumn: true)
         } catch {
             throw LoadError(description: error.description)
         }
@@ -90,7 +91,7 @@ public struct BaselineReport: Sendable {
             do {
                 segments = try SummaryCSVReader.readSegments(
                     String(decoding: data, as: UTF8.self),
-                    file: "\(folder)/segments.csv")
+                    file: "\(folder)/segments.csv", everyColumn: true)
             } catch {
                 throw LoadError(description: "\(error.description); \(regenerate)")
             }

@@ -9,21 +9,25 @@ public enum SummaryCSVReader {
         public let description: String
     }
 
-    /// Reads a `summary.csv`, matching columns by name: a baseline written by
-    /// an older version, with fewer columns, still reads (missing ones are absent).
+    /// Reads a `summary.csv`, matching columns by name: one written by an older version, with
+    /// fewer columns, still reads (missing ones are absent) unless `everyColumn` asks for all.
     /// Fields are read as RFC 4180 says (`CSVRecordReader`, spaces kept), so a
     /// quoted field may hold a comma, a quote or a line break, and CRLF files read.
     /// A figure that is not a number, and a file with no rows (truncated), are
     /// errors: a baseline that reads as empty would let `check` pass anything.
-    public static func read(_ text: String, file: String) throws(ReadError) -> SummaryTable {
-        SummaryTable(rows: try rows(text, file: file, segmented: false).map(\.row))
+    /// - Parameter everyColumn: a baseline `check` compares with must have every column this version
+    ///   always writes (one left out would go uncompared); an older summary read for itself need not.
+    public static func read(_ text: String, file: String, everyColumn: Bool = false) throws(ReadError) -> SummaryTable {
+        SummaryTable(rows: try rows(text, file: file, segmented: false, everyColumn: everyColumn).map(\.row))
     }
 
     /// Reads a `segments.csv` (a `segment` column, then `summary.csv`'s), as `read` does: each
     /// segment's rows, segments in the file's order. A header with no rows is a fleet of none.
-    public static func readSegments(_ text: String, file: String) throws(ReadError) -> [SegmentSummary] {
+    public static func readSegments(_ text: String, file: String, everyColumn: Bool = false) throws(ReadError)
+        -> [SegmentSummary]
+    {
         var segments: [SegmentSummary] = []
-        for (segment, row) in try rows(text, file: file, segmented: true) {
+        for (segment, row) in try rows(text, file: file, segmented: true, everyColumn: everyColumn) {
             if let index = segments.firstIndex(where: { $0.name == segment }) {
                 segments[index].summary.rows.append(row)
             } else {
@@ -34,7 +38,7 @@ public enum SummaryCSVReader {
     }
 
     /// The rows of a summary (`segmented`: a segments file), each with its segment's name ("" in a summary).
-    static func rows(_ text: String, file: String, segmented: Bool) throws(ReadError)
+    static func rows(_ text: String, file: String, segmented: Bool, everyColumn: Bool) throws(ReadError)
         -> [(segment: String, row: SummaryTable.Row)]
     {
         var text = text
@@ -84,7 +88,7 @@ public enum SummaryCSVReader {
                 description: "\(file):\(first.line): error: the header is followed by no rows (one per arm): "
                     + "the file is truncated or damaged; regenerate it")
         }
-        try checkHeader(header, file: file, line: first.line)
+        try checkHeader(header, file: file, line: first.line, everyColumn: everyColumn)
         let position = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         func field(_ name: String, _ line: [String]) -> String {
             position[name].map { $0 < line.count ? line[$0] : "" } ?? ""
@@ -110,10 +114,10 @@ public enum SummaryCSVReader {
         return rows
     }
 
-    /// A header this version can compare against: no name twice, and every column this version always
-    /// writes (`within_age`'s only with `metrics.maxContentAge`). A column left out would leave its
+    /// A header this version can compare against: no name twice, and (`everyColumn`) every column this
+    /// version always writes (`within_age`'s only with `metrics.maxContentAge`). A column left out would leave its
     /// figure uncompared and `check` passing whatever it became.
-    static func checkHeader(_ header: [String], file: String, line: Int) throws(ReadError) {
+    static func checkHeader(_ header: [String], file: String, line: Int, everyColumn: Bool) throws(ReadError) {
         var seen = Set<String>()
         for (index, name) in header.enumerated() where !seen.insert(name).inserted {
             throw ReadError(
@@ -124,7 +128,7 @@ public enum SummaryCSVReader {
             ["arm", "strategy", "platform", "ci_method", "fingerprint"]
             + SummaryColumns.names.prefix(SummaryColumns.withinAgeStart)
         let missing = required.filter { !seen.contains($0) }
-        guard let first = missing.first else { return }
+        guard everyColumn, let first = missing.first else { return }
         throw ReadError(
             description: "\(file):\(line): error: the header has no column '\(first)'"
                 + (missing.count > 1 ? " (nor \(missing.count - 1) other(s))" : "")

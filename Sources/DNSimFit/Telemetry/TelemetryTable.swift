@@ -165,8 +165,16 @@ struct TelemetryTable {
         let field = fields[column]
         let parsed = field.escaped ? ISOTimestamp.parse(text(column)) : ISOTimestamp.parse(reader.bytes(field))
         switch parsed {
-        case .time(let millis):
+        case .time(let millis) where Self.plausibleTimes.contains(millis):
             return .success(millis)
+        case .time:
+            // Year 9999 or 0000 is a logger's placeholder, not an instant: one such open spread an
+            // opens rate over 2.9 million days.
+            return .failure(
+                RowProblem(
+                    reason: "column \(name): outside 2000–2099",
+                    message: "column \(name): \(Self.quote(text(column))) is outside 2000–2099, "
+                        + "so not an instant a phone logged; fix or drop the row"))
         case .noZone:
             return .failure(
                 RowProblem(
@@ -181,6 +189,9 @@ struct TelemetryTable {
                         + "expected e.g. 2027-01-04T18:25:00Z or 2027-01-04T18:25:00.250+02:00"))
         }
     }
+
+    /// 2000-01-01 to 2099-12-31 (UTC), in epoch milliseconds: the times a telemetry row may hold.
+    static let plausibleTimes: Range<Int64> = 946_684_800_000..<4_102_444_800_000
 
     /// Quotes text from the file for a message: control and other unprintable
     /// characters become `?` and long text is cut, so binary input stays readable.

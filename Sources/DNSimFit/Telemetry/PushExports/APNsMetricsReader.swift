@@ -32,6 +32,17 @@ enum APNsMetricsReader {
                 case .failure(let p): try table.reject(p, column: column); continue rowLoop
                 }
             }
+            // Every metric counts some of the notifications APNs received that day: one above that is damage.
+            if let over = counts.indices.dropFirst().first(where: { counts[$0] > counts[0] }) {
+                let (name, column) = present[over - 1]
+                try table.reject(
+                    RowProblem(
+                        reason: "column \(name): above received_by_apns",
+                        message:
+                            "column \(name): \(counts[over]) is more than received_by_apns (\(counts[0])) on this row"),
+                    column: column)
+                continue
+            }
             messages += counts[0]
             for i in sums.indices { sums[i] += counts[i + 1] }
             rows += 1
