@@ -11,6 +11,12 @@ enum APNsMetricsReader {
         "discarded_expired", "discarded_disabled", "discarded_disabled_from_storage",
     ]
 
+    /// The metrics that count only notifications APNs received the same day.
+    static let sameDay: Set<String> = [
+        "delivered_to_device", "stored_device_offline", "stored_power_considerations", "discarded_token_unregistered",
+        "discarded_disabled",
+    ]
+
     static func read(_ table: inout TelemetryTable) throws(FitError) -> PushDeliveryData {
         let date = table.index("date")!, received = table.index("received_by_apns")!
         let present = metrics.filter { $0 != "received_by_apns" }.compactMap { name in
@@ -32,8 +38,11 @@ enum APNsMetricsReader {
                 case .failure(let p): try table.reject(p, column: column); continue rowLoop
                 }
             }
-            // Every metric counts some of the notifications APNs received that day: one above that is damage.
-            if let over = counts.indices.dropFirst().first(where: { counts[$0] > counts[0] }) {
+            // A metric of that day's notifications counts some of those APNs received that day: one above
+            // that is damage. Not those that may be of earlier days' (from storage, expired in storage).
+            if let over = counts.indices.dropFirst().first(where: {
+                counts[$0] > counts[0] && Self.sameDay.contains(present[$0 - 1].0)
+            }) {
                 let (name, column) = present[over - 1]
                 try table.reject(
                     RowProblem(
