@@ -195,9 +195,11 @@ public struct UncertaintyAnalysis: Sendable {
         guard key.hasPrefix("platforms.\(platform.rawValue).") else { return false }
         // A key names a leaf or a mapping: it overlaps another when one holds the other.
         let overlaps = { (other: String) in other == key || other.hasPrefix(key + ".") || key.hasPrefix(other + ".") }
+        // Only the push block's keys and `stopsPush` itself: a mapping above them (`batteryManager`) holds
+        // keys every arm reads too.
+        let stopsPush = "platforms.\(platform.rawValue).batteryManager.stopsPush"
         let pushOnly =
-            key.hasPrefix(ArmCoverage.pushBlock(platform))
-            || overlaps("platforms.\(platform.rawValue).batteryManager.stopsPush")
+            key.hasPrefix(ArmCoverage.pushBlock(platform)) || key == stopsPush || key.hasPrefix(stopsPush + ".")
         guard pushOnly else { return true }
         return arms.contains { ArmCoverage.ownKeys($0).contains(where: overlaps) }
     }

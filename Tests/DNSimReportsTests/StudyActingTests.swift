@@ -86,6 +86,28 @@ final class StudyActingTests: XCTestCase {
             ["platforms.ios.fetchTask.never", "platforms.ios.fetchTask.delay.fixed", keys[0], keys[2]])
     }
 
+    /// `acts` key by key: push keys and `stopsPush` only with a push arm that reads them, but a mapping
+    /// above `stopsPush` (`batteryManager`) acts on the local arms too (it holds `stopsAfterUnused`).
+    func testKeysActOnAPlatformOnlyWhereOneOfItsArmsReadsThem() {
+        let local = [
+            Arm(strategy: StrategyConfiguration(kind: .independent), platform: .android),
+            Arm(strategy: StrategyConfiguration(kind: .chained), platform: .android),
+        ]
+        let push = local + [Arm(strategy: StrategyConfiguration(kind: .push), platform: .android)]
+        for (key, withLocal, withPush) in [
+            ("platforms.android.batteryManager", true, true),
+            ("platforms.android.batteryManager.stopsAfterUnused", true, true),
+            ("platforms.android.batteryManager.stopsPush", false, true),
+            ("platforms.android.push.drop", false, true),
+            ("platforms.ios.push.drop", false, false),
+            ("platforms.ios.fetchTask.never", false, false),
+            ("user.appOpensPerDay", true, true),
+        ] {
+            XCTAssertEqual(UncertaintyAnalysis.acts(key, on: .android, arms: local), withLocal, key)
+            XCTAssertEqual(UncertaintyAnalysis.acts(key, on: .android, arms: push), withPush, key)
+        }
+    }
+
     /// A mapping's parts that hold a duration or a distribution take numbers under `uncertainty` like
     /// any leaf (they were refused with "it takes )"), and each world gets its drawn value.
     func testMappingPartsTakeNumbers() throws {
