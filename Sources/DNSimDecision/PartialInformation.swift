@@ -150,9 +150,11 @@ struct PartialInformation {
                 // A flip whose arms a merge changed is decided and placed anew for them: whether the
                 // new arm wins by its lead or by the old one's feasibility, and where between its
                 // neighbours the worlds favour the switch (as the location interval below resamples).
+                // Neither clear (the merge's own test, `ahead`, decides whether it stays): placed by the lead,
+                // the utility difference a flip is about.
                 var refitted = change
-                refitted.byLead =
-                    clearly(change.to, over: change.from, in: (change.to, change.cut, window.upperBound)).byLead
+                let verdict = clearly(change.to, over: change.from, in: (change.to, change.cut, window.upperBound))
+                refitted.byLead = verdict.clear ? verdict.byLead : true
                 refitted.cut = bestCut(Array(order[window]), refitted).map { window.lowerBound + $0 } ?? change.cut
                 return refitted
             },
