@@ -172,8 +172,8 @@ struct TelemetryTable {
             // opens rate over 2.9 million days.
             return .failure(
                 RowProblem(
-                    reason: "column \(name): outside 2000–2099",
-                    message: "column \(name): \(Self.quote(text(column))) is outside 2000–2099, "
+                    reason: "column \(name): outside 1969–9899",
+                    message: "column \(name): \(Self.quote(text(column))) is outside 1969–9899 (a scenario's years), "
                         + "so not an instant a phone logged; fix or drop the row"))
         case .noZone:
             return .failure(
@@ -190,8 +190,10 @@ struct TelemetryTable {
         }
     }
 
-    /// 2000-01-01 to 2099-12-31 (UTC), in epoch milliseconds: the times a telemetry row may hold.
-    static let plausibleTimes: Range<Int64> = 946_684_800_000..<4_102_444_800_000
+    /// 1969-01-01 to 9899-12-31 (UTC), in epoch milliseconds: the years a scenario may run in (it starts
+    /// 1970–9000, local time), so `fit` reads whatever `--emit-telemetry` writes, and a logger's
+    /// placeholder such as 9999-12-31 or 0000-01-01 is refused.
+    static let plausibleTimes: Range<Int64> = -31_536_000_000..<250_246_627_200_000
 
     /// Quotes text from the file for a message: control and other unprintable
     /// characters become `?` and long text is cut, so binary input stays readable.

@@ -35,6 +35,8 @@ enum TextCheck {
         while start > 0, base[start - 1] != 0x0A, base[start - 1] != 0x0D { start -= 1 }
         let column = (start..<offset).filter { base[$0] & 0xC0 != 0x80 }.count + 1
         return FitError(
-            file: file, line: line, column: column, message: "not a text file (binary data at byte \(offset))")
+            file: file, line: line, column: column,
+            message: "not UTF-8 text (binary data, or another encoding such as Latin-1, at byte \(offset)); "
+                + "export it as UTF-8 CSV")
     }
 }
