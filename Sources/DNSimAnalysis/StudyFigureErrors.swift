@@ -81,7 +81,8 @@ public struct StudyFigureErrors: Sendable {
     /// and the error √(Σ z_i² / (D(D − 1))) over the D devices with cycles. Common random numbers
     /// make a device's luck recur in every world, and this keeps exactly the part that recurs; the
     /// rest averages away over the worlds, and the bootstrap over worlds already holds it. Without
-    /// totals (a study merged from shards), each world's own device error averaged over the worlds
+    /// totals (a study merged from shards, or one of more devices × arms than
+    /// `DeviceOutcomeTotals.maximumSums` allows), each world's own device error averaged over the worlds
     /// (`perWorldDeviceError`): an upper bound, as if every world's device noise were the same.
     /// Weights on lost updates and costs add nothing.
     public static func deviceError(_ study: UncertaintyStudy, arm: Int) -> Double {

@@ -21,7 +21,7 @@ public enum StudyRun {
         }
         let plans = try self.plans(scenario, worlds: worlds, overrides)
         let days = overrides.days ?? scenario.days
-        let totals = DeviceOutcomeTotals(devices: plans[0].devices, arms: plans[0].arms.count)
+        let totals = DeviceOutcomeTotals.affordable(devices: plans[0].devices, arms: plans[0].arms.count)
         let cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days, totals: totals)
         var study = study(
             scenario, worlds: worlds, plans: plans,
@@ -33,10 +33,11 @@ public enum StudyRun {
     }
 
     /// Each world's figures, kept as its run ends: memory grows by a table row per world, not by its statistics.
-    /// Each world's devices' outcome counts are added to `totals`, for the study's device noise.
+    /// Each world's devices' outcome counts are added to `totals` (when the study can afford them), for
+    /// the study's device noise.
     private static func runCells(
         _ scenario: Scenario, plans: [SimulationPlan], jobs: Int, feedback: RunFeedback,
-        days: Int, totals: DeviceOutcomeTotals
+        days: Int, totals: DeviceOutcomeTotals?
     ) -> [[SummaryTable.Row]] {
         let bar = feedback.progress?("\(scenario.name) uncertainty (\(plans.count) worlds)")
         let total = plans.count
@@ -65,7 +66,7 @@ public enum StudyRun {
         let days = overrides.days ?? scenario.days
         var current = scenario, all = worlds
         var plans = try self.plans(scenario, worlds: worlds, overrides)
-        let totals = DeviceOutcomeTotals(devices: plans[0].devices, arms: plans[0].arms.count)
+        let totals = DeviceOutcomeTotals.affordable(devices: plans[0].devices, arms: plans[0].arms.count)
         var cells = runCells(scenario, plans: plans, jobs: jobs, feedback: feedback, days: days, totals: totals)
         var steps: [(worlds: Int, stability: Double)] = []
         while true {

@@ -13,6 +13,16 @@ public final class DeviceOutcomeTotals: @unchecked Sendable {
     private var sums: [Int64]
     private let lock = NSLock()
 
+    /// The most sums kept (32 MB): each world being run holds a table this size too, so a study of
+    /// more devices × arms goes without (its device noise then has the per-world bound).
+    public static let maximumSums = 1 << 22
+
+    /// Totals for a study of `devices` per world and `arms`, or nil when they would pass `maximumSums`.
+    public static func affordable(devices: Int, arms: Int) -> DeviceOutcomeTotals? {
+        let (product, overflow) = devices.multipliedReportingOverflow(by: arms * stride)
+        return overflow || product > maximumSums ? nil : DeviceOutcomeTotals(devices: devices, arms: arms)
+    }
+
     public init(devices: Int, arms: Int) {
         self.devices = devices
         self.arms = arms
