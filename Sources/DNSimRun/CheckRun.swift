@@ -353,8 +353,9 @@ public enum CheckRun {
             if decision.design != settings.design.rawValue {
                 "its design is \(decision.design), this scenario's \(settings.design.rawValue)"
             } else if decision.worlds != expected {
-                "it says \(decision.worlds) worlds, where \(decision.samples) samples of a \(decision.design) design "
-                    + "over \(settings.parameters.count) parameters have \(expected)"
+                "it has \(decision.worlds) worlds, where \(decision.samples) samples of a \(decision.design) design "
+                    + "over this scenario's \(settings.parameters.count) uncertain parameters have \(expected): its "
+                    + "parameters are not this scenario's (or the file is damaged)"
             } else {
                 nil
             }

@@ -371,7 +371,7 @@ final class StudyCheckTests: CommandLineTestCase {
                 }, "chained/android: its utility quantiles"
             ),
             ({ $0["design"] = "lhs" }, "is not comparable with this study: its design is lhs, this scenario's sobol"),
-            ({ $0["worlds"] = 5 }, "is not comparable with this study: it says 5 worlds, where"),
+            ({ $0["worlds"] = 5 }, "is not comparable with this study: it has 5 worlds, where"),
         ]
         for (edit, expected) in edits {
             var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
