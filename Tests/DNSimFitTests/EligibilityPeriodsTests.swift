@@ -64,6 +64,26 @@ final class EligibilityPeriodsTests: XCTestCase {
         XCTAssertEqual(plain.eligibility, .assumed(needing: 40))
     }
 
+    /// The eligibility file is held to the other telemetry's rules: a placeholder year and binary
+    /// bytes are refused at their line and column.
+    func testPlaceholderYearsAndBinaryBytesAreRefused() {
+        func failure(_ row: String) -> String? {
+            do {
+                _ = try EligibilityPeriods.parse(Array("device,state,from,to\n\(row)\n".utf8), path: "e.csv")
+                return nil
+            } catch { return error.description }
+        }
+        XCTAssertEqual(
+            failure("a,offline,2027-01-04T00:00:00Z,9999-12-31T23:59:59Z"),
+            "e.csv:2:32: error: column to: '9999-12-31T23:59:59Z' is outside 1969–9899 (a scenario's years), "
+                + "so not an instant a phone logged; fix or drop the row")
+        XCTAssertEqual(
+            failure("a\u{0},offline,2027-01-04T00:00:00Z,2027-01-04T01:00:00Z"),
+            "e.csv:2:2: error: not UTF-8 text (binary data, or another encoding such as Latin-1, at byte 22); "
+                + "export it as UTF-8 CSV")
+        XCTAssertNil(failure("a,offline,2027-01-04T00:00:00Z,2027-01-04T01:00:00Z"))
+    }
+
     func testRowsThatNeedNothingAreFittedAsBeforeAndBadNeedsAreRowErrors() throws {
         let refresh =
             [Self.header]

@@ -79,6 +79,7 @@ public struct EligibilityPeriods: Sendable {
         case .problem(let line, let message, _):
             throw FitError(file: path, line: line, message: "header: \(message)")
         case .fields(let line):
+            try TelemetryTable.checkText(fields, reader, line: line, file: path)
             let names = fields.map { reader.text($0).trimmingSpaces.lowercased() }
             let missing = columns.filter { !names.contains($0) }
             guard missing.isEmpty else {
@@ -107,6 +108,7 @@ public struct EligibilityPeriods: Sendable {
                     file: path, line: line, column: column.map { TelemetryTable.column(of: fields[$0], in: reader) },
                     message: message)
             }
+            try TelemetryTable.checkText(fields, reader, line: line, file: path)
             guard fields.count == width else {
                 throw fail(
                     nil,
@@ -130,7 +132,12 @@ public struct EligibilityPeriods: Sendable {
             for column in [index[2], index[3]] {
                 let text = reader.text(fields[column])
                 switch ISOTimestamp.parse(text) {
-                case .time(let millis): times.append(millis)
+                case .time(let millis) where TelemetryTable.plausibleTimes.contains(millis): times.append(millis)
+                case .time:
+                    throw fail(
+                        column,
+                        "column \(columns[column == index[2] ? 2 : 3]): \(TelemetryTable.quote(text)) is outside "
+                            + "1969–9899 (a scenario's years), so not an instant a phone logged; fix or drop the row")
                 case .noZone:
                     throw fail(
                         column,
