@@ -329,10 +329,7 @@ final class StudyCheckTests: CommandLineTestCase {
         ]
         XCTAssertTrue(["independent/android", "chained/android"].contains(recommended))
         for (edit, expected) in edits {
-            var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
-            edit(&json)
-            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
-            let result = invoke(["check", file, "--baseline", fresh, "--quiet"])
+            let result = try check(file, against: fresh, decision: original, edited: edit)
             XCTAssertEqual(result.code, 2, expected + "\n" + result.out + result.err)
             XCTAssertTrue(
                 result.err.hasPrefix("error: \(path): \(expected); regenerate it "), "\(expected) not in \(result.err)")
@@ -374,14 +371,21 @@ final class StudyCheckTests: CommandLineTestCase {
             ({ $0["worlds"] = 5 }, "is not comparable with this study: it has 5 worlds, where"),
         ]
         for (edit, expected) in edits {
-            var json = try XCTUnwrap(JSONSerialization.jsonObject(with: original) as? [String: Any])
-            edit(&json)
-            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
-            let result = invoke(["check", file, "--baseline", fresh, "--quiet"])
+            let result = try check(file, against: fresh, decision: original, edited: edit)
             XCTAssertEqual(result.code, 2, expected + "\n" + result.out + result.err)
             XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
             XCTAssertTrue(result.err.contains(expected), "\(expected) not in \(result.err)")
         }
+    }
+
+    /// `check` of `file` against the baseline `fresh`, its decision.json the `decision` bytes with `edit` applied.
+    func check(
+        _ file: String, against fresh: String, decision: Data, edited edit: (inout [String: Any]) -> Void
+    ) throws -> (code: Int32, out: String, err: String) {
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: decision) as? [String: Any])
+        edit(&json)
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: "\(fresh)/decision.json"))
+        return invoke(["check", file, "--baseline", fresh, "--quiet"])
     }
 
     static func android(_ json: [String: Any]) -> [String: Any] {
